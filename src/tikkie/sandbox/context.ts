@@ -45,6 +45,8 @@ export interface SandboxContext {
   log: RequestLog
   tokens: AccessTokenStore
   router: Router
+  /** Registers cleanup (timers) to run when the sandbox closes. */
+  onClose(fn: () => void): void
   /** Registers state to clear on `POST /_sandbox/reset`. */
   onReset(fn: () => void): void
 }

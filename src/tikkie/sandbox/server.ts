@@ -53,6 +53,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
   const options = resolveSandboxOptions(opts)
   let clockOffset = 0
   const resets: Array<() => void> = []
+  const closers: Array<() => void> = []
   const now = () => Date.now() + clockOffset
   const router = new Router()
   const ctx: SandboxContext = {
@@ -67,6 +68,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     tokens: new AccessTokenStore(now),
     router,
     onReset: (fn) => resets.push(fn),
+    onClose: (fn) => closers.push(fn),
   }
   ctx.onReset(() => {
     clockOffset = 0
@@ -121,6 +123,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     context: ctx,
     close: async () => {
       ctx.deliveries.close()
+      for (const fn of closers) fn()
       await new Promise<void>((resolve) => {
         server.close(() => resolve())
         for (const s of sockets) s.destroy()
