@@ -1,0 +1,9 @@
+import { Module } from "@medusajs/framework/utils"
+import TikkieModuleService from "./service"
+
+export const TIKKIE_MODULE = "tikkie"
+
+/** The plugin's own records: Fast Checkout orders it created and what became of them. */
+export default Module(TIKKIE_MODULE, {
+  service: TikkieModuleService,
+})

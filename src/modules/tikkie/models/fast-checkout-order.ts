@@ -1,0 +1,31 @@
+import { model } from "@medusajs/framework/utils"
+
+/**
+ * One Fast Checkout order created for a Medusa payment session. The orderToken "cannot be retrieved
+ * later" (Document 2), so it is stored before the shopper is redirected; the poll job and the webhook
+ * find their work here, in the database every store instance shares.
+ */
+const FastCheckoutOrder = model
+  .define("tikkie_fast_checkout_order", {
+    id: model.id({ prefix: "tkfco" }).primaryKey(),
+    order_token: model.text().unique(),
+    reference_id: model.text().searchable(),
+    /** NEW, PAID, CANCELLED, EXPIRED or ERROR, as last read from the service. */
+    status: model.enum(["NEW", "PAID", "CANCELLED", "EXPIRED", "ERROR"]).default("NEW"),
+    checkout_url: model.text(),
+    cart_id: model.text().nullable(),
+    payment_session_id: model.text().nullable(),
+    /** Sum of items plus shipping minus discount that was sent, in cents. */
+    amount_in_cents: model.bigNumber(),
+    currency_code: model.text().default("eur"),
+    expires_at: model.dateTime(),
+    /** The payer as the service returned it once PAID. */
+    payer: model.json().nullable(),
+    medusa_order_id: model.text().nullable(),
+    /** Why a PAID order could not become a Medusa order; the money must never be dropped silently. */
+    problem: model.text().nullable(),
+    last_checked_at: model.dateTime().nullable(),
+  })
+  .indexes([{ on: ["status", "expires_at"] }, { on: ["cart_id"] }])
+
+export default FastCheckoutOrder
