@@ -16,6 +16,8 @@ export interface Harness {
   merchantToken: string
   clients: FastCheckoutClient[]
   newClient(options?: Partial<FastCheckoutClientOptions>): FastCheckoutClient
+  /** Empties the sandbox (orders, merchants, request log, deliveries) and gives `client` a new merchant. */
+  reset(): Promise<void>
   close(): Promise<void>
 }
 
@@ -34,20 +36,27 @@ export async function startHarness(options: SandboxOptions = {}): Promise<Harnes
     return c
   }
   const { merchantToken } = await newClient().createSandboxMerchant()
-  const client = newClient({ merchantToken })
-  return {
+  const h: Harness = {
     sandbox,
     control,
-    client,
+    client: newClient({ merchantToken }),
     merchantToken,
     clients,
     newClient,
+    reset: async () => {
+      await control.reset()
+      h.merchantToken = (await newClient().createSandboxMerchant()).merchantToken
+      h.client = newClient({ merchantToken: h.merchantToken })
+      // The merchant call above is not what a test is about.
+      await request(`${sandbox.url}/_sandbox/requests`, { method: "DELETE" }).then((r) => r.body.dump())
+    },
     close: async () => {
       await Promise.all(clients.map((c) => c.close()))
       await control.close()
       await sandbox.close()
     },
   }
+  return h
 }
 
 export function orderBody(overrides: Record<string, unknown> = {}): CreateOrderBody {
