@@ -109,8 +109,9 @@ export const SubscriptionBodySchema: z.ZodType<SubscriptionBody> = jsonObject(
   z.strictObject({ url: ruled<string>(notificationUrlCode) })
 )
 
+/** A whole number from 0, as a JSON number (client) or as query text (sandbox). */
 function wholeNumber(v: unknown): number | undefined {
-  if (typeof v === "number") return Number.isSafeInteger(v) ? v : undefined
+  if (typeof v === "number") return Number.isSafeInteger(v) && v >= 0 ? v : undefined
   if (typeof v === "string" && /^\d{1,15}$/.test(v)) return Number(v)
   return undefined
 }
