@@ -1,0 +1,455 @@
+/**
+ * Starts the whole demo: embedded Postgres, the Tikkie sandbox, a Medusa store built from this
+ * repository's medusa-config.ts and src/, and the minimal storefront. `npm run demo` calls `main()`;
+ * the e2e test calls `startDemo()` with a temporary data directory and free ports.
+ */
+import { spawn, type ChildProcess } from "node:child_process"
+import fs from "node:fs"
+import path from "node:path"
+import { DEMO } from "./constants"
+import { startStorefront, type RunningStorefront } from "./storefront/server"
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { startEmbeddedPostgres, freePort } = require("../scripts/embedded-db") as {
+  startEmbeddedPostgres(o: { persistentDir?: string; port?: number }): Promise<{
+    port: number
+    stop(): Promise<void>
+  }>
+  freePort(): Promise<number>
+}
+
+export const ROOT = path.resolve(__dirname, "..")
+const MEDUSA_CLI = path.join(path.dirname(require.resolve("@medusajs/cli/package.json", { paths: [ROOT] })), "cli.js")
+const DB_NAME = "medusa_demo"
+
+export interface DemoOptions {
+  /** Persistent state (Postgres data, seed result, logs). */
+  dataDir: string
+  storePort?: number
+  storefrontPort?: number
+  sandboxPort?: number
+  /** Postgres port; default: a free one. */
+  pgPort?: number
+  /** Serve the admin dashboard (TIKKIE_ADMIN=1). Default true. */
+  admin?: boolean
+  /** Print Medusa's output to this process's stdout as well as to <dataDir>/medusa.log. */
+  echoMedusa?: boolean
+  /** Aborting stops the start-up and cleans up what was started. */
+  signal?: AbortSignal
+  log?: (line: string) => void
+}
+
+export interface RunningDemo {
+  storefrontUrl: string
+  storeUrl: string
+  adminUrl: string
+  sandboxUrl: string
+  databaseUrl: string
+  publishableKey: string
+  regionId: string
+  admin: { email: string; password: string }
+  /** The env the Medusa process got (secrets included; for tests). */
+  medusaEnv: Record<string, string>
+  timings: Record<string, number>
+  stop(): Promise<void>
+}
+
+interface SeedState {
+  publishableKey: string
+  regionId: string
+  salesChannelId: string
+  stockLocationId: string
+  adminCreated?: boolean
+}
+
+export async function startDemo(opts: DemoOptions): Promise<RunningDemo> {
+  const log = opts.log ?? ((l: string) => process.stdout.write(`[demo] ${l}\n`))
+  const dataDir = path.resolve(opts.dataDir)
+  fs.mkdirSync(dataDir, { recursive: true })
+  fs.chmodSync(dataDir, 0o755)
+  const storePort = opts.storePort ?? 9000
+  const storefrontPort = opts.storefrontPort ?? 8000
+  const sandboxPort = opts.sandboxPort ?? 4010
+  const admin = opts.admin ?? true
+  const storeUrl = `http://localhost:${storePort}`
+  const storefrontUrl = `http://localhost:${storefrontPort}`
+  const timings: Record<string, number> = {}
+  const t0 = Date.now()
+  const mark = (name: string) => {
+    timings[name] = Date.now() - t0
+    if (opts.signal?.aborted) throw new Error("start-up interrupted")
+  }
+  const medusaLogPath = path.join(dataDir, "medusa.log")
+  const medusaLog = fs.createWriteStream(medusaLogPath, { flags: "a" })
+
+  const cleanups: Array<() => Promise<void> | void> = []
+  let stopped = false
+  const stop = async () => {
+    if (stopped) return
+    stopped = true
+    for (const fn of cleanups.reverse()) {
+      try {
+        await fn()
+      } catch (e) {
+        log(`stop: ${e instanceof Error ? e.message : String(e)}`)
+      }
+    }
+    medusaLog.end()
+  }
+
+  try {
+    // 1. Postgres
+    for (const [name, port] of [
+      ["store", storePort],
+      ["storefront", storefrontPort],
+      ["sandbox", sandboxPort],
+    ] as const) {
+      await assertPortFree(port, name)
+    }
+    const pg = await startEmbeddedPostgres({ persistentDir: path.join(dataDir, "pg"), port: opts.pgPort ?? (await freePort()) })
+    cleanups.push(() => pg.stop())
+    const databaseUrl = `postgres://postgres:postgres@localhost:${pg.port}/${DB_NAME}`
+    mark("postgres")
+    log(`Postgres on port ${pg.port} (data in ${path.relative(process.cwd(), path.join(dataDir, "pg")) || "."})`)
+
+    // 2. Tikkie sandbox, in process
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { startSandbox } = require("../src/tikkie/sandbox/server") as typeof import("../src/tikkie/sandbox/server")
+    const sandbox = await startSandbox({ port: sandboxPort })
+    cleanups.push(() => sandbox.close())
+    log(`Tikkie sandbox on ${sandbox.url}`)
+    const apiKey = process.env.TIKKIE_API_KEY || "demo-api-key"
+    const merchantToken = process.env.TIKKIE_MERCHANT_TOKEN || (await createMerchant(sandbox.url, apiKey, log))
+
+    // 3. Database, migrations, seed, admin user
+    await ensureDatabase(pg.port)
+    const env: Record<string, string> = {
+      ...stringEnv(process.env),
+      NODE_ENV: "development",
+      DATABASE_URL: databaseUrl,
+      STORE_CORS: storefrontUrl,
+      ADMIN_CORS: storeUrl,
+      AUTH_CORS: `${storeUrl},${storefrontUrl}`,
+      TIKKIE_ADMIN: admin ? "1" : "0",
+      TIKKIE_BASE_URL: sandbox.url,
+      TIKKIE_STORE_URL: storeUrl,
+      TIKKIE_STOREFRONT_URL: storefrontUrl,
+      TIKKIE_API_KEY: apiKey,
+      ...(merchantToken ? { TIKKIE_MERCHANT_TOKEN: merchantToken } : {}),
+      MEDUSA_DISABLE_TELEMETRY: "true",
+      DO_NOT_TRACK: "1",
+      PORT: String(storePort),
+    }
+    const run = (args: string[], label: string, extraEnv: Record<string, string> = {}) =>
+      runMedusa(args, { ...env, ...extraEnv }, medusaLog, label, opts.echoMedusa === true, opts.signal)
+
+    log("migrating the database (medusa db:migrate)")
+    await run(["db:migrate", "--execute-safe-links"], "db:migrate")
+    mark("migrated")
+
+    const seedPath = path.join(dataDir, "seed.json")
+    let seed = readJson<SeedState>(seedPath)
+    if (!seed?.adminCreated) {
+      log("seeding the store (medusa exec ./demo/seed.ts)")
+      const tmp = `${seedPath}.tmp`
+      await run(["exec", "./demo/seed.ts"], "seed", { DEMO_SEED_OUT: tmp })
+      const seeded = readJson<SeedState>(tmp)
+      if (!seeded) throw new Error("the seed wrote no result")
+      log(`creating the admin user ${DEMO.adminEmail} (medusa user)`)
+      try {
+        await run(["user", "-e", DEMO.adminEmail, "-p", DEMO.adminPassword], "user")
+      } catch (e) {
+        // A previous run may have created it before it was interrupted; login below tells.
+        log(`medusa user: ${e instanceof Error ? e.message.split("\n")[0] : e}`)
+      }
+      seed = { ...seeded, adminCreated: true }
+      fs.writeFileSync(seedPath, JSON.stringify(seed, null, 2))
+      fs.rmSync(tmp, { force: true })
+      mark("seeded")
+    }
+
+    // 4. Medusa
+    log(`starting Medusa on ${storeUrl}${admin ? " (admin dashboard on)" : ""}`)
+    const medusa = spawnMedusa(["start", "--port", String(storePort)], env, medusaLog, opts.echoMedusa === true)
+    cleanups.push(() => killGroup(medusa))
+    await waitForHealth(`${storeUrl}/health`, medusa, 300_000, medusaLogPath, opts.signal)
+    mark("medusa")
+
+    const adminToken = await adminLogin(storeUrl)
+    await ensurePaymentProviders(storeUrl, adminToken, seed.regionId, log)
+
+    // 5. Storefront
+    const storefront: RunningStorefront = await startStorefront({
+      port: storefrontPort,
+      storeUrl,
+      publishableKey: seed.publishableKey,
+      regionId: seed.regionId,
+      admin: { email: DEMO.adminEmail, password: DEMO.adminPassword },
+    })
+    cleanups.push(() => storefront.close())
+    mark("ready")
+
+    return {
+      storefrontUrl,
+      storeUrl,
+      adminUrl: `${storeUrl}/app`,
+      sandboxUrl: sandbox.url,
+      databaseUrl,
+      publishableKey: seed.publishableKey,
+      regionId: seed.regionId,
+      admin: { email: DEMO.adminEmail, password: DEMO.adminPassword },
+      medusaEnv: env,
+      timings,
+      stop,
+    }
+  } catch (e) {
+    await stop()
+    throw e
+  }
+}
+
+function stringEnv(e: NodeJS.ProcessEnv): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const [k, v] of Object.entries(e)) if (v !== undefined) out[k] = v
+  return out
+}
+
+function readJson<T>(file: string): T | undefined {
+  try {
+    return JSON.parse(fs.readFileSync(file, "utf8")) as T
+  } catch {
+    return undefined
+  }
+}
+
+async function assertPortFree(port: number, name: string): Promise<void> {
+  const net = await import("node:net")
+  await new Promise<void>((resolve, reject) => {
+    const srv = net.createServer()
+    srv.once("error", () =>
+      reject(new Error(`port ${port} (${name}) is in use; stop what uses it or choose another port (see demo/README.md)`))
+    )
+    srv.listen(port, () => srv.close(() => resolve()))
+  })
+}
+
+async function createMerchant(sandboxUrl: string, apiKey: string, log: (l: string) => void): Promise<string | undefined> {
+  try {
+    const res = await fetch(`${sandboxUrl}/v1/pay/fastcheckout/merchant`, {
+      method: "POST",
+      headers: { "API-Key": apiKey },
+    })
+    const body = (await res.json().catch(() => ({}))) as { merchantToken?: string }
+    if (res.ok && body.merchantToken) return body.merchantToken
+    log(`sandbox merchant: HTTP ${res.status}; TIKKIE_MERCHANT_TOKEN stays unset`)
+  } catch (e) {
+    log(`sandbox merchant: ${e instanceof Error ? e.message : e}; TIKKIE_MERCHANT_TOKEN stays unset`)
+  }
+  return undefined
+}
+
+async function ensureDatabase(port: number): Promise<void> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { Client } = require("pg") as typeof import("pg")
+  const client = new Client({ host: "localhost", port, user: "postgres", password: "postgres", database: "postgres" })
+  await client.connect()
+  try {
+    const { rowCount } = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [DB_NAME])
+    if (!rowCount) await client.query(`CREATE DATABASE ${DB_NAME}`)
+  } finally {
+    await client.end()
+  }
+}
+
+function spawnMedusa(args: string[], env: Record<string, string>, out: fs.WriteStream, echo: boolean): ChildProcess {
+  const child = spawn(process.execPath, [MEDUSA_CLI, ...args], {
+    cwd: ROOT,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+    // Own process group: stopping kills Medusa and whatever it started (esbuild, vite) together.
+    detached: true,
+  })
+  const forward = (chunk: Buffer) => {
+    out.write(chunk)
+    if (echo) process.stdout.write(chunk)
+  }
+  child.stdout!.on("data", forward)
+  child.stderr!.on("data", forward)
+  return child
+}
+
+async function runMedusa(
+  args: string[],
+  env: Record<string, string>,
+  out: fs.WriteStream,
+  label: string,
+  echo: boolean,
+  signal?: AbortSignal
+): Promise<void> {
+  if (signal?.aborted) throw new Error("start-up interrupted")
+  const child = spawnMedusa(args, env, out, echo)
+  const onAbort = () => void killGroup(child, 3_000)
+  signal?.addEventListener("abort", onAbort, { once: true })
+  let tail = ""
+  const keep = (c: Buffer) => (tail = (tail + c.toString()).slice(-4000))
+  child.stdout!.on("data", keep)
+  child.stderr!.on("data", keep)
+  const code = await new Promise<number | null>((resolve) => child.on("exit", (c) => resolve(c)))
+  signal?.removeEventListener("abort", onAbort)
+  if (signal?.aborted) throw new Error("start-up interrupted")
+  if (code !== 0) throw new Error(`medusa ${label} failed (exit ${code}):\n${tail}`)
+}
+
+async function killGroup(child: ChildProcess, graceMs = 10_000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null || !child.pid) return
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()))
+  const signal = (s: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, s)
+    } catch {
+      /* already gone */
+    }
+  }
+  signal("SIGTERM")
+  const timer = setTimeout(() => signal("SIGKILL"), graceMs)
+  await exited
+  clearTimeout(timer)
+  signal("SIGKILL") // stragglers in the group
+}
+
+async function waitForHealth(
+  url: string,
+  child: ChildProcess,
+  timeoutMs: number,
+  logPath: string,
+  signal?: AbortSignal
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (signal?.aborted) throw new Error("start-up interrupted")
+    if (child.exitCode !== null) {
+      const tail = fs.readFileSync(logPath, "utf8").split("\n").slice(-30).join("\n")
+      throw new Error(`Medusa exited with code ${child.exitCode}; last lines of ${logPath}:\n${tail}`)
+    }
+    try {
+      const res = await fetch(url)
+      if (res.ok) return
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 250))
+  }
+  throw new Error(`Medusa did not answer ${url} within ${timeoutMs / 1000} s (see ${logPath})`)
+}
+
+export async function adminLogin(storeUrl: string): Promise<string> {
+  const res = await fetch(`${storeUrl}/auth/user/emailpass`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: DEMO.adminEmail, password: DEMO.adminPassword }),
+  })
+  const body = (await res.json().catch(() => ({}))) as { token?: string; message?: string }
+  if (!res.ok || !body.token) throw new Error(`admin login failed: HTTP ${res.status} ${body.message ?? ""}`)
+  return body.token
+}
+
+/**
+ * The Tikkie provider is registered in medusa-config.ts by the store (here: by this repository's config
+ * once the provider exists). When Medusa has it, make sure the demo region offers it.
+ */
+async function ensurePaymentProviders(storeUrl: string, token: string, regionId: string, log: (l: string) => void) {
+  const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" }
+  const res = await fetch(`${storeUrl}/admin/payments/payment-providers?limit=100`, { headers })
+  const { payment_providers = [] } = (await res.json()) as { payment_providers?: Array<{ id: string; is_enabled: boolean }> }
+  const available = payment_providers.filter((p) => p.is_enabled !== false).map((p) => p.id)
+  const wanted = [DEMO.systemProvider, DEMO.tikkieProvider].filter((id) => available.includes(id))
+  const regionRes = await fetch(`${storeUrl}/admin/regions/${regionId}?fields=id,*payment_providers`, { headers })
+  const { region } = (await regionRes.json()) as { region: { payment_providers?: Array<{ id: string }> } }
+  const current = (region.payment_providers ?? []).map((p) => p.id)
+  const missing = wanted.filter((id) => !current.includes(id))
+  if (missing.length) {
+    const upd = await fetch(`${storeUrl}/admin/regions/${regionId}`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ payment_providers: [...new Set([...current, ...missing])] }),
+    })
+    if (!upd.ok) throw new Error(`could not add ${missing.join(", ")} to the region: HTTP ${upd.status} ${await upd.text()}`)
+    log(`region now offers ${missing.join(", ")}`)
+  }
+  if (!available.includes(DEMO.tikkieProvider)) {
+    log(`${DEMO.tikkieProvider} is not registered in medusa-config.ts yet: only the test payment button works`)
+  }
+}
+
+export async function main(): Promise<void> {
+  const num = (name: string, dflt: number) => {
+    const v = process.env[name]
+    if (v === undefined || v === "") return dflt
+    const n = Number(v)
+    if (!Number.isInteger(n) || n < 1 || n > 65535) throw new Error(`${name} must be a port number, got "${v}"`)
+    return n
+  }
+  const started = Date.now()
+  const abort = new AbortController()
+  let demo: RunningDemo | undefined
+  let stopping = false
+  const shutdown = (signal: string) => {
+    if (stopping) {
+      process.stdout.write("\n[demo] forced exit\n")
+      process.exit(1)
+    }
+    stopping = true
+    if (!demo) {
+      process.stdout.write(`\n[demo] ${signal}: interrupting the start-up...\n`)
+      abort.abort()
+      return
+    }
+    process.stdout.write(`\n[demo] ${signal}: stopping storefront, Medusa, sandbox and Postgres...\n`)
+    demo.stop().then(
+      () => {
+        process.stdout.write("[demo] stopped\n")
+        process.exit(0)
+      },
+      (e) => {
+        process.stderr.write(`[demo] ${e instanceof Error ? e.message : e}\n`)
+        process.exit(1)
+      }
+    )
+  }
+  process.on("SIGINT", () => shutdown("SIGINT"))
+  process.on("SIGTERM", () => shutdown("SIGTERM"))
+  demo = await startDemo({
+    signal: abort.signal,
+    dataDir: process.env.DEMO_DATA_DIR || path.join(ROOT, ".demo"),
+    storePort: num("DEMO_STORE_PORT", 9000),
+    storefrontPort: num("DEMO_STOREFRONT_PORT", 8000),
+    sandboxPort: num("DEMO_SANDBOX_PORT", num("TIKKIE_SANDBOX_PORT", 4010)),
+    pgPort: process.env.DEMO_PG_PORT ? num("DEMO_PG_PORT", 0) : undefined,
+    admin: process.env.TIKKIE_ADMIN !== "0",
+    echoMedusa: process.env.DEMO_VERBOSE === "1",
+  })
+  const secs = ((Date.now() - started) / 1000).toFixed(1)
+  process.stdout.write(
+    [
+      "",
+      `  Tikkie demo store is ready (${secs} s)`,
+      "",
+      `  Storefront      ${demo.storefrontUrl}`,
+      `  Store API       ${demo.storeUrl}/store  (publishable key ${demo.publishableKey})`,
+      `  Admin           ${demo.adminUrl}` + (demo.medusaEnv.TIKKIE_ADMIN === "1" ? "" : "  (off: TIKKIE_ADMIN=0)"),
+      `  Admin login     ${demo.admin.email} / ${demo.admin.password}`,
+      `  Tikkie sandbox  ${demo.sandboxUrl}`,
+      `  Medusa log      ${path.relative(process.cwd(), path.join(process.env.DEMO_DATA_DIR || path.join(ROOT, ".demo"), "medusa.log"))}`,
+      "",
+      "  Ctrl-C stops everything.",
+      "",
+    ].join("\n") + "\n"
+  )
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === __filename) {
+  main().catch((e) => {
+    process.stderr.write(`[demo] ${e instanceof Error ? e.stack || e.message : String(e)}\n`)
+    process.exit(1)
+  })
+}
