@@ -179,7 +179,11 @@ export const redirectUriSchema = z.string().refine((v) => {
 export const scopeTextSchema = z
   .string({ error: "scope is required" })
   .transform((text) => splitScopes(text))
-  .pipe(z.array(scopeSchema, { error: "unknown scope" }).min(1, "scope is required"))
+  .pipe(
+    z
+      .array(z.enum(SCOPES, { error: (issue) => `unknown scope: ${String(issue.input)}` }))
+      .min(1, "scope is required")
+  )
 
 export const authorizationQuerySchema = z.object({
   scope: scopeTextSchema,
@@ -192,14 +196,15 @@ export const authorizationQuerySchema = z.object({
 })
 export type AuthorizationQuery = z.output<typeof authorizationQuerySchema>
 
-export const authorizationCodeGrantSchema = z.strictObject({
+/** Unknown form fields are ignored, as RFC 6749 3.2 asks of a token endpoint. */
+export const authorizationCodeGrantSchema = z.object({
   grant_type: z.literal("authorization_code"),
   code: z.string({ error: "code is required" }).min(1, "code is required"),
   client_id: z.string({ error: "client_id is required" }).min(1, "client_id is required"),
   redirect_uri: z.string().optional(),
 })
 
-export const refreshTokenGrantSchema = z.strictObject({
+export const refreshTokenGrantSchema = z.object({
   grant_type: z.literal("refresh_token"),
   refresh_token: z.string({ error: "refresh_token is required" }).min(1, "refresh_token is required"),
   client_id: z.string({ error: "client_id is required" }).min(1, "client_id is required"),
