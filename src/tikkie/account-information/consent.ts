@@ -31,11 +31,12 @@ const consentUrlOptionsSchema = z.strictObject({
  *
  * The document joins scopes with `+`. In a query string a literal `+` means a space, which is what
  * the service splits on, so the `+` is written as is; the scopes themselves are percent-encoded
- * (leaving `:` readable) so nothing inside a scope can be taken for a separator.
+ * (leaving `:` readable, as the document writes them) so nothing inside a scope can be taken for a
+ * separator. The other parameters are percent-encoded in full.
  */
 export function buildConsentUrl(options: ConsentUrlOptions): string {
   const o = validateOutgoing("oauth.authorize", consentUrlOptionsSchema, options, OAUTH_SERVICE_CODES)
-  const enc = (v: string) => encodeURIComponent(v).replace(/%3A/gi, ":")
+  const scope = (v: string) => encodeURIComponent(v).replace(/%3A/gi, ":")
   const params: Array<[string, string | undefined]> = [
     ["client_id", o.clientId],
     ["response_type", "code"],
@@ -44,7 +45,7 @@ export function buildConsentUrl(options: ConsentUrlOptions): string {
     ["bank", o.bank],
     ["state", o.state],
   ]
-  const query = [`scope=${o.scopes.map(enc).join("+")}`]
-  for (const [k, v] of params) if (v !== undefined) query.push(`${k}=${enc(v)}`)
+  const query = [`scope=${o.scopes.map(scope).join("+")}`]
+  for (const [k, v] of params) if (v !== undefined) query.push(`${k}=${encodeURIComponent(v)}`)
   return `${o.authUrl.replace(/\/+$/, "")}/as/authorization.oauth2?${query.join("&")}`
 }
