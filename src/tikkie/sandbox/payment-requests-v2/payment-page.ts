@@ -26,13 +26,18 @@ function find(state: PaymentRequestsV2State, req: SandboxRequest): StoredPayment
   return PATH_TOKEN_PATTERN.test(token) ? state.paymentRequests.get(token) : undefined
 }
 
+/** Relative to the page itself, so the form also works when publicUrl puts the sandbox under a path prefix. */
+function formAction(pr: StoredPaymentRequest): string {
+  return encodeURIComponent(pr.paymentRequestToken)
+}
+
 export function paymentPage(ctx: SandboxContext, state: PaymentRequestsV2State): Handler {
   return (req) => {
     const pr = find(state, req)
     if (!pr) return { status: 404, html: notFoundPage() }
     const status = paymentRequestStatus(pr, ctx.now())
     if (status !== "OPEN") return { status: 410, html: unavailablePage(pr, unpayableReason(status)) }
-    return { status: 200, html: paymentFormPage({ pr, action: req.path }) }
+    return { status: 200, html: paymentFormPage({ pr, action: formAction(pr) }) }
   }
 }
 
@@ -44,7 +49,7 @@ export function paymentSubmit(ctx: SandboxContext, state: PaymentRequestsV2State
     const values = form.success ? form.data : {}
     const again = (error: string): SandboxResponse => ({
       status: 400,
-      html: paymentFormPage({ pr, action: req.path, error, values }),
+      html: paymentFormPage({ pr, action: formAction(pr), error, values }),
     })
     if (!form.success) return again("Please fill in the form.")
 
