@@ -245,6 +245,11 @@ function orUndefined<T extends z.ZodType>(schema: T) {
 }
 const tokenValue = z.union([z.string(), z.number()]).transform((v) => String(v))
 
+/**
+ * Choice: tolerance covers spelling and format (strings for numbers, epoch dates, URL spelling), not
+ * vocabulary. A status outside Document 1's lists is refused as INVALID_RESPONSE, so a store never
+ * treats an unknown state as paid or as open.
+ */
 export const ENTITY_STATUSES = ["ACTIVE", "INACTIVE"] as const
 export const PAYMENT_REQUEST_STATUSES = [
   "OPEN",
