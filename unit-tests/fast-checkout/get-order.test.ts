@@ -118,6 +118,16 @@ describe("Fast Checkout: GET order", () => {
     await h.control.post("/_sandbox/settings", { getOrderRateLimitPerSecond: 3 })
     const limited = await burst()
     expect(limited.filter((a) => a.status === 200).length).toBeLessThanOrEqual(3)
+
+    // An absurd limit is "off", not an allocation that breaks every read.
+    await h.control.post("/_sandbox/settings", { getOrderRateLimitPerSecond: 1_000_000_000 })
+    expect((await burst()).every((a) => a.status === 200)).toBe(true)
+  })
+
+  it("answers a GET without API-Key with 400 ERR_1100_005 naming the header", async () => {
+    const { orderToken } = await h.client.createOrder(orderBody())
+    const res = await raw("GET", apiUrl(h, `/orders/${orderToken}`), { headers: { "X-Merchant-Token": h.merchantToken } })
+    expect(expectServiceError(res, 400, "ERR_1100_005", "BAD_REQUEST")).toMatch(/API-Key/)
   })
 
   it("retries a GET answered 429 and succeeds once the window has passed (the client's limiter off)", async () => {

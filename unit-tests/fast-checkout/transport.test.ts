@@ -1,5 +1,5 @@
 import { isTikkieError } from "../../src/tikkie"
-import { caught, orderBody, startHarness, type Harness } from "./helpers"
+import { caught, expectServiceError, orderBody, orderHeaders, raw, startHarness, type Harness } from "./helpers"
 
 /** How the client behaves when the service misbehaves (faults injected through /_sandbox/faults). */
 describe("Fast Checkout client: retries and timeouts", () => {
@@ -18,6 +18,15 @@ describe("Fast Checkout client: retries and timeouts", () => {
     const order = await h.client.getOrder(orderToken)
     expect(order.orderToken).toBe(orderToken)
     expect(await statuses("fastCheckout.getOrder")).toEqual([503, 503, 200])
+  })
+
+  it("answers injected faults in the documented error shape: 503 ERR_9100_011 and 500 ERR_8100_001", async () => {
+    await h.control.injectFault("fastCheckout.createOrder", "503", 1)
+    await h.control.injectFault("fastCheckout.createOrder", "500", 1)
+    const url = `${h.sandbox.url}/v1/pay/fastcheckout/orders`
+    const headers = orderHeaders(h.merchantToken)
+    expectServiceError(await raw("POST", url, { headers, json: orderBody() }), 503, "ERR_9100_011", "SERVICE_UNAVAILABLE")
+    expectServiceError(await raw("POST", url, { headers, json: orderBody() }), 500, "ERR_8100_001", "INTERNAL_SERVER_ERROR")
   })
 
   it("retries GET order after 500 ERR_8100_001 (a read is safe to repeat)", async () => {

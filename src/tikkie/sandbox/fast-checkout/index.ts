@@ -11,6 +11,9 @@
  * field 400 ERR_1100_008; discount >= items + shipping 400 ERR_3100_005; order unknown or another
  * merchant's 404 ERR_4100_004; GET order beyond `getOrderRateLimitPerSecond` per merchant (default 250,
  * 0 = off, changeable through POST /_sandbox/settings) 429 TOO_MANY_REQUESTS with Retry-After: 1.
+ * ERR_4100_003 ("user not found") is listed by Document 2 but names no Fast Checkout resource; the
+ * sandbox never answers it (an unknown merchant is ERR_4100_005). ERR_8100_001 and ERR_9100_011 come
+ * from fault injection (POST /_sandbox/faults with operation fastCheckout.*).
  *
  * Checkout page (the checkoutUrl, `{publicUrl}/checkout/fastcheckout/{orderToken}`):
  *   GET  /checkout/fastcheckout/{orderToken}   items, shipping, discount, total; payer form; Pay/Cancel

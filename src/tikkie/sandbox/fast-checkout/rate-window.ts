@@ -11,6 +11,13 @@
  */
 export const JITTER_GRACE_MS = 100
 
+/**
+ * The ring costs 8 bytes per allowed call, and `/_sandbox/settings` accepts any whole number. A limit
+ * above this many calls per second is beyond what the sandbox can serve anyway, so it counts as off
+ * instead of allocating gigabytes.
+ */
+export const MAX_TRACKED_LIMIT = 100_000
+
 export class MerchantRateWindow {
   private ring = new Float64Array(0)
   private head = 0
@@ -18,7 +25,7 @@ export class MerchantRateWindow {
 
   /** Records the call and answers true when it is within `limit` calls per `windowMs`. */
   tryAcquire(now: number, limit: number, windowMs = 1_000 - JITTER_GRACE_MS): boolean {
-    if (limit <= 0) return true
+    if (limit <= 0 || limit > MAX_TRACKED_LIMIT) return true
     if (this.ring.length !== limit) {
       this.ring = new Float64Array(limit)
       this.head = 0
