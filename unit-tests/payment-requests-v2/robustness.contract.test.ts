@@ -30,7 +30,7 @@ describe("payment requests v2: robustness", () => {
    * Mostly the operation's own fields (required ones present but maybe invalid, optional ones maybe
    * absent), sometimes any JSON at all, sometimes with an unknown field.
    */
-  const bodyOf = (required: Field[], optional: Field[]) => {
+  const bodyOf = (required: Field[], optional: Field[]): fc.Arbitrary<unknown> => {
     const shape = Object.fromEntries([...required, ...optional].map((n) => [n, fields[n]]))
     return fc.oneof(
       { arbitrary: fc.record(shape, { requiredKeys: required }), weight: 6 },
@@ -41,9 +41,9 @@ describe("payment requests v2: robustness", () => {
   }
 
   it.each([
-    ["create payment request", () => "/v2/pay/paymentrequests", bodyOf(["description"], ["amountInCents", "expiryDate", "referenceId"])],
-    ["create refund", () => refundsPath, bodyOf(["amountInCents", "description"], ["referenceId"])],
-    ["subscribe", () => "/v2/pay/paymentrequestssubscription", bodyOf(["url"], [])],
+    ["create payment request", (): string => "/v2/pay/paymentrequests", bodyOf(["description"], ["amountInCents", "expiryDate", "referenceId"])],
+    ["create refund", (): string => refundsPath, bodyOf(["amountInCents", "description"], ["referenceId"])],
+    ["subscribe", (): string => "/v2/pay/paymentrequestssubscription", bodyOf(["url"], [])],
   ] as const)("%s: random bodies answer 201 or a 400 with a code, never a crash", async (_name, path, anyBody) => {
     const outcomes = new Set<number>()
     await fc.assert(
