@@ -4,6 +4,7 @@
  * the e2e test calls `startDemo()` with a temporary data directory and free ports.
  */
 import { spawn, type ChildProcess } from "node:child_process"
+import crypto from "node:crypto"
 import fs from "node:fs"
 import path from "node:path"
 import { DEMO } from "./constants"
@@ -34,6 +35,8 @@ export interface DemoOptions {
   admin?: boolean
   /** Print Medusa's output to this process's stdout as well as to <dataDir>/medusa.log. */
   echoMedusa?: boolean
+  /** Start from an empty database (removes the data directory's Postgres data and seed result). */
+  fresh?: boolean
   /** Aborting stops the start-up and cleans up what was started. */
   signal?: AbortSignal
   log?: (line: string) => void
@@ -65,6 +68,11 @@ interface SeedState {
 export async function startDemo(opts: DemoOptions): Promise<RunningDemo> {
   const log = opts.log ?? ((l: string) => process.stdout.write(`[demo] ${l}\n`))
   const dataDir = path.resolve(opts.dataDir)
+  if (opts.fresh) {
+    for (const name of ["pg", "seed.json", "seed.json.tmp", "migrated.hash", "medusa.log"]) {
+      fs.rmSync(path.join(dataDir, name), { recursive: true, force: true })
+    }
+  }
   fs.mkdirSync(dataDir, { recursive: true })
   fs.chmodSync(dataDir, 0o755)
   const storePort = opts.storePort ?? 9000
@@ -143,25 +151,35 @@ export async function startDemo(opts: DemoOptions): Promise<RunningDemo> {
     const run = (args: string[], label: string, extraEnv: Record<string, string> = {}) =>
       runMedusa(args, { ...env, ...extraEnv }, medusaLog, label, opts.echoMedusa === true, opts.signal)
 
-    log("migrating the database (medusa db:migrate)")
-    await run(["db:migrate", "--execute-safe-links"], "db:migrate")
-    mark("migrated")
+    // Migrations run when what they depend on changed (config, lock file, migrations, links) or when
+    // DEMO_MIGRATE=always; a warm start with nothing new skips the ~15 s boot of `medusa db:migrate`.
+    const migratedPath = path.join(dataDir, "migrated.hash")
+    const inputs = migrationInputsHash()
+    if (process.env.DEMO_MIGRATE === "always" || readText(migratedPath) !== inputs) {
+      log("migrating the database (medusa db:migrate)")
+      fs.rmSync(migratedPath, { force: true })
+      await run(["db:migrate", "--execute-safe-links"], "db:migrate")
+      fs.writeFileSync(migratedPath, inputs)
+      mark("migrated")
+    } else {
+      log("migrations: nothing changed since the last run (DEMO_MIGRATE=always forces them)")
+    }
 
     const seedPath = path.join(dataDir, "seed.json")
     let seed = readJson<SeedState>(seedPath)
     if (!seed?.adminCreated) {
-      log("seeding the store (medusa exec ./demo/seed.ts)")
+      log(`seeding the store (medusa exec ./demo/seed.ts) and creating the admin user ${DEMO.adminEmail} (medusa user)`)
       const tmp = `${seedPath}.tmp`
-      await run(["exec", "./demo/seed.ts"], "seed", { DEMO_SEED_OUT: tmp })
+      // Independent of each other: run both at once.
+      await Promise.all([
+        run(["exec", "./demo/seed.ts"], "seed", { DEMO_SEED_OUT: tmp }),
+        run(["user", "-e", DEMO.adminEmail, "-p", DEMO.adminPassword], "user").catch((e) => {
+          // A previous, interrupted run may have created the user already; the admin login below tells.
+          log(`medusa user: ${e instanceof Error ? e.message.split("\n")[0] : e}`)
+        }),
+      ])
       const seeded = readJson<SeedState>(tmp)
       if (!seeded) throw new Error("the seed wrote no result")
-      log(`creating the admin user ${DEMO.adminEmail} (medusa user)`)
-      try {
-        await run(["user", "-e", DEMO.adminEmail, "-p", DEMO.adminPassword], "user")
-      } catch (e) {
-        // A previous run may have created it before it was interrupted; login below tells.
-        log(`medusa user: ${e instanceof Error ? e.message.split("\n")[0] : e}`)
-      }
       seed = { ...seeded, adminCreated: true }
       fs.writeFileSync(seedPath, JSON.stringify(seed, null, 2))
       fs.rmSync(tmp, { force: true })
@@ -212,6 +230,37 @@ function stringEnv(e: NodeJS.ProcessEnv): Record<string, string> {
   const out: Record<string, string> = {}
   for (const [k, v] of Object.entries(e)) if (v !== undefined) out[k] = v
   return out
+}
+
+function readText(file: string): string | undefined {
+  try {
+    return fs.readFileSync(file, "utf8")
+  } catch {
+    return undefined
+  }
+}
+
+/** A hash of what `medusa db:migrate` depends on in this repository. */
+function migrationInputsHash(): string {
+  const hash = crypto.createHash("sha256")
+  const files: string[] = ["medusa-config.ts", "package-lock.json"]
+  const walk = (dir: string) => {
+    if (!fs.existsSync(path.join(ROOT, dir))) return
+    for (const entry of fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true })) {
+      const rel = path.join(dir, entry.name)
+      if (entry.isDirectory()) walk(rel)
+      else files.push(rel)
+    }
+  }
+  walk("src/links")
+  const modules = path.join(ROOT, "src/modules")
+  if (fs.existsSync(modules)) for (const m of fs.readdirSync(modules)) walk(path.join("src/modules", m, "migrations"))
+  for (const f of files.sort()) {
+    hash.update(`${f}\0`)
+    hash.update(readText(path.join(ROOT, f)) ?? "")
+    hash.update("\0")
+  }
+  return hash.digest("hex")
 }
 
 function readJson<T>(file: string): T | undefined {
@@ -426,13 +475,17 @@ export async function main(): Promise<void> {
     sandboxPort: num("DEMO_SANDBOX_PORT", num("TIKKIE_SANDBOX_PORT", 4010)),
     pgPort: process.env.DEMO_PG_PORT ? num("DEMO_PG_PORT", 0) : undefined,
     admin: process.env.TIKKIE_ADMIN !== "0",
+    fresh: process.env.DEMO_FRESH === "1" || process.argv.includes("--fresh"),
     echoMedusa: process.env.DEMO_VERBOSE === "1",
   })
   const secs = ((Date.now() - started) / 1000).toFixed(1)
+  const steps = Object.entries(demo.timings)
+    .map(([k, v], i, all) => `${k} ${((v - (i ? all[i - 1][1] : 0)) / 1000).toFixed(1)} s`)
+    .join(", ")
   process.stdout.write(
     [
       "",
-      `  Tikkie demo store is ready (${secs} s)`,
+      `  Tikkie demo store is ready (${secs} s: ${steps})`,
       "",
       `  Storefront      ${demo.storefrontUrl}`,
       `  Store API       ${demo.storeUrl}/store  (publishable key ${demo.publishableKey})`,

@@ -105,8 +105,8 @@ export default async function seedDemo({ container }: ExecArgs): Promise<void> {
 
   // Tax regions
   for (const country_code of COUNTRIES) {
-    const existing = await taxModule.listTaxRegions({ country_code, parent_id: null })
-    if (existing.length) continue
+    const existing = await taxModule.listTaxRegions({ country_code })
+    if (existing.some((r) => !r.parent_id)) continue
     const rate = DEMO.taxRates[country_code]
     await createTaxRegionsWorkflow(container).run({
       input: [

@@ -76,7 +76,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, opts: Storefron
     case "/checkout":
       return sendHtml(res, 200, page("Checkout", checkoutBody(url.searchParams), opts))
     case "/order/confirmed":
-      return confirmation(res, url.searchParams, adminApi)
+      return confirmation(res, url.searchParams, adminApi, opts)
     case "/health":
       res.writeHead(200, { "content-type": "application/json" }).end('{"ok":true}')
       return
@@ -142,15 +142,21 @@ const STATUS_TEXT: Record<string, string> = {
   CANCELLED: "You cancelled the payment at Tikkie. Nothing was charged.",
   EXPIRED: "The Tikkie payment expired before it was completed. Nothing was charged.",
   ERROR: "Tikkie could not complete the payment. Nothing was charged.",
+  NEW: "The Tikkie payment was not finished. Nothing was charged.",
 }
 
 function checkoutBody(params: URLSearchParams): string {
   const status = (params.get("tikkie_status") || "").toUpperCase()
-  const banner = status
-    ? `<div class="alert" id="payment-failed" role="alert"><strong>Payment not completed.</strong> ${esc(
-        STATUS_TEXT[status] ?? `Tikkie reported status ${status}. Nothing was charged.`
-      )} Your cart is still here: check it and try again.</div>`
-    : ""
+  const banner =
+    status === "PAID_NOT_COMPLETED"
+      ? `<div class="alert" id="payment-failed" role="alert" data-status="${esc(status)}"><strong>Payment received, order not placed.</strong>
+        Tikkie received your payment, but the store could not turn your cart into an order (for example an item sold out).
+        Do not pay again: the shop will contact you and refund the payment.</div>`
+      : status
+        ? `<div class="alert" id="payment-failed" role="alert" data-status="${esc(status)}"><strong>Payment not completed.</strong> ${esc(
+            STATUS_TEXT[status] ?? `Tikkie reported status ${status}. Nothing was charged.`
+          )} Your cart is still here: check it and try again.</div>`
+        : ""
   return `    <h1>Checkout</h1>
     ${banner}
     <div class="checkout">
@@ -205,10 +211,18 @@ interface AdminOrder {
   payment_status?: string
   created_at?: string
   total: number
-  subtotal?: number
+  item_subtotal?: number
+  shipping_subtotal?: number
   tax_total?: number
-  shipping_total?: number
-  items?: Array<{ id: string; title: string; subtitle?: string | null; variant_title?: string | null; quantity: number; unit_price: number; total: number }>
+  items?: Array<{
+    id: string
+    title: string
+    product_title?: string | null
+    variant_title?: string | null
+    quantity: number
+    unit_price: number
+    subtotal: number
+  }>
   shipping_address?: {
     first_name?: string | null
     last_name?: string | null
@@ -232,16 +246,31 @@ const ORDER_FIELDS = [
   "payment_status",
   "created_at",
   "total",
-  "subtotal",
+  "item_subtotal",
+  "shipping_subtotal",
   "tax_total",
-  "shipping_total",
   "*items",
   "*shipping_address",
   "*shipping_methods",
 ].join(",")
 
-async function confirmation(res: ServerResponse, params: URLSearchParams, adminApi: AdminApi) {
+async function confirmation(res: ServerResponse, params: URLSearchParams, adminApi: AdminApi, opts: StorefrontOptions) {
   const orderId = params.get("order_id") || ""
+  if (!orderId && params.get("tikkie_status") === "PROCESSING") {
+    // Paid at Tikkie; the store is still placing the order. app.js asks the store again in a moment.
+    return sendHtml(
+      res,
+      200,
+      page(
+        "Confirming your order",
+        `<div class="confirmed" id="order-processing">
+      <h1>Payment received: confirming your order…</h1>
+      <p id="processing-status">Tikkie has your payment. This page updates by itself in a moment.</p>
+    </div>`,
+        opts
+      )
+    )
+  }
   if (!/^order_[A-Za-z0-9]+$/.test(orderId)) {
     return sendHtml(
       res,
@@ -274,8 +303,10 @@ async function confirmation(res: ServerResponse, params: URLSearchParams, adminA
     : `<span class="muted">none</span>`
   const lines = (order.items ?? [])
     .map(
-      (i) => `<tr class="item"><td>${esc(i.title)}${i.variant_title ? ` <span class="muted">· ${esc(i.variant_title)}</span>` : ""}</td>
-        <td class="num">${esc(i.quantity)} ×</td><td class="num">${money(i.unit_price)}</td><td class="num">${money(i.total)}</td></tr>`
+      (i) => `<tr class="item"><td>${esc(i.product_title || i.title)}${
+        i.variant_title ? ` <span class="muted">· ${esc(i.variant_title)}</span>` : ""
+      }</td>
+        <td class="num">${esc(i.quantity)} ×</td><td class="num">${money(i.unit_price)}</td><td class="num">${money(i.subtotal)}</td></tr>`
     )
     .join("")
   const body = `    <div class="confirmed" id="order-confirmation" data-order-id="${esc(order.id)}">
@@ -286,9 +317,9 @@ async function confirmation(res: ServerResponse, params: URLSearchParams, adminA
           <h2>Items</h2>
           <table class="lines"><tbody>${lines}</tbody></table>
           <dl class="totals">
-            <dt>Subtotal</dt><dd>${money(order.subtotal)}</dd>
-            <dt>Shipping${order.shipping_methods?.[0] ? ` (${esc(order.shipping_methods[0].name)})` : ""}</dt><dd>${money(order.shipping_total)}</dd>
-            <dt>VAT</dt><dd>${money(order.tax_total)}</dd>
+            <dt>Items</dt><dd>${money(order.item_subtotal)}</dd>
+            <dt>Shipping${order.shipping_methods?.[0] ? ` (${esc(order.shipping_methods[0].name)})` : ""}</dt><dd>${money(order.shipping_subtotal)}</dd>
+            <dt>VAT${a?.country_code ? ` (${esc(countryName(a.country_code))})` : ""}</dt><dd>${money(order.tax_total)}</dd>
             <dt class="total">Total</dt><dd class="total" id="order-total">${money(order.total)}</dd>
           </dl>
         </section>
@@ -301,7 +332,7 @@ async function confirmation(res: ServerResponse, params: URLSearchParams, adminA
       </div>
       <p><a class="btn secondary" href="/">Continue shopping</a></p>
     </div>`
-  return sendHtml(res, 200, page("Order confirmed", body))
+  return sendHtml(res, 200, page("Order confirmed", body, opts))
 }
 
 function countryName(code?: string | null): string {

@@ -3,8 +3,12 @@
   "use strict"
   const D = window.DEMO
   const CART_KEY = "tikkie_demo_cart"
+  const SESSION_KEY = "tikkie_demo_payment_session"
+  const TRIES_KEY = "tikkie_demo_confirm_tries"
   const SYSTEM_PROVIDER = "pp_system_default"
   const TIKKIE_PROVIDER = "pp_tikkie-fast-checkout_tikkie"
+  // Store cart routes answer with default fields; these add what the pages show.
+  const CART_FIELDS = `fields=${encodeURIComponent("+items.subtotal,+shipping_methods.name")}`
   const $ = (sel) => document.querySelector(sel)
   const money = (n) => new Intl.NumberFormat("nl-NL", { style: "currency", currency: "EUR" }).format(Number(n || 0))
   const esc = (v) => String(v == null ? "" : v).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
@@ -32,7 +36,7 @@
     const id = localStorage.getItem(CART_KEY)
     if (!id) return null
     try {
-      const { cart } = await api(`/store/carts/${id}`)
+      const { cart } = await api(`/store/carts/${id}?${CART_FIELDS}`)
       if (cart.completed_at) throw new Error("completed")
       return cart
     } catch {
@@ -44,7 +48,7 @@
   async function ensureCart() {
     const existing = await loadCart()
     if (existing) return existing
-    const { cart } = await api("/store/carts", {
+    const { cart } = await api(`/store/carts?${CART_FIELDS}`, {
       method: "POST",
       body: { region_id: D.regionId, shipping_address: { country_code: "nl" } },
     })
@@ -97,7 +101,7 @@
       btn.disabled = true
       try {
         const cart = await ensureCart()
-        const { cart: updated } = await api(`/store/carts/${cart.id}/line-items`, {
+        const { cart: updated } = await api(`/store/carts/${cart.id}/line-items?${CART_FIELDS}`, {
           method: "POST",
           body: { variant_id: variantId, quantity: 1 },
         })
@@ -133,14 +137,14 @@
         (i) => `<tr class="item" data-line="${esc(i.id)}">
           <td>${esc(i.product_title || i.title)} <span class="muted">· ${esc(i.variant_title || "")}</span></td>
           <td class="num"><input class="qty" type="number" min="0" max="99" value="${i.quantity}" aria-label="Quantity"></td>
-          <td class="num">${money(i.total)}</td>
+          <td class="num">${money(i.subtotal)}</td>
           <td><button type="button" class="link remove" title="Remove">✕</button></td>
         </tr>`
       )
       .join("")}</tbody></table>`
     const shipping = cart.shipping_methods && cart.shipping_methods[0]
     totals.innerHTML = `
-      <dt>Subtotal</dt><dd>${money(cart.item_subtotal)}</dd>
+      <dt>Items</dt><dd>${money(cart.item_subtotal)}</dd>
       <dt>Shipping${shipping ? ` (${esc(shipping.name)})` : ""}</dt><dd>${shipping ? money(cart.shipping_subtotal) : "choose below"}</dd>
       <dt>VAT (${cart.shipping_address && cart.shipping_address.country_code === "be" ? "Belgium" : "Netherlands"})</dt><dd>${money(cart.tax_total)}</dd>
       <dt class="total">Total</dt><dd class="total" id="cart-total">${money(cart.total)}</dd>`
@@ -180,7 +184,7 @@
     for (const [k, v] of Object.entries(address)) if (v) shipping_address[k] = v
     const body = { shipping_address }
     if (email) body.email = email
-    ;({ cart } = await api(`/store/carts/${cart.id}`, { method: "POST", body }))
+    ;({ cart } = await api(`/store/carts/${cart.id}?${CART_FIELDS}`, { method: "POST", body }))
   }
 
   async function loadShippingOptions() {
@@ -207,7 +211,7 @@
     if (!input) throw new Error("Choose a shipping option.")
     const current = cart.shipping_methods && cart.shipping_methods[0]
     if (!current || current.shipping_option_id !== input.value) {
-      ;({ cart } = await api(`/store/carts/${cart.id}/shipping-methods`, {
+      ;({ cart } = await api(`/store/carts/${cart.id}/shipping-methods?${CART_FIELDS}`, {
         method: "POST",
         body: { option_id: input.value },
       }))
@@ -242,6 +246,9 @@
         throw new Error("Tikkie Fast Checkout is not available in this store yet (the plugin route answered 404).")
       }
       if (!res.ok || !data.checkout_url) throw new Error(data.message || `Tikkie checkout failed (HTTP ${res.status})`)
+      // Kept so the "confirming your payment" page can ask the store again (see processingPage).
+      if (data.payment_session_id) localStorage.setItem(SESSION_KEY, data.payment_session_id)
+      sessionStorage.removeItem(TRIES_KEY)
       location.assign(data.checkout_url)
     } catch (e) {
       showError(e)
@@ -283,7 +290,29 @@
     }
   }
 
+  /**
+   * Paid at Tikkie, but the store is still confirming (the return route said PROCESSING): go through the
+   * store's return route again after a moment; it redirects to the confirmation once the order exists.
+   */
+  function processingPage() {
+    const sessionId = localStorage.getItem(SESSION_KEY)
+    const tries = Number(sessionStorage.getItem(TRIES_KEY) || "0")
+    const status = $("#processing-status")
+    if (!sessionId || tries >= 10) {
+      status.textContent =
+        "Your payment is received; the order confirmation is taking longer than usual. It will be confirmed automatically: no need to pay again."
+      return
+    }
+    sessionStorage.setItem(TRIES_KEY, String(tries + 1))
+    setTimeout(() => {
+      location.assign(`${D.storeUrl}/hooks/tikkie/fast-checkout/return?session_id=${encodeURIComponent(sessionId)}`)
+    }, 1500 + tries * 500)
+  }
+
   async function checkoutPage() {
+    // Back from Tikkie with the cart the payment was for: keep using it.
+    const fromTikkie = new URLSearchParams(location.search).get("cart_id")
+    if (fromTikkie && /^cart_[A-Za-z0-9]+$/.test(fromTikkie)) localStorage.setItem(CART_KEY, fromTikkie)
     cart = await loadCart()
     renderCart()
     showCount(cart)
@@ -303,7 +332,7 @@
 
     $("#checkout-form").elements.country_code.addEventListener("change", async (ev) => {
       try {
-        ;({ cart } = await api(`/store/carts/${cart.id}`, {
+        ;({ cart } = await api(`/store/carts/${cart.id}?${CART_FIELDS}`, {
           method: "POST",
           body: { shipping_address: { country_code: ev.target.value } },
         }))
@@ -348,6 +377,11 @@
     try {
       if (document.getElementById("products")) await shopPage()
       else if (document.getElementById("checkout-form")) await checkoutPage()
+      else if (document.getElementById("order-processing")) processingPage()
+      if (document.getElementById("order-confirmation")) {
+        localStorage.removeItem(SESSION_KEY)
+        sessionStorage.removeItem(TRIES_KEY)
+      }
       if (!document.getElementById("checkout-form")) showCount(await loadCart())
       document.body.dataset.ready = "1"
     } catch (e) {

@@ -1,0 +1,439 @@
+/**
+ * End-to-end: the demo (embedded Postgres, Tikkie sandbox, Medusa, storefront) in a temporary data
+ * directory on free ports, driven through Debian's Chromium with playwright-core.
+ *
+ *   npm run test:e2e            (e2e/install-chromium.sh installs Chromium when it is missing)
+ *
+ * Env: CHROMIUM_PATH (default /usr/bin/chromium), E2E_TIKKIE=1/0 (force the Tikkie Fast Checkout tests on
+ * or off; by default they run when the store has the Tikkie provider), E2E_ADMIN=1 (serve the admin
+ * dashboard too; off by default because the test does not need it), E2E_KEEP=1 (keep the data directory),
+ * E2E_HEADED=1 (show the browser). Screenshots of failures go to e2e/.artifacts/.
+ *
+ * The last line printed is "N passed, N failed"; the exit code is 1 when anything failed.
+ */
+import assert from "node:assert/strict"
+import fs from "node:fs"
+import os from "node:os"
+import path from "node:path"
+import { chromium, type Browser, type Page } from "playwright-core"
+import { DEMO } from "../demo/constants"
+import { adminLogin, ROOT, startDemo, type RunningDemo } from "../demo/run"
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { freePort } = require("../scripts/embedded-db") as { freePort(): Promise<number> }
+
+const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium"
+const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+]
+const ARTIFACTS = path.join(ROOT, "e2e", ".artifacts")
+const TEST_TIMEOUT_MS = 120_000
+
+/** The payer typed into the sandbox's checkout page; its address differs from anything the shopper typed. */
+export const TIKKIE_PAYER = {
+  firstName: "Jan",
+  lastName: "Jansen",
+  email: "jan.jansen@example.nl",
+  phoneNumber: "+31612345678",
+  companyName: "",
+  street: "Damrak",
+  houseNumber: "12",
+  addition: "B",
+  postalCode: "1012 LG",
+  city: "Amsterdam",
+  country: "NL",
+}
+
+/**
+ * On the Tikkie sandbox's checkout page (the page behind checkoutUrl): fill in the payer and press Pay.
+ * The page's contract: a form `#payer-form` with inputs named firstName, lastName, email, phoneNumber,
+ * companyName, street, houseNumber, addition, postalCode, city and a select `country`, and `#pay-button`.
+ */
+export async function payWithTikkie(page: Page, payer: Partial<typeof TIKKIE_PAYER> = {}): Promise<void> {
+  const values = { ...TIKKIE_PAYER, ...payer }
+  const form = page.locator("#payer-form")
+  await form.waitFor()
+  for (const [name, value] of Object.entries(values)) {
+    if (name === "country") await form.locator(`select[name=country]`).selectOption(value)
+    else await form.locator(`[name=${name}]`).fill(value)
+  }
+  await page.locator("#pay-button").click()
+}
+
+/** On the sandbox's checkout page: press Cancel. */
+export async function cancelAtTikkie(page: Page): Promise<void> {
+  await page.locator("#cancel-button").click()
+}
+
+// ---- tiny runner --------------------------------------------------------------------------------------
+
+type Outcome = "passed" | "failed" | "skipped"
+const outcomes: Array<{ name: string; outcome: Outcome; ms: number; error?: string }> = []
+
+async function test(name: string, fn: () => Promise<void>, opts: { skip?: string } = {}): Promise<void> {
+  if (opts.skip) {
+    outcomes.push({ name, outcome: "skipped", ms: 0 })
+    process.stdout.write(`  - ${name} (skipped: ${opts.skip})\n`)
+    return
+  }
+  const started = Date.now()
+  let timer: NodeJS.Timeout | undefined
+  try {
+    await Promise.race([
+      fn(),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`timed out after ${TEST_TIMEOUT_MS / 1000} s`)), TEST_TIMEOUT_MS)
+      }),
+    ])
+    const ms = Date.now() - started
+    outcomes.push({ name, outcome: "passed", ms })
+    process.stdout.write(`  ✓ ${name} (${ms} ms)\n`)
+  } catch (e) {
+    const ms = Date.now() - started
+    const error = e instanceof Error ? e.stack || e.message : String(e)
+    outcomes.push({ name, outcome: "failed", ms, error })
+    process.stdout.write(`  ✗ ${name} (${ms} ms)\n${indent(error)}\n`)
+    for (const p of pages) {
+      const errs = (p as Page & { __errors?: string[] }).__errors ?? []
+      if (errs.length) process.stdout.write(indent(`browser errors: ${errs.join("; ")}`) + "\n")
+    }
+    await screenshotAll(name.replace(/[^a-z0-9]+/gi, "-").slice(0, 60))
+    process.stdout.write(indent(`screenshots in ${path.relative(process.cwd(), ARTIFACTS)}`) + "\n")
+  } finally {
+    clearTimeout(timer)
+    await closePages()
+  }
+}
+
+const indent = (s: string) =>
+  s
+    .split("\n")
+    .map((l) => `      ${l}`)
+    .join("\n")
+
+// ---- helpers ------------------------------------------------------------------------------------------
+
+let demo: RunningDemo
+let browser: Browser
+
+async function newPage(label: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+  const page = await context.newPage()
+  page.setDefaultTimeout(30_000)
+  const errors: string[] = []
+  page.on("pageerror", (e) => errors.push(e.message))
+  ;(page as Page & { __label?: string; __errors?: string[] }).__label = label
+  ;(page as Page & { __errors?: string[] }).__errors = errors
+  pages.push(page)
+  return page
+}
+const pages: Page[] = []
+
+async function screenshotAll(prefix: string) {
+  fs.mkdirSync(ARTIFACTS, { recursive: true })
+  for (const [i, p] of pages.entries()) {
+    if (p.isClosed()) continue
+    const label = (p as Page & { __label?: string }).__label ?? String(i)
+    await p.screenshot({ path: path.join(ARTIFACTS, `${prefix}-${label}.png`), fullPage: true }).catch(() => {})
+  }
+}
+
+async function closePages() {
+  for (const p of pages.splice(0)) await p.context().close().catch(() => {})
+}
+
+async function storeApi<T>(pathAndQuery: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  const res = await fetch(`${demo.storeUrl}${pathAndQuery}`, {
+    method: init.method ?? "GET",
+    headers: { "x-publishable-api-key": demo.publishableKey, "content-type": "application/json" },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  })
+  const body = (await res.json().catch(() => ({}))) as T
+  if (!res.ok) throw new Error(`${init.method ?? "GET"} ${pathAndQuery}: HTTP ${res.status} ${JSON.stringify(body)}`)
+  return body
+}
+
+let adminToken: string | undefined
+async function adminApi<T>(pathAndQuery: string): Promise<T> {
+  adminToken ??= await adminLogin(demo.storeUrl)
+  const res = await fetch(`${demo.storeUrl}${pathAndQuery}`, { headers: { authorization: `Bearer ${adminToken}` } })
+  const body = (await res.json().catch(() => ({}))) as T
+  if (!res.ok) throw new Error(`GET ${pathAndQuery}: HTTP ${res.status} ${JSON.stringify(body)}`)
+  return body
+}
+
+interface AdminOrder {
+  id: string
+  email: string
+  total: number
+  payment_status: string
+  items: Array<{ title: string; product_title: string; variant_title: string; quantity: number }>
+  shipping_address: { first_name: string; last_name: string; address_1: string; address_2?: string | null; postal_code: string; city: string; country_code: string }
+  shipping_methods: Array<{ name: string }>
+}
+
+async function adminOrder(id: string): Promise<AdminOrder> {
+  const fields = "id,email,total,payment_status,*items,*shipping_address,*shipping_methods"
+  const { order } = await adminApi<{ order: AdminOrder }>(`/admin/orders/${id}?fields=${encodeURIComponent(fields)}`)
+  return order
+}
+
+/** Adds the given products (by handle, first variant) to the cart through the shop page. */
+async function addToCart(page: Page, handles: string[]) {
+  await page.goto(demo.storefrontUrl)
+  await page.locator("body[data-ready='1']").waitFor()
+  for (const [i, handle] of handles.entries()) {
+    await page.locator(`.product[data-handle='${handle}'] button.add`).click()
+    await page.locator("#cart-count", { hasText: String(i + 1) }).waitFor()
+  }
+}
+
+async function openCheckout(page: Page, query = "") {
+  await page.goto(`${demo.storefrontUrl}/checkout${query}`)
+  await page.locator("body[data-ready='1']").waitFor()
+  await page.locator("input[name=shipping_option]:checked").waitFor()
+}
+
+async function cartOf(page: Page) {
+  const id = await page.evaluate(() => localStorage.getItem("tikkie_demo_cart"))
+  assert.ok(id, "the storefront keeps a cart id")
+  const { cart } = await storeApi<{
+    cart: { id: string; total: number; tax_total: number; item_subtotal: number; shipping_subtotal: number; items: unknown[] }
+  }>(`/store/carts/${id}`)
+  return cart
+}
+
+/** Clicks and waits to leave for `url`; fails at once with the storefront's message when it shows one. */
+async function clickAndGo(page: Page, selector: string, url: RegExp | ((u: URL) => boolean), timeout = 30_000) {
+  const error = page.locator("#checkout-error")
+  await page.locator(selector).click()
+  let done = false
+  await Promise.race([
+    page.waitForURL(url, { timeout }).finally(() => (done = true)),
+    error.waitFor({ state: "visible", timeout }).then(
+      async () => {
+        if (!done) throw new Error(`the storefront says: ${await error.innerText()}`)
+      },
+      () => new Promise(() => {}) // no message: let waitForURL decide
+    ),
+  ])
+}
+
+const euro = (n: number) => new Intl.NumberFormat("nl-NL", { style: "currency", currency: "EUR" }).format(n)
+const approx = (a: number, b: number, tol = 0.011) => Math.abs(a - b) <= tol
+
+// ---- the tests ----------------------------------------------------------------------------------------
+
+async function tikkieEnabled(): Promise<{ on: boolean; why: string }> {
+  if (process.env.E2E_TIKKIE === "1") return { on: true, why: "E2E_TIKKIE=1" }
+  if (process.env.E2E_TIKKIE === "0") return { on: false, why: "E2E_TIKKIE=0" }
+  const { payment_providers } = await storeApi<{ payment_providers: Array<{ id: string }> }>(
+    `/store/payment-providers?region_id=${demo.regionId}`
+  )
+  return payment_providers.some((p) => p.id === DEMO.tikkieProvider)
+    ? { on: true, why: "provider registered" }
+    : { on: false, why: `${DEMO.tikkieProvider} is not registered in medusa-config.ts yet; E2E_TIKKIE=1 forces it` }
+}
+
+async function runTests() {
+  await test("the shop lists the seeded products with EUR prices", async () => {
+    const page = await newPage("shop")
+    await page.goto(demo.storefrontUrl)
+    await page.locator("body[data-ready='1']").waitFor()
+    assert.equal(await page.locator(".product").count(), 4)
+    const stroopwafels = page.locator(".product[data-handle='stroopwafels']")
+    assert.match(await stroopwafels.innerText(), /Stroopwafels/)
+    assert.match(await stroopwafels.locator("select.variant").innerText(), /8 stuks · €\s3,95/)
+  })
+
+  await test("the cart charges VAT by shipping country: NL 21%, BE 6%", async () => {
+    const page = await newPage("vat")
+    await addToCart(page, ["stroopwafels", "delfts-blauw-mok"])
+    await openCheckout(page)
+    let cart = await cartOf(page)
+    assert.equal(cart.items.length, 2)
+    assert.ok(approx(cart.item_subtotal, 3.95 + 12.5), `items ${cart.item_subtotal}`)
+    assert.ok(approx(cart.shipping_subtotal, DEMO.shippingPrice), `shipping ${cart.shipping_subtotal}`)
+    const base = cart.item_subtotal + cart.shipping_subtotal
+    assert.ok(approx(cart.tax_total, base * 0.21, 0.03), `NL tax ${cart.tax_total} on ${base}`)
+    assert.equal(await page.locator("#cart-total").innerText(), euro(cart.total))
+
+    await page.locator("select[name=country_code]").selectOption("be")
+    await page.locator("#cart-total", { hasNotText: euro(cart.total) }).waitFor()
+    cart = await cartOf(page)
+    assert.ok(approx(cart.tax_total, base * 0.06, 0.03), `BE tax ${cart.tax_total} on ${base}`)
+    assert.equal(await page.locator("#cart-total").innerText(), euro(cart.total))
+  })
+
+  await test("checkout with the test button (system provider) lands on the order confirmation", async () => {
+    const page = await newPage("system-provider")
+    await addToCart(page, ["stroopwafels", "tulpenbollen"])
+    await openCheckout(page)
+    const form = page.locator("#checkout-form")
+    await form.locator("[name=email]").fill("piet@example.nl")
+    await form.locator("[name=first_name]").fill("Piet")
+    await form.locator("[name=last_name]").fill("de Vries")
+    await form.locator("[name=address_1]").fill("Coolsingel 40")
+    await form.locator("[name=postal_code]").fill("3011 AD")
+    await form.locator("[name=city]").fill("Rotterdam")
+    await clickAndGo(page, "#pay-test", /\/order\/confirmed\?order_id=order_/)
+    const orderId = new URL(page.url()).searchParams.get("order_id")!
+
+    await page.locator("#order-confirmation").waitFor()
+    assert.equal(await page.locator("#order-email").innerText(), "piet@example.nl")
+    const address = await page.locator("#order-address").innerText()
+    assert.match(address, /Piet de Vries/)
+    assert.match(address, /Coolsingel 40/)
+    assert.match(address, /3011 AD Rotterdam/)
+    assert.equal(await page.locator("#order-confirmation tr.item").count(), 2)
+
+    const order = await adminOrder(orderId)
+    assert.equal(order.email, "piet@example.nl")
+    assert.deepEqual(
+      order.items.map((i) => `${i.product_title} / ${i.variant_title}`).sort(),
+      ["Stroopwafels / 8 stuks", "Tulpenbollen / Rood"]
+    )
+    assert.equal(order.shipping_address.city, "Rotterdam")
+    assert.equal(order.shipping_address.country_code, "nl")
+    assert.equal(order.shipping_methods[0]?.name, DEMO.shippingOptionName)
+    assert.equal(await page.locator("#order-total").innerText(), euro(order.total))
+
+    // The storefront starts a new cart after the order.
+    assert.equal(await page.evaluate(() => localStorage.getItem("tikkie_demo_cart")), null)
+  })
+
+  await test("the failure page after a cancelled Tikkie payment explains it and keeps the cart", async () => {
+    const page = await newPage("tikkie-cancelled-page")
+    await addToCart(page, ["drop"])
+    await openCheckout(page, "?tikkie_status=CANCELLED")
+    const alert = page.locator("#payment-failed")
+    assert.match(await alert.innerText(), /cancelled/i)
+    assert.match(await alert.innerText(), /try again/i)
+    assert.equal(await page.locator("#cart-lines tr.item").count(), 1)
+    assert.equal(await page.locator("#pay-tikkie").isEnabled(), true)
+  })
+
+  const tikkie = await tikkieEnabled()
+  const skip = tikkie.on ? undefined : tikkie.why
+
+  await test(
+    "pays with Tikkie Fast Checkout: the order gets the payer's email and address",
+    async () => {
+      const page = await newPage("tikkie-paid")
+      await addToCart(page, ["stroopwafels", "delfts-blauw-mok"])
+      await openCheckout(page)
+      await clickAndGo(page, "#pay-tikkie", (u) => u.href.startsWith(demo.sandboxUrl))
+      await payWithTikkie(page)
+      await page.waitForURL(/\/order\/confirmed\?order_id=order_/, { timeout: 60_000 })
+      const orderId = new URL(page.url()).searchParams.get("order_id")!
+      await page.locator("#order-confirmation").waitFor()
+      assert.equal(await page.locator("#order-email").innerText(), TIKKIE_PAYER.email)
+      const address = await page.locator("#order-address").innerText()
+      assert.match(address, /Jan Jansen/)
+      assert.match(address, /Damrak 12/)
+      assert.match(address, /1012 LG Amsterdam/)
+
+      const order = await adminOrder(orderId)
+      assert.equal(order.email, TIKKIE_PAYER.email)
+      assert.equal(order.shipping_address.postal_code, TIKKIE_PAYER.postalCode)
+      assert.equal(order.shipping_address.country_code, "nl")
+      assert.equal(order.items.length, 2)
+      assert.equal(await page.locator("#order-total").innerText(), euro(order.total))
+    },
+    { skip }
+  )
+
+  await test(
+    "cancelling at Tikkie returns to the checkout with a clear message",
+    async () => {
+      const page = await newPage("tikkie-cancel")
+      await addToCart(page, ["drop"])
+      await openCheckout(page)
+      await clickAndGo(page, "#pay-tikkie", (u) => u.href.startsWith(demo.sandboxUrl))
+      await cancelAtTikkie(page)
+      await page.waitForURL(/\/checkout\?.*tikkie_status=CANCELLED/, { timeout: 60_000 })
+      await page.locator("body[data-ready='1']").waitFor()
+      assert.match(await page.locator("#payment-failed").innerText(), /cancelled/i)
+      assert.equal(await page.locator("#cart-lines tr.item").count(), 1)
+    },
+    { skip }
+  )
+}
+
+async function main() {
+  const started = Date.now()
+  const keep = process.env.E2E_KEEP === "1"
+  if (!fs.existsSync(CHROMIUM)) {
+    throw new Error(`no Chromium at ${CHROMIUM}: run e2e/install-chromium.sh (or set CHROMIUM_PATH)`)
+  }
+  const attach = process.env.E2E_ATTACH
+  const dataDir = attach ? path.resolve(attach) : fs.mkdtempSync(path.join(os.tmpdir(), "tikkie-e2e-"))
+  const abort = new AbortController()
+  const onSignal = () => abort.abort()
+  process.on("SIGINT", onSignal)
+  process.on("SIGTERM", onSignal)
+  if (attach) {
+    // Development aid: run against an `npm run demo` already running with data in E2E_ATTACH (e.g. .demo).
+    const seed = JSON.parse(fs.readFileSync(path.join(dataDir, "seed.json"), "utf8"))
+    demo = {
+      storefrontUrl: process.env.E2E_STOREFRONT_URL || "http://localhost:8000",
+      storeUrl: process.env.E2E_STORE_URL || "http://localhost:9000",
+      adminUrl: "",
+      sandboxUrl: process.env.E2E_SANDBOX_URL || "http://127.0.0.1:4010",
+      databaseUrl: "",
+      publishableKey: seed.publishableKey,
+      regionId: seed.regionId,
+      admin: { email: DEMO.adminEmail, password: DEMO.adminPassword },
+      medusaEnv: {},
+      timings: {},
+      stop: async () => {},
+    }
+  }
+  else try {
+    process.stdout.write(`e2e: starting the demo in ${dataDir}\n`)
+    demo = await startDemo({
+      dataDir,
+      storePort: await freePort(),
+      storefrontPort: await freePort(),
+      sandboxPort: await freePort(),
+      admin: process.env.E2E_ADMIN === "1",
+      signal: abort.signal,
+      log: (l) => process.stdout.write(`  [demo] ${l}\n`),
+    })
+  } catch (e) {
+    if (!keep) fs.rmSync(dataDir, { recursive: true, force: true })
+    throw e
+  }
+  process.stdout.write(`e2e: demo ready in ${((Date.now() - started) / 1000).toFixed(1)} s (${demo.storefrontUrl})\n`)
+  try {
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: process.env.E2E_HEADED !== "1",
+      args: process.env.E2E_HEADED === "1" ? CHROMIUM_ARGS.filter((a) => a !== "--headless") : CHROMIUM_ARGS,
+    })
+    await runTests()
+  } finally {
+    await browser?.close().catch(() => {})
+    await demo.stop()
+    if (keep) process.stdout.write(`e2e: kept ${dataDir}\n`)
+    else if (!attach) fs.rmSync(dataDir, { recursive: true, force: true })
+  }
+  const count = (o: Outcome) => outcomes.filter((x) => x.outcome === o).length
+  process.stdout.write(`\ne2e: ${((Date.now() - started) / 1000).toFixed(1)} s in all`)
+  if (count("skipped")) process.stdout.write(`, ${count("skipped")} skipped`)
+  process.stdout.write(`\n${count("passed")} passed, ${count("failed")} failed\n`)
+  process.exitCode = count("failed") ? 1 : 0
+}
+
+main().catch((e) => {
+  process.stderr.write(`e2e: ${e instanceof Error ? e.stack || e.message : String(e)}\n`)
+  process.stdout.write(`0 passed, 1 failed\n`)
+  process.exit(1)
+})
