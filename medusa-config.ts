@@ -3,6 +3,36 @@ import { defineConfig, loadEnv } from "@medusajs/framework/utils"
 loadEnv(process.env.NODE_ENV || "development", process.cwd())
 
 /**
+ * The Tikkie Fast Checkout provider, registered when the Tikkie environment is set (the demo and the
+ * integration tests set it; the sandbox's URL as TIKKIE_BASE_URL). A shop registers it the same way,
+ * with `resolve: "medusa-plugin-tikkie/providers/fast-checkout"`.
+ */
+const storefrontUrl = process.env.TIKKIE_STOREFRONT_URL || "http://localhost:8000"
+const tikkieProviders = process.env.TIKKIE_BASE_URL
+  ? [
+      {
+        resolve: "./src/providers/fast-checkout",
+        id: "tikkie",
+        options: {
+          apiKey: process.env.TIKKIE_API_KEY,
+          merchantToken: process.env.TIKKIE_MERCHANT_TOKEN,
+          baseUrl: process.env.TIKKIE_BASE_URL,
+          product: process.env.TIKKIE_PRODUCT || "pay",
+          storeUrl: process.env.TIKKIE_STORE_URL || `http://localhost:${process.env.PORT || 9000}`,
+          successUrl: process.env.TIKKIE_SUCCESS_URL || `${storefrontUrl}/order/confirmed`,
+          failureUrl: process.env.TIKKIE_FAILURE_URL || `${storefrontUrl}/checkout`,
+          ...(process.env.TIKKIE_EXPIRATION_SECONDS
+            ? { expirationSeconds: Number(process.env.TIKKIE_EXPIRATION_SECONDS) }
+            : {}),
+          ...(process.env.TIKKIE_REQUEST_TIMEOUT_MS
+            ? { requestTimeoutMs: Number(process.env.TIKKIE_REQUEST_TIMEOUT_MS) }
+            : {}),
+        },
+      },
+    ]
+  : []
+
+/**
  * The store configuration the integration tests and the demo run: this repository's `src/` is loaded
  * as the project's own extensions (routes, subscribers, jobs, workflows), and its modules and
  * providers are registered the way a shop registers them from the published package.
@@ -24,6 +54,10 @@ module.exports = defineConfig({
   modules: [
     {
       resolve: "./src/modules/tikkie",
+    },
+    {
+      resolve: "@medusajs/medusa/payment",
+      options: { providers: tikkieProviders },
     },
   ],
 })

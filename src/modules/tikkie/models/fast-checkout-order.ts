@@ -13,6 +13,10 @@ const FastCheckoutOrder = model
     /** NEW, PAID, CANCELLED, EXPIRED or ERROR, as last read from the service. */
     status: model.enum(["NEW", "PAID", "CANCELLED", "EXPIRED", "ERROR"]).default("NEW"),
     checkout_url: model.text(),
+    /** Storefront pages the return route sends the shopper to (from the provider's options). */
+    success_url: model.text(),
+    failure_url: model.text(),
+    provider_id: model.text(),
     cart_id: model.text().nullable(),
     payment_session_id: model.text().nullable(),
     /** Sum of items plus shipping minus discount that was sent, in cents. */
@@ -24,6 +28,8 @@ const FastCheckoutOrder = model
     medusa_order_id: model.text().nullable(),
     /** Why a PAID order could not become a Medusa order; the money must never be dropped silently. */
     problem: model.text().nullable(),
+    /** Completions tried for a PAID order; the poll stops retrying a problem after a few. */
+    attempts: model.number().default(0),
     last_checked_at: model.dateTime().nullable(),
   })
   .indexes([{ on: ["status", "expires_at"] }, { on: ["cart_id"] }])

@@ -1,0 +1,54 @@
+import { request } from "undici"
+import { freePort } from "../../scripts/embedded-db"
+import { SandboxControl, startSandbox, type RunningSandbox } from "../../src/tikkie/sandbox"
+
+export interface TikkieTestEnv {
+  sandbox: RunningSandbox
+  control: SandboxControl
+  /** The Medusa store's base URL (the test runner listens on PORT). */
+  storeUrl: string
+  storefrontUrl: string
+}
+
+/**
+ * Starts a real sandbox and points the store's Tikkie provider at it, before the Medusa app boots:
+ * call at the top of a test file, before medusaIntegrationTestRunner (its beforeAll runs first).
+ * The store's port is chosen here so the provider's webhook and return URLs are known in advance.
+ */
+export function useTikkieSandbox(opts: { requestTimeoutMs?: number } = {}): TikkieTestEnv {
+  const env = {} as TikkieTestEnv
+  const saved: Record<string, string | undefined> = {}
+  const set = (k: string, v: string) => {
+    saved[k] = process.env[k]
+    process.env[k] = v
+  }
+  beforeAll(async () => {
+    env.sandbox = await startSandbox({ port: 0, deliveryBackoffMs: 100, deliveryTimeoutMs: 10_000 })
+    env.control = new SandboxControl(env.sandbox.url)
+    const apiKey = "test-api-key-0001"
+    const res = await request(`${env.sandbox.url}/v1/pay/fastcheckout/merchant`, {
+      method: "POST",
+      headers: { "API-Key": apiKey },
+    })
+    const { merchantToken } = (await res.body.json()) as { merchantToken: string }
+    const port = await freePort()
+    env.storeUrl = `http://localhost:${port}`
+    env.storefrontUrl = "http://storefront.test"
+    set("PORT", String(port))
+    set("TIKKIE_BASE_URL", env.sandbox.url)
+    set("TIKKIE_API_KEY", apiKey)
+    set("TIKKIE_MERCHANT_TOKEN", merchantToken)
+    set("TIKKIE_STORE_URL", env.storeUrl)
+    set("TIKKIE_STOREFRONT_URL", env.storefrontUrl)
+    set("TIKKIE_REQUEST_TIMEOUT_MS", String(opts.requestTimeoutMs ?? 2_000))
+  })
+  afterAll(async () => {
+    for (const [k, v] of Object.entries(saved)) {
+      if (v === undefined) delete process.env[k]
+      else process.env[k] = v
+    }
+    await env.control?.close()
+    await env.sandbox?.close()
+  })
+  return env
+}

@@ -1,0 +1,21 @@
+import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { startFastCheckout } from "../../../../../workflows/fast-checkout/start-fast-checkout"
+import type { StartFastCheckoutBody } from "./validators"
+
+/**
+ * POST /store/carts/:id/tikkie-fast-checkout → `{ checkout_url, order_token, payment_session_id }`.
+ * The storefront sends the shopper to `checkout_url`. Lines and amounts come from the cart on the
+ * server; the body only picks a provider when a region has more than one.
+ */
+export const POST = async (req: AuthenticatedMedusaRequest<StartFastCheckoutBody>, res: MedusaResponse) => {
+  const started = await startFastCheckout(req.scope, {
+    cartId: req.params.id,
+    customerId: req.auth_context?.actor_id,
+    providerId: req.validatedBody?.provider_id,
+  })
+  res.status(200).json({
+    checkout_url: started.checkoutUrl,
+    order_token: started.orderToken,
+    payment_session_id: started.paymentSessionId,
+  })
+}

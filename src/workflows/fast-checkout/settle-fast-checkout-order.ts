@@ -1,0 +1,241 @@
+import type { IPaymentModuleService, Logger, MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { completeCartWorkflow } from "@medusajs/medusa/core-flows"
+import { DatabaseRateLimiter, FAST_CHECKOUT_GET_ORDER_CALLS_PER_SECOND, FAST_CHECKOUT_GET_ORDER_KEY } from "../../lib/database-rate-limiter"
+import { toCents } from "../../lib/medusa-money"
+import { TIKKIE_MODULE } from "../../modules/tikkie"
+import type TikkieModuleService from "../../modules/tikkie/service"
+import type { FastCheckoutWebhookActionData } from "../../providers/fast-checkout/service"
+import type { FastCheckoutPayer, FastCheckoutStatus } from "../../tikkie/fast-checkout"
+import { importFastCheckoutPayer } from "./import-payer"
+import { FAST_CHECKOUT_PROVIDER_PREFIX } from "./provider-id"
+import { recordFastCheckoutSession } from "./record-session"
+
+export type SettleSource = "webhook" | "return" | "poll"
+
+export type SettleOutcome =
+  | { outcome: "completed"; orderId: string }
+  | { outcome: "already-completed"; orderId: string }
+  | { outcome: "pending" }
+  | { outcome: "closed"; status: Exclude<FastCheckoutStatus, "NEW" | "PAID"> }
+  /** PAID, but it cannot become a Medusa order: kept in tikkie_fast_checkout_order and logged as an error. */
+  | { outcome: "problem"; problem: string }
+  /** Not an order of this store (unknown or forged orderToken). */
+  | { outcome: "unknown" }
+  /** Nothing decided: Tikkie unreachable, or another instance is completing the cart. The poll retries. */
+  | { outcome: "retry"; reason: string }
+
+/** After this many failed completions of a PAID order the poll stops retrying; the record stays. */
+export const MAX_COMPLETION_ATTEMPTS = 5
+
+type FastCheckoutRecord = Awaited<ReturnType<TikkieModuleService["listFastCheckoutOrders"]>>[number]
+
+/**
+ * The one code path that turns a Fast Checkout order into a Medusa order, whoever calls it first and
+ * however often: the webhook subscriber, the return route and the poll job. Exactly one Medusa order
+ * per paid orderToken, across concurrent calls and store instances:
+ *
+ * - a lock per orderToken (Medusa's locking module: Redis or Postgres in a multi-instance store)
+ *   serialises settlements of the same order, and the record's `medusa_order_id` makes later ones no-ops;
+ * - the webhook body is only a hint: the order is always read from Tikkie (through the provider);
+ * - the cart is completed with Medusa's own completeCartWorkflow, which authorizes the session (the
+ *   provider reads the order again and answers `captured`), so the payment is captured and carries the
+ *   orderToken and payer in its data;
+ * - the payer's email and address are written to the order only after it exists (see import-payer.ts),
+ *   never to the cart first, where they could change its tax and total and delete the paid session;
+ * - a PAID order that cannot become a Medusa order (cart changed, session replaced, completion refused)
+ *   is kept with its payer and the reason, and logged as an error: the money is never dropped silently.
+ */
+export async function settleFastCheckoutOrder(
+  container: MedusaContainer,
+  input: { orderToken?: string; sessionId?: string; source: SettleSource }
+): Promise<SettleOutcome> {
+  const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+  const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
+
+  let record = await findRecord(tikkie, input)
+  if (!record && input.orderToken) record = await adoptUnrecorded(container, input.orderToken)
+  if (!record) {
+    logger.warn(
+      `Tikkie Fast Checkout ${input.source}: ignored ${input.orderToken ? `orderToken ${input.orderToken}` : `session ${input.sessionId}`}, not an order of this store`
+    )
+    return { outcome: "unknown" }
+  }
+  const orderToken = record.order_token
+  const locking = container.resolve(Modules.LOCKING)
+  return locking.execute(`tikkie:fast-checkout:${orderToken}`, () => settleLocked(container, orderToken, input.source), {
+    timeout: 60,
+  })
+}
+
+async function findRecord(tikkie: TikkieModuleService, input: { orderToken?: string; sessionId?: string }) {
+  if (input.orderToken) return (await tikkie.listFastCheckoutOrders({ order_token: input.orderToken }))[0]
+  if (input.sessionId) {
+    const [latest] = await tikkie.listFastCheckoutOrders(
+      { payment_session_id: input.sessionId },
+      { order: { created_at: "DESC" }, take: 1 }
+    )
+    return latest
+  }
+  return undefined
+}
+
+/**
+ * A webhook for an orderToken we have no record of: the session was created by a path that did not
+ * record it. Tikkie's answer names the session (referenceId); if that session is ours, record it now.
+ */
+async function adoptUnrecorded(container: MedusaContainer, orderToken: string): Promise<FastCheckoutRecord | undefined> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data: sessions } = await query.graph({
+    entity: "payment_session",
+    fields: ["id", "provider_id", "data"],
+    filters: { provider_id: { $like: `${FAST_CHECKOUT_PROVIDER_PREFIX}%` } as never },
+    pagination: { take: 1000, order: { created_at: "DESC" } } as never,
+  })
+  const session = (sessions as Array<{ id: string; provider_id: string; data: Record<string, unknown> | null }>).find(
+    (s) => s.data?.orderToken === orderToken
+  )
+  if (!session) return undefined
+  return recordFastCheckoutSession(container, session)
+}
+
+async function settleLocked(container: MedusaContainer, orderToken: string, source: SettleSource): Promise<SettleOutcome> {
+  const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+  const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
+  const payment = container.resolve<IPaymentModuleService>(Modules.PAYMENT)
+  const limiter = new DatabaseRateLimiter(tikkie, FAST_CHECKOUT_GET_ORDER_KEY, FAST_CHECKOUT_GET_ORDER_CALLS_PER_SECOND)
+
+  const [record] = await tikkie.listFastCheckoutOrders({ order_token: orderToken })
+  if (record.medusa_order_id) return { outcome: "already-completed", orderId: record.medusa_order_id }
+  if (record.status === "CANCELLED" || record.status === "EXPIRED" || record.status === "ERROR") {
+    return { outcome: "closed", status: record.status }
+  }
+  if (record.problem && record.attempts >= MAX_COMPLETION_ATTEMPTS) return { outcome: "problem", problem: record.problem }
+
+  // Read the order from Tikkie (through the provider, which holds the credentials).
+  let read: FastCheckoutWebhookActionData
+  try {
+    await limiter.acquire()
+    const answer = await payment.getWebhookActionAndData({
+      provider: record.provider_id,
+      payload: {
+        data: { referenceId: record.reference_id, orderToken, status: record.status },
+        rawData: "",
+        headers: {},
+      },
+    })
+    read = answer.data as FastCheckoutWebhookActionData
+    if (!read?.fast_checkout_status) throw new Error("the provider did not read the order")
+  } catch (e) {
+    const reason = e instanceof Error ? e.message : String(e)
+    logger.warn(`Tikkie Fast Checkout ${source}: could not read order ${orderToken} yet (${reason}); will retry`)
+    return { outcome: "retry", reason }
+  }
+  if (read.session_id !== record.reference_id) {
+    logger.error(`Tikkie Fast Checkout order ${orderToken} names session ${read.session_id}, expected ${record.reference_id}`)
+    return { outcome: "unknown" }
+  }
+
+  const status = read.fast_checkout_status
+  if (status === "NEW") {
+    await tikkie.updateFastCheckoutOrders({ id: record.id, last_checked_at: new Date() })
+    return { outcome: "pending" }
+  }
+  if (status !== "PAID") {
+    await tikkie.updateFastCheckoutOrders({ id: record.id, status, last_checked_at: new Date() })
+    logger.info(`Tikkie Fast Checkout order ${orderToken} is ${status}; the cart stays open for another try`)
+    return { outcome: "closed", status }
+  }
+
+  const payer = read.payer as FastCheckoutPayer | undefined
+  const paidInCents = toCents(read.amount)
+  await tikkie.updateFastCheckoutOrders({ id: record.id, status: "PAID", payer: (payer ?? null) as never, last_checked_at: new Date() })
+
+  const refusal = await whyCartCannotComplete(container, record, orderToken, paidInCents)
+  if (refusal?.existingOrderId) {
+    await tikkie.updateFastCheckoutOrders({ id: record.id, medusa_order_id: refusal.existingOrderId, problem: null })
+    return { outcome: "already-completed", orderId: refusal.existingOrderId }
+  }
+  if (refusal?.problem) return recordProblem(container, record, refusal.problem)
+
+  let orderId: string
+  try {
+    await limiter.acquire() // the provider reads the order once more to authorize the session
+    const { result } = await completeCartWorkflow(container).run({ input: { id: record.cart_id! } })
+    orderId = result.id
+  } catch (e) {
+    const message = e instanceof Error ? e.message : String(e)
+    const existing = await orderForCart(container, record.cart_id!)
+    if (existing) {
+      await tikkie.updateFastCheckoutOrders({ id: record.id, medusa_order_id: existing, problem: null })
+      return { outcome: "already-completed", orderId: existing }
+    }
+    if (/already being completed|conflict/i.test(message)) return { outcome: "retry", reason: message }
+    return recordProblem(container, record, `completing the cart failed: ${message}`)
+  }
+
+  await importFastCheckoutPayer(container, orderId)
+  await tikkie.updateFastCheckoutOrders({ id: record.id, medusa_order_id: orderId, problem: null })
+  logger.info(`Tikkie Fast Checkout order ${orderToken} is paid: Medusa order ${orderId} (via ${source})`)
+  return { outcome: "completed", orderId }
+}
+
+async function orderForCart(container: MedusaContainer, cartId: string): Promise<string | undefined> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({ entity: "order_cart", fields: ["order_id"], filters: { cart_id: cartId } })
+  return (data[0] as { order_id?: string } | undefined)?.order_id
+}
+
+/** Checks that completing the cart would give an order for exactly what was paid. */
+async function whyCartCannotComplete(
+  container: MedusaContainer,
+  record: FastCheckoutRecord,
+  orderToken: string,
+  paidInCents: number
+): Promise<{ problem: string; existingOrderId?: undefined } | { existingOrderId: string; problem?: undefined } | undefined> {
+  if (!record.cart_id) return { problem: "the Fast Checkout order has no cart" }
+  const existing = await orderForCart(container, record.cart_id)
+  if (existing) {
+    const query = container.resolve(ContainerRegistrationKeys.QUERY)
+    const { data: orders } = await query.graph({
+      entity: "order",
+      fields: ["id", "payment_collections.payments.data"],
+      filters: { id: existing },
+    })
+    const payments = ((orders[0] as { payment_collections?: Array<{ payments?: Array<{ data?: Record<string, unknown> }> }> })
+      ?.payment_collections ?? []).flatMap((pc) => pc.payments ?? [])
+    if (payments.some((p) => p.data?.orderToken === orderToken)) return { existingOrderId: existing }
+    return { problem: `the cart was already completed as order ${existing} with another payment` }
+  }
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data: carts } = await query.graph({
+    entity: "cart",
+    fields: ["id", "total", "payment_collection.amount", "payment_collection.payment_sessions.id"],
+    filters: { id: record.cart_id },
+  })
+  const cart = carts[0] as
+    | { total: number; payment_collection?: { amount: number; payment_sessions?: Array<{ id: string }> } | null }
+    | undefined
+  if (!cart) return { problem: "the cart no longer exists" }
+  if (paidInCents !== Number(record.amount_in_cents)) {
+    return { problem: `Tikkie says ${paidInCents} cents were paid, the order was created for ${record.amount_in_cents} cents` }
+  }
+  const session = cart.payment_collection?.payment_sessions?.find((s) => s.id === record.payment_session_id)
+  if (!session) return { problem: "the cart changed after checkout started: its Tikkie payment session was replaced" }
+  const cartCents = toCents(cart.total)
+  if (cartCents !== paidInCents || toCents(cart.payment_collection!.amount) !== paidInCents) {
+    return { problem: `the cart changed after checkout started: it now totals ${cartCents} cents, ${paidInCents} cents were paid` }
+  }
+  return undefined
+}
+
+async function recordProblem(container: MedusaContainer, record: FastCheckoutRecord, problem: string): Promise<SettleOutcome> {
+  const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+  const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
+  await tikkie.updateFastCheckoutOrders({ id: record.id, problem, attempts: record.attempts + 1 })
+  logger.error(
+    `Tikkie Fast Checkout order ${record.order_token} is PAID but did not become a Medusa order: ${problem}. ` +
+      `The payment and payer are kept in tikkie_fast_checkout_order ${record.id}; refund or fulfil it by hand.`
+  )
+  return { outcome: "problem", problem }
+}
