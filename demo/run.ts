@@ -118,7 +118,7 @@ export async function startDemo(opts: DemoOptions): Promise<RunningDemo> {
     cleanups.push(() => pg.stop())
     const databaseUrl = `postgres://postgres:postgres@localhost:${pg.port}/${DB_NAME}`
     mark("postgres")
-    log(`Postgres on port ${pg.port} (data in ${path.relative(process.cwd(), path.join(dataDir, "pg")) || "."})`)
+    log(`Postgres on port ${pg.port} (data in ${displayPath(path.join(dataDir, "pg"))})`)
 
     // 2. Tikkie sandbox, in process
     // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -230,6 +230,12 @@ function stringEnv(e: NodeJS.ProcessEnv): Record<string, string> {
   const out: Record<string, string> = {}
   for (const [k, v] of Object.entries(e)) if (v !== undefined) out[k] = v
   return out
+}
+
+/** Relative to the working directory when inside it, else absolute. */
+function displayPath(p: string): string {
+  const rel = path.relative(process.cwd(), p)
+  return rel && !rel.startsWith("..") ? rel : p
 }
 
 function readText(file: string): string | undefined {
@@ -492,7 +498,7 @@ export async function main(): Promise<void> {
       `  Admin           ${demo.adminUrl}` + (demo.medusaEnv.TIKKIE_ADMIN === "1" ? "" : "  (off: TIKKIE_ADMIN=0)"),
       `  Admin login     ${demo.admin.email} / ${demo.admin.password}`,
       `  Tikkie sandbox  ${demo.sandboxUrl}`,
-      `  Medusa log      ${path.relative(process.cwd(), path.join(process.env.DEMO_DATA_DIR || path.join(ROOT, ".demo"), "medusa.log"))}`,
+      `  Medusa log      ${displayPath(path.join(process.env.DEMO_DATA_DIR || path.join(ROOT, ".demo"), "medusa.log"))}`,
       "",
       "  Ctrl-C stops everything.",
       "",
@@ -502,6 +508,10 @@ export async function main(): Promise<void> {
 
 if (process.argv[1] && path.resolve(process.argv[1]) === __filename) {
   main().catch((e) => {
+    if (e instanceof Error && e.message === "start-up interrupted") {
+      process.stdout.write("[demo] stopped\n")
+      process.exit(130)
+    }
     process.stderr.write(`[demo] ${e instanceof Error ? e.stack || e.message : String(e)}\n`)
     process.exit(1)
   })
