@@ -222,6 +222,7 @@ interface AdminOrder {
     quantity: number
     unit_price: number
     subtotal: number
+    tax_lines?: Array<{ description?: string | null; rate?: number }>
   }>
   shipping_address?: {
     first_name?: string | null
@@ -250,6 +251,7 @@ const ORDER_FIELDS = [
   "shipping_subtotal",
   "tax_total",
   "*items",
+  "*items.tax_lines",
   "*shipping_address",
   "*shipping_methods",
 ].join(",")
@@ -319,7 +321,7 @@ async function confirmation(res: ServerResponse, params: URLSearchParams, adminA
           <dl class="totals">
             <dt>Items</dt><dd>${money(order.item_subtotal)}</dd>
             <dt>Shipping${order.shipping_methods?.[0] ? ` (${esc(order.shipping_methods[0].name)})` : ""}</dt><dd>${money(order.shipping_subtotal)}</dd>
-            <dt>VAT${a?.country_code ? ` (${esc(countryName(a.country_code))})` : ""}</dt><dd>${money(order.tax_total)}</dd>
+            <dt>VAT${vatLabel(order.items ?? [])}</dt><dd>${money(order.tax_total)}</dd>
             <dt class="total">Total</dt><dd class="total" id="order-total">${money(order.total)}</dd>
           </dl>
         </section>
@@ -333,6 +335,12 @@ async function confirmation(res: ServerResponse, params: URLSearchParams, adminA
       <p><a class="btn secondary" href="/">Continue shopping</a></p>
     </div>`
   return sendHtml(res, 200, page("Order confirmed", body, opts))
+}
+
+/** The tax rates the order was charged, from its lines (" (BTW NL 21%)"): what was paid, whatever the address says. */
+function vatLabel(items: Array<{ tax_lines?: Array<{ description?: string | null; rate?: number }> }>): string {
+  const names = new Set(items.flatMap((i) => (i.tax_lines ?? []).map((t) => t.description || `${t.rate}%`)))
+  return names.size ? ` (${esc([...names].join(", "))})` : ""
 }
 
 function countryName(code?: string | null): string {

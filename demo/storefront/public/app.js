@@ -146,8 +146,15 @@
     totals.innerHTML = `
       <dt>Items</dt><dd>${money(cart.item_subtotal)}</dd>
       <dt>Shipping${shipping ? ` (${esc(shipping.name)})` : ""}</dt><dd>${shipping ? money(cart.shipping_subtotal) : "choose below"}</dd>
-      <dt>VAT (${cart.shipping_address && cart.shipping_address.country_code === "be" ? "Belgium" : "Netherlands"})</dt><dd>${money(cart.tax_total)}</dd>
+      <dt>VAT${vatLabel(cart.items)}</dt><dd>${money(cart.tax_total)}</dd>
       <dt class="total">Total</dt><dd class="total" id="cart-total">${money(cart.total)}</dd>`
+  }
+
+  /** The rates the cart is taxed at, from its lines, e.g. " (BTW NL 21%)". */
+  function vatLabel(items) {
+    const names = new Set()
+    for (const i of items || []) for (const t of i.tax_lines || []) names.add(t.description || `${t.rate}%`)
+    return names.size ? ` (${esc([...names].join(", "))})` : ""
   }
 
   function formValues() {
@@ -321,6 +328,8 @@
       return
     }
     fillForm()
+    $("#pay-tikkie").addEventListener("click", payWithTikkie)
+    $("#pay-test").addEventListener("click", payWithSystemProvider)
     const { payment_providers } = await api(`/store/payment-providers?region_id=${cart.region_id}`)
     const ids = payment_providers.map((p) => p.id)
     $("#pay-test").hidden = !ids.includes(SYSTEM_PROVIDER)
@@ -369,8 +378,6 @@
         showError(e)
       }
     })
-    $("#pay-tikkie").addEventListener("click", payWithTikkie)
-    $("#pay-test").addEventListener("click", payWithSystemProvider)
   }
 
   async function start() {
