@@ -1,53 +1,336 @@
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { ordersForCartCount, seedStore, settledOrder, storeApi, type SeededStore } from "../helpers/store-flow"
+import { request } from "undici"
+import { pollFastCheckoutOrders } from "../../src/jobs/poll-fast-checkout-orders"
+import { TIKKIE_MODULE } from "../../src/modules/tikkie"
+import type TikkieModuleService from "../../src/modules/tikkie/service"
+import {
+  eventually,
+  orderForCart,
+  ordersForCartCount,
+  seedStore,
+  settledOrder,
+  storeApi,
+  type SeededStore,
+} from "../helpers/store-flow"
 import { useTikkieSandbox } from "../helpers/tikkie-sandbox-env"
 
 jest.setTimeout(180_000)
 
-const tikkie = useTikkieSandbox()
+const tikkie = useTikkieSandbox({ requestTimeoutMs: 1_500 })
+
+const BELGIAN_PAYER = {
+  firstName: "Lotte",
+  lastName: "Peeters",
+  email: "lotte.peeters@example.be",
+  phoneNumber: "+32470123456",
+  companyName: "Peeters BV",
+  shippingAddress: { street: "Meir", houseNumber: "50", addition: "bus 3", postalCode: "2000", city: "Antwerpen", country: "BE" },
+}
 
 medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
     let store: SeededStore
     let shop: ReturnType<typeof storeApi>
+    const records = () => getContainer().resolve<TikkieModuleService>(TIKKIE_MODULE)
+    const record = async (orderToken: string) => (await records().listFastCheckoutOrders({ order_token: orderToken }))[0]
+    const cents = (amount: number) => Math.round(amount * 100)
 
     beforeEach(async () => {
+      // Not a full reset: the store's merchant token must stay valid.
+      await tikkie.control.clearFaults()
+      await tikkie.control.clearDeliveries()
+      await tikkie.control.clearRequests()
       store = await seedStore(getContainer())
       shop = storeApi(api, store.publishableKey)
     })
 
-    describe("Fast Checkout at checkout", () => {
-      it("pays a cart through the webhook: one order, payment captured, payer imported", async () => {
-        const cart = await shop.createCart(store.regionId, [
-          [store.variantIds["stroopwafels-1"], 3],
-          [store.variantIds["delfts-blauw-mok-1"], 1],
-        ])
-        const started = await shop.startFastCheckout(cart.id)
-        expect(started.checkout_url).toContain(`/checkout/fastcheckout/${started.order_token}`)
+    const newCart = () =>
+      shop.createCart(store.regionId, [
+        [store.variantIds["stroopwafels-1"], 3],
+        [store.variantIds["delfts-blauw-mok-1"], 1],
+      ])
 
-        // What the shopper sees on the checkout page sums to the cart total to the cent.
-        const [sent] = (await tikkie.control.get<{ orders: any[] }>("/_sandbox/fastcheckout/orders")).orders
-        const items = sent.items.reduce((s: number, i: any) => s + i.priceInCents * i.quantity, 0)
-        expect(items + sent.shippingCostsInCents - (sent.discountInCents ?? 0)).toBe(Math.round(cart.total * 100))
-        expect(sent.items.map((i: any) => i.itemName)).toEqual(
-          expect.arrayContaining(["Stroopwafels - 8 stuks", "Delfts Blauw mok - Klein (250 ml)"])
-        )
-
-        await tikkie.control.post(`/_sandbox/fastcheckout/orders/${started.order_token}/pay`)
-        const order = await settledOrder(getContainer(), started.order_token, cart.id)
-
-        expect(await ordersForCartCount(getContainer(), cart.id)).toBe(1)
-        expect(order.email).toBe("jan.jansen@example.nl")
-        expect(order.shipping_address).toEqual(
-          expect.objectContaining({ address_1: "Damrak 12", address_2: "B", postal_code: "1012 LG", city: "Amsterdam", country_code: "nl" })
-        )
-        const [payment] = order.payment_collections[0].payments
-        expect(payment.provider_id).toBe("pp_tikkie-fast-checkout_tikkie")
-        expect(payment.captured_at).toBeTruthy()
-        expect(payment.data.orderToken).toBe(started.order_token)
-        expect(payment.data.payer).toEqual(expect.objectContaining({ firstName: expect.any(String), email: "jan.jansen@example.nl" }))
-        expect(Math.round(order.total * 100)).toBe(Math.round(cart.total * 100))
+    const webhook = (body: unknown) =>
+      request(`${tikkie.storeUrl}/hooks/tikkie/fast-checkout`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
       })
+
+    const returnTo = async (sessionId: string) => {
+      const res = await request(`${tikkie.storeUrl}/hooks/tikkie/fast-checkout/return?session_id=${sessionId}`)
+      await res.body.dump()
+      return { status: res.statusCode, location: new URL(String(res.headers.location)) }
+    }
+
+    it("pays a cart through the webhook: one order, payment captured, payer imported", async () => {
+      const cart = await newCart()
+      const started = await shop.startFastCheckout(cart.id)
+      expect(started.checkout_url).toContain(`/checkout/fastcheckout/${started.order_token}`)
+
+      // What the shopper sees on the checkout page sums to the cart total to the cent.
+      const [sent] = (await tikkie.control.get<{ orders: any[] }>("/_sandbox/fastcheckout/orders")).orders
+      const items = sent.items.reduce((s: number, i: any) => s + i.priceInCents * i.quantity, 0)
+      expect(items + sent.shippingCostsInCents - (sent.discountInCents ?? 0)).toBe(cents(cart.total))
+      expect(sent.items.map((i: any) => i.itemName)).toEqual(
+        expect.arrayContaining(["Stroopwafels - 8 stuks", "Delfts Blauw mok - Klein (250 ml)"])
+      )
+
+      await tikkie.control.post(`/_sandbox/fastcheckout/orders/${started.order_token}/pay`)
+      const order = await settledOrder(getContainer(), started.order_token, cart.id)
+
+      expect(await ordersForCartCount(getContainer(), cart.id)).toBe(1)
+      expect(order.email).toBe("jan.jansen@example.nl")
+      expect(order.shipping_address).toEqual(
+        expect.objectContaining({
+          first_name: "Jan",
+          last_name: "Jansen",
+          phone: "+31612345678",
+          address_1: "Damrak 12",
+          address_2: "B",
+          postal_code: "1012 LG",
+          city: "Amsterdam",
+          country_code: "nl",
+          metadata: { street: "Damrak", house_number: "12", house_number_addition: "B" },
+        })
+      )
+      const [payment] = order.payment_collections[0].payments
+      expect(payment.provider_id).toBe("pp_tikkie-fast-checkout_tikkie")
+      expect(payment.captured_at).toBeTruthy()
+      expect(payment.data.orderToken).toBe(started.order_token)
+      expect(payment.data.payer).toEqual(expect.objectContaining({ email: "jan.jansen@example.nl" }))
+      expect(cents(order.total)).toBe(cents(cart.total))
+      expect(order.metadata.tikkie_fast_checkout).toEqual(expect.objectContaining({ tax_country_differs: false }))
+    })
+
+    it("computes the lines on the server when the storefront uses Medusa's own payment-session route", async () => {
+      const cart = await newCart()
+      const { data: pc } = await api.post("/store/payment-collections", { cart_id: cart.id }, { headers: shop.headers })
+      const forged = { tikkie_fast_checkout_cart: { cartId: cart.id, items: [{ itemName: "Free", priceInCents: 1, quantity: 1 }], shippingCostsInCents: 0, discountInCents: 0, totalInCents: 1 } }
+      const { data } = await api.post(
+        `/store/payment-collections/${pc.payment_collection.id}/payment-sessions`,
+        { provider_id: "pp_tikkie-fast-checkout_tikkie", data: forged },
+        { headers: shop.headers }
+      )
+      const session = data.payment_collection.payment_sessions[0]
+      expect(session.data.checkoutUrl).toContain("/checkout/fastcheckout/")
+      const [sent] = (await tikkie.control.get<{ orders: any[] }>("/_sandbox/fastcheckout/orders")).orders
+      expect(sent.items.map((i: any) => i.itemName)).not.toContain("Free")
+      const items = sent.items.reduce((s: number, i: any) => s + i.priceInCents * i.quantity, 0)
+      expect(items + sent.shippingCostsInCents - (sent.discountInCents ?? 0)).toBe(cents(cart.total))
+      // Recorded, so the webhook, return and poll can find it.
+      const recorded = await eventually(() => record(session.data.orderToken))
+      expect(recorded.payment_session_id).toBe(session.id)
+    })
+
+    it("starts Fast Checkout once for a double click: the same order token", async () => {
+      const cart = await newCart()
+      const [a, b] = await Promise.all([shop.startFastCheckout(cart.id), shop.startFastCheckout(cart.id)])
+      const again = await shop.startFastCheckout(cart.id)
+      expect(b.order_token).toBe(a.order_token)
+      expect(again.order_token).toBe(a.order_token)
+      expect(await tikkie.control.requests("fastCheckout.createOrder")).toHaveLength(1)
+    })
+
+    it("refuses an empty cart with a clear error and calls Tikkie for nothing", async () => {
+      const { data } = await api.post("/store/carts", { region_id: store.regionId }, { headers: shop.headers })
+      const error = await api
+        .post(`/store/carts/${data.cart.id}/tikkie-fast-checkout`, {}, { headers: shop.headers })
+        .catch((e: any) => e.response)
+      expect(error.status).toBe(400)
+      expect(error.data.message).toMatch(/cart is empty/)
+      expect(await tikkie.control.requests("fastCheckout.createOrder")).toHaveLength(0)
+    })
+
+    it("makes no order for a forged webhook that says PAID for an unpaid order", async () => {
+      const cart = await newCart()
+      const started = await shop.startFastCheckout(cart.id)
+      const res = await webhook({ referenceId: started.payment_session_id, orderToken: started.order_token, status: "PAID" })
+      expect(res.statusCode).toBe(200)
+      await res.body.dump()
+      await eventually(async () => (await record(started.order_token)).last_checked_at)
+      expect((await record(started.order_token)).status).toBe("NEW")
+      expect(await orderForCart(getContainer(), cart.id)).toBeUndefined()
+    })
+
+    it("ignores and logs a webhook for an orderToken that is not ours", async () => {
+      const logger = getContainer().resolve(ContainerRegistrationKeys.LOGGER)
+      const warn = jest.spyOn(logger, "warn")
+      try {
+        const res = await webhook({ referenceId: "payses_x", orderToken: "notOurs123", status: "PAID" })
+        expect(res.statusCode).toBe(200)
+        await res.body.dump()
+        await eventually(async () =>
+          warn.mock.calls.some(([m]) => String(m).includes("notOurs123") && String(m).includes("not an order of this store"))
+        )
+        expect(await records().listFastCheckoutOrders({ order_token: "notOurs123" })).toHaveLength(0)
+      } finally {
+        warn.mockRestore()
+      }
+    })
+
+    it("answers a malformed webhook with 400 and Medusa's error shape", async () => {
+      const res = await webhook({ orderToken: 42, status: "SOMETHING" })
+      expect(res.statusCode).toBe(400)
+      const body = (await res.body.json()) as { type: string; message: string }
+      expect(body.type).toBe("invalid_data")
+      expect(body.message).toMatch(/Invalid Tikkie Fast Checkout webhook/)
+    })
+
+    it("makes one order from three concurrent duplicate webhooks, the return route and the poll", async () => {
+      const cart = await newCart()
+      const started = await shop.startFastCheckout(cart.id)
+      await tikkie.control.setDeliveryBehaviour("repeat", 1, { times: 3 })
+      await tikkie.control.post(`/_sandbox/fastcheckout/orders/${started.order_token}/pay`)
+      const body = { referenceId: started.payment_session_id, orderToken: started.order_token, status: "PAID" }
+      const results = await Promise.all([
+        webhook(body).then((r) => r.body.dump()),
+        webhook(body).then((r) => r.body.dump()),
+        webhook(body).then((r) => r.body.dump()),
+        returnTo(started.payment_session_id),
+        pollFastCheckoutOrders(getContainer()),
+      ])
+      const order = await settledOrder(getContainer(), started.order_token, cart.id)
+      await tikkie.sandbox.context.deliveries.idle()
+      await new Promise((r) => setTimeout(r, 1_000)) // let any late duplicate settle
+      expect(await ordersForCartCount(getContainer(), cart.id)).toBe(1)
+      expect(order.payment_collections[0].payments).toHaveLength(1)
+      const returned = results[3] as { status: number; location: URL }
+      expect(returned.status).toBe(303)
+      expect(returned.location.searchParams.get("order_id") ?? returned.location.searchParams.get("tikkie_status")).toBeTruthy()
+    })
+
+    it("settles two orders whose webhooks arrive in reverse order", async () => {
+      const first = await newCart()
+      const second = await newCart()
+      const a = await shop.startFastCheckout(first.id)
+      const b = await shop.startFastCheckout(second.id)
+      await tikkie.control.setDeliveryBehaviour("reorder", 2)
+      await tikkie.control.post(`/_sandbox/fastcheckout/orders/${a.order_token}/pay`)
+      await tikkie.control.post(`/_sandbox/fastcheckout/orders/${b.order_token}/pay`)
+      await settledOrder(getContainer(), a.order_token, first.id)
+      await settledOrder(getContainer(), b.order_token, second.id)
+      const deliveries = await tikkie.control.deliveries("fastCheckout.webhook")
+      expect(deliveries.map((d) => (d.body as { orderToken: string }).orderToken)).toEqual([a.order_token, b.order_token])
+      expect(deliveries.every((d) => d.mode === "reorder")).toBe(true)
+    })
+
+    it("completes through the poll when the webhook never arrives", async () => {
+      const cart = await newCart()
+      const started = await shop.startFastCheckout(cart.id)
+      await tikkie.control.setDeliveryBehaviour("fail", 1)
+      await tikkie.control.post(`/_sandbox/fastcheckout/orders/${started.order_token}/pay`)
+      expect((await tikkie.control.deliveries("fastCheckout.webhook"))[0].state).toBe("failed")
+      expect(await orderForCart(getContainer(), cart.id)).toBeUndefined()
+      const outcomes = await pollFastCheckoutOrders(getContainer())
+      expect(outcomes).toEqual([expect.objectContaining({ outcome: "completed" })])
+      expect(await ordersForCartCount(getContainer(), cart.id)).toBe(1)
+    })
+
+    it.each([
+      ["500", 10],
+      ["503", 10],
+      // A hanging read times out (requestTimeoutMs) and is retried three times: four hangs outlast it.
+      ["hang", 4],
+    ] as const)("delays but does not lose the order while GET order answers %s", async (kind, count) => {
+      const cart = await newCart()
+      const started = await shop.startFastCheckout(cart.id)
+      await tikkie.control.injectFault("fastCheckout.getOrder", kind, count)
+      await tikkie.control.setDeliveryBehaviour("fail", 1)
+      await tikkie.control.post(`/_sandbox/fastcheckout/orders/${started.order_token}/pay`)
+      const firstTry = await returnTo(started.payment_session_id)
+      expect(firstTry.status).toBe(303)
+      expect(firstTry.location.searchParams.get("tikkie_status")).toBe("PROCESSING")
+      expect(await orderForCart(getContainer(), cart.id)).toBeUndefined()
+      // The fault is over; the poll finds the paid order.
+      await tikkie.control.clearFaults()
+      let outcome
+      for (let i = 0; i < 3 && outcome?.outcome !== "completed"; i++) [outcome] = await pollFastCheckoutOrders(getContainer())
+      expect(outcome).toEqual(expect.objectContaining({ outcome: "completed" }))
+      expect(await ordersForCartCount(getContainer(), cart.id)).toBe(1)
+    })
+
+    it("sends the shopper who returns before the webhook to the confirmation, and the late webhook changes nothing", async () => {
+      const cart = await newCart()
+      const started = await shop.startFastCheckout(cart.id)
+      await tikkie.control.setDeliveryBehaviour("late", 1, { delayMs: 2_000 })
+      await tikkie.control.post(`/_sandbox/fastcheckout/orders/${started.order_token}/pay`)
+      const back = await returnTo(started.payment_session_id)
+      expect(back.status).toBe(303)
+      expect(back.location.origin + back.location.pathname).toBe(`${tikkie.storefrontUrl}/order/confirmed`)
+      const orderId = back.location.searchParams.get("order_id")
+      expect(orderId).toMatch(/^order_/)
+      await eventually(async () => (await tikkie.control.deliveries("fastCheckout.webhook"))[0]?.state === "delivered")
+      await new Promise((r) => setTimeout(r, 500))
+      expect(await ordersForCartCount(getContainer(), cart.id)).toBe(1)
+      expect((await orderForCart(getContainer(), cart.id))!.id).toBe(orderId)
+    })
+
+    it("sends the shopper who returns after the webhook to the same order", async () => {
+      const cart = await newCart()
+      const started = await shop.startFastCheckout(cart.id)
+      await tikkie.control.post(`/_sandbox/fastcheckout/orders/${started.order_token}/pay`)
+      const order = await settledOrder(getContainer(), started.order_token, cart.id)
+      const back = await returnTo(started.payment_session_id)
+      expect(back.location.searchParams.get("order_id")).toBe(order.id)
+    })
+
+    it("leaves the cart open after a cancelled checkout and lets the shopper try again", async () => {
+      const cart = await newCart()
+      const started = await shop.startFastCheckout(cart.id)
+      await tikkie.control.post(`/_sandbox/fastcheckout/orders/${started.order_token}/cancel`)
+      const back = await returnTo(started.payment_session_id)
+      expect(back.location.origin + back.location.pathname).toBe(`${tikkie.storefrontUrl}/checkout`)
+      expect(back.location.searchParams.get("tikkie_status")).toBe("CANCELLED")
+      expect(back.location.searchParams.get("cart_id")).toBe(cart.id)
+      expect((await record(started.order_token)).status).toBe("CANCELLED")
+      const retry = await shop.startFastCheckout(cart.id)
+      expect(retry.order_token).not.toBe(started.order_token)
+      await tikkie.control.post(`/_sandbox/fastcheckout/orders/${retry.order_token}/pay`)
+      await settledOrder(getContainer(), retry.order_token, cart.id)
+      expect(await ordersForCartCount(getContainer(), cart.id)).toBe(1)
+    })
+
+    it("keeps a paid order whose cart changed after checkout started, and logs it as an error", async () => {
+      const logger = getContainer().resolve(ContainerRegistrationKeys.LOGGER)
+      const error = jest.spyOn(logger, "error")
+      try {
+        const cart = await newCart()
+        const started = await shop.startFastCheckout(cart.id)
+        await shop.addItem(cart.id, store.variantIds["drop-1"], 2)
+        await tikkie.control.post(`/_sandbox/fastcheckout/orders/${started.order_token}/pay`)
+        const kept = await eventually(async () => {
+          const r = await record(started.order_token)
+          return r.problem ? r : undefined
+        })
+        expect(kept.status).toBe("PAID")
+        expect(kept.problem).toMatch(/cart changed after checkout started/)
+        expect(kept.payer).toEqual(expect.objectContaining({ email: "jan.jansen@example.nl" }))
+        expect(kept.medusa_order_id).toBeNull()
+        expect(await orderForCart(getContainer(), cart.id)).toBeUndefined()
+        expect(error.mock.calls.some(([m]) => String(m).includes(started.order_token) && /PAID but did not become/.test(String(m)))).toBe(true)
+        const back = await returnTo(started.payment_session_id)
+        expect(back.location.searchParams.get("tikkie_status")).toBe("PAID_NOT_COMPLETED")
+      } finally {
+        error.mockRestore()
+      }
+    })
+
+    it("imports a payer from another tax country onto the order and keeps the total that was paid", async () => {
+      const cart = await newCart()
+      const started = await shop.startFastCheckout(cart.id)
+      await tikkie.control.post(`/_sandbox/fastcheckout/orders/${started.order_token}/pay`, { payer: BELGIAN_PAYER })
+      const order = await settledOrder(getContainer(), started.order_token, cart.id)
+      expect(cents(order.total)).toBe(cents(cart.total))
+      expect(order.payment_collections[0].payments[0].captures.map((c: any) => cents(c.amount))).toEqual([cents(cart.total)])
+      expect(order.shipping_address).toEqual(
+        expect.objectContaining({ address_1: "Meir 50", address_2: "bus 3", city: "Antwerpen", country_code: "be", company: "Peeters BV" })
+      )
+      expect(order.email).toBe("lotte.peeters@example.be")
+      expect(order.metadata.tikkie_fast_checkout).toEqual(
+        expect.objectContaining({ payer_country: "be", tax_country: "nl", tax_country_differs: true })
+      )
     })
   },
 })

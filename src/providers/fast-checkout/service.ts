@@ -136,19 +136,22 @@ export class TikkieFastCheckoutProviderService extends AbstractPaymentProvider<R
         successUrl: this.options.successUrl,
         failureUrl: this.options.failureUrl,
       }
-      return { id: created.orderToken, data: sessionData, status: SESSION_STATUS.NEW }
+      // Medusa merges the input data into the session's; the lines are Tikkie's now, not kept twice.
+      const data = { ...sessionData, [FAST_CHECKOUT_CART_KEY]: undefined }
+      return { id: created.orderToken, data, status: SESSION_STATUS.NEW }
     } catch (e) {
       throw toMedusaError(e, "Creating the Tikkie Fast Checkout order failed")
     }
   }
 
   /**
-   * A Fast Checkout order cannot be changed. Same amount: nothing to do. Another amount: a new order
-   * from fresh lines (the old one expires unpaid); without fresh lines the caller must start over.
+   * A Fast Checkout order cannot be changed. Same amount: the data is kept as given (the plugin marks a
+   * cancelled or expired session this way). Another amount: a new order from fresh server-computed lines
+   * in `data` (the old one expires unpaid); without them the caller must start over.
    */
   async updatePayment(input: UpdatePaymentInput): Promise<UpdatePaymentOutput> {
     const current = this.sessionData(input.data)
-    if (toCents(input.amount) === current.amountInCents && !input.data?.[FAST_CHECKOUT_CART_KEY]) {
+    if (toCents(input.amount) === current.amountInCents) {
       return { data: current, status: SESSION_STATUS[current.status] }
     }
     const created = await this.initiatePayment({ ...input, context: { ...input.context, idempotency_key: current.referenceId } })

@@ -34,6 +34,18 @@ export class SandboxControl {
     return this.post("/_sandbox/faults", { operation, kind, count })
   }
 
+  clearFaults(): Promise<void> {
+    return this.call("DELETE", "/_sandbox/faults")
+  }
+
+  clearDeliveries(): Promise<void> {
+    return this.call("DELETE", "/_sandbox/deliveries")
+  }
+
+  clearRequests(): Promise<void> {
+    return this.call("DELETE", "/_sandbox/requests")
+  }
+
   setDeliveryBehaviour(mode: DeliveryMode, count = 1, opts: { delayMs?: number; times?: number } = {}) {
     return this.post("/_sandbox/deliveries/behaviour", { mode, count, ...opts })
   }
@@ -67,7 +79,7 @@ export class SandboxControl {
     await this.dispatcher.close()
   }
 
-  private async call<T>(method: "GET" | "POST", path: string, body?: unknown): Promise<T> {
+  private async call<T>(method: "GET" | "POST" | "DELETE", path: string, body?: unknown): Promise<T> {
     const res = await request(this.baseUrl + path, {
       method,
       dispatcher: this.dispatcher,

@@ -23,6 +23,10 @@ export function registerControl(ctx: SandboxContext, resetAll: () => void): void
       return { status: 201, json: { pending: ctx.faults.pending() } }
     })
   )
+  r.add("DELETE", "/_sandbox/faults", "control.clearFaults", () => {
+    ctx.faults.clear()
+    return { status: 204 }
+  })
   r.add("GET", "/_sandbox/faults", "control.listFaults", () => ({ status: 200, json: { pending: ctx.faults.pending() } }))
 
   r.add("POST", "/_sandbox/deliveries/behaviour", "control.deliveryBehaviour", (req) =>
@@ -33,6 +37,10 @@ export function registerControl(ctx: SandboxContext, resetAll: () => void): void
   )
   r.add("POST", "/_sandbox/deliveries/release", "control.releaseDeliveries", () => {
     ctx.deliveries.releaseHeld()
+    return { status: 204 }
+  })
+  r.add("DELETE", "/_sandbox/deliveries", "control.clearDeliveries", () => {
+    ctx.deliveries.reset()
     return { status: 204 }
   })
   r.add("GET", "/_sandbox/deliveries", "control.listDeliveries", (req) => {

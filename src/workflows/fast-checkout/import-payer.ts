@@ -1,4 +1,5 @@
 import type { IOrderModuleService, Logger, MedusaContainer } from "@medusajs/framework/types"
+import { errorMessage } from "../../lib/error-message"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { FastCheckoutSessionDataSchema } from "../../providers/fast-checkout/session-data"
 import type { FastCheckoutPayer } from "../../tikkie/fast-checkout"
@@ -73,7 +74,7 @@ export async function importFastCheckoutPayer(container: MedusaContainer, orderI
     return true
   } catch (e) {
     // The order and its payment stand; only the payer's details are missing, so say so loudly.
-    logger.error(`Medusa order ${orderId}: importing the Tikkie payer failed: ${e instanceof Error ? e.message : String(e)}`)
+    logger.error(`Medusa order ${orderId}: importing the Tikkie payer failed: ${errorMessage(e)}`)
     return false
   }
 }

@@ -1,4 +1,5 @@
 import type { IPaymentModuleService, Logger, MedusaContainer } from "@medusajs/framework/types"
+import { errorMessage } from "../../lib/error-message"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { completeCartWorkflow } from "@medusajs/medusa/core-flows"
 import { DatabaseRateLimiter, FAST_CHECKOUT_GET_ORDER_CALLS_PER_SECOND, FAST_CHECKOUT_GET_ORDER_KEY } from "../../lib/database-rate-limiter"
@@ -8,6 +9,7 @@ import type TikkieModuleService from "../../modules/tikkie/service"
 import type { FastCheckoutWebhookActionData } from "../../providers/fast-checkout/service"
 import type { FastCheckoutPayer, FastCheckoutStatus } from "../../tikkie/fast-checkout"
 import { importFastCheckoutPayer } from "./import-payer"
+import { SESSION_STATUS } from "../../providers/fast-checkout/status"
 import { FAST_CHECKOUT_PROVIDER_PREFIX } from "./provider-id"
 import { recordFastCheckoutSession } from "./record-session"
 
@@ -127,7 +129,7 @@ async function settleLocked(container: MedusaContainer, orderToken: string, sour
     read = answer.data as FastCheckoutWebhookActionData
     if (!read?.fast_checkout_status) throw new Error("the provider did not read the order")
   } catch (e) {
-    const reason = e instanceof Error ? e.message : String(e)
+    const reason = errorMessage(e)
     logger.warn(`Tikkie Fast Checkout ${source}: could not read order ${orderToken} yet (${reason}); will retry`)
     return { outcome: "retry", reason }
   }
@@ -143,6 +145,7 @@ async function settleLocked(container: MedusaContainer, orderToken: string, sour
   }
   if (status !== "PAID") {
     await tikkie.updateFastCheckoutOrders({ id: record.id, status, last_checked_at: new Date() })
+    await markSession(container, record.payment_session_id, status)
     logger.info(`Tikkie Fast Checkout order ${orderToken} is ${status}; the cart stays open for another try`)
     return { outcome: "closed", status }
   }
@@ -164,7 +167,7 @@ async function settleLocked(container: MedusaContainer, orderToken: string, sour
     const { result } = await completeCartWorkflow(container).run({ input: { id: record.cart_id! } })
     orderId = result.id
   } catch (e) {
-    const message = e instanceof Error ? e.message : String(e)
+    const message = errorMessage(e)
     const existing = await orderForCart(container, record.cart_id!)
     if (existing) {
       await tikkie.updateFastCheckoutOrders({ id: record.id, medusa_order_id: existing, problem: null })
@@ -178,6 +181,27 @@ async function settleLocked(container: MedusaContainer, orderToken: string, sour
   await tikkie.updateFastCheckoutOrders({ id: record.id, medusa_order_id: orderId, problem: null })
   logger.info(`Tikkie Fast Checkout order ${orderToken} is paid: Medusa order ${orderId} (via ${source})`)
   return { outcome: "completed", orderId }
+}
+
+/** Shows the outcome on the payment session too, so a storefront reading the cart sees it. */
+async function markSession(container: MedusaContainer, sessionId: string | null, status: FastCheckoutStatus) {
+  if (!sessionId) return
+  const payment = container.resolve<IPaymentModuleService>(Modules.PAYMENT)
+  try {
+    const [session] = await payment.listPaymentSessions({ id: sessionId })
+    if (!session) return
+    await payment.updatePaymentSession({
+      id: session.id,
+      amount: session.amount,
+      currency_code: session.currency_code,
+      data: { ...session.data, status },
+      status: SESSION_STATUS[status],
+    })
+  } catch (e) {
+    container
+      .resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+      .warn(`Marking payment session ${sessionId} as ${status} failed: ${errorMessage(e)}`)
+  }
 }
 
 async function orderForCart(container: MedusaContainer, cartId: string): Promise<string | undefined> {

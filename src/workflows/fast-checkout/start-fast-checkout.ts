@@ -1,5 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
 import {
   createPaymentCollectionForCartWorkflow,
   createPaymentSessionsWorkflow,
@@ -78,6 +78,16 @@ export async function startFastCheckout(
   container: MedusaContainer,
   input: { cartId: string; customerId?: string; providerId?: string }
 ): Promise<StartedFastCheckout> {
+  // One start at a time per cart, across store instances: the second click finds the first's session.
+  return container
+    .resolve(Modules.LOCKING)
+    .execute(`tikkie:fast-checkout:start:${input.cartId}`, () => startLocked(container, input), { timeout: 30 })
+}
+
+async function startLocked(
+  container: MedusaContainer,
+  input: { cartId: string; customerId?: string; providerId?: string }
+): Promise<StartedFastCheckout> {
   let cart = await loadCartForFastCheckout(container, input.cartId)
   const providers = (cart.region?.payment_providers ?? []).filter((p) => isFastCheckoutProvider(p.id) && p.is_enabled !== false)
   const provider = input.providerId ? providers.find((p) => p.id === input.providerId) : providers[0]
@@ -114,8 +124,11 @@ export async function startFastCheckout(
   })
   if (open) {
     const data = FastCheckoutSessionDataSchema.parse(open.data)
-    await recordFastCheckoutSession(container, open)
-    return { checkoutUrl: data.checkoutUrl, orderToken: data.orderToken, paymentSessionId: open.id }
+    const recorded = await recordFastCheckoutSession(container, open)
+    // The record hears of a cancel or expiry first (webhook, return, poll): then start afresh.
+    if (!recorded || recorded.status === "NEW") {
+      return { checkoutUrl: data.checkoutUrl, orderToken: data.orderToken, paymentSessionId: open.id }
+    }
   }
 
   const { result: session } = await createPaymentSessionsWorkflow(container).run({

@@ -1,4 +1,5 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { errorMessage } from "../../../lib/error-message"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { FAST_CHECKOUT_CART_KEY } from "../../../providers/fast-checkout/session-data"
 import { isFastCheckoutProvider } from "../../../workflows/fast-checkout/provider-id"
@@ -59,6 +60,6 @@ async function recordSessions(req: MedusaRequest, collectionId: string) {
     // The poll job records sessions this missed; say so rather than fail a response already sent.
     req.scope
       .resolve(ContainerRegistrationKeys.LOGGER)
-      .warn(`Recording Tikkie Fast Checkout sessions of ${collectionId} failed: ${e instanceof Error ? e.message : String(e)}`)
+      .warn(`Recording Tikkie Fast Checkout sessions of ${collectionId} failed: ${errorMessage(e)}`)
   }
 }
