@@ -228,6 +228,18 @@ medusaIntegrationTestRunner({
       expect(await ordersForCartCount(getContainer(), cart.id)).toBe(1)
     })
 
+    it("records, through the poll, a session whose record was lost, and completes it", async () => {
+      const cart = await newCart()
+      const started = await shop.startFastCheckout(cart.id)
+      await tikkie.control.setDeliveryBehaviour("fail", 1)
+      await records().deleteFastCheckoutOrders((await record(started.order_token)).id)
+      await tikkie.control.post(`/_sandbox/fastcheckout/orders/${started.order_token}/pay`)
+      const outcomes = await pollFastCheckoutOrders(getContainer())
+      expect(outcomes).toEqual([expect.objectContaining({ outcome: "completed" })])
+      expect((await record(started.order_token)).payment_session_id).toBe(started.payment_session_id)
+      expect(await ordersForCartCount(getContainer(), cart.id)).toBe(1)
+    })
+
     it.each([
       ["500", 10],
       ["503", 10],
@@ -285,6 +297,8 @@ medusaIntegrationTestRunner({
       expect(back.location.searchParams.get("tikkie_status")).toBe("CANCELLED")
       expect(back.location.searchParams.get("cart_id")).toBe(cart.id)
       expect((await record(started.order_token)).status).toBe("CANCELLED")
+      const sessions = (await shop.getCart(cart.id)).payment_collection.payment_sessions
+      expect(sessions).toEqual([expect.objectContaining({ id: started.payment_session_id, status: "canceled" })])
       const retry = await shop.startFastCheckout(cart.id)
       expect(retry.order_token).not.toBe(started.order_token)
       await tikkie.control.post(`/_sandbox/fastcheckout/orders/${retry.order_token}/pay`)
