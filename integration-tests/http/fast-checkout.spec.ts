@@ -13,6 +13,7 @@ import {
   storeApi,
   type SeededStore,
 } from "../helpers/store-flow"
+import { adminHeaders } from "../helpers/admin-auth"
 import { useTikkieSandbox } from "../helpers/tikkie-sandbox-env"
 
 jest.setTimeout(180_000)
@@ -326,6 +327,19 @@ medusaIntegrationTestRunner({
         expect(error.mock.calls.some(([m]) => String(m).includes(started.order_token) && /PAID but did not become/.test(String(m)))).toBe(true)
         const back = await returnTo(started.payment_session_id)
         expect(back.location.searchParams.get("tikkie_status")).toBe("PAID_NOT_COMPLETED")
+
+        // The admin finds it in the list of paid orders that need a hand.
+        const admin = await adminHeaders(api, getContainer())
+        const { data } = await api.get("/admin/tikkie/fast-checkout-orders?problem=true", admin)
+        expect(data.count).toBe(1)
+        expect(data.fast_checkout_orders[0]).toEqual(
+          expect.objectContaining({ order_token: started.order_token, status: "PAID", medusa_order_id: null })
+        )
+        const denied = await api.get("/admin/tikkie/fast-checkout-orders").catch((e: any) => e.response)
+        expect(denied.status).toBe(401)
+        const bad = await api.get("/admin/tikkie/fast-checkout-orders?limit=1000", admin).catch((e: any) => e.response)
+        expect(bad.status).toBe(400)
+        expect(bad.data.message).toMatch(/limit/)
       } finally {
         error.mockRestore()
       }
