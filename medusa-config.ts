@@ -29,6 +29,28 @@ const tikkieProviders = process.env.TIKKIE_BASE_URL
             : {}),
         },
       },
+      // Tikkie payment requests (pay by link), when an app token is set too (`tikkie-credentials` makes one).
+      ...(process.env.TIKKIE_APP_TOKEN
+        ? [
+            {
+              resolve: "./src/providers/payment-request",
+              id: "tikkie",
+              options: {
+                apiKey: process.env.TIKKIE_API_KEY,
+                appToken: process.env.TIKKIE_APP_TOKEN,
+                baseUrl: process.env.TIKKIE_BASE_URL,
+                product: process.env.TIKKIE_PRODUCT || "pay",
+                storeUrl: process.env.TIKKIE_STORE_URL || `http://localhost:${process.env.PORT || 9000}`,
+                successUrl: process.env.TIKKIE_SUCCESS_URL || `${storefrontUrl}/order/confirmed`,
+                failureUrl: process.env.TIKKIE_FAILURE_URL || `${storefrontUrl}/checkout`,
+                subscribeNotifications: process.env.TIKKIE_SUBSCRIBE_NOTIFICATIONS === "1",
+                ...(process.env.TIKKIE_REQUEST_TIMEOUT_MS
+                  ? { requestTimeoutMs: Number(process.env.TIKKIE_REQUEST_TIMEOUT_MS) }
+                  : {}),
+              },
+            },
+          ]
+        : []),
     ]
   : []
 
@@ -54,6 +76,31 @@ module.exports = defineConfig({
   modules: [
     {
       resolve: "./src/modules/tikkie",
+    },
+    {
+      // Bank account and reconciliation (account information service); off while TIKKIE_BANK_CLIENT_ID is unset.
+      // Options: src/modules/tikkie-bank/options.ts. Empty values count as not given.
+      resolve: "./src/modules/tikkie-bank",
+      options: process.env.TIKKIE_BANK_CLIENT_ID
+        ? {
+            clientId: process.env.TIKKIE_BANK_CLIENT_ID,
+            apiKey: process.env.TIKKIE_BANK_API_KEY || process.env.TIKKIE_API_KEY,
+            authUrl: process.env.TIKKIE_BANK_AUTH_URL,
+            baseUrl: process.env.TIKKIE_BANK_BASE_URL,
+            storeUrl: process.env.TIKKIE_BANK_STORE_URL || process.env.TIKKIE_STORE_URL,
+            clientCertificate: process.env.TIKKIE_BANK_CLIENT_CERT,
+            clientCertificateFile: process.env.TIKKIE_BANK_CLIENT_CERT_FILE,
+            clientKey: process.env.TIKKIE_BANK_CLIENT_KEY,
+            clientKeyFile: process.env.TIKKIE_BANK_CLIENT_KEY_FILE,
+            ca: process.env.TIKKIE_BANK_CA,
+            caFile: process.env.TIKKIE_BANK_CA_FILE,
+            tokenEncryptionKey: process.env.TIKKIE_BANK_TOKEN_ENCRYPTION_KEY,
+            ...(process.env.TIKKIE_BANK_OVERDUE_AFTER_BANK_DAYS
+              ? { overdueAfterBankDays: Number(process.env.TIKKIE_BANK_OVERDUE_AFTER_BANK_DAYS) }
+              : {}),
+            ...(process.env.TIKKIE_BANK_HISTORY_MONTHS ? { historyMonths: Number(process.env.TIKKIE_BANK_HISTORY_MONTHS) } : {}),
+          }
+        : {},
     },
     {
       resolve: "@medusajs/medusa/payment",

@@ -1,0 +1,82 @@
+import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { MedusaError, Modules } from "@medusajs/framework/utils"
+import { toCents } from "../../../../tikkie/account-information"
+import { bankModule, currentConnection, requireBankOptions, withBankAccount, type BankConnectionRecord } from "../../../../workflows/tikkie-bank/bank-session"
+import { missingScopeError } from "../../../../workflows/tikkie-bank/bank-errors"
+import { BANK_SCOPES, scopeNames } from "../../../../workflows/tikkie-bank/scopes"
+
+/** The connection as the admin sees it: never a token. */
+export function connectionJson(c: BankConnectionRecord) {
+  return {
+    account_number: c.account_number,
+    bank: c.bank,
+    scopes: scopeNames(c.scopes.split(" ")),
+    status: c.status,
+    problem: c.problem,
+    connected_by: c.connected_by,
+    connected_at: c.created_at,
+    access_expires_at: c.access_expires_at,
+    synced_through: c.synced_through,
+    last_synced_at: c.last_synced_at,
+  }
+}
+
+/**
+ * GET /admin/tikkie/bank: the connection (or null), and the account's details and balance when the
+ * consent covers them. Always 200 when the feature is configured: what could not be read is null and
+ * `messages` says why (scope not granted, consent needed again, bank refused).
+ */
+export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
+  const bank = bankModule(req.scope)
+  requireBankOptions(bank)
+  const before = await currentConnection(bank)
+  if (!before) return res.json({ connection: null, details: null, balance: null, messages: ["No bank account is connected."] })
+
+  const messages: string[] = []
+  let details = null
+  let balance = null
+  if (before.status === "connected") {
+    try {
+      const read = await withBankAccount(req.scope, "Reading the bank account", async ({ client, accountNumber, scopes }) => {
+        const has = (s: string) => scopes.includes(s)
+        const [d, b] = await Promise.all([
+          has(BANK_SCOPES.details) ? client.details(accountNumber) : undefined,
+          has(BANK_SCOPES.balance) ? client.balances(accountNumber) : undefined,
+        ])
+        return { d, b }
+      })
+      if (read.d) details = { account_number: read.d.accountNumber, currency: read.d.currency, account_holder_name: read.d.accountHolderName }
+      else messages.push(missingScopeError("details", "Account details").message)
+      if (read.b) balance = { amount_in_cents: toCents(read.b.amount), currency: read.b.currency, balance_type: read.b.balanceType }
+      else messages.push(missingScopeError("balance", "Balance").message)
+    } catch (e) {
+      if (!(e instanceof MedusaError)) throw e
+      messages.push(e.message)
+    }
+  }
+  const after = (await currentConnection(bank)) ?? before
+  if (after.status === "needs_consent" && !messages.length) {
+    messages.push(`The bank connection needs consent again${after.problem ? `: ${after.problem}` : ""}.`)
+  }
+  res.json({ connection: connectionJson(after), details, balance, messages })
+}
+
+/**
+ * DELETE /admin/tikkie/bank: disconnects and forgets the tokens (the row holding them is deleted, not
+ * soft-deleted). Transactions read and reconciliation results stay. The bank has no revocation
+ * endpoint in the specification; the consent itself ends when its tokens are no longer used.
+ */
+export const DELETE = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
+  const bank = bankModule(req.scope)
+  requireBankOptions(bank)
+  const removed = await req.scope.resolve(Modules.LOCKING).execute(
+    "tikkie:bank:connection",
+    async () => {
+      const conn = await currentConnection(bank)
+      if (conn) await bank.deleteBankConnections(conn.id)
+      return conn
+    },
+    { timeout: 30 }
+  )
+  res.json({ disconnected: !!removed, account_number: removed?.account_number ?? null })
+}

@@ -1,0 +1,40 @@
+import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { toCents } from "../../../../../tikkie/account-information"
+import { missingScopeError } from "../../../../../workflows/tikkie-bank/bank-errors"
+import { withBankAccount } from "../../../../../workflows/tikkie-bank/bank-session"
+import { BANK_SCOPES } from "../../../../../workflows/tikkie-bank/scopes"
+import { parseInput, TransactionsQuerySchema } from "../validators"
+
+/**
+ * GET /admin/tikkie/bank/transactions?book_date_from&book_date_to&next_page_key: one page (at most 50,
+ * newest first) read live from the bank. Dates are yyyy-mm-dd and inclusive; without book_date_from the
+ * bank answers its last 50. The bank's date rules (not in the future, from not after to, at most 18
+ * months back) answer 400 with the bank's code, checked before anything is sent. Pass next_page_key
+ * with the same dates for the next page. Amounts in cents.
+ */
+export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
+  const q = parseInput(TransactionsQuerySchema, req.query, "query")
+  const page = await withBankAccount(req.scope, "Reading transactions", async ({ client, accountNumber, scopes }) => {
+    if (!scopes.includes(BANK_SCOPES.transactions)) throw missingScopeError("transactions", "Reading transactions")
+    return client.transactionsPage(accountNumber, {
+      bookDateFrom: q.book_date_from,
+      bookDateTo: q.book_date_to,
+      nextPageKey: q.next_page_key,
+    })
+  })
+  res.json({
+    account_number: page.accountNumber,
+    transactions: page.transactions.map((t) => ({
+      transaction_id: t.transactionId,
+      book_date: t.bookDate ?? null,
+      amount_in_cents: toCents(t.amount),
+      currency: t.currency,
+      description_lines: t.descriptionLines ?? [],
+      counter_party_name: t.counterPartyName ?? null,
+      counter_party_account_number: t.counterPartyAccountNumber || null,
+      mutation_code: t.mutationCode ?? null,
+      balance_after_in_cents: t.balanceAfterMutation === undefined ? null : toCents(t.balanceAfterMutation),
+    })),
+    next_page_key: page.nextPageKey ?? null,
+  })
+}

@@ -1,0 +1,30 @@
+import { model } from "@medusajs/framework/utils"
+
+/**
+ * The store's connected bank account (at most one: `slot` is unique). Tokens are AES-256-GCM sealed
+ * (token-cipher.ts) and never leave the service that reads them.
+ */
+const BankConnection = model
+  .define("tikkie_bank_connection", {
+    id: model.id({ prefix: "tkbcn" }).primaryKey(),
+    /** Always "store": the unique index keeps one connection even when two callbacks race. */
+    slot: model.text().default("store").unique(),
+    account_number: model.text(),
+    bank: model.text(),
+    /** Scopes the holder granted (from consentinfo), space-separated as the bank writes them. */
+    scopes: model.text(),
+    /** needs_consent: a refresh failed or the bank refused access; the admin must connect again. */
+    status: model.enum(["connected", "needs_consent"]).default("connected"),
+    problem: model.text().nullable(),
+    access_token: model.text(),
+    refresh_token: model.text(),
+    access_expires_at: model.dateTime(),
+    /** Counts refreshes, so an instance that waited for the refresh lock sees another one refreshed. */
+    token_version: model.number().default(1),
+    connected_by: model.text(),
+    /** Book date (yyyy-mm-dd) the next sync reads from (inclusive: that day is read again). */
+    synced_through: model.text().nullable(),
+    last_synced_at: model.dateTime().nullable(),
+  })
+
+export default BankConnection

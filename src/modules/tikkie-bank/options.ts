@@ -1,0 +1,190 @@
+import { readFileSync } from "node:fs"
+import { z } from "zod"
+
+/**
+ * Options of the `tikkieBank` module (bank account connection and reconciliation), as a shop writes
+ * them in medusa-config:
+ *
+ * ```ts
+ * { resolve: "medusa-plugin-tikkie/modules/tikkie-bank", options: {
+ *     apiKey, clientId, authUrl, baseUrl, storeUrl,
+ *     clientCertificate | clientCertificateFile, clientKey | clientKeyFile, ca? | caFile?,
+ *     tokenEncryptionKey, overdueAfterBankDays?, amountMatchWindowBankDays?, historyMonths? } }
+ * ```
+ *
+ * Choices:
+ * - An empty options object (`{}`) means "bank feature not configured": the module still loads (its
+ *   tables exist), and the admin routes answer that the feature is not configured. Anything else is
+ *   checked in full at start-up; a wrong option stops the store with a message that names the option,
+ *   never its value.
+ * - `tokenEncryptionKey` may be left out: the store starts, but refuses to connect an account and says
+ *   why (tokens are never stored unencrypted).
+ * - The consent redirect (`redirect_uri`) is `storeUrl` + `/hooks/tikkie/bank/callback`.
+ */
+export const CALLBACK_PATH = "/hooks/tikkie/bank/callback"
+
+const httpUrl = (name: string) =>
+  z
+    .string({ error: (i) => (i.input === undefined ? `${name} is required` : `${name} must be a string`) })
+    .refine((v) => {
+      try {
+        const u = new URL(v)
+        return u.protocol === "http:" || u.protocol === "https:"
+      } catch {
+        return false
+      }
+    }, `${name} must be an absolute http(s) URL`)
+    .transform((v) => v.replace(/\/+$/, ""))
+
+const text = (name: string) =>
+  z
+    .string({ error: (i) => (i.input === undefined ? `${name} is required` : `${name} must be a string`) })
+    .trim()
+    .min(1, `${name} must not be empty`)
+
+const pem = (name: string, label: RegExp) =>
+  z
+    .string({ error: `${name} must be PEM text` })
+    .refine((v) => label.test(v), `${name} must be PEM text (-----BEGIN ...-----)`)
+
+/** 32 bytes, written as base64 (44 characters) or hex (64 characters). */
+export function decodeEncryptionKey(value: string): Buffer | undefined {
+  const v = value.trim()
+  if (/^[0-9a-fA-F]{64}$/.test(v)) return Buffer.from(v, "hex")
+  if (/^[A-Za-z0-9+/_-]{43}=?$/.test(v)) {
+    const b = Buffer.from(v.replace(/-/g, "+").replace(/_/g, "/"), "base64")
+    if (b.length === 32) return b
+  }
+  return undefined
+}
+
+const OptionsSchema = z
+  .strictObject({
+    /** API-Key of the ABN AMRO developer app. */
+    apiKey: text("apiKey"),
+    /** OAuth client id (the sandbox's is TPP_test). */
+    clientId: text("clientId"),
+    /** Authorization service ({auth_url}): consent page and token endpoint. */
+    authUrl: httpUrl("authUrl"),
+    /** Account information service ({base_url}). */
+    baseUrl: httpUrl("baseUrl"),
+    /** Public URL of this Medusa backend; the consent redirect comes back to it. */
+    storeUrl: httpUrl("storeUrl"),
+    clientCertificate: pem("clientCertificate", /-----BEGIN CERTIFICATE-----/).optional(),
+    clientCertificateFile: text("clientCertificateFile").optional(),
+    clientKey: pem("clientKey", /-----BEGIN [A-Z ]*PRIVATE KEY-----/).optional(),
+    clientKeyFile: text("clientKeyFile").optional(),
+    /** CA chain to trust for the bank's servers (and, with a sandbox, its own CA). */
+    ca: pem("ca", /-----BEGIN CERTIFICATE-----/).optional(),
+    caFile: text("caFile").optional(),
+    tokenEncryptionKey: z
+      .string({ error: "tokenEncryptionKey must be a string" })
+      .optional()
+      .refine(
+        (v) => v === undefined || v.trim() === "" || decodeEncryptionKey(v) !== undefined,
+        "tokenEncryptionKey must be 32 bytes written as base64 (44 characters) or hex (64 characters)"
+      ),
+    /** A payment not seen on the account this many bank days after it was paid is overdue. */
+    overdueAfterBankDays: z
+      .int({ error: "overdueAfterBankDays must be a whole number" })
+      .min(1, "overdueAfterBankDays must be at least 1")
+      .max(30, "overdueAfterBankDays must be at most 30")
+      .default(3),
+    /** A credit without a reference matches a payment of the same amount paid at most this many bank days earlier. */
+    amountMatchWindowBankDays: z
+      .int({ error: "amountMatchWindowBankDays must be a whole number" })
+      .min(0, "amountMatchWindowBankDays must be at least 0")
+      .max(30, "amountMatchWindowBankDays must be at most 30")
+      .default(5),
+    /** How far back the first sync reads (the service allows at most 18 months). */
+    historyMonths: z
+      .int({ error: "historyMonths must be a whole number" })
+      .min(1, "historyMonths must be at least 1")
+      .max(18, "historyMonths must be at most 18 (the service's limit)")
+      .default(18),
+    connectTimeoutMs: z.int().min(1).max(60_000).optional(),
+    requestTimeoutMs: z.int().min(1).max(120_000).optional(),
+  })
+  .refine((o) => (o.clientCertificate === undefined) !== (o.clientCertificateFile === undefined), {
+    message: "give exactly one of clientCertificate and clientCertificateFile (the token endpoint needs mutual TLS)",
+  })
+  .refine((o) => (o.clientKey === undefined) !== (o.clientKeyFile === undefined), {
+    message: "give exactly one of clientKey and clientKeyFile (the token endpoint needs mutual TLS)",
+  })
+  .refine((o) => o.ca === undefined || o.caFile === undefined, { message: "give at most one of ca and caFile" })
+
+export type TikkieBankOptions = z.input<typeof OptionsSchema>
+
+export interface ResolvedTikkieBankOptions {
+  apiKey: string
+  clientId: string
+  authUrl: string
+  baseUrl: string
+  storeUrl: string
+  callbackUrl: string
+  tls: { cert: string; key: string; ca?: string }
+  /** Undefined when no key is configured: then no token is ever stored. */
+  tokenEncryptionKey?: Buffer
+  overdueAfterBankDays: number
+  amountMatchWindowBankDays: number
+  historyMonths: number
+  connectTimeoutMs?: number
+  requestTimeoutMs?: number
+}
+
+function readPemFile(name: string, path: string): string {
+  try {
+    return readFileSync(path, "utf8")
+  } catch (e) {
+    const why = (e as NodeJS.ErrnoException).code ?? "unreadable"
+    throw new Error(`medusa-plugin-tikkie bank options are invalid: ${name} cannot be read (${why})`)
+  }
+}
+
+/** Keys Medusa adds to every module's options (the module's database connection). */
+const FRAMEWORK_KEYS = new Set(["database"])
+
+/**
+ * Undefined for `{}` (feature off); the resolved options otherwise; throws with every problem named.
+ * Empty strings count as "not given", so env-driven configs can pass `process.env.X` as is.
+ */
+export function parseTikkieBankOptions(raw: unknown): ResolvedTikkieBankOptions | undefined {
+  const given = Object.fromEntries(
+    Object.entries((raw ?? {}) as Record<string, unknown>).filter(
+      ([k, v]) => v !== undefined && v !== "" && !FRAMEWORK_KEYS.has(k)
+    )
+  )
+  if (Object.keys(given).length === 0) return undefined
+  const parsed = OptionsSchema.safeParse(given)
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) =>
+      i.code === "unrecognized_keys" ? `unknown option ${(i as { keys: string[] }).keys.join(", ")}` : i.message
+    )
+    throw new Error(`medusa-plugin-tikkie bank options are invalid: ${problems.join("; ")}`)
+  }
+  const o = parsed.data
+  const cert = o.clientCertificate ?? readPemFile("clientCertificateFile", o.clientCertificateFile!)
+  const key = o.clientKey ?? readPemFile("clientKeyFile", o.clientKeyFile!)
+  const ca = o.ca ?? (o.caFile ? readPemFile("caFile", o.caFile) : undefined)
+  if (!/-----BEGIN CERTIFICATE-----/.test(cert)) {
+    throw new Error("medusa-plugin-tikkie bank options are invalid: clientCertificateFile holds no PEM certificate")
+  }
+  if (!/-----BEGIN [A-Z ]*PRIVATE KEY-----/.test(key)) {
+    throw new Error("medusa-plugin-tikkie bank options are invalid: clientKeyFile holds no PEM private key")
+  }
+  return {
+    apiKey: o.apiKey,
+    clientId: o.clientId,
+    authUrl: o.authUrl,
+    baseUrl: o.baseUrl,
+    storeUrl: o.storeUrl,
+    callbackUrl: `${o.storeUrl}${CALLBACK_PATH}`,
+    tls: { cert, key, ca },
+    tokenEncryptionKey: o.tokenEncryptionKey?.trim() ? decodeEncryptionKey(o.tokenEncryptionKey) : undefined,
+    overdueAfterBankDays: o.overdueAfterBankDays,
+    amountMatchWindowBankDays: o.amountMatchWindowBankDays,
+    historyMonths: o.historyMonths,
+    connectTimeoutMs: o.connectTimeoutMs,
+    requestTimeoutMs: o.requestTimeoutMs,
+  }
+}

@@ -1,0 +1,188 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { MedusaError, Modules } from "@medusajs/framework/utils"
+import { Agent } from "undici"
+import { TIKKIE_BANK_MODULE } from "../../modules/tikkie-bank"
+import type { ResolvedTikkieBankOptions } from "../../modules/tikkie-bank/options"
+import type TikkieBankModuleService from "../../modules/tikkie-bank/service"
+import { TokenCipher } from "../../modules/tikkie-bank/token-cipher"
+import { AccountInformationClient, AIS_CODES, OAuthClient } from "../../tikkie/account-information"
+import { TikkieError } from "../../tikkie/core/errors"
+import { bankError } from "./bank-errors"
+
+export type BankConnectionRecord = Awaited<ReturnType<TikkieBankModuleService["listBankConnections"]>>[number]
+
+/** Refresh this long before the access token's end, so a call never starts with a token about to die. */
+export const REFRESH_AHEAD_MS = 5 * 60_000
+const REFRESH_LOCK = "tikkie:bank:refresh"
+
+export function bankModule(container: MedusaContainer): TikkieBankModuleService {
+  return container.resolve<TikkieBankModuleService>(TIKKIE_BANK_MODULE)
+}
+
+export function requireBankOptions(bank: TikkieBankModuleService): ResolvedTikkieBankOptions {
+  if (!bank.bankOptions) {
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      "The Tikkie bank account feature is not configured: give the tikkie-bank module its options (clientId, apiKey, authUrl, baseUrl, storeUrl, client certificate and key, tokenEncryptionKey)."
+    )
+  }
+  return bank.bankOptions
+}
+
+/** Without a key no token is stored: the plugin never keeps bank tokens unencrypted. */
+export function requireTokenCipher(options: ResolvedTikkieBankOptions): TokenCipher {
+  if (!options.tokenEncryptionKey) {
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      "Cannot connect a bank account: tokenEncryptionKey is not set, and the plugin does not store bank tokens unencrypted. Set it to 32 random bytes in base64 or hex (for example `openssl rand -base64 32`)."
+    )
+  }
+  return new TokenCipher(options.tokenEncryptionKey)
+}
+
+/** Additional authenticated data: a sealed token only opens in its own column (access or refresh). */
+export const tokenAad = (_accountNumber: string, kind: "access_token" | "refresh_token") => `tikkie-bank:connection:${kind}`
+
+export function oauthClient(options: ResolvedTikkieBankOptions): OAuthClient {
+  return new OAuthClient({
+    authUrl: options.authUrl,
+    clientId: options.clientId,
+    tls: options.tls,
+    connectTimeoutMs: options.connectTimeoutMs,
+    requestTimeoutMs: options.requestTimeoutMs,
+  })
+}
+
+/** A resource client; the caller closes it. The configured CA (if any) is trusted for the resource calls too. */
+export function resourceClient(options: ResolvedTikkieBankOptions, accessToken: () => Promise<string>) {
+  const agent = options.tls.ca ? new Agent({ connect: { ca: options.tls.ca, timeout: options.connectTimeoutMs } }) : undefined
+  const client = new AccountInformationClient({
+    baseUrl: options.baseUrl,
+    apiKey: options.apiKey,
+    accessToken,
+    dispatcher: agent,
+    connectTimeoutMs: options.connectTimeoutMs,
+    requestTimeoutMs: options.requestTimeoutMs,
+  })
+  return { client, close: async () => Promise.all([client.close(), agent?.close()]).then(() => undefined) }
+}
+
+export async function currentConnection(bank: TikkieBankModuleService): Promise<BankConnectionRecord | undefined> {
+  const [conn] = await bank.listBankConnections({}, { take: 1 })
+  return conn
+}
+
+async function markNeedsConsent(bank: TikkieBankModuleService, id: string, problem: string) {
+  await bank.updateBankConnections({ id, status: "needs_consent", problem })
+}
+
+/**
+ * A new token pair for the connection, once for all instances: under a store-wide lock, and only when
+ * nobody refreshed since the caller read `seenVersion` (a refresh token works once; two instances
+ * refreshing with it would make the second fail and wrongly ask for consent again).
+ *
+ * A refusal by the authorization service (invalid_grant: revoked, expired or used refresh token) marks
+ * the connection as needing consent. A network failure or a 5xx does not: it is worth retrying.
+ */
+export async function refreshAccessToken(container: MedusaContainer, seenVersion: number): Promise<string> {
+  const bank = bankModule(container)
+  const options = requireBankOptions(bank)
+  const cipher = requireTokenCipher(options)
+  return container.resolve(Modules.LOCKING).execute(
+    REFRESH_LOCK,
+    async () => {
+      const conn = await currentConnection(bank)
+      if (!conn) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "No bank account is connected.")
+      if (conn.token_version !== seenVersion) {
+        if (conn.status !== "connected") throw needsConsent(conn)
+        return cipher.open(conn.access_token, tokenAad(conn.account_number, "access_token"))
+      }
+      const oauth = oauthClient(options)
+      try {
+        const t = await oauth.refresh({ refreshToken: cipher.open(conn.refresh_token, tokenAad(conn.account_number, "refresh_token")) })
+        await bank.updateBankConnections({
+          id: conn.id,
+          access_token: cipher.seal(t.access_token, tokenAad(conn.account_number, "access_token")),
+          refresh_token: cipher.seal(t.refresh_token, tokenAad(conn.account_number, "refresh_token")),
+          access_expires_at: new Date(Date.now() + t.expires_in * 1000),
+          token_version: conn.token_version + 1,
+          status: "connected",
+          problem: null,
+        })
+        return t.access_token
+      } catch (e) {
+        if (e instanceof TikkieError && e.kind === "service" && (e.status ?? 500) < 500) {
+          const problem = `refreshing the access token was refused (${e.code}); connect the account again`
+          await markNeedsConsent(bank, conn.id, problem)
+          throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `The bank connection needs consent again: ${problem}.`)
+        }
+        throw bankError(e, "Refreshing the bank access token failed; try again later")
+      } finally {
+        await oauth.close()
+      }
+    },
+    { timeout: 30 }
+  )
+}
+
+function needsConsent(conn: BankConnectionRecord): MedusaError {
+  return new MedusaError(
+    MedusaError.Types.NOT_ALLOWED,
+    `The bank connection needs consent again${conn.problem ? `: ${conn.problem}` : ""}. Connect the account again (POST /admin/tikkie/bank/connect).`
+  )
+}
+
+export interface BankAccountContext {
+  client: AccountInformationClient
+  connection: BankConnectionRecord
+  accountNumber: string
+  scopes: string[]
+}
+
+/**
+ * Runs `fn` with a client for the connected account and a live access token: refreshed ahead of its
+ * end, and once more when the service says it is no longer valid (its clock decides, not ours). The
+ * bank's "no access to account" (MESSAGE_RST560_0016) marks the connection as needing consent.
+ */
+export async function withBankAccount<T>(
+  container: MedusaContainer,
+  what: string,
+  fn: (ctx: BankAccountContext) => Promise<T>
+): Promise<T> {
+  const bank = bankModule(container)
+  const options = requireBankOptions(bank)
+  const cipher = requireTokenCipher(options)
+  const conn = await currentConnection(bank)
+  if (!conn) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "No bank account is connected. Connect one first (POST /admin/tikkie/bank/connect).")
+  if (conn.status !== "connected") throw needsConsent(conn)
+
+  let version = conn.token_version
+  let token: string
+  if (new Date(conn.access_expires_at).getTime() - Date.now() < REFRESH_AHEAD_MS) {
+    token = await refreshAccessToken(container, version)
+    version = -1 // whatever the row says now is newer than what we read
+  } else {
+    token = cipher.open(conn.access_token, tokenAad(conn.account_number, "access_token"))
+  }
+  const { client, close } = resourceClient(options, async () => token)
+  const ctx: BankAccountContext = { client, connection: conn, accountNumber: conn.account_number, scopes: conn.scopes.split(" ").filter(Boolean) }
+  try {
+    try {
+      return await fn(ctx)
+    } catch (e) {
+      if (e instanceof TikkieError && e.status === 401 && e.code === AIS_CODES.ACCESS_TOKEN_INVALID) {
+        const fresh = await currentConnection(bank)
+        token = await refreshAccessToken(container, version === -1 ? fresh?.token_version ?? 0 : version)
+        return await fn(ctx)
+      }
+      throw e
+    }
+  } catch (e) {
+    if (e instanceof TikkieError && e.code === AIS_CODES.NO_ACCESS_TO_ACCOUNT) {
+      await markNeedsConsent(bank, conn.id, `the bank gives no access to ${conn.account_number} (${e.code})`)
+    }
+    throw bankError(e, what)
+  } finally {
+    await close()
+  }
+}

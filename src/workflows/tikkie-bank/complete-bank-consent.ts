@@ -1,0 +1,119 @@
+import type { Logger, MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { TikkieError } from "../../tikkie/core/errors"
+import { bankModule, currentConnection, oauthClient, requireBankOptions, requireTokenCipher, resourceClient, tokenAad } from "./bank-session"
+import { hashConsentState } from "./consent-state"
+import { scopeNames } from "./scopes"
+
+export interface ConsentCallbackInput {
+  state?: string
+  code?: string
+  error?: string
+}
+
+/** What the callback page shows. `ok: false` means nothing was stored. */
+export type ConsentOutcome =
+  | { ok: true; accountNumber: string; scopes: string[] }
+  | { ok: false; status: number; title: string; message: string }
+
+const refuse = (status: number, title: string, message: string): ConsentOutcome => ({ ok: false, status, title, message })
+const START_AGAIN = "Start again from the store admin (connect the bank account)."
+
+/**
+ * The bank's redirect back after the consent page: checks and uses up the `state`, exchanges the code
+ * at once (it lives 10 seconds) over mutual TLS, reads consentinfo for the account and scopes granted,
+ * and stores the connection with its tokens sealed (AES-256-GCM). Any refusal stores nothing.
+ *
+ * Choices: the state is used up by its first arrival, whatever follows (a replay of the same redirect
+ * is refused even when the first attempt failed at the bank); a denied consent answers 200 (the holder's
+ * choice, not a fault); reconnecting the same account keeps how far transactions were read.
+ */
+export async function completeBankConsent(container: MedusaContainer, input: ConsentCallbackInput): Promise<ConsentOutcome> {
+  const bank = bankModule(container)
+  const options = requireBankOptions(bank)
+  const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+  if (!input.state) return refuse(400, "Not connected", `The bank's answer carries no state. ${START_AGAIN}`)
+
+  const state = await bank.consumeConsentState(hashConsentState(input.state))
+  if (!state.ok) {
+    const why = {
+      unknown: "This consent answer does not belong to a connection this store started.",
+      used: "This consent answer was already used; a consent link works once.",
+      expired: "This consent request has expired (it lasts 15 minutes).",
+    }[state.reason]
+    return refuse(400, "Not connected", `${why} ${START_AGAIN}`)
+  }
+  if (input.error) {
+    const denied = input.error === "access_denied"
+    return refuse(
+      denied ? 200 : 400,
+      denied ? "Consent denied" : "Not connected",
+      denied
+        ? "The account holder denied consent; no bank account was connected."
+        : `The bank answered ${input.error}; no bank account was connected. ${START_AGAIN}`
+    )
+  }
+  if (!input.code) return refuse(400, "Not connected", `The bank's answer carries no authorization code. ${START_AGAIN}`)
+
+  let cipher
+  try {
+    cipher = requireTokenCipher(options)
+  } catch (e) {
+    return refuse(500, "Not connected", (e as Error).message)
+  }
+
+  const oauth = oauthClient(options)
+  let tokens
+  try {
+    tokens = await oauth.exchangeCode({ code: input.code, redirectUri: options.callbackUrl })
+  } catch (e) {
+    const code = e instanceof TikkieError ? e.code : "error"
+    logger.warn(`Tikkie bank consent: the code exchange failed (${code})`)
+    return refuse(
+      400,
+      "Not connected",
+      code === "invalid_grant"
+        ? `The bank refused the authorization code (${code}): it expired (codes live 10 seconds) or was already used. ${START_AGAIN}`
+        : `The bank's token endpoint refused the exchange (${code}). ${START_AGAIN}`
+    )
+  } finally {
+    await oauth.close()
+  }
+
+  const { client, close } = resourceClient(options, async () => tokens.access_token)
+  let info
+  try {
+    info = await client.consentInfo()
+  } catch (e) {
+    return refuse(502, "Not connected", `The bank did not tell which account was consented to (${e instanceof TikkieError ? e.code : "error"}). ${START_AGAIN}`)
+  } finally {
+    await close()
+  }
+  if (!info.iban) return refuse(502, "Not connected", `The bank's consent carries no account number. ${START_AGAIN}`)
+  const accountNumber = info.iban
+  const scopes = info.scopes.length ? info.scopes : (tokens.scopes ?? state.scopes)
+
+  await container.resolve(Modules.LOCKING).execute(
+    "tikkie:bank:connection",
+    async () => {
+      const previous = await currentConnection(bank)
+      if (previous) await bank.deleteBankConnections(previous.id)
+      const sameAccount = previous?.account_number === accountNumber
+      await bank.createBankConnections({
+        account_number: accountNumber,
+        bank: state.bank,
+        scopes: scopes.join(" "),
+        status: "connected",
+        access_token: cipher.seal(tokens.access_token, tokenAad(accountNumber, "access_token")),
+        refresh_token: cipher.seal(tokens.refresh_token, tokenAad(accountNumber, "refresh_token")),
+        access_expires_at: new Date(Date.now() + tokens.expires_in * 1000),
+        connected_by: state.userId,
+        synced_through: sameAccount ? previous!.synced_through : null,
+        last_synced_at: sameAccount ? previous!.last_synced_at : null,
+      })
+    },
+    { timeout: 30 }
+  )
+  logger.info(`Tikkie bank account ${accountNumber} connected (${scopeNames(scopes).join(", ")})`)
+  return { ok: true, accountNumber, scopes: scopeNames(scopes) }
+}

@@ -1,0 +1,99 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { randomBytes } from "node:crypto"
+import { parseTikkieBankOptions } from "../../src/modules/tikkie-bank/options"
+import { TokenCipher } from "../../src/modules/tikkie-bank/token-cipher"
+import { requireTokenCipher } from "../../src/workflows/tikkie-bank/bank-session"
+import { makeTestCertificates } from "../helpers/certificates"
+
+const certs = makeTestCertificates("tikkie-bank-options")
+const base = {
+  apiKey: "key-123",
+  clientId: "TPP_test",
+  authUrl: "https://auth.example",
+  baseUrl: "https://api.example/",
+  storeUrl: "https://shop.example/",
+  clientCertificate: certs.clientCert,
+  clientKey: certs.clientKey,
+}
+
+describe("tikkie-bank options", () => {
+  it("an empty object (and Medusa's own database key) means the feature is off", () => {
+    expect(parseTikkieBankOptions({})).toBeUndefined()
+    expect(parseTikkieBankOptions({ database: { clientUrl: "x" }, apiKey: "" })).toBeUndefined()
+  })
+
+  it("resolves defaults and the callback URL", () => {
+    const o = parseTikkieBankOptions({ ...base, tokenEncryptionKey: randomBytes(32).toString("hex") })!
+    expect(o.callbackUrl).toBe("https://shop.example/hooks/tikkie/bank/callback")
+    expect(o.baseUrl).toBe("https://api.example")
+    expect({ overdue: o.overdueAfterBankDays, window: o.amountMatchWindowBankDays, months: o.historyMonths }).toEqual({ overdue: 3, window: 5, months: 18 })
+    expect(o.tokenEncryptionKey).toHaveLength(32)
+  })
+
+  it("reads certificate and key from files", () => {
+    const dir = mkdtempSync(join(tmpdir(), "tikkie-bank-opt-"))
+    try {
+      writeFileSync(join(dir, "c.pem"), certs.clientCert)
+      writeFileSync(join(dir, "k.pem"), certs.clientKey)
+      writeFileSync(join(dir, "ca.pem"), certs.caCert)
+      const { clientCertificate, clientKey, ...rest } = base
+      void clientCertificate
+      void clientKey
+      const o = parseTikkieBankOptions({ ...rest, clientCertificateFile: join(dir, "c.pem"), clientKeyFile: join(dir, "k.pem"), caFile: join(dir, "ca.pem") })!
+      expect(o.tls).toEqual({ cert: certs.clientCert, key: certs.clientKey, ca: certs.caCert })
+      expect(() => parseTikkieBankOptions({ ...rest, clientCertificateFile: join(dir, "missing.pem"), clientKeyFile: join(dir, "k.pem") })).toThrow(
+        "clientCertificateFile cannot be read (ENOENT)"
+      )
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  it.each([
+    [{ ...base, authUrl: "ftp://x" }, "authUrl must be an absolute http(s) URL"],
+    [{ ...base, clientKey: undefined }, "give exactly one of clientKey and clientKeyFile"],
+    [{ ...base, tokenEncryptionKey: "too-short" }, "tokenEncryptionKey must be 32 bytes"],
+    [{ ...base, overdueAfterBankDays: 0 }, "overdueAfterBankDays must be at least 1"],
+    [{ ...base, historyMonths: 24 }, "historyMonths must be at most 18"],
+    [{ ...base, apiKey: undefined }, "apiKey is required"],
+    [{ ...base, clientSecret: "s3cr3t-value" }, "unknown option clientSecret"],
+  ])("refuses bad options with a message naming the option, never the value (%#)", (options, message) => {
+    let thrown: Error | undefined
+    try {
+      parseTikkieBankOptions(options)
+    } catch (e) {
+      thrown = e as Error
+    }
+    expect(thrown?.message).toContain(message)
+    expect(thrown?.message).not.toContain("s3cr3t-value")
+    expect(thrown?.message).not.toContain(certs.clientKey.split("\n")[1])
+  })
+
+  it("without a token encryption key the plugin refuses to store tokens and says why", () => {
+    const o = parseTikkieBankOptions(base)!
+    expect(o.tokenEncryptionKey).toBeUndefined()
+    expect(() => requireTokenCipher(o)).toThrow(/tokenEncryptionKey is not set, and the plugin does not store bank tokens unencrypted/)
+  })
+})
+
+describe("TokenCipher (AES-256-GCM)", () => {
+  const cipher = new TokenCipher(randomBytes(32))
+  it("round-trips, with a fresh IV each time, and binds the value to its purpose", () => {
+    const a = cipher.seal("token-value", "access")
+    const b = cipher.seal("token-value", "access")
+    expect(a).not.toBe(b)
+    expect(a).not.toContain("token-value")
+    expect(cipher.open(a, "access")).toBe("token-value")
+    expect(() => cipher.open(a, "refresh")).toThrow("cannot be decrypted")
+  })
+  it("refuses a tampered value or another key without revealing anything", () => {
+    const sealed = cipher.seal("token-value", "access")
+    const parts = sealed.split(".")
+    parts[3] = Buffer.from("x" + Buffer.from(parts[3], "base64url").toString("latin1").slice(1), "latin1").toString("base64url")
+    expect(() => cipher.open(parts.join("."), "access")).toThrow("cannot be decrypted with the configured tokenEncryptionKey")
+    expect(() => new TokenCipher(randomBytes(32)).open(sealed, "access")).toThrow("cannot be decrypted")
+    expect(() => new TokenCipher(randomBytes(16))).toThrow("32 bytes")
+  })
+})
