@@ -1,6 +1,11 @@
 import { defineMiddlewares, validateAndTransformBody } from "@medusajs/framework/http"
 import { StartFastCheckoutBodySchema } from "./store/carts/[id]/tikkie-fast-checkout/validators"
 import { fastCheckoutPaymentSessionMiddleware } from "./store/payment-collections/fast-checkout-payment-session"
+import { StartPaymentRequestBodySchema } from "./store/carts/[id]/tikkie-payment-request/validators"
+import { paymentRequestPaymentSessionMiddleware } from "./store/payment-collections/payment-request-payment-session"
+import { SubscribeNotificationsBodySchema } from "./admin/tikkie/payment-requests/subscription/validators"
+import { CreateInvoiceLinkBodySchema } from "./admin/tikkie/payment-requests/validators"
+import { CreateOrderLinkBodySchema } from "./admin/orders/[id]/tikkie-payment-links/validators"
 
 export default defineMiddlewares({
   routes: [
@@ -14,6 +19,32 @@ export default defineMiddlewares({
       matcher: "/store/payment-collections/:id/payment-sessions",
       method: ["POST"],
       middlewares: [fastCheckoutPaymentSessionMiddleware],
+    },
+    {
+      matcher: "/store/carts/:id/tikkie-payment-request",
+      method: ["POST"],
+      middlewares: [validateAndTransformBody(StartPaymentRequestBodySchema as never)],
+    },
+    {
+      // Medusa's own route: a shopper cannot choose the text of a Tikkie payment request.
+      matcher: "/store/payment-collections/:id/payment-sessions",
+      method: ["POST"],
+      middlewares: [paymentRequestPaymentSessionMiddleware],
+    },
+    {
+      matcher: "/admin/tikkie/payment-requests/subscription",
+      method: ["POST"],
+      middlewares: [validateAndTransformBody(SubscribeNotificationsBodySchema as never)],
+    },
+    {
+      matcher: "/admin/tikkie/payment-requests",
+      method: ["POST"],
+      middlewares: [validateAndTransformBody(CreateInvoiceLinkBodySchema as never)],
+    },
+    {
+      matcher: "/admin/orders/:id/tikkie-payment-links",
+      method: ["POST"],
+      middlewares: [validateAndTransformBody(CreateOrderLinkBodySchema as never)],
     },
   ],
 })

@@ -3,10 +3,14 @@ import { generateEntityId, InjectManager, MedusaContext, MedusaService } from "@
 import type { SqlEntityManager } from "@medusajs/framework/mikro-orm/postgresql"
 import FastCheckoutOrder from "./models/fast-checkout-order"
 import RateWindow from "./models/rate-window"
+import PaymentRequest from "./models/payment-request"
+import NotificationSubscription from "./models/notification-subscription"
 
 class TikkieModuleService extends MedusaService({
   FastCheckoutOrder,
   RateWindow,
+  PaymentRequest,
+  NotificationSubscription,
 }) {
   /**
    * Counts one call of `key` in the current wall-clock second, for every instance of the store at once

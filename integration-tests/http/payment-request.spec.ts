@@ -1,0 +1,401 @@
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { request } from "undici"
+import { pollPaymentRequests } from "../../src/jobs/poll-payment-requests"
+import { TIKKIE_MODULE } from "../../src/modules/tikkie"
+import type TikkieModuleService from "../../src/modules/tikkie/service"
+import { addDays, amsterdamDate } from "../../src/tikkie/payment-requests/v2/amsterdam-date"
+import { subscribePaymentRequestNotifications } from "../../src/workflows/payment-request/subscribe-notifications"
+import { recordPayments } from "../../src/workflows/payment-request/record-payment-request"
+import { paymentRequestsClient } from "../../src/workflows/payment-request/provider-options"
+import { adminHeaders, enablePaymentLinks, PAYMENT_REQUEST_PROVIDER, usePaymentRequestApp } from "../helpers/payment-request-env"
+import { eventually, orderForCart, ordersForCartCount, seedStore, storeApi, type SeededStore } from "../helpers/store-flow"
+import { useTikkieSandbox } from "../helpers/tikkie-sandbox-env"
+
+jest.setTimeout(180_000)
+
+const tikkie = useTikkieSandbox({ requestTimeoutMs: 1_500 })
+usePaymentRequestApp(tikkie)
+
+medusaIntegrationTestRunner({
+  testSuite: ({ api, getContainer }) => {
+    let store: SeededStore
+    let shop: ReturnType<typeof storeApi>
+    const records = () => getContainer().resolve<TikkieModuleService>(TIKKIE_MODULE)
+    const record = async (token: string) => (await records().listPaymentRequests({ payment_request_token: token }))[0]
+    const cents = (amount: number) => Math.round(amount * 100)
+
+    beforeEach(async () => {
+      await tikkie.control.clearFaults()
+      await tikkie.control.clearDeliveries()
+      await tikkie.control.clearRequests()
+      store = await seedStore(getContainer())
+      shop = storeApi(api, store.publishableKey)
+      await enablePaymentLinks(getContainer(), store.regionId)
+      await subscribePaymentRequestNotifications(getContainer(), { force: true })
+    })
+
+    const newCart = () =>
+      shop.createCart(store.regionId, [
+        [store.variantIds["stroopwafels-1"], 3],
+        [store.variantIds["delfts-blauw-mok-1"], 1],
+      ])
+
+    const start = async (cartId: string) => {
+      const { data } = await api.post(`/store/carts/${cartId}/tikkie-payment-request`, {}, { headers: shop.headers })
+      return data as { payment_url: string; payment_request_token: string; payment_session_id: string }
+    }
+    const pay = (token: string, body: Record<string, unknown> = {}) =>
+      tikkie.control.post<{ paymentToken: string; amountInCents: number }>(`/_sandbox/paymentrequests/${token}/pay`, body)
+
+    const notify = (body: unknown) =>
+      request(`${tikkie.storeUrl}/hooks/tikkie/payment-requests`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      })
+    const subscriptionId = async () => (await records().listNotificationSubscriptions({}))[0].subscription_id
+
+    const returnTo = async (sessionId: string) => {
+      const res = await request(`${tikkie.storeUrl}/hooks/tikkie/payment-requests/return?session_id=${sessionId}`)
+      await res.body.dump()
+      return { status: res.statusCode, location: new URL(String(res.headers.location)) }
+    }
+    const settled = async (token: string) => (await eventually(async () => (await record(token))?.order_id, 20_000)) as string
+
+    it("checkout by payment link: exact amount, clear description, notification completes the cart with the payment captured", async () => {
+      const cart = await newCart()
+      const started = await start(cart.id)
+      expect(started.payment_url).toBe(`${tikkie.sandbox.url}/pay/v2/${started.payment_request_token}`)
+
+      const [sent] = (await tikkie.control.get<{ paymentRequests: any[] }>("/_sandbox/paymentrequests")).paymentRequests
+      expect(sent.amountInCents).toBe(cents(cart.total))
+      expect(sent.description).toBe("Tikkie Demo Winkel, 4 items")
+      expect(sent.referenceId).toBe(started.payment_session_id)
+      expect(sent.expiryDate).toBe(addDays(amsterdamDate(Date.now()), 1))
+
+      // The shopper pays on Tikkie's page.
+      const page = await request(started.payment_url, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: "counterPartyName=Sanne+de+Vries",
+      })
+      expect(page.statusCode).toBe(200)
+      await page.body.dump()
+
+      const orderId = await settled(started.payment_request_token)
+      const order = (await orderForCart(getContainer(), cart.id))!
+      expect(order.id).toBe(orderId)
+      expect(cents(order.total)).toBe(cents(cart.total))
+      const [payment] = order.payment_collections[0].payments
+      expect(payment.provider_id).toBe(PAYMENT_REQUEST_PROVIDER)
+      expect(payment.captured_at).toBeTruthy()
+      expect(payment.data.paymentRequestToken).toBe(started.payment_request_token)
+      expect(payment.data.payments).toEqual([expect.objectContaining({ amountInCents: cents(cart.total), counterPartyName: "Sanne de Vries" })])
+      expect(await ordersForCartCount(getContainer(), cart.id)).toBe(1)
+    })
+
+    it("starts once for a double click: one payment request, the same link", async () => {
+      const cart = await newCart()
+      const [a, b] = await Promise.all([start(cart.id), start(cart.id)])
+      const again = await start(cart.id)
+      expect(b.payment_request_token).toBe(a.payment_request_token)
+      expect(again.payment_request_token).toBe(a.payment_request_token)
+      expect(await tikkie.control.requests("paymentRequestsV2.createPaymentRequest")).toHaveLength(1)
+    })
+
+    it("makes one order from duplicated notifications, the return route and the poll at once", async () => {
+      const cart = await newCart()
+      const started = await start(cart.id)
+      await tikkie.control.setDeliveryBehaviour("repeat", 1, { times: 3 })
+      const paid = await pay(started.payment_request_token)
+      const body = { subscriptionId: await subscriptionId(), notificationType: "PAYMENT", paymentRequestToken: started.payment_request_token, paymentToken: paid.paymentToken }
+      const [, , back] = await Promise.all([
+        notify(body).then((r) => r.body.dump()),
+        notify(body).then((r) => r.body.dump()),
+        returnTo(started.payment_session_id),
+        pollPaymentRequests(getContainer()),
+      ])
+      await settled(started.payment_request_token)
+      await tikkie.sandbox.context.deliveries.idle()
+      await new Promise((r) => setTimeout(r, 1_000)) // let any late duplicate settle
+      expect(await ordersForCartCount(getContainer(), cart.id)).toBe(1)
+      const order = (await orderForCart(getContainer(), cart.id))!
+      expect(order.payment_collections[0].payments).toHaveLength(1)
+      expect(back.status).toBe(303)
+      expect(back.location.searchParams.get("order_id")).toBe(order.id)
+    })
+
+    it("settles two carts whose notifications arrive in reverse order", async () => {
+      const first = await newCart()
+      const second = await newCart()
+      const a = await start(first.id)
+      const b = await start(second.id)
+      await tikkie.control.setDeliveryBehaviour("reorder", 2)
+      await pay(a.payment_request_token)
+      await pay(b.payment_request_token)
+      await settled(a.payment_request_token)
+      await settled(b.payment_request_token)
+      const deliveries = await tikkie.control.deliveries("paymentRequests.notification")
+      expect(deliveries.every((d) => d.mode === "reorder")).toBe(true)
+      expect(await ordersForCartCount(getContainer(), first.id)).toBe(1)
+      expect(await ordersForCartCount(getContainer(), second.id)).toBe(1)
+    })
+
+    it("ignores and logs a notification with another subscriptionId, and a genuine one for an unpaid request changes nothing", async () => {
+      const cart = await newCart()
+      const started = await start(cart.id)
+      const logger = getContainer().resolve(ContainerRegistrationKeys.LOGGER)
+      const warn = jest.spyOn(logger, "warn")
+      try {
+        const forged = await notify({ subscriptionId: "forged-subscription", notificationType: "PAYMENT", paymentRequestToken: started.payment_request_token, paymentToken: "x1" })
+        expect(forged.statusCode).toBe(200)
+        await forged.body.dump()
+        expect(warn.mock.calls.some(([m]) => /subscriptionId is not this store's/.test(String(m)))).toBe(true)
+      } finally {
+        warn.mockRestore()
+      }
+      await new Promise((r) => setTimeout(r, 500))
+      expect((await record(started.payment_request_token)).last_checked_at).toBeNull()
+
+      const hint = await notify({ subscriptionId: await subscriptionId(), notificationType: "PAYMENT", paymentRequestToken: started.payment_request_token, paymentToken: "x1" })
+      await hint.body.dump()
+      await eventually(async () => (await record(started.payment_request_token)).last_checked_at)
+      expect(await orderForCart(getContainer(), cart.id)).toBeUndefined()
+    })
+
+    it("answers a malformed notification with 400", async () => {
+      const res = await notify({ notificationType: "PAYMENT", paymentRequestToken: 5 })
+      expect(res.statusCode).toBe(400)
+      const body = (await res.body.json()) as { message: string }
+      expect(body.message).toMatch(/Invalid Tikkie payment request notification/)
+    })
+
+    it("completes through the poll when the notification never arrives", async () => {
+      const cart = await newCart()
+      const started = await start(cart.id)
+      await tikkie.control.setDeliveryBehaviour("fail", 1)
+      await pay(started.payment_request_token)
+      expect((await tikkie.control.deliveries("paymentRequests.notification"))[0].state).toBe("failed")
+      expect(await orderForCart(getContainer(), cart.id)).toBeUndefined()
+      const outcomes = await pollPaymentRequests(getContainer())
+      expect(outcomes).toEqual([expect.objectContaining({ outcome: "completed" })])
+      expect(await ordersForCartCount(getContainer(), cart.id)).toBe(1)
+    })
+
+    it("sends a shopper who returns unpaid back to checkout, and one who paid to the order", async () => {
+      const cart = await newCart()
+      const started = await start(cart.id)
+      const unpaid = await returnTo(started.payment_session_id)
+      expect(unpaid.status).toBe(303)
+      expect(unpaid.location.origin + unpaid.location.pathname).toBe(`${tikkie.storefrontUrl}/checkout`)
+      expect(unpaid.location.searchParams.get("tikkie_status")).toBe("OPEN")
+      await tikkie.control.setDeliveryBehaviour("fail", 1)
+      await pay(started.payment_request_token)
+      const paid = await returnTo(started.payment_session_id)
+      expect(paid.location.origin + paid.location.pathname).toBe(`${tikkie.storefrontUrl}/order/confirmed`)
+      expect(paid.location.searchParams.get("order_id")).toBe((await orderForCart(getContainer(), cart.id))!.id)
+    })
+
+    // A 503 is retried (the request was not processed), so only a lasting one reaches the shopper; a 500 on
+    // create is not retried (the request may have been made).
+    it.each([
+      ["500", 1],
+      ["503", 4],
+    ] as const)("refuses to start clearly, and delays but does not lose the order, while Tikkie answers %s", async (kind, count) => {
+      const cart = await newCart()
+      await tikkie.control.injectFault("paymentRequestsV2.createPaymentRequest", kind, count)
+      const refused = await api.post(`/store/carts/${cart.id}/tikkie-payment-request`, {}, { headers: shop.headers }).catch((e: any) => e.response)
+      expect(refused.status).toBeGreaterThanOrEqual(500)
+      expect(refused.data.message).toMatch(/Creating the Tikkie payment request failed: Tikkie answered/)
+      expect(refused.data.message).not.toContain(process.env.TIKKIE_API_KEY)
+
+      const started = await start(cart.id)
+      await tikkie.control.injectFault("paymentRequestsV2.getPaymentRequest", kind, 10)
+      await tikkie.control.setDeliveryBehaviour("fail", 1)
+      await pay(started.payment_request_token)
+      const firstTry = await returnTo(started.payment_session_id)
+      expect(firstTry.location.searchParams.get("tikkie_status")).toBe("PROCESSING")
+      expect(await orderForCart(getContainer(), cart.id)).toBeUndefined()
+      await tikkie.control.clearFaults()
+      const outcomes = await pollPaymentRequests(getContainer())
+      expect(outcomes).toEqual([expect.objectContaining({ outcome: "completed" })])
+      expect(await ordersForCartCount(getContainer(), cart.id)).toBe(1)
+    })
+
+    it("subscribes through the admin route; notifications to the old subscription are ignored", async () => {
+      const before = await subscriptionId()
+      const headers = await adminHeaders(api, getContainer())
+      const { data } = await api.post("/admin/tikkie/payment-requests/subscription", {}, { headers })
+      expect(data.subscription).toEqual(expect.objectContaining({ provider_id: PAYMENT_REQUEST_PROVIDER, url: `${tikkie.storeUrl}/hooks/tikkie/payment-requests` }))
+      expect(JSON.stringify(data)).not.toContain(await subscriptionId())
+      expect(await subscriptionId()).not.toBe(before)
+      const anonymous = await api.post("/admin/tikkie/payment-requests/subscription", {}).catch((e: any) => e.response)
+      expect(anonymous.status).toBe(401)
+    })
+
+    describe("admin links", () => {
+      const paidCheckout = async () => {
+        const cart = await newCart()
+        const started = await start(cart.id)
+        await pay(started.payment_request_token)
+        return { cart, started, orderId: await settled(started.payment_request_token) }
+      }
+      const owed = async (orderId: string, headers: Record<string, string>) => {
+        const { data } = await api.get(`/admin/orders/${orderId}?fields=+summary`, { headers })
+        return cents(Number(data.order.summary.pending_difference))
+      }
+
+      it("an order's outstanding amount paid by link: the payment is captured and what it owes drops; GET lists its links", async () => {
+        const { orderId, started } = await paidCheckout()
+        const headers = await adminHeaders(api, getContainer())
+        expect(await owed(orderId, headers)).toBe(0)
+        const nothing = await api.post(`/admin/orders/${orderId}/tikkie-payment-links`, {}, { headers }).catch((e: any) => e.response)
+        expect(nothing.status).toBe(400)
+        expect(nothing.data.message).toMatch(/owes nothing/)
+
+        // The shop adds a product by phone: the order now owes its price.
+        const { data: edit } = await api.post("/admin/order-edits", { order_id: orderId }, { headers })
+        await api.post(`/admin/order-edits/${edit.order_change.order_id}/items`, { items: [{ variant_id: store.variantIds["stroopwafels-2"], quantity: 1 }] }, { headers })
+        await api.post(`/admin/order-edits/${orderId}/request`, {}, { headers })
+        await api.post(`/admin/order-edits/${orderId}/confirm`, {}, { headers })
+        const due = await owed(orderId, headers)
+        expect(due).toBeGreaterThan(0)
+
+        const tooMuch = await api.post(`/admin/orders/${orderId}/tikkie-payment-links`, { amount_in_cents: due + 1 }, { headers }).catch((e: any) => e.response)
+        expect(tooMuch.status).toBe(400)
+        expect(tooMuch.data.message).toMatch(/is more than order #\d+ still owes/)
+        const { data } = await api.post(`/admin/orders/${orderId}/tikkie-payment-links`, {}, { headers })
+        expect(data.payment_link).toEqual(expect.objectContaining({ kind: "order", amount_in_cents: due, status: "OPEN", order_id: orderId }))
+        expect(data.payment_link.description).toMatch(/^Tikkie Demo Winkel order #\d+$/)
+        const twice = await api.post(`/admin/orders/${orderId}/tikkie-payment-links`, {}, { headers }).catch((e: any) => e.response)
+        expect(twice.status).toBe(400)
+        expect(twice.data.message).toMatch(/open Tikkie links already ask for all of it/)
+
+        await pay(data.payment_link.payment_request_token, { counterPartyName: "Jan Jansen" })
+        await eventually(async () => (await owed(orderId, headers)) === 0)
+        const { data: listed } = await api.get(`/admin/orders/${orderId}/tikkie-payment-links`, { headers })
+        expect(listed.payment_links.map((l: any) => [l.kind, l.payment_request_token])).toEqual([
+          ["order", data.payment_link.payment_request_token],
+          ["checkout", started.payment_request_token],
+        ])
+        const link = listed.payment_links[0]
+        expect(link.payment_id).toBeTruthy()
+        expect(link.paid_in_cents).toBe(due)
+        expect(link.payments).toEqual([expect.objectContaining({ amountInCents: due, counterPartyName: "Jan Jansen", refunds: [] })])
+        const { data: payments } = await getContainer()
+          .resolve(ContainerRegistrationKeys.QUERY)
+          .graph({ entity: "payment", fields: ["captured_at", "amount"], filters: { id: link.payment_id } })
+        expect((payments[0] as any).captured_at).toBeTruthy()
+        expect(cents(Number((payments[0] as any).amount))).toBe(due)
+      })
+
+      it("a standalone invoice link with an open amount, paid twice, listed with its payments and paged; bad input gets clear errors", async () => {
+        const headers = await adminHeaders(api, getContainer())
+        const { data } = await api.post("/admin/tikkie/payment-requests", { description: "Factuur 2024-017", reference_id: "INV-2024-017", expiry_date: addDays(amsterdamDate(Date.now()), 30) }, { headers })
+        expect(data.payment_request).toEqual(expect.objectContaining({ kind: "invoice", amount_in_cents: null, description: "Factuur 2024-017", reference_id: "INV-2024-017", status: "OPEN" }))
+        const token = data.payment_request.payment_request_token
+        await pay(token, { amountInCents: 1250 })
+        await pay(token, { amountInCents: 500 })
+        await eventually(async () => recordPayments(await record(token)).length === 2)
+        await api.post("/admin/tikkie/payment-requests", { description: "Factuur 2024-018", amount_in_cents: 9900 }, { headers })
+        await api.post("/admin/tikkie/payment-requests", { description: "Factuur 2024-019", amount_in_cents: 100 }, { headers })
+
+        const { data: first } = await api.get("/admin/tikkie/payment-requests?limit=2&offset=0", { headers })
+        expect(first.count).toBe(3)
+        expect(first.payment_requests.map((p: any) => p.description)).toEqual(["Factuur 2024-019", "Factuur 2024-018"])
+        const { data: last } = await api.get("/admin/tikkie/payment-requests?limit=2&offset=2", { headers })
+        expect(last.payment_requests).toHaveLength(1)
+        expect(last.payment_requests[0]).toEqual(expect.objectContaining({ paid_in_cents: 1750, payments: expect.arrayContaining([expect.objectContaining({ amountInCents: 1250 })]) }))
+
+        const tooLong = await api.post("/admin/tikkie/payment-requests", { description: "x".repeat(36) }, { headers }).catch((e: any) => e.response)
+        expect(tooLong.status).toBe(400)
+        expect(tooLong.data.message).toMatch(/description must be at most 35 characters/)
+        const fraction = await api.post("/admin/tikkie/payment-requests", { description: "Factuur", amount_in_cents: 12.5 }, { headers }).catch((e: any) => e.response)
+        expect(fraction.status).toBe(400)
+        expect(fraction.data.message).toMatch(/amount_in_cents must be a whole number of cents/)
+        const badPage = await api.get("/admin/tikkie/payment-requests?limit=1000", { headers }).catch((e: any) => e.response)
+        expect(badPage.status).toBe(400)
+        expect(badPage.data.message).toMatch(/limit must be at most 100/)
+        const anonymous = await api.get("/admin/tikkie/payment-requests").catch((e: any) => e.response)
+        expect(anonymous.status).toBe(401)
+      })
+    })
+
+    describe("refunds", () => {
+      const paidOrder = async () => {
+        const cart = await newCart()
+        const started = await start(cart.id)
+        await pay(started.payment_request_token)
+        await settled(started.payment_request_token)
+        const order = (await orderForCart(getContainer(), cart.id))!
+        const { data } = await getContainer()
+          .resolve(ContainerRegistrationKeys.QUERY)
+          .graph({ entity: "payment", fields: ["id", "amount", "data", "refunds.amount"], filters: { payment_session_id: started.payment_session_id } })
+        return { cart, started, order, paymentId: (data[0] as { id: string }).id }
+      }
+      const payment = async (id: string) =>
+        (
+          await getContainer()
+            .resolve(ContainerRegistrationKeys.QUERY)
+            .graph({ entity: "payment", fields: ["id", "data", "refunds.amount"], filters: { id } })
+        ).data[0] as any
+
+      it("refunds partly twice through Medusa's admin route, numbered and described; PENDING becomes PAID on the REFUND notification", async () => {
+        const { started, paymentId, cart } = await paidOrder()
+        const headers = await adminHeaders(api, getContainer())
+        await api.post(`/admin/payments/${paymentId}/refund`, { amount: 5 }, { headers })
+        await api.post(`/admin/payments/${paymentId}/refund`, { amount: 2.5 }, { headers })
+
+        const refunds = (await payment(paymentId)).data.payments[0].refunds
+        expect(refunds.map((r: any) => [r.amountInCents, r.description, r.status])).toEqual([
+          [500, "Refund 1: Tikkie Demo Winkel", "PENDING"],
+          [250, "Refund 2: Tikkie Demo Winkel", "PENDING"],
+        ])
+        expect(refunds[0].referenceId).toMatch(/^ref_/)
+
+        // The bank pays the first refund out: a REFUND notification marks it PAID in the payment's data.
+        await tikkie.control.post(`/_sandbox/refunds/${refunds[0].refundToken}/pay`)
+        await eventually(async () => (await payment(paymentId)).data.payments[0].refunds[0].status === "PAID")
+        expect((await payment(paymentId)).data.payments[0].refunds[1].status).toBe("PENDING")
+        const kept = recordPayments(await record(started.payment_request_token))[0].refunds
+        expect(kept.map((r) => r.status)).toEqual(["PAID", "PENDING"])
+
+        // The second is paid out while notifications are lost: the poll catches up.
+        await tikkie.control.setDeliveryBehaviour("fail", 1)
+        await tikkie.control.post(`/_sandbox/refunds/${refunds[1].refundToken}/pay`)
+        await pollPaymentRequests(getContainer())
+        expect((await payment(paymentId)).data.payments[0].refunds[1].status).toBe("PAID")
+        expect(cents(Number((await payment(paymentId)).refunds.reduce((s: number, r: any) => s + Number(r.amount), 0)))).toBe(750)
+        void cart
+      })
+
+      it("refuses a refund above what was paid with a clear error, and records nothing as refunded", async () => {
+        const { paymentId, cart } = await paidOrder()
+        const headers = await adminHeaders(api, getContainer())
+        const tooMuch = cart.total + 25.01
+        const refused = await api.post(`/admin/payments/${paymentId}/refund`, { amount: tooMuch }, { headers }).catch((e: any) => e.response)
+        expect(refused.status).toBe(400)
+        expect(refused.data.message).toMatch(/refund more than the captured amount/)
+        expect((await payment(paymentId)).refunds).toHaveLength(0)
+        expect((await payment(paymentId)).data.payments[0].refunds).toHaveLength(0)
+        expect(await tikkie.control.requests("paymentRequestsV2.createRefund")).toHaveLength(0)
+      })
+
+      it("refuses a refund Tikkie would refuse (above paid + €25 with a refund made elsewhere), and Medusa keeps no refund", async () => {
+        const { paymentId, started } = await paidOrder()
+        const paid = (await payment(paymentId)).data.payments[0]
+        // Someone refunded through Tikkie directly (its portal): paid + €20.
+        const { client } = paymentRequestsClient(getContainer())
+        await client.createRefund(started.payment_request_token, paid.paymentToken, { amountInCents: paid.amountInCents + 2_000, description: "Goodwill" })
+        await client.close()
+        const headers = await adminHeaders(api, getContainer())
+        const refused = await api.post(`/admin/payments/${paymentId}/refund`, { amount: 10 }, { headers }).catch((e: any) => e.response)
+        expect(refused.status).toBe(400)
+        expect(refused.data.message).toMatch(/Tikkie refuses this refund of €10.00: refunds of one payment may total at most the €[0-9.]+ paid plus €25.00, and €[0-9.]+ was refunded already. Nothing was refunded./)
+        expect((await payment(paymentId)).refunds).toHaveLength(0)
+        expect(await tikkie.control.requests("paymentRequestsV2.createRefund")).toHaveLength(1)
+      })
+    })
+  },
+})

@@ -1,0 +1,34 @@
+import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { TIKKIE_MODULE } from "../../../../../modules/tikkie"
+import type TikkieModuleService from "../../../../../modules/tikkie/service"
+import { createOrderPaymentLink } from "../../../../../workflows/payment-request/create-order-link"
+import { linkView } from "../../../../../workflows/payment-request/link-view"
+import type { CreateOrderLinkBody } from "./validators"
+
+/**
+ * POST /admin/orders/:id/tikkie-payment-links → 201 `{ payment_link }`: a Tikkie link for what the order
+ * still owes (or `amount_in_cents`, which may not be more). Send `payment_link.url` to the customer; when
+ * it is paid, the order's payment is captured and what it owes drops.
+ */
+export const POST = async (req: AuthenticatedMedusaRequest<CreateOrderLinkBody>, res: MedusaResponse) => {
+  const body = req.validatedBody
+  const record = await createOrderPaymentLink(req.scope, {
+    orderId: req.params.id,
+    amountInCents: body.amount_in_cents,
+    description: body.description,
+    expiryDate: body.expiry_date,
+    providerId: body.provider_id,
+  })
+  res.status(201).json({ payment_link: linkView(record) })
+}
+
+/**
+ * GET /admin/orders/:id/tikkie-payment-links → `{ payment_links }`: every Tikkie payment request of the
+ * order, newest first (the checkout link it was paid with, and the links made for it afterwards), with
+ * status, payments and refunds.
+ */
+export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
+  const tikkie = req.scope.resolve<TikkieModuleService>(TIKKIE_MODULE)
+  const records = await tikkie.listPaymentRequests({ order_id: req.params.id }, { order: { created_at: "DESC" }, take: 200 })
+  res.json({ payment_links: records.map(linkView) })
+}

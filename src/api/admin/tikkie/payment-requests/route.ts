@@ -1,0 +1,42 @@
+import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { MedusaError } from "@medusajs/framework/utils"
+import { TIKKIE_MODULE } from "../../../../modules/tikkie"
+import type TikkieModuleService from "../../../../modules/tikkie/service"
+import { createInvoicePaymentLink } from "../../../../workflows/payment-request/create-invoice-link"
+import { linkView } from "../../../../workflows/payment-request/link-view"
+import { ListInvoiceLinksQuerySchema, type CreateInvoiceLinkBody } from "./validators"
+
+/**
+ * POST /admin/tikkie/payment-requests → 201 `{ payment_request }`: a standalone link for an invoice
+ * outside Medusa's orders, fixed (`amount_in_cents`) or open (left out: the payer chooses).
+ */
+export const POST = async (req: AuthenticatedMedusaRequest<CreateInvoiceLinkBody>, res: MedusaResponse) => {
+  const body = req.validatedBody
+  const record = await createInvoicePaymentLink(req.scope, {
+    amountInCents: body.amount_in_cents,
+    description: body.description,
+    referenceId: body.reference_id,
+    expiryDate: body.expiry_date,
+    providerId: body.provider_id,
+  })
+  res.status(201).json({ payment_request: linkView(record) })
+}
+
+/**
+ * GET /admin/tikkie/payment-requests?limit&offset[&status] → `{ payment_requests, count, limit, offset }`:
+ * the invoice links, newest first, with their payments and refunds as last read from Tikkie (the
+ * notification and the poll keep them current).
+ */
+export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
+  const parsed = ListInvoiceLinksQuerySchema.safeParse(req.query)
+  if (!parsed.success) {
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, parsed.error.issues.map((i) => i.message).join("; "))
+  }
+  const { limit, offset, status } = parsed.data
+  const tikkie = req.scope.resolve<TikkieModuleService>(TIKKIE_MODULE)
+  const [records, count] = await tikkie.listAndCountPaymentRequests(
+    { kind: "invoice", ...(status ? { status } : {}) },
+    { take: limit, skip: offset, order: { created_at: "DESC" } }
+  )
+  res.json({ payment_requests: records.map(linkView), count, limit, offset })
+}

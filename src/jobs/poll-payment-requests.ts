@@ -1,0 +1,95 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { TIKKIE_MODULE } from "../modules/tikkie"
+import type TikkieModuleService from "../modules/tikkie/service"
+import { addDays, amsterdamDate } from "../tikkie/payment-requests/v2/amsterdam-date"
+import { PAYMENT_REQUEST_PROVIDER_PREFIX } from "../workflows/payment-request/provider-id"
+import { configuredPaymentRequestProviders } from "../workflows/payment-request/provider-options"
+import { recordPayments, recordSessionPaymentRequest } from "../workflows/payment-request/record-payment-request"
+import {
+  MAX_COMPLETION_ATTEMPTS,
+  settlePaymentRequest,
+  type PaymentRequestOutcome,
+} from "../workflows/payment-request/settle-payment-request"
+
+const BATCH = 500
+const DAY_MS = 86_400_000
+/** Refunds are followed this long after the request was made; a bank pays a refund out within days. */
+const REFUNDS_FOLLOWED_FOR_DAYS = 60
+
+/**
+ * Polls payment requests Tikkie may have news about: notifications are best effort (at most three
+ * attempts) and a store may have no subscription at all, so the poll is what makes a lost notification
+ * harmless. It reads:
+ * - unsettled checkout and order links, and open invoice links, until a day after their expiry date;
+ * - paid links with a refund still PENDING (so it becomes PAID without a REFUND notification).
+ * It also records sessions made through Medusa's own payment-session route, which the plugin's start
+ * route did not see. Every settlement runs under the request's lock, so overlapping polls of several
+ * instances change nothing twice.
+ */
+export async function pollPaymentRequests(container: MedusaContainer): Promise<PaymentRequestOutcome[]> {
+  const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
+  await recordMissingSessions(container)
+  const yesterday = addDays(amsterdamDate(Date.now()), -1)
+  const open = await tikkie.listPaymentRequests(
+    {
+      medusa_payment_id: null,
+      attempts: { $lt: MAX_COMPLETION_ATTEMPTS },
+      expiry_date: { $gte: yesterday },
+    } as never,
+    { take: BATCH, order: { created_at: "ASC" } }
+  )
+  const refunding = (
+    await tikkie.listPaymentRequests(
+      { created_at: { $gt: new Date(Date.now() - REFUNDS_FOLLOWED_FOR_DAYS * DAY_MS) } } as never,
+      { take: BATCH, order: { created_at: "DESC" } }
+    )
+  ).filter((r) => recordPayments(r).some((p) => p.refunds.some((x) => x.status === "PENDING")))
+
+  const tokens = new Set<string>()
+  for (const r of [...open, ...refunding]) {
+    if (r.kind === "invoice" && r.status !== "OPEN" && !refunding.includes(r)) continue
+    tokens.add(r.payment_request_token)
+  }
+  const outcomes: PaymentRequestOutcome[] = []
+  for (const token of tokens) outcomes.push(await settlePaymentRequest(container, { paymentRequestToken: token, source: "poll" }))
+  return outcomes
+}
+
+async function recordMissingSessions(container: MedusaContainer) {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "payment_session",
+    fields: ["id", "provider_id", "data", "payment_collection_id"],
+    filters: {
+      provider_id: { $like: `${PAYMENT_REQUEST_PROVIDER_PREFIX}%` },
+      created_at: { $gt: new Date(Date.now() - DAY_MS) },
+    } as never,
+  })
+  const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
+  for (const s of data as Array<{ id: string; provider_id: string; payment_collection_id: string; data: Record<string, unknown> | null }>) {
+    const token = s.data?.paymentRequestToken
+    if (typeof token !== "string" || (await tikkie.listPaymentRequests({ payment_request_token: token })).length) continue
+    const { data: carts } = await query.graph({ entity: "cart_payment_collection", fields: ["cart_id"], filters: { payment_collection_id: s.payment_collection_id } })
+    const cartId = (carts[0] as { cart_id?: string } | undefined)?.cart_id
+    if (cartId) {
+      const options = configuredPaymentRequestProviders(container).find((p) => p.providerId === s.provider_id)?.options
+      await recordSessionPaymentRequest(container, s, { kind: "checkout", cartId, successUrl: options?.successUrl, failureUrl: options?.failureUrl })
+      continue
+    }
+    const { data: orders } = await query.graph({ entity: "order_payment_collection", fields: ["order_id"], filters: { payment_collection_id: s.payment_collection_id } })
+    const orderId = (orders[0] as { order_id?: string } | undefined)?.order_id
+    if (orderId) await recordSessionPaymentRequest(container, s, { kind: "order", orderId })
+  }
+}
+
+export default async function pollPaymentRequestsJob(container: MedusaContainer) {
+  const outcomes = await pollPaymentRequests(container)
+  const done = outcomes.filter((o) => o.outcome === "completed" || o.outcome === "captured").length
+  if (done) container.resolve(ContainerRegistrationKeys.LOGGER).info(`Tikkie payment request poll: ${done} payment(s) settled`)
+}
+
+export const config = {
+  name: "tikkie-poll-payment-requests",
+  schedule: "* * * * *",
+}

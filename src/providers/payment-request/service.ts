@@ -1,0 +1,321 @@
+import type {
+  AuthorizePaymentInput,
+  AuthorizePaymentOutput,
+  CancelPaymentInput,
+  CancelPaymentOutput,
+  CapturePaymentInput,
+  CapturePaymentOutput,
+  DeletePaymentInput,
+  DeletePaymentOutput,
+  GetPaymentStatusInput,
+  GetPaymentStatusOutput,
+  InitiatePaymentInput,
+  InitiatePaymentOutput,
+  Logger,
+  ProviderWebhookPayload,
+  RefundPaymentInput,
+  RefundPaymentOutput,
+  RetrievePaymentInput,
+  RetrievePaymentOutput,
+  UpdatePaymentInput,
+  UpdatePaymentOutput,
+  WebhookActionResult,
+} from "@medusajs/framework/types"
+import { AbstractPaymentProvider, MedusaError, PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
+import { toCents } from "../../lib/medusa-money"
+import { TikkieError } from "../../tikkie/core/errors"
+import { PaymentRequestsClient, type PaymentV2 } from "../../tikkie/payment-requests/v2"
+import { addDays, amsterdamDate } from "../../tikkie/payment-requests/v2/amsterdam-date"
+import { REFUND_ALLOWANCE_IN_CENTS } from "../../tikkie/payment-requests/v2/rules"
+import { toMedusaError } from "../shared/tikkie-medusa-error"
+import { asReferenceId, fitDescription, refundDescription } from "./description"
+import { parsePaymentRequestProviderOptions, type ResolvedPaymentRequestProviderOptions } from "./options"
+import {
+  PAYMENT_REQUEST_INPUT_KEY,
+  paymentInFull,
+  PaymentRequestInputSchema,
+  PaymentRequestSessionDataSchema,
+  storedPayment,
+  type PaymentRequestSessionData,
+} from "./session-data"
+import { sessionStatus } from "./status"
+
+type InjectedDependencies = { logger: Logger }
+
+/** Builds the v2 client from the provider's options (also used app-side, see workflows/payment-request). */
+export function paymentRequestsClientFrom(options: ResolvedPaymentRequestProviderOptions, logger?: Logger): PaymentRequestsClient {
+  return new PaymentRequestsClient({
+    apiKey: options.apiKey,
+    appToken: options.appToken,
+    baseUrl: options.baseUrl,
+    product: options.product,
+    connectTimeoutMs: options.connectTimeoutMs,
+    requestTimeoutMs: options.requestTimeoutMs,
+    logger: logger ? { warn: (m) => logger.warn(m) } : undefined,
+  })
+}
+
+/** Every payment of a request with its refunds (a fixed-amount request has at most one). */
+export async function readPayments(client: PaymentRequestsClient, paymentRequestToken: string): Promise<PaymentV2[]> {
+  const all: PaymentV2[] = []
+  for await (const p of client.payments(paymentRequestToken)) all.push(p)
+  return all
+}
+
+function euro(cents: number): string {
+  return `€${(cents / 100).toFixed(2)}`
+}
+
+/**
+ * Tikkie payment requests (v2) as a Medusa payment provider (`pp_tikkie-payment-request_{id}`): a
+ * session is a payment request for exactly the session's amount, and the storefront sends the shopper
+ * to its `url`. A payment against it is money received, so a paid request is `captured` at once.
+ *
+ * - The description and expiry come in the session input's `data` under `tikkie_payment_request`,
+ *   computed on the server (the plugin's checkout route, or the admin order-link route); without them
+ *   the store name option is used. The amount is always Medusa's session amount.
+ * - Refunds go through Tikkie's refund API, numbered and described for the payer; the refund record
+ *   (PENDING, later PAID) is kept in the payment's data.
+ * - Cancel: payment requests v2 have no operation to close a request. An unpaid session is marked
+ *   cancelled in its data and the note says the link stays payable until its expiry date; a payment
+ *   made after that is kept by the plugin as a problem to refund. A paid request cannot be cancelled:
+ *   refund it.
+ */
+export class TikkiePaymentRequestProviderService extends AbstractPaymentProvider<ResolvedPaymentRequestProviderOptions> {
+  static identifier = "tikkie-payment-request"
+
+  protected readonly logger: Logger
+  protected readonly options: ResolvedPaymentRequestProviderOptions
+  protected readonly client: PaymentRequestsClient
+
+  static validateOptions(options: Record<string, unknown>): void {
+    parsePaymentRequestProviderOptions(options)
+  }
+
+  constructor(container: InjectedDependencies, options: Record<string, unknown>) {
+    super(container, options as ResolvedPaymentRequestProviderOptions)
+    this.logger = container.logger
+    this.options = parsePaymentRequestProviderOptions(options)
+    this.client = paymentRequestsClientFrom(this.options, this.logger)
+  }
+
+  async initiatePayment({ amount, currency_code, data, context }: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
+    const sessionId = context?.idempotency_key ?? (data?.session_id as string | undefined)
+    if (!sessionId) {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, "A Tikkie payment request needs the payment session id.")
+    }
+    if (currency_code.toLowerCase() !== "eur") {
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `Tikkie payment requests are in EUR only, not ${currency_code.toUpperCase()}.`
+      )
+    }
+    const amountInCents = toCents(amount)
+    if (amountInCents <= 0) {
+      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "Nothing to pay: a Tikkie payment request needs an amount above €0.00.")
+    }
+    const input = PaymentRequestInputSchema.safeParse(data?.[PAYMENT_REQUEST_INPUT_KEY])
+    const description = input.success ? fitDescription(input.data.description) : fitDescription(this.options.storeName ?? "Online order")
+    const expiryDate =
+      (input.success ? input.data.expiryDate : undefined) ?? addDays(amsterdamDate(Date.now()), this.options.checkoutExpiryDays)
+    try {
+      const created = await this.client.createPaymentRequest({
+        description,
+        amountInCents,
+        expiryDate,
+        ...(asReferenceId(sessionId) ? { referenceId: sessionId } : {}),
+      })
+      const sessionData: PaymentRequestSessionData = {
+        paymentRequestToken: created.paymentRequestToken,
+        url: created.url,
+        referenceId: sessionId,
+        amountInCents,
+        description: created.description,
+        expiryDate: created.expiryDate ?? expiryDate,
+        status: created.status,
+        payments: [],
+      }
+      // Medusa merges the input data into the session's: the input is Tikkie's request now, not kept twice.
+      return {
+        id: created.paymentRequestToken,
+        data: { ...sessionData, [PAYMENT_REQUEST_INPUT_KEY]: undefined },
+        status: PaymentSessionStatus.PENDING,
+      }
+    } catch (e) {
+      throw toMedusaError(e, "Creating the Tikkie payment request failed")
+    }
+  }
+
+  /**
+   * A payment request's amount cannot change. Same amount: the data is kept. Another amount: a new
+   * request for the new amount (the old link stays payable until it expires; a payment on it is kept
+   * by the plugin as a problem, never silently dropped).
+   */
+  async updatePayment(input: UpdatePaymentInput): Promise<UpdatePaymentOutput> {
+    const current = this.sessionData(input.data)
+    if (toCents(input.amount) === current.amountInCents) {
+      return { data: current, status: sessionStatus(current.status, !!paymentInFull(current)) }
+    }
+    const created = await this.initiatePayment({
+      ...input,
+      data: { [PAYMENT_REQUEST_INPUT_KEY]: { description: current.description } },
+      context: { ...input.context, idempotency_key: current.referenceId },
+    })
+    return { data: created.data, status: created.status }
+  }
+
+  async authorizePayment(input: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
+    const { data, status } = await this.read(input.data)
+    return { data, status }
+  }
+
+  /** A paid payment request is money received: capture only confirms it. */
+  async capturePayment(input: CapturePaymentInput): Promise<CapturePaymentOutput> {
+    const { data, paid } = await this.read(input.data)
+    if (!paid) {
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `Tikkie payment request ${data.paymentRequestToken} is ${data.status} and not paid: there is nothing to capture.`
+      )
+    }
+    return { data }
+  }
+
+  /**
+   * Refunds (part of) the payment through Tikkie. Each refund is described for the payer ("Refund 2 of
+   * …") and carries Medusa's refund id as referenceId. Tikkie allows all refunds of one payment
+   * together up to the amount paid plus €25.00; above that the refund is refused with a clear error
+   * before anything is sent, and Medusa records nothing (its refund is rolled back).
+   */
+  async refundPayment(input: RefundPaymentInput): Promise<RefundPaymentOutput> {
+    const current = this.sessionData(input.data)
+    const paid = paymentInFull(current)
+    if (!paid) {
+      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "This Tikkie payment request has no payment to refund.")
+    }
+    const amountInCents = toCents(input.amount)
+    let refundedInCents = paid.refunds.reduce((s, r) => s + r.amountInCents, 0)
+    try {
+      // Refunds made elsewhere (another admin, Tikkie's own portal) count too: read them first.
+      const fresh = storedPayment(await this.client.getPayment(current.paymentRequestToken, paid.paymentToken))
+      refundedInCents = fresh.refunds.reduce((s, r) => s + r.amountInCents, 0)
+      const refund = await this.client.createRefund(
+        current.paymentRequestToken,
+        paid.paymentToken,
+        {
+          amountInCents,
+          description: refundDescription(fresh.refunds.length + 1, current.description),
+          ...(asReferenceId(input.context?.idempotency_key) ? { referenceId: input.context!.idempotency_key } : {}),
+        },
+        { paidInCents: fresh.amountInCents, refundedInCents }
+      )
+      const payment = storedPayment({ ...(await this.client.getPayment(current.paymentRequestToken, paid.paymentToken)) })
+      if (!payment.refunds.some((r) => r.refundToken === refund.refundToken)) {
+        payment.refunds.push({
+          refundToken: refund.refundToken,
+          amountInCents: refund.amountInCents,
+          description: refund.description,
+          ...(refund.referenceId ? { referenceId: refund.referenceId } : {}),
+          createdDateTime: refund.createdDateTime,
+          status: refund.status,
+        })
+      }
+      const data: PaymentRequestSessionData = {
+        ...current,
+        payments: current.payments.map((p) => (p.paymentToken === payment.paymentToken ? payment : p)),
+      }
+      return { data }
+    } catch (e) {
+      if (e instanceof TikkieError && e.code === "REFUND_AMOUNT_IS_TOO_HIGH") {
+        const refunded = refundedInCents
+        throw new MedusaError(
+          MedusaError.Types.INVALID_DATA,
+          `Tikkie refuses this refund of ${euro(amountInCents)}: refunds of one payment may total at most the ` +
+            `${euro(paid.amountInCents)} paid plus ${euro(REFUND_ALLOWANCE_IN_CENTS)}, and ${euro(refunded)} was refunded already. ` +
+            "Nothing was refunded."
+        )
+      }
+      throw toMedusaError(e, "Refunding the Tikkie payment failed")
+    }
+  }
+
+  async cancelPayment(input: CancelPaymentInput): Promise<CancelPaymentOutput> {
+    const current = this.sessionData(input.data)
+    if (paymentInFull(current)) {
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        "This Tikkie payment request is paid and cannot be cancelled; refund the payment instead."
+      )
+    }
+    return { data: this.cancelled(current) }
+  }
+
+  async deletePayment(input: DeletePaymentInput): Promise<DeletePaymentOutput> {
+    const parsed = PaymentRequestSessionDataSchema.safeParse(input.data)
+    if (!parsed.success) return { data: input.data ?? {} }
+    return { data: paymentInFull(parsed.data) ? parsed.data : this.cancelled(parsed.data) }
+  }
+
+  async retrievePayment(input: RetrievePaymentInput): Promise<RetrievePaymentOutput> {
+    return { data: (await this.read(input.data)).data }
+  }
+
+  async getPaymentStatus(input: GetPaymentStatusInput): Promise<GetPaymentStatusOutput> {
+    const { data, status } = await this.read(input.data)
+    return { data, status }
+  }
+
+  /**
+   * Tikkie's notifications go to the plugin's own route (`/hooks/tikkie/payment-requests`), which checks
+   * the subscriptionId and settles through the plugin's one settlement path. Medusa's generic
+   * `/hooks/payment/:provider` route is not a second way in: anything posted there is not acted on.
+   */
+  async getWebhookActionAndData(_payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
+    return { action: PaymentActions.NOT_SUPPORTED }
+  }
+
+  protected cancelled(current: PaymentRequestSessionData): PaymentRequestSessionData {
+    return {
+      ...current,
+      cancelled: current.cancelled ?? {
+        at: new Date().toISOString(),
+        note:
+          "Tikkie payment requests cannot be closed through the API: the link stays payable until the end of " +
+          `${current.expiryDate} (Amsterdam time). A payment made on it after this is kept by the plugin as a problem to refund.`,
+      },
+    }
+  }
+
+  protected sessionData(data: Record<string, unknown> | undefined): PaymentRequestSessionData {
+    const parsed = PaymentRequestSessionDataSchema.safeParse(data)
+    if (!parsed.success) {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, "This payment session has no Tikkie payment request.")
+    }
+    return parsed.data
+  }
+
+  /** Reads the request and its payments and folds them into the session data. */
+  protected async read(data: Record<string, unknown> | undefined) {
+    const current = this.sessionData(data)
+    let next: PaymentRequestSessionData
+    try {
+      const request = await this.client.getPaymentRequest(current.paymentRequestToken)
+      const payments = (await readPayments(this.client, current.paymentRequestToken)).map(storedPayment)
+      next = { ...current, status: request.status, payments }
+    } catch (e) {
+      throw toMedusaError(e, "Reading the Tikkie payment request failed")
+    }
+    const paid = paymentInFull(next)
+    if (!paid && next.payments.length) {
+      // Never expected for a fixed amount: logged loudly because money and request disagree.
+      this.logger.error(
+        `Tikkie payment request ${current.paymentRequestToken} has payments of ` +
+          `${next.payments.map((p) => p.amountInCents).join(", ")} cents, the session expected ${current.amountInCents} cents`
+      )
+      return { data: next, paid: false, status: PaymentSessionStatus.ERROR }
+    }
+    return { data: next, paid: !!paid, status: sessionStatus(next.status, !!paid) }
+  }
+}
+
+export default TikkiePaymentRequestProviderService

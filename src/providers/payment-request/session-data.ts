@@ -1,0 +1,85 @@
+import { z } from "zod"
+import { PAYMENT_REQUEST_STATUSES, REFUND_STATUSES } from "../../tikkie/payment-requests/v2/schemas"
+import type { PaymentV2 } from "../../tikkie/payment-requests/v2"
+
+/** A refund as kept in the payment's data and the plugin's record: Tikkie's refund record. */
+export const StoredRefundSchema = z.object({
+  refundToken: z.string(),
+  amountInCents: z.number().int(),
+  description: z.string(),
+  referenceId: z.string().optional(),
+  createdDateTime: z.string(),
+  status: z.enum(REFUND_STATUSES),
+})
+export type StoredRefund = z.output<typeof StoredRefundSchema>
+
+/** A payment made against a request, with its refunds, as Tikkie last reported it. */
+export const StoredPaymentSchema = z.object({
+  paymentToken: z.string(),
+  tikkieId: z.string(),
+  counterPartyName: z.string().optional(),
+  counterPartyAccountNumber: z.string().optional(),
+  amountInCents: z.number().int(),
+  createdDateTime: z.string(),
+  refunds: z.array(StoredRefundSchema).default([]),
+})
+export type StoredPayment = z.output<typeof StoredPaymentSchema>
+
+export function storedPayment(p: PaymentV2): StoredPayment {
+  return {
+    paymentToken: p.paymentToken,
+    tikkieId: p.tikkieId,
+    ...(p.counterPartyName ? { counterPartyName: p.counterPartyName } : {}),
+    ...(p.counterPartyAccountNumber ? { counterPartyAccountNumber: p.counterPartyAccountNumber } : {}),
+    amountInCents: p.amountInCents,
+    createdDateTime: p.createdDateTime,
+    refunds: (p.refunds ?? []).map((r) => ({
+      refundToken: r.refundToken,
+      amountInCents: r.amountInCents,
+      description: r.description,
+      ...(r.referenceId ? { referenceId: r.referenceId } : {}),
+      createdDateTime: r.createdDateTime,
+      status: r.status,
+    })),
+  }
+}
+
+/**
+ * What the provider keeps in the payment session's (and then the payment's) `data`: its own record of
+ * the request it made. Amounts in it are what was sent to Tikkie, never what a storefront sent.
+ */
+export const PaymentRequestSessionDataSchema = z.object({
+  paymentRequestToken: z.string().min(1),
+  /** Tikkie's payment page: the storefront sends the shopper here. */
+  url: z.string().min(1),
+  /** The payment session id, sent as Tikkie's referenceId. */
+  referenceId: z.string().min(1),
+  amountInCents: z.number().int(),
+  description: z.string(),
+  expiryDate: z.string(),
+  status: z.enum(PAYMENT_REQUEST_STATUSES),
+  payments: z.array(StoredPaymentSchema).default([]),
+  /** Set by cancelPayment: Tikkie cannot close a v2 request, so the link stays payable; see the note. */
+  cancelled: z.object({ at: z.string(), note: z.string() }).optional(),
+})
+export type PaymentRequestSessionData = z.output<typeof PaymentRequestSessionDataSchema>
+
+/**
+ * What a server-side caller (the plugin's checkout route, the admin order-link route) computed for the
+ * request, under this key of the session input's `data`. A storefront's own session call through
+ * Medusa's route has it removed by the plugin's middleware, so a shopper cannot choose the text that
+ * appears on the store's payment page.
+ */
+export const PAYMENT_REQUEST_INPUT_KEY = "tikkie_payment_request"
+
+export const PaymentRequestInputSchema = z.object({
+  description: z.string().min(1),
+  /** yyyy-mm-dd, Amsterdam; default from the provider's checkoutExpiryDays. */
+  expiryDate: z.string().optional(),
+})
+export type PaymentRequestInput = z.output<typeof PaymentRequestInputSchema>
+
+/** The payment made for the whole amount, if any: a fixed-amount request takes exactly one. */
+export function paymentInFull(data: { amountInCents: number; payments: StoredPayment[] }): StoredPayment | undefined {
+  return data.payments.find((p) => p.amountInCents === data.amountInCents)
+}

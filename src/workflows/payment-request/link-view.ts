@@ -1,0 +1,36 @@
+import { fromCents } from "../../lib/medusa-money"
+import { recordPayments, type PaymentRequestRecord } from "./record-payment-request"
+
+/**
+ * A payment request as the admin API shows it: Tikkie's status and payments with their refunds, the
+ * amounts in integer cents (and Medusa's major units for the totals, as Medusa's own admin API shows
+ * amounts), and any problem that needs a person.
+ */
+export function linkView(r: PaymentRequestRecord) {
+  const payments = recordPayments(r)
+  const paidInCents = payments.reduce((s, p) => s + p.amountInCents, 0)
+  const refundedInCents = payments.reduce((s, p) => s + p.refunds.reduce((t, x) => t + x.amountInCents, 0), 0)
+  return {
+    id: r.id,
+    kind: r.kind,
+    payment_request_token: r.payment_request_token,
+    url: r.url,
+    description: r.description,
+    reference_id: r.reference_id,
+    /** Null: an open amount, the payer chooses. */
+    amount_in_cents: r.amount_in_cents === null || r.amount_in_cents === undefined ? null : Number(r.amount_in_cents),
+    currency_code: r.currency_code,
+    expiry_date: r.expiry_date,
+    status: r.status,
+    paid_in_cents: paidInCents,
+    paid_total: fromCents(paidInCents),
+    refunded_in_cents: refundedInCents,
+    order_id: r.order_id,
+    cart_id: r.cart_id,
+    payment_id: r.medusa_payment_id,
+    payments,
+    problem: r.problem,
+    last_checked_at: r.last_checked_at,
+    created_at: r.created_at,
+  }
+}
