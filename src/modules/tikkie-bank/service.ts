@@ -267,10 +267,10 @@ class TikkieBankModuleService extends MedusaService({
        select i.*, t.book_date as t_book_date, t.amount_in_cents::bigint::text as t_cents, t.description_lines as t_lines,
               t.counter_party_name as t_counter_party_name
        from items i left join tikkie_bank_transaction t on t.transaction_id = i.transaction_id and t.deleted_at is null
-       ${where.replace(/date/g, "i.date")} and i.status = any(?)
+       ${where.replace(/date/g, "i.date")} and i.status = any(string_to_array(?, ','))
        order by i.date desc, i.kind, i.item_id
        limit ? offset ?`,
-      [filter.today, filter.from ?? null, filter.to ?? null, filter.statuses, filter.limit, filter.offset]
+      [filter.today, filter.from ?? null, filter.to ?? null, filter.statuses.join(","), filter.limit, filter.offset]
     )
     return {
       count: filter.statuses.reduce((s, k) => s + counts[k], 0),

@@ -1,0 +1,236 @@
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { randomBytes } from "node:crypto"
+import { TIKKIE_MODULE } from "../../src/modules/tikkie"
+import type TikkieModuleService from "../../src/modules/tikkie/service"
+import { TIKKIE_BANK_MODULE } from "../../src/modules/tikkie-bank"
+import type TikkieBankModuleService from "../../src/modules/tikkie-bank/service"
+import { addDays, amsterdamDate, earliestBookDateFrom, isBankDay } from "../../src/tikkie/account-information"
+import { addBankDays } from "../../src/workflows/tikkie-bank/bank-days"
+import { bookSandboxPayouts } from "../../src/workflows/tikkie-bank/sandbox-payouts"
+import { connectAccount, control, loginAdmin, useTikkieBankSandbox } from "../helpers/tikkie-bank-env"
+
+jest.setTimeout(240_000)
+
+const bankEnv = useTikkieBankSandbox({ overdueAfterBankDays: 2 })
+/** Opened today: no bookings, so the bank answers "no transactions" with a blank body. */
+const EMPTY = "NL02ABNA0123456789"
+const MAIN = "NL91ABNA0417164300"
+
+/**
+ * Reconciliation in a real Medusa app against the sandbox (mutual TLS on): Fast Checkout payments the
+ * plugin recorded as PAID, payouts booked by the sandbox, the run (route and lock), and the list.
+ */
+medusaIntegrationTestRunner({
+  testSuite: ({ api, getContainer }) => {
+    let headers: Record<string, string>
+    const bank = () => getContainer().resolve<TikkieBankModuleService>(TIKKIE_BANK_MODULE)
+    const admin = (method: "get" | "post", path: string, body?: unknown) =>
+      (method === "post" ? api.post(path, body ?? {}, { headers }) : api.get(path, { headers })).catch((e: any) => e.response)
+    const run = async () => {
+      const res = await admin("post", "/admin/tikkie/reconciliation/run")
+      if (res.status !== 200) throw new Error(`run: ${res.status} ${JSON.stringify(res.data)}`)
+      return res.data.summary
+    }
+    const list = async (q = "") => {
+      const res = await admin("get", `/admin/tikkie/reconciliation${q}`)
+      if (res.status !== 200) throw new Error(`list: ${res.status} ${JSON.stringify(res.data)}`)
+      return res.data
+    }
+    const today = amsterdamDate(Date.now())
+
+    /** A Fast Checkout payment as the plugin records it once paid and turned into an order. */
+    async function paidOrder(amountInCents: number, paidDaysAgo = 0) {
+      const orderToken = randomBytes(16).toString("hex")
+      await getContainer().resolve<TikkieModuleService>(TIKKIE_MODULE).createFastCheckoutOrders({
+        order_token: orderToken,
+        reference_id: `cart_${orderToken.slice(0, 8)}`,
+        status: "PAID",
+        checkout_url: `${bankEnv.sandbox.url}/checkout/fastcheckout/${orderToken}`,
+        success_url: "http://storefront.test/ok",
+        failure_url: "http://storefront.test/fail",
+        provider_id: "pp_tikkie-fast-checkout_tikkie",
+        amount_in_cents: amountInCents,
+        expires_at: new Date(Date.now() + 600_000),
+        medusa_order_id: `order_${orderToken.slice(0, 8)}`,
+      })
+      if (paidDaysAgo) {
+        const knex = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
+        await knex.raw(`update tikkie_fast_checkout_order set updated_at = now() - (? * interval '1 day') where order_token = ?`, [paidDaysAgo, orderToken])
+      }
+      return orderToken
+    }
+
+    const book = (body: Record<string, unknown>, account = EMPTY) =>
+      control(bankEnv, "POST", `/_sandbox/accounts/${account}/transactions`, body)
+
+    beforeEach(async () => {
+      // The runner empties the database after each test; the bank forgets its bookings too.
+      await control(bankEnv, "POST", "/_sandbox/reset")
+      ;({ headers } = await loginAdmin(getContainer(), api))
+    })
+
+    it("a blank 'no transactions' answer stores nothing; paid orders wait as pending", async () => {
+      await connectAccount(bankEnv, api, headers, { accountNumber: EMPTY })
+      const a = await paidOrder(2_495)
+      const summary = await run()
+      expect(summary).toEqual(
+        expect.objectContaining({ transactions_read: 0, transactions_stored: 0, payouts_recorded: 1, matched_now: 0 })
+      )
+      const shown = await list()
+      expect(shown.counts).toEqual({ matched: 0, pending: 1, overdue: 0, unmatched: 0 })
+      expect(shown.items).toEqual([
+        expect.objectContaining({
+          kind: "payment",
+          status: "pending",
+          source: "fastcheckout",
+          reference: a,
+          amount_in_cents: 2_495,
+          currency: "EUR",
+          date: today,
+          due_date: addBankDays(today, 2),
+          transaction: null,
+        }),
+      ])
+    })
+
+    it("matches a payout by its reference, another by amount and date; unknown credits stay visible", async () => {
+      await connectAccount(bankEnv, api, headers, { accountNumber: EMPTY })
+      const byReference = await paidOrder(1_299)
+      const byAmount = await paidOrder(4_250)
+      const notPaidOut = await paidOrder(999)
+      const [payout] = await bookSandboxPayouts(getContainer(), {
+        sandboxUrl: bankEnv.sandbox.url,
+        accountNumber: EMPTY,
+        references: [byReference],
+        dispatcher: bankEnv.browser,
+      })
+      // Upper-cased by the bank, as banks do with free text.
+      expect(payout.transactionId).toEqual(expect.any(String))
+      const plain = await book({ amountInCents: 4_250, descriptionLines: ["UITBETALING"], counterPartyName: "Stichting Tikkie" })
+      const stranger = await book({ amountInCents: 1_234, descriptionLines: ["Factuur 2026-117"], counterPartyName: "Klant BV" })
+      await book({ amountInCents: -500, descriptionLines: ["Bankkosten"] })
+
+      const summary = await run()
+      expect(summary).toEqual(expect.objectContaining({ transactions_read: 4, transactions_stored: 4, matched_now: 2 }))
+
+      const shown = await list()
+      expect(shown.counts).toEqual({ matched: 2, pending: 1, overdue: 0, unmatched: 1 })
+      const item = (ref: string) => shown.items.find((i: any) => i.reference === ref)
+      expect(item(byReference)).toEqual(
+        expect.objectContaining({
+          status: "matched",
+          matched_by: "reference",
+          transaction: expect.objectContaining({
+            transaction_id: payout.transactionId,
+            amount_in_cents: 1_299,
+            description_lines: ["TIKKIE FASTCHECKOUT", byReference],
+          }),
+        })
+      )
+      expect(item(byAmount)).toEqual(
+        expect.objectContaining({ status: "matched", matched_by: "amount_date", transaction: expect.objectContaining({ transaction_id: plain.transactionId }) })
+      )
+      expect(item(notPaidOut)).toEqual(expect.objectContaining({ status: "pending", transaction: null }))
+      const unmatched = await list("?status=unmatched")
+      expect(unmatched.items).toEqual([
+        expect.objectContaining({ kind: "credit", status: "unmatched", amount_in_cents: 1_234, date: today, transaction: expect.objectContaining({ transaction_id: stranger.transactionId }) }),
+      ])
+      // Filters and paging.
+      expect((await list("?status=matched&limit=1")).items).toHaveLength(1)
+      expect((await list("?status=matched&limit=1&offset=1")).items).toHaveLength(1)
+      expect((await list("?status=matched&limit=1&offset=1")).count).toBe(2)
+      expect((await list(`?from=${addDays(today, 1)}`)).items).toEqual([])
+      expect((await list(`?to=${addDays(today, -1)}`)).counts).toEqual({ matched: 0, pending: 0, overdue: 0, unmatched: 0 })
+      for (const q of ["?status=lost", "?from=2026-02-30", "?limit=0", "?limit=201", "?page=2"]) {
+        const res = await admin("get", `/admin/tikkie/reconciliation${q}`)
+        expect({ q, status: res.status }).toEqual({ q, status: 400 })
+        expect(res.data.message).toMatch(/^Invalid query: /)
+      }
+    })
+
+    it("is idempotent: two runs at once and a third store every transaction once and match every payout once", async () => {
+      await connectAccount(bankEnv, api, headers, { accountNumber: EMPTY })
+      const tokens = [await paidOrder(1_000), await paidOrder(2_000), await paidOrder(3_000)]
+      await bookSandboxPayouts(getContainer(), { sandboxUrl: bankEnv.sandbox.url, accountNumber: EMPTY, dispatcher: bankEnv.browser })
+      await book({ amountInCents: 777, descriptionLines: ["Rente"] })
+
+      const [one, two] = await Promise.all([run(), run()])
+      expect(one.transactions_stored + two.transactions_stored).toBe(4)
+      expect(one.matched_now + two.matched_now).toBe(3)
+      const third = await run()
+      expect(third).toEqual(expect.objectContaining({ transactions_read: 4, transactions_stored: 0, payouts_recorded: 0, matched_now: 0 }))
+
+      expect(await bank().listBankTransactions({})).toHaveLength(4)
+      const payouts = await bank().listPayouts({})
+      expect(payouts).toHaveLength(3)
+      expect(new Set(payouts.map((p) => p.transaction_id)).size).toBe(3)
+      expect(payouts.map((p) => p.reference).sort()).toEqual([...tokens].sort())
+      expect((await list()).counts).toEqual({ matched: 3, pending: 0, overdue: 0, unmatched: 1 })
+    })
+
+    it("a payout that never arrives becomes overdue after the configured bank days", async () => {
+      await connectAccount(bankEnv, api, headers, { accountNumber: EMPTY })
+      const late = await paidOrder(5_000, 10)
+      const recent = await paidOrder(6_000)
+      await run()
+      const shown = await list()
+      expect(shown.counts).toEqual({ matched: 0, pending: 1, overdue: 1, unmatched: 0 })
+      const overdue = (await list("?status=overdue")).items
+      const paidDate = addDays(today, -10)
+      expect(overdue).toEqual([
+        expect.objectContaining({ reference: late, status: "overdue", date: paidDate, due_date: addBankDays(paidDate, 2), transaction: null }),
+      ])
+      expect(overdue[0].due_date < today).toBe(true)
+      expect((await list("?status=pending")).items[0].reference).toBe(recent)
+
+      // It arrives after all (by reference): matched, no longer overdue.
+      await bookSandboxPayouts(getContainer(), { sandboxUrl: bankEnv.sandbox.url, accountNumber: EMPTY, references: [late], dispatcher: bankEnv.browser })
+      await run()
+      expect((await list()).counts).toEqual({ matched: 1, pending: 1, overdue: 0, unmatched: 0 })
+    })
+
+    it("reads 18 months over many pages, never asking beyond the limit, then only what is new", async () => {
+      await connectAccount(bankEnv, api, headers, { accountNumber: MAIN })
+      await control(bankEnv, "DELETE", "/_sandbox/requests")
+      const first = await run()
+      const earliest = earliestBookDateFrom(today)
+      expect(first.book_date_from).toBe(earliest)
+      const pages = (await control(bankEnv, "GET", "/_sandbox/requests?operation=accountInformation.getTransactions")).requests
+      expect(pages.length).toBeGreaterThan(30)
+      expect(first.transactions_stored).toBe(first.transactions_read)
+      expect(first.transactions_read).toBeGreaterThan(pages.length * 50 - 50)
+
+      const knex = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
+      const [{ min, max, n }] = (await knex.raw(`select min(book_date) as min, max(book_date) as max, count(*)::int as n from tikkie_bank_transaction`)).rows
+      expect(n).toBe(first.transactions_read)
+      let firstBankDay = earliest
+      while (!isBankDay(firstBankDay)) firstBankDay = addDays(firstBankDay, 1)
+      expect(min).toBe(firstBankDay)
+      expect(max <= today).toBe(true)
+      // The generated history's credits are nobody's payouts: all visible as unmatched, paged.
+      const unmatched = await list("?status=unmatched&limit=200")
+      expect(unmatched.items).toHaveLength(200)
+      expect(unmatched.count).toBeGreaterThan(200)
+
+      // A last sync long ago (beyond 18 months) starts at the limit instead of failing with MESSAGE_BAI560_0029.
+      const [conn] = await bank().listBankConnections({})
+      expect(conn.synced_through).toBe(today)
+      await bank().updateBankConnections({ id: conn.id, synced_through: addDays(today, -800) })
+      const again = await run()
+      expect(again).toEqual(expect.objectContaining({ book_date_from: earliest, transactions_stored: 0 }))
+
+      // Normally: only today's page(s), and a booking made today is new.
+      await book({ amountInCents: 4_321, descriptionLines: ["Vandaag"] }, MAIN)
+      const next = await run()
+      expect(next.book_date_from).toBe(today)
+      expect(next.transactions_stored).toBe(1)
+    })
+
+    it("tells the admin when no account is connected", async () => {
+      const res = await admin("post", "/admin/tikkie/reconciliation/run")
+      expect(res.status).toBe(400)
+      expect(res.data.message).toMatch(/No bank account is connected/)
+    })
+  },
+})
