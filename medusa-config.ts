@@ -51,28 +51,6 @@ const tikkieProviders = process.env.TIKKIE_BASE_URL
             },
           ]
         : []),
-      // Tikkie payment requests (pay by link), when an app token is set too (`tikkie-credentials` makes one).
-      ...(process.env.TIKKIE_APP_TOKEN
-        ? [
-            {
-              resolve: "./src/providers/payment-request",
-              id: "tikkie",
-              options: {
-                apiKey: process.env.TIKKIE_API_KEY,
-                appToken: process.env.TIKKIE_APP_TOKEN,
-                baseUrl: process.env.TIKKIE_BASE_URL,
-                product: process.env.TIKKIE_PRODUCT || "pay",
-                storeUrl: process.env.TIKKIE_STORE_URL || `http://localhost:${process.env.PORT || 9000}`,
-                successUrl: process.env.TIKKIE_SUCCESS_URL || `${storefrontUrl}/order/confirmed`,
-                failureUrl: process.env.TIKKIE_FAILURE_URL || `${storefrontUrl}/checkout`,
-                subscribeNotifications: process.env.TIKKIE_SUBSCRIBE_NOTIFICATIONS === "1",
-                ...(process.env.TIKKIE_REQUEST_TIMEOUT_MS
-                  ? { requestTimeoutMs: Number(process.env.TIKKIE_REQUEST_TIMEOUT_MS) }
-                  : {}),
-              },
-            },
-          ]
-        : []),
     ]
   : []
 
