@@ -1,6 +1,9 @@
+import { benchFastCheckoutClient } from "./fast-checkout-client"
+
 /** `npm run bench`: prints figures and ratios measured side by side; nothing here passes or fails. */
 async function main() {
   console.log(`# medusa-plugin-tikkie benchmarks (${new Date().toISOString()}, node ${process.version})`)
+  await benchFastCheckoutClient()
 }
 
 main().catch((e) => {

@@ -1,7 +1,9 @@
-import { Agent, type Dispatcher, errors as undiciErrors, request } from "undici"
+import { EventEmitter } from "node:events"
+import { Agent, type Dispatcher, errors as undiciErrors } from "undici"
 import type { z } from "zod"
 import { TikkieError, type TikkieErrorDetail } from "./errors"
 import { redact } from "./redact"
+import { parsePlainBase, type PlainBase, requestTarget } from "./request-target"
 import { backoffDelayMs, DEFAULT_RETRY_POLICY, type RetryPolicy, sleep } from "./retry"
 import type { RateLimiter } from "./rate-limiter"
 
@@ -61,6 +63,8 @@ const NOT_SENT_CODES = new Set([
 
 export class TikkieTransport {
   readonly baseUrl: string
+  /** The base URL split once, when it is a plain http(s) origin with an optional path prefix. */
+  private readonly base?: PlainBase
   private readonly dispatcher: Dispatcher
   private readonly ownsDispatcher: boolean
   private readonly requestTimeoutMs: number
@@ -69,6 +73,7 @@ export class TikkieTransport {
 
   constructor(options: TransportOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, "")
+    this.base = parsePlainBase(this.baseUrl)
     this.ownsDispatcher = !options.dispatcher
     this.dispatcher =
       options.dispatcher ??
@@ -102,18 +107,15 @@ export class TikkieTransport {
     }
   }
 
-  private url(req: TikkieRequest<unknown>): string {
-    const url = new URL(this.baseUrl + req.path)
-    for (const [k, v] of Object.entries(req.query ?? {})) {
-      if (v !== undefined) url.searchParams.set(k, String(v))
-    }
-    return url.toString()
-  }
-
   private async attempt<T>(req: TikkieRequest<T>): Promise<TikkieResponse<T>> {
-    await req.rateLimiter?.acquire()
+    if (req.rateLimiter) await req.rateLimiter.acquire()
     const headers: Record<string, string> = { accept: "application/json" }
-    for (const [k, v] of Object.entries(req.headers ?? {})) if (v !== undefined) headers[k] = v
+    if (req.headers) {
+      for (const k of Object.keys(req.headers)) {
+        const v = req.headers[k]
+        if (v !== undefined) headers[k] = v
+      }
+    }
     let body: string | undefined
     if (req.json !== undefined) {
       body = JSON.stringify(req.json)
@@ -130,17 +132,17 @@ export class TikkieTransport {
 
     let res: Dispatcher.ResponseData
     let text: string
+    const deadline = new Deadline(this.requestTimeoutMs)
     try {
-      res = await request(this.url(req), {
-        method: req.method,
-        headers,
-        body,
-        dispatcher: req.dispatcher ?? this.dispatcher,
-        signal: AbortSignal.timeout(this.requestTimeoutMs),
-      })
+      const { origin, path } = requestTarget(this.baseUrl, this.base, req.path, req.query)
+      // The dispatcher's own request(): what undici's top-level request(url) calls after parsing the
+      // URL string, which requestTarget() has already split.
+      res = await (req.dispatcher ?? this.dispatcher).request({ origin, path, method: req.method, headers, body, signal: deadline })
       text = await res.body.text()
     } catch (e) {
       throw networkError(req, e)
+    } finally {
+      deadline.clear()
     }
 
     const traceId = headerValue(res.headers["trace-id"])
@@ -177,6 +179,33 @@ export class TikkieTransport {
       })
     }
     return { status: res.statusCode, traceId, data: parsed.data }
+  }
+}
+
+/**
+ * The timeout on the whole attempt (sending, headers and the last byte of the body), handed to undici
+ * as its `signal`, which may be an EventEmitter. It does what `AbortSignal.timeout(ms)` did, at a
+ * fraction of the cost on the hot path: no EventTarget, and the timer is cleared as soon as the answer
+ * has been read instead of staying armed for the full timeout after every call. On expiry it aborts
+ * with the same `TimeoutError` DOMException, so the error a caller sees is unchanged.
+ */
+class Deadline extends EventEmitter {
+  aborted = false
+  reason: unknown = undefined
+  private readonly timer: NodeJS.Timeout
+
+  constructor(ms: number) {
+    super()
+    this.timer = setTimeout(() => {
+      this.aborted = true
+      this.reason = new DOMException("The operation was aborted due to timeout", "TimeoutError")
+      this.emit("abort")
+    }, ms)
+    this.timer.unref()
+  }
+
+  clear(): void {
+    clearTimeout(this.timer)
   }
 }
 
