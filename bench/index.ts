@@ -1,9 +1,11 @@
 import { benchFastCheckoutClient } from "./fast-checkout-client"
+import { benchReconciliation } from "./reconciliation"
 
 /** `npm run bench`: prints figures and ratios measured side by side; nothing here passes or fails. */
 async function main() {
   console.log(`# medusa-plugin-tikkie benchmarks (${new Date().toISOString()}, node ${process.version})`)
   await benchFastCheckoutClient()
+  await benchReconciliation()
 }
 
 main().catch((e) => {
