@@ -16,6 +16,9 @@ medusaIntegrationTestRunner({
           order_token: "ot_plugin_loads",
           reference_id: "ref-1",
           checkout_url: "http://127.0.0.1:4010/checkout/fastcheckout/ot_plugin_loads",
+          provider_id: "pp_tikkie-fast-checkout_tikkie",
+          success_url: "http://localhost:8000/order/confirmed",
+          failure_url: "http://localhost:8000/checkout",
           amount_in_cents: 1234,
           expires_at: new Date(Date.now() + 600_000),
         })
@@ -33,6 +36,9 @@ medusaIntegrationTestRunner({
           order_token: "ot_unique",
           reference_id: "ref-2",
           checkout_url: "http://127.0.0.1:4010/checkout/fastcheckout/ot_unique",
+          provider_id: "pp_tikkie-fast-checkout_tikkie",
+          success_url: "http://localhost:8000/order/confirmed",
+          failure_url: "http://localhost:8000/checkout",
           amount_in_cents: 100,
           expires_at: new Date(Date.now() + 600_000),
         }
