@@ -1,11 +1,13 @@
 import { benchFastCheckoutClient } from "./fast-checkout-client"
 import { benchReconciliation } from "./reconciliation"
+import { benchBankTransactions } from "./bank-transactions"
 
 /** `npm run bench`: prints figures and ratios measured side by side; nothing here passes or fails. */
 async function main() {
   console.log(`# medusa-plugin-tikkie benchmarks (${new Date().toISOString()}, node ${process.version})`)
   await benchFastCheckoutClient()
   await benchReconciliation()
+  await benchBankTransactions()
 }
 
 main().catch((e) => {
