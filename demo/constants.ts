@@ -16,6 +16,8 @@ export const DEMO = {
   adminPassword: "tikkie-demo",
   systemProvider: "pp_system_default",
   tikkieProvider: "pp_tikkie-fast-checkout_tikkie",
+  /** Tikkie payment requests (pay by link), registered when TIKKIE_APP_TOKEN is set (the demo makes one). */
+  paymentRequestProvider: "pp_tikkie-payment-request_tikkie",
 } as const
 
 export interface DemoProductSeed {

@@ -128,6 +128,7 @@ export async function startDemo(opts: DemoOptions): Promise<RunningDemo> {
     log(`Tikkie sandbox on ${sandbox.url}`)
     const apiKey = process.env.TIKKIE_API_KEY || "demo-api-key"
     const merchantToken = process.env.TIKKIE_MERCHANT_TOKEN || (await createMerchant(sandbox.url, apiKey, log))
+    const appToken = process.env.TIKKIE_APP_TOKEN || (await createSandboxApp(sandbox.url, apiKey, log))
 
     // 3. Database, migrations, seed, admin user
     await ensureDatabase(pg.port)
@@ -144,6 +145,8 @@ export async function startDemo(opts: DemoOptions): Promise<RunningDemo> {
       TIKKIE_STOREFRONT_URL: storefrontUrl,
       TIKKIE_API_KEY: apiKey,
       ...(merchantToken ? { TIKKIE_MERCHANT_TOKEN: merchantToken } : {}),
+      // Registers the payment request provider (medusa-config.ts); the demo subscribes its notifications below.
+      ...(appToken ? { TIKKIE_APP_TOKEN: appToken } : {}),
       MEDUSA_DISABLE_TELEMETRY: "true",
       DO_NOT_TRACK: "1",
       PORT: String(storePort),
@@ -195,6 +198,7 @@ export async function startDemo(opts: DemoOptions): Promise<RunningDemo> {
 
     const adminToken = await adminLogin(storeUrl)
     await ensurePaymentProviders(storeUrl, adminToken, seed.regionId, log)
+    if (appToken) await subscribePaymentRequestNotifications(storeUrl, adminToken, log)
 
     // 5. Storefront
     const storefront: RunningStorefront = await startStorefront({
@@ -301,6 +305,32 @@ async function createMerchant(sandboxUrl: string, apiKey: string, log: (l: strin
     log(`sandbox merchant: ${e instanceof Error ? e.message : e}; TIKKIE_MERCHANT_TOKEN stays unset`)
   }
   return undefined
+}
+
+/** A payment requests v2 app of the sandbox (`POST /v2/pay/sandboxapps`), bound to the API key. */
+async function createSandboxApp(sandboxUrl: string, apiKey: string, log: (l: string) => void): Promise<string | undefined> {
+  try {
+    const res = await fetch(`${sandboxUrl}/v2/pay/sandboxapps`, { method: "POST", headers: { "API-Key": apiKey } })
+    const body = (await res.json().catch(() => ({}))) as { appToken?: string }
+    if (res.ok && body.appToken) return body.appToken
+    log(`sandbox app: HTTP ${res.status}; TIKKIE_APP_TOKEN stays unset (no payment links)`)
+  } catch (e) {
+    log(`sandbox app: ${e instanceof Error ? e.message : e}; TIKKIE_APP_TOKEN stays unset (no payment links)`)
+  }
+  return undefined
+}
+
+/**
+ * Subscribes the store's notification URL at once (the admin route): the plugin's own subscription job
+ * runs once a minute, and a link paid in the demo's first minute should not wait for the poll.
+ */
+async function subscribePaymentRequestNotifications(storeUrl: string, token: string, log: (l: string) => void) {
+  const res = await fetch(`${storeUrl}/admin/tikkie/payment-requests/subscription`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: "{}",
+  })
+  if (!res.ok) log(`payment request notifications: subscribing answered HTTP ${res.status}; the poll job still settles paid links`)
 }
 
 async function ensureDatabase(port: number): Promise<void> {
@@ -417,7 +447,7 @@ async function ensurePaymentProviders(storeUrl: string, token: string, regionId:
   const res = await fetch(`${storeUrl}/admin/payments/payment-providers?limit=100`, { headers })
   const { payment_providers = [] } = (await res.json()) as { payment_providers?: Array<{ id: string; is_enabled: boolean }> }
   const available = payment_providers.filter((p) => p.is_enabled !== false).map((p) => p.id)
-  const wanted = [DEMO.systemProvider, DEMO.tikkieProvider].filter((id) => available.includes(id))
+  const wanted = [DEMO.systemProvider, DEMO.tikkieProvider, DEMO.paymentRequestProvider].filter((id) => available.includes(id))
   const regionRes = await fetch(`${storeUrl}/admin/regions/${regionId}?fields=id,*payment_providers`, { headers })
   const { region } = (await regionRes.json()) as { region: { payment_providers?: Array<{ id: string }> } }
   const current = (region.payment_providers ?? []).map((p) => p.id)

@@ -4,7 +4,7 @@
  *
  * - store currency EUR, sales channel, publishable API key linked to it
  * - one region "Nederland & België" (EUR, nl + be) with the system payment provider and, when the store
- *   registers it, the Tikkie Fast Checkout provider
+ *   registers them, the Tikkie Fast Checkout and payment request (pay by link) providers
  * - tax regions nl 21% and be 6% (different on purpose: a Belgian payer address changes the total)
  * - stock location in Amsterdam with a fulfillment set whose service zone covers nl and be, a shipping
  *   profile and a flat-rate "PostNL" shipping option (EUR 4.95)
@@ -71,10 +71,13 @@ export default async function seedDemo({ container }: ExecArgs): Promise<void> {
     },
   })
 
-  // Payment providers: the system one always, Tikkie Fast Checkout when medusa-config registers it
-  const registered = await paymentModule.listPaymentProviders({ id: [DEMO.systemProvider, DEMO.tikkieProvider] })
+  // Payment providers: the system one always, the Tikkie ones when medusa-config registers them
+  const registered = await paymentModule.listPaymentProviders({
+    id: [DEMO.systemProvider, DEMO.tikkieProvider, DEMO.paymentRequestProvider],
+  })
   const providers = [DEMO.systemProvider as string]
   if (registered.some((p) => p.id === DEMO.tikkieProvider)) providers.push(DEMO.tikkieProvider)
+  if (registered.some((p) => p.id === DEMO.paymentRequestProvider)) providers.push(DEMO.paymentRequestProvider)
 
   // Region
   let [region] = await regionModule.listRegions({ name: DEMO.regionName })

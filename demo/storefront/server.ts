@@ -143,6 +143,9 @@ const STATUS_TEXT: Record<string, string> = {
   EXPIRED: "The Tikkie payment expired before it was completed. Nothing was charged.",
   ERROR: "Tikkie could not complete the payment. Nothing was charged.",
   NEW: "The Tikkie payment was not finished. Nothing was charged.",
+  // The return route of a payment link answers these (Tikkie's link has no redirect of its own).
+  OPEN: "Tikkie has no payment for your link yet. Pay on Tikkie's page first, then press “I have paid”.",
+  CLOSED: "The Tikkie link was closed before it was paid. Nothing was charged.",
 }
 
 function checkoutBody(params: URLSearchParams): string {
@@ -196,6 +199,12 @@ function checkoutBody(params: URLSearchParams): string {
           <p id="checkout-error" class="error" role="alert" hidden></p>
           <button type="button" id="pay-tikkie" class="btn tikkie">Pay with Tikkie</button>
           <p id="tikkie-note" class="muted small" hidden></p>
+          <button type="button" id="pay-link" class="btn tikkie secondary" hidden>Pay with a Tikkie link</button>
+          <div id="tikkie-link-panel" class="notice" hidden>
+            <p><strong>Your Tikkie link is ready.</strong> Pay on Tikkie's page (it opens in a new tab), then come back here.</p>
+            <p><a id="tikkie-link" class="btn tikkie" target="_blank" rel="noopener" href="#">Open the Tikkie payment page</a>
+              <a id="tikkie-link-paid" class="btn secondary" href="#">I have paid</a></p>
+          </div>
           <button type="button" id="pay-test" class="btn secondary" hidden>Pay (test, system provider)</button>
         </form>
       </section>

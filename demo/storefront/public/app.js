@@ -7,6 +7,13 @@
   const TRIES_KEY = "tikkie_demo_confirm_tries"
   const SYSTEM_PROVIDER = "pp_system_default"
   const TIKKIE_PROVIDER = "pp_tikkie-fast-checkout_tikkie"
+  const LINK_PROVIDER = "pp_tikkie-payment-request_tikkie"
+  // Which return route the "confirming your order" page asks again: Fast Checkout's or the payment link's.
+  const RETURN_KEY = "tikkie_demo_return_path"
+  const FAST_CHECKOUT_RETURN = "/hooks/tikkie/fast-checkout/return"
+  const LINK_RETURN = "/hooks/tikkie/payment-requests/return"
+  /** The payment link made for the cart {cartId, url, sessionId}: shown again when the shopper comes back unpaid. */
+  const LINK_KEY = "tikkie_demo_payment_link"
   // Store cart routes answer with default fields; these add what the pages show.
   const CART_FIELDS = `fields=${encodeURIComponent("+items.subtotal,+shipping_methods.name")}`
   const $ = (sel) => document.querySelector(sel)
@@ -128,10 +135,12 @@
       totals.innerHTML = ""
       $("#pay-tikkie").disabled = true
       $("#pay-test").disabled = true
+      $("#pay-link").disabled = true
       return
     }
     $("#pay-tikkie").disabled = false
     $("#pay-test").disabled = false
+    $("#pay-link").disabled = false
     lines.innerHTML = `<table class="lines"><tbody>${cart.items
       .map(
         (i) => `<tr class="item" data-line="${esc(i.id)}">
@@ -255,6 +264,7 @@
       if (!res.ok || !data.checkout_url) throw new Error(data.message || `Tikkie checkout failed (HTTP ${res.status})`)
       // Kept so the "confirming your payment" page can ask the store again (see processingPage).
       if (data.payment_session_id) localStorage.setItem(SESSION_KEY, data.payment_session_id)
+      localStorage.setItem(RETURN_KEY, FAST_CHECKOUT_RETURN)
       sessionStorage.removeItem(TRIES_KEY)
       location.assign(data.checkout_url)
     } catch (e) {
@@ -263,8 +273,8 @@
     }
   }
 
-  async function payWithSystemProvider() {
-    $("#checkout-error").hidden = true
+  /** What the shopper must fill in when the payment brings no address (the test payment, a payment link). */
+  function missingFields() {
     const { email, address } = formValues()
     const missing = []
     if (!email) missing.push("email")
@@ -277,6 +287,12 @@
     ]) {
       if (!address[k]) missing.push(label)
     }
+    return missing
+  }
+
+  async function payWithSystemProvider() {
+    $("#checkout-error").hidden = true
+    const missing = missingFields()
     if (missing.length) return showError(new Error(`For the test payment, fill in: ${missing.join(", ")}.`))
     busy(true)
     try {
@@ -298,6 +314,46 @@
   }
 
   /**
+   * Pay by link: the store makes a Tikkie payment request for the cart's total. Tikkie's page has no way
+   * back to the shop (payment requests take no redirect URL), so the page opens in a new tab and this
+   * page offers "I have paid", which goes through the store's return route: it settles the payment at
+   * once and redirects to the confirmation (or back here, saying what Tikkie reports).
+   */
+  async function payWithLink() {
+    $("#checkout-error").hidden = true
+    const missing = missingFields()
+    if (missing.length) return showError(new Error(`A Tikkie link brings no address: fill in ${missing.join(", ")}.`))
+    busy(true)
+    try {
+      await saveForm()
+      await setShipping()
+      const { payment_url, payment_session_id } = await api(`/store/carts/${cart.id}/tikkie-payment-request`, { method: "POST", body: {} })
+      localStorage.setItem(LINK_KEY, JSON.stringify({ cartId: cart.id, url: payment_url, sessionId: payment_session_id }))
+      localStorage.setItem(SESSION_KEY, payment_session_id)
+      localStorage.setItem(RETURN_KEY, LINK_RETURN)
+      sessionStorage.removeItem(TRIES_KEY)
+      showLink()
+    } catch (e) {
+      showError(e)
+    } finally {
+      busy(false)
+    }
+  }
+
+  function showLink() {
+    let link
+    try {
+      link = JSON.parse(localStorage.getItem(LINK_KEY) || "null")
+    } catch {
+      link = null
+    }
+    if (!link || !cart || link.cartId !== cart.id) return
+    $("#tikkie-link").href = link.url
+    $("#tikkie-link-paid").href = `${D.storeUrl}${LINK_RETURN}?session_id=${encodeURIComponent(link.sessionId)}`
+    $("#tikkie-link-panel").hidden = false
+  }
+
+  /**
    * Paid at Tikkie, but the store is still confirming (the return route said PROCESSING): go through the
    * store's return route again after a moment; it redirects to the confirmation once the order exists.
    */
@@ -312,7 +368,8 @@
     }
     sessionStorage.setItem(TRIES_KEY, String(tries + 1))
     setTimeout(() => {
-      location.assign(`${D.storeUrl}/hooks/tikkie/fast-checkout/return?session_id=${encodeURIComponent(sessionId)}`)
+      const returnPath = localStorage.getItem(RETURN_KEY) || FAST_CHECKOUT_RETURN
+      location.assign(`${D.storeUrl}${returnPath}?session_id=${encodeURIComponent(sessionId)}`)
     }, 1500 + tries * 500)
   }
 
@@ -330,9 +387,12 @@
     fillForm()
     $("#pay-tikkie").addEventListener("click", payWithTikkie)
     $("#pay-test").addEventListener("click", payWithSystemProvider)
+    $("#pay-link").addEventListener("click", payWithLink)
     const { payment_providers } = await api(`/store/payment-providers?region_id=${cart.region_id}`)
     const ids = payment_providers.map((p) => p.id)
     $("#pay-test").hidden = !ids.includes(SYSTEM_PROVIDER)
+    $("#pay-link").hidden = !ids.includes(LINK_PROVIDER)
+    if (ids.includes(LINK_PROVIDER)) showLink()
     if (!ids.includes(TIKKIE_PROVIDER)) {
       $("#tikkie-note").textContent = "Tikkie Fast Checkout is not enabled in this store's region yet."
       $("#tikkie-note").hidden = false
@@ -387,6 +447,8 @@
       else if (document.getElementById("order-processing")) processingPage()
       if (document.getElementById("order-confirmation")) {
         localStorage.removeItem(SESSION_KEY)
+        localStorage.removeItem(LINK_KEY)
+        localStorage.removeItem(RETURN_KEY)
         sessionStorage.removeItem(TRIES_KEY)
       }
       if (!document.getElementById("checkout-form")) showCount(await loadCart())
