@@ -67,6 +67,22 @@ export async function payWithTikkie(page: Page, payer: Partial<typeof TIKKIE_PAY
   await page.locator("#pay-button").click()
 }
 
+/**
+ * On the Tikkie sandbox's payment page of a payment request (the page behind a link's url): the payer's
+ * name, for an open amount the amount in euro ("12,50"), and Pay; waits for the paid confirmation.
+ * The page's contract: input#counterPartyName, input#amount (open amounts only), button#pay-button,
+ * #amount-due (fixed amounts) and #payment-confirmation after paying.
+ */
+export async function payTikkieLink(page: Page, payer: { name: string; amount?: string }): Promise<void> {
+  await page.locator("#counterPartyName").fill(payer.name)
+  if (await page.locator("input#amount").count()) {
+    assert.ok(payer.amount, "this Tikkie link has an open amount: the payer must enter one")
+    await page.locator("input#amount").fill(payer.amount)
+  }
+  await page.locator("#pay-button").click()
+  await page.locator("#payment-confirmation").waitFor()
+}
+
 /** On the sandbox's checkout page: press Cancel. */
 export async function cancelAtTikkie(page: Page): Promise<void> {
   await page.locator("#cancel-button").click()
@@ -231,6 +247,9 @@ const approx = (a: number, b: number, tol = 0.011) => Math.abs(a - b) <= tol
 
 // ---- the tests ----------------------------------------------------------------------------------------
 
+/** The digits of an amount as shown ("€ 27,75" and "€27.75" both give "2775"). */
+const digits = (s: string) => s.replace(/\D/g, "")
+
 async function tikkieEnabled(): Promise<{ on: boolean; why: string }> {
   if (process.env.E2E_TIKKIE === "1") return { on: true, why: "E2E_TIKKIE=1" }
   if (process.env.E2E_TIKKIE === "0") return { on: false, why: "E2E_TIKKIE=0" }
@@ -365,6 +384,63 @@ async function runTests() {
     },
     { skip }
   )
+
+  await test("pays with a Tikkie link on Tikkie's payment page, comes back with “I have paid” and sees the order", async () => {
+    const page = await newPage("tikkie-link")
+    await addToCart(page, ["tulpenbollen", "drop"])
+    await openCheckout(page)
+    const form = page.locator("#checkout-form")
+    await form.locator("[name=email]").fill("sanne@example.nl")
+    await form.locator("[name=first_name]").fill("Sanne")
+    await form.locator("[name=last_name]").fill("de Vries")
+    await form.locator("[name=address_1]").fill("Oudegracht 100")
+    await form.locator("[name=postal_code]").fill("3511 AX")
+    await form.locator("[name=city]").fill("Utrecht")
+    const cart = await cartOf(page)
+    await page.locator("#pay-link").click()
+    const panel = page.locator("#tikkie-link-panel")
+    const error = page.locator("#checkout-error")
+    await Promise.race([
+      panel.waitFor({ state: "visible" }),
+      error.waitFor({ state: "visible" }).then(async () => {
+        throw new Error(`the storefront says: ${await error.innerText()}`)
+      }),
+    ])
+
+    // Tikkie's payment page opens in a new tab; the payer sees the cart's total and pays it.
+    const [tikkiePage] = await Promise.all([page.context().waitForEvent("page"), page.locator("#tikkie-link").click()])
+    ;(tikkiePage as Page & { __label?: string }).__label = "tikkie-link-payment-page"
+    pages.push(tikkiePage)
+    await tikkiePage.waitForURL((u) => u.href.startsWith(`${demo.sandboxUrl}/pay/v2/`))
+    assert.equal(digits(await tikkiePage.locator("#amount-due").innerText()), digits(euro(cart.total)))
+    assert.match(await tikkiePage.locator("#description").innerText(), /Tikkie Demo Winkel, 2 items/)
+    await payTikkieLink(tikkiePage, { name: "Sanne de Vries" })
+    await tikkiePage.close()
+
+    // Back in the shop's tab: "I have paid" goes through the store's return route to the confirmation.
+    await clickAndGo(page, "#tikkie-link-paid", /\/order\/confirmed\?order_id=order_/)
+    const orderId = new URL(page.url()).searchParams.get("order_id")!
+    await page.locator("#order-confirmation").waitFor()
+    assert.equal(await page.locator("#order-email").innerText(), "sanne@example.nl")
+    assert.match(await page.locator("#order-address").innerText(), /3511 AX Utrecht/)
+    assert.equal(await page.locator("#order-confirmation tr.item").count(), 2)
+
+    const order = await adminOrder(orderId)
+    assert.equal(order.email, "sanne@example.nl")
+    assert.equal(order.payment_status, "captured")
+    assert.ok(approx(order.total, cart.total), `order total ${order.total}, cart total ${cart.total}`)
+    const { order: paid } = await adminApi<{
+      order: { payment_collections: Array<{ payments: Array<{ provider_id: string; captured_at: string | null; data: { payments?: Array<{ counterPartyName?: string }> } }> }> }
+    }>(`/admin/orders/${orderId}?fields=${encodeURIComponent("*payment_collections,*payment_collections.payments")}`)
+    const payments = paid.payment_collections.flatMap((c) => c.payments)
+    assert.equal(payments.length, 1)
+    assert.equal(payments[0].provider_id, DEMO.paymentRequestProvider)
+    assert.ok(payments[0].captured_at, "the Tikkie payment is captured")
+    assert.equal(payments[0].data.payments?.[0]?.counterPartyName, "Sanne de Vries")
+    // The storefront forgets the paid cart and its link.
+    assert.equal(await page.evaluate(() => localStorage.getItem("tikkie_demo_cart")), null)
+    assert.equal(await page.evaluate(() => localStorage.getItem("tikkie_demo_payment_link")), null)
+  })
 }
 
 async function main() {
