@@ -1,6 +1,7 @@
 import { benchFastCheckoutClient } from "./fast-checkout-client"
 import { benchReconciliation } from "./reconciliation"
 import { benchBankTransactions } from "./bank-transactions"
+import { benchPaymentRequests } from "./payment-requests"
 
 /** `npm run bench`: prints figures and ratios measured side by side; nothing here passes or fails. */
 async function main() {
@@ -8,6 +9,7 @@ async function main() {
   await benchFastCheckoutClient()
   await benchReconciliation()
   await benchBankTransactions()
+  await benchPaymentRequests()
 }
 
 main().catch((e) => {
