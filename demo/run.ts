@@ -8,6 +8,7 @@ import crypto from "node:crypto"
 import fs from "node:fs"
 import path from "node:path"
 import { DEMO } from "./constants"
+import { demoBankEnv } from "./bank"
 import { startStorefront, type RunningStorefront } from "./storefront/server"
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -150,6 +151,8 @@ export async function startDemo(opts: DemoOptions): Promise<RunningDemo> {
       MEDUSA_DISABLE_TELEMETRY: "true",
       DO_NOT_TRACK: "1",
       PORT: String(storePort),
+      // Bank account and reconciliation against the sandbox (demo/bank.ts).
+      ...demoBankEnv({ dataDir, sandboxUrl: sandbox.url, storeUrl, apiKey }),
     }
     const run = (args: string[], label: string, extraEnv: Record<string, string> = {}) =>
       runMedusa(args, { ...env, ...extraEnv }, medusaLog, label, opts.echoMedusa === true, opts.signal)
@@ -528,6 +531,7 @@ export async function main(): Promise<void> {
       `  Admin           ${demo.adminUrl}` + (demo.medusaEnv.TIKKIE_ADMIN === "1" ? "" : "  (off: TIKKIE_ADMIN=0)"),
       `  Admin login     ${demo.admin.email} / ${demo.admin.password}`,
       `  Tikkie sandbox  ${demo.sandboxUrl}`,
+      `  Bank account    ${demo.adminUrl}/tikkie (Connect, then "Book sandbox payouts"; see demo/README.md)`,
       `  Medusa log      ${displayPath(path.join(process.env.DEMO_DATA_DIR || path.join(ROOT, ".demo"), "medusa.log"))}`,
       "",
       "  Ctrl-C stops everything.",

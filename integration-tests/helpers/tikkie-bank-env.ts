@@ -28,7 +28,16 @@ export interface Answer {
  * store's tikkie-bank module at it through the TIKKIE_BANK_* env, before the Medusa app boots: call at
  * the top of a test file, before medusaIntegrationTestRunner.
  */
-export function useTikkieBankSandbox(opts: { overdueAfterBankDays?: number; historyMonths?: number } = {}): TikkieBankTestEnv {
+export function useTikkieBankSandbox(
+  opts: {
+    overdueAfterBankDays?: number
+    historyMonths?: number
+    /** The demo's set-up: a plain-HTTP sandbox and no client certificate (no mutual TLS). */
+    plainHttp?: boolean
+    /** TIKKIE_BANK_SANDBOX_PAYOUTS=1 (POST /admin/tikkie/bank/sandbox-payouts). */
+    sandboxPayouts?: boolean
+  } = {}
+): TikkieBankTestEnv {
   const env = {} as TikkieBankTestEnv
   const saved: Record<string, string | undefined> = {}
   const set = (k: string, v: string) => {
@@ -39,7 +48,7 @@ export function useTikkieBankSandbox(opts: { overdueAfterBankDays?: number; hist
     env.certs = makeTestCertificates("tikkie-bank")
     env.sandbox = await startSandbox({
       port: 0,
-      tls: { cert: env.certs.serverCert, key: env.certs.serverKey, clientCa: env.certs.caCert },
+      tls: opts.plainHttp ? undefined : { cert: env.certs.serverCert, key: env.certs.serverKey, clientCa: env.certs.caCert },
     })
     env.browser = new Agent({ connect: { ca: env.certs.caCert } })
     env.apiKey = "test-bank-api-key-0001"
@@ -52,9 +61,12 @@ export function useTikkieBankSandbox(opts: { overdueAfterBankDays?: number; hist
     set("TIKKIE_BANK_AUTH_URL", env.sandbox.url)
     set("TIKKIE_BANK_BASE_URL", env.sandbox.url)
     set("TIKKIE_BANK_STORE_URL", env.storeUrl)
-    set("TIKKIE_BANK_CLIENT_CERT", env.certs.clientCert)
-    set("TIKKIE_BANK_CLIENT_KEY", env.certs.clientKey)
-    set("TIKKIE_BANK_CA", env.certs.caCert)
+    if (!opts.plainHttp) {
+      set("TIKKIE_BANK_CLIENT_CERT", env.certs.clientCert)
+      set("TIKKIE_BANK_CLIENT_KEY", env.certs.clientKey)
+      set("TIKKIE_BANK_CA", env.certs.caCert)
+    }
+    if (opts.sandboxPayouts) set("TIKKIE_BANK_SANDBOX_PAYOUTS", "1")
     set("TIKKIE_BANK_TOKEN_ENCRYPTION_KEY", env.encryptionKey)
     if (opts.overdueAfterBankDays) set("TIKKIE_BANK_OVERDUE_AFTER_BANK_DAYS", String(opts.overdueAfterBankDays))
     if (opts.historyMonths) set("TIKKIE_BANK_HISTORY_MONTHS", String(opts.historyMonths))

@@ -71,6 +71,22 @@ describe("tikkie-bank options", () => {
     expect(thrown?.message).not.toContain(certs.clientKey.split("\n")[1])
   })
 
+  it("a plain-HTTP authUrl (a local sandbox) may leave out certificate and key; an https one may not", () => {
+    const { clientCertificate, clientKey, ...noTls } = base
+    void clientCertificate
+    void clientKey
+    const local = parseTikkieBankOptions({ ...noTls, authUrl: "http://127.0.0.1:4010", baseUrl: "http://127.0.0.1:4010" })!
+    expect(local.tls).toBeUndefined()
+    expect(local.authUrl).toBe("http://127.0.0.1:4010")
+    expect(() => parseTikkieBankOptions(noTls)).toThrow("give exactly one of clientCertificate and clientCertificateFile")
+    // Half a pair over plain HTTP is still a mistake, not "no TLS".
+    expect(() => parseTikkieBankOptions({ ...noTls, authUrl: "http://127.0.0.1:4010", clientKey: certs.clientKey })).toThrow(
+      "give exactly one of clientCertificate and clientCertificateFile"
+    )
+    // Given over plain HTTP, they are kept (a sandbox behind a TLS proxy may still want them).
+    expect(parseTikkieBankOptions({ ...base, authUrl: "http://127.0.0.1:4010" })!.tls).toEqual({ cert: certs.clientCert, key: certs.clientKey, ca: undefined })
+  })
+
   it("without a token encryption key the plugin refuses to store tokens and says why", () => {
     const o = parseTikkieBankOptions(base)!
     expect(o.tokenEncryptionKey).toBeUndefined()

@@ -9,7 +9,7 @@ import { z } from "zod"
  * { resolve: "medusa-plugin-tikkie/modules/tikkie-bank", options: {
  *     apiKey, clientId, authUrl, baseUrl, storeUrl,
  *     clientCertificate | clientCertificateFile, clientKey | clientKeyFile, ca? | caFile?,
- *     tokenEncryptionKey, overdueAfterBankDays?, amountMatchWindowBankDays?, historyMonths? } }
+ *     tokenEncryptionKey, overdueAfterBankDays?, amountMatchWindowBankDays?, historyMonths?, sandboxPayouts? } }
  * ```
  *
  * Choices:
@@ -20,6 +20,9 @@ import { z } from "zod"
  * - `tokenEncryptionKey` may be left out: the store starts, but refuses to connect an account and says
  *   why (tokens are never stored unencrypted).
  * - The consent redirect (`redirect_uri`) is `storeUrl` + `/hooks/tikkie/bank/callback`.
+ * - Client certificate and key are required, except with a plain-HTTP `authUrl` (a local sandbox
+ *   started without `tls`, as in `npm run demo`): mutual TLS cannot run over plain HTTP, so no
+ *   certificate is asked for there rather than configured and silently never presented.
  */
 export const CALLBACK_PATH = "/hooks/tikkie/bank/callback"
 
@@ -56,6 +59,18 @@ export function decodeEncryptionKey(value: string): Buffer | undefined {
     if (b.length === 32) return b
   }
   return undefined
+}
+
+/** authUrl is http:// and no certificate or key is given in any form. */
+function isPlainHttpWithoutTls(o: {
+  authUrl: string
+  clientCertificate?: string
+  clientCertificateFile?: string
+  clientKey?: string
+  clientKeyFile?: string
+}): boolean {
+  const none = [o.clientCertificate, o.clientCertificateFile, o.clientKey, o.clientKeyFile].every((v) => v === undefined)
+  return none && o.authUrl.startsWith("http://")
 }
 
 const OptionsSchema = z
@@ -102,13 +117,21 @@ const OptionsSchema = z
       .min(1, "historyMonths must be at least 1")
       .max(18, "historyMonths must be at most 18 (the service's limit)")
       .default(18),
+    /**
+     * SANDBOX ONLY (demo, tests): turns on `POST /admin/tikkie/bank/sandbox-payouts`, which asks the
+     * sandbox at `baseUrl` to book the payouts of paid payments (its `/_sandbox` control). Off by default;
+     * the real service has no such control.
+     */
+    sandboxPayouts: z.boolean({ error: "sandboxPayouts must be true or false" }).default(false),
     connectTimeoutMs: z.int().min(1).max(60_000).optional(),
     requestTimeoutMs: z.int().min(1).max(120_000).optional(),
   })
-  .refine((o) => (o.clientCertificate === undefined) !== (o.clientCertificateFile === undefined), {
+  // Mutual TLS needs TLS: over a plain-HTTP authUrl (only ever a local sandbox, which asks for no client
+  // certificate then) the certificate would be configured but never presented, so it may be left out.
+  .refine((o) => (o.clientCertificate === undefined) !== (o.clientCertificateFile === undefined) || isPlainHttpWithoutTls(o), {
     message: "give exactly one of clientCertificate and clientCertificateFile (the token endpoint needs mutual TLS)",
   })
-  .refine((o) => (o.clientKey === undefined) !== (o.clientKeyFile === undefined), {
+  .refine((o) => (o.clientKey === undefined) !== (o.clientKeyFile === undefined) || isPlainHttpWithoutTls(o), {
     message: "give exactly one of clientKey and clientKeyFile (the token endpoint needs mutual TLS)",
   })
   .refine((o) => o.ca === undefined || o.caFile === undefined, { message: "give at most one of ca and caFile" })
@@ -122,12 +145,14 @@ export interface ResolvedTikkieBankOptions {
   baseUrl: string
   storeUrl: string
   callbackUrl: string
-  tls: { cert: string; key: string; ca?: string }
+  /** Undefined only for a plain-HTTP authUrl without certificate (a local sandbox): no mutual TLS. */
+  tls?: { cert: string; key: string; ca?: string }
   /** Undefined when no key is configured: then no token is ever stored. */
   tokenEncryptionKey?: Buffer
   overdueAfterBankDays: number
   amountMatchWindowBankDays: number
   historyMonths: number
+  sandboxPayouts: boolean
   connectTimeoutMs?: number
   requestTimeoutMs?: number
 }
@@ -163,14 +188,18 @@ export function parseTikkieBankOptions(raw: unknown): ResolvedTikkieBankOptions 
     throw new Error(`medusa-plugin-tikkie bank options are invalid: ${problems.join("; ")}`)
   }
   const o = parsed.data
-  const cert = o.clientCertificate ?? readPemFile("clientCertificateFile", o.clientCertificateFile!)
-  const key = o.clientKey ?? readPemFile("clientKeyFile", o.clientKeyFile!)
   const ca = o.ca ?? (o.caFile ? readPemFile("caFile", o.caFile) : undefined)
-  if (!/-----BEGIN CERTIFICATE-----/.test(cert)) {
-    throw new Error("medusa-plugin-tikkie bank options are invalid: clientCertificateFile holds no PEM certificate")
-  }
-  if (!/-----BEGIN [A-Z ]*PRIVATE KEY-----/.test(key)) {
-    throw new Error("medusa-plugin-tikkie bank options are invalid: clientKeyFile holds no PEM private key")
+  let tls: ResolvedTikkieBankOptions["tls"]
+  if (!isPlainHttpWithoutTls(o)) {
+    const cert = o.clientCertificate ?? readPemFile("clientCertificateFile", o.clientCertificateFile!)
+    const key = o.clientKey ?? readPemFile("clientKeyFile", o.clientKeyFile!)
+    if (!/-----BEGIN CERTIFICATE-----/.test(cert)) {
+      throw new Error("medusa-plugin-tikkie bank options are invalid: clientCertificateFile holds no PEM certificate")
+    }
+    if (!/-----BEGIN [A-Z ]*PRIVATE KEY-----/.test(key)) {
+      throw new Error("medusa-plugin-tikkie bank options are invalid: clientKeyFile holds no PEM private key")
+    }
+    tls = { cert, key, ca }
   }
   return {
     apiKey: o.apiKey,
@@ -179,11 +208,12 @@ export function parseTikkieBankOptions(raw: unknown): ResolvedTikkieBankOptions 
     baseUrl: o.baseUrl,
     storeUrl: o.storeUrl,
     callbackUrl: `${o.storeUrl}${CALLBACK_PATH}`,
-    tls: { cert, key, ca },
+    tls,
     tokenEncryptionKey: o.tokenEncryptionKey?.trim() ? decodeEncryptionKey(o.tokenEncryptionKey) : undefined,
     overdueAfterBankDays: o.overdueAfterBankDays,
     amountMatchWindowBankDays: o.amountMatchWindowBankDays,
     historyMonths: o.historyMonths,
+    sandboxPayouts: o.sandboxPayouts,
     connectTimeoutMs: o.connectTimeoutMs,
     requestTimeoutMs: o.requestTimeoutMs,
   }

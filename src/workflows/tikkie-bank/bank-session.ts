@@ -55,7 +55,7 @@ export function oauthClient(options: ResolvedTikkieBankOptions): OAuthClient {
 
 /** A resource client; the caller closes it. The configured CA (if any) is trusted for the resource calls too. */
 export function resourceClient(options: ResolvedTikkieBankOptions, accessToken: () => Promise<string>) {
-  const agent = options.tls.ca ? new Agent({ connect: { ca: options.tls.ca, timeout: options.connectTimeoutMs } }) : undefined
+  const agent = options.tls?.ca ? new Agent({ connect: { ca: options.tls.ca, timeout: options.connectTimeoutMs } }) : undefined
   const client = new AccountInformationClient({
     baseUrl: options.baseUrl,
     apiKey: options.apiKey,
