@@ -1,0 +1,222 @@
+import { Badge, Button, Container, Heading, StatusBadge, Table, Text, toast, usePrompt } from "@medusajs/ui"
+import { useState } from "react"
+import { adminFetch } from "../lib/admin-fetch"
+import { formatCents } from "../lib/money"
+import { useAdminData } from "../lib/use-admin-data"
+import { SectionState } from "./section-state"
+
+interface BankView {
+  connection: null | {
+    account_number: string
+    bank: string
+    scopes: string[]
+    status: "connected" | "needs_consent"
+    problem: string | null
+    connected_at: string
+    last_synced_at: string | null
+    synced_through: string | null
+  }
+  details: null | { account_number: string; currency: string; account_holder_name: string }
+  balance: null | { amount_in_cents: number; currency: string; balance_type: string }
+  messages: string[]
+}
+
+interface TransactionsView {
+  transactions: Array<{
+    transaction_id: string
+    book_date: string | null
+    amount_in_cents: number
+    currency: string
+    description_lines: string[]
+    counter_party_name: string | null
+  }>
+}
+
+/**
+ * The connected bank account: status, IBAN, scopes, balance and the latest transactions, with Connect
+ * (opens the bank's consent page in a new tab; the bank sends the browser back to the store's callback
+ * page there) and Disconnect.
+ */
+export function BankSection() {
+  const bank = useAdminData<BankView>("/admin/tikkie/bank")
+  const conn = bank.data?.connection
+  const canReadTransactions = conn?.status === "connected" && conn.scopes.includes("transactions")
+  const txs = useAdminData<TransactionsView>(canReadTransactions ? "/admin/tikkie/bank/transactions" : null)
+  const prompt = usePrompt()
+  const [busy, setBusy] = useState(false)
+  const [consentUrl, setConsentUrl] = useState<string>()
+
+  const connect = async () => {
+    setBusy(true)
+    try {
+      const started = await adminFetch<{ consent_url: string }>("/admin/tikkie/bank/connect", { method: "POST", body: {} })
+      setConsentUrl(started.consent_url)
+      window.open(started.consent_url, "_blank", "noopener")
+    } catch (e) {
+      toast.error("Could not start connecting", { description: (e as Error).message })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const disconnect = async () => {
+    const ok = await prompt({
+      title: "Disconnect the bank account?",
+      description: "The plugin forgets the bank's tokens. Transactions already read and reconciliation results stay.",
+      confirmText: "Disconnect",
+      cancelText: "Cancel",
+    })
+    if (!ok) return
+    setBusy(true)
+    try {
+      await adminFetch("/admin/tikkie/bank", { method: "DELETE" })
+      toast.success("Bank account disconnected")
+      setConsentUrl(undefined)
+      bank.reload()
+    } catch (e) {
+      toast.error("Could not disconnect", { description: (e as Error).message })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-y-3">
+      <Container className="divide-y p-0" data-testid="tikkie-bank-section">
+        <div className="flex items-center justify-between px-6 py-4">
+          <div>
+            <Heading level="h2">Bank account</Heading>
+            <Text size="small" className="text-ui-fg-subtle">
+              ABN AMRO account information: where Tikkie pays out.
+            </Text>
+          </div>
+          <div className="flex gap-x-2">
+            <Button size="small" variant="secondary" onClick={() => (bank.reload(), txs.reload())} disabled={bank.loading}>
+              Refresh
+            </Button>
+            {conn && (
+              <Button size="small" variant="danger" onClick={disconnect} disabled={busy}>
+                Disconnect
+              </Button>
+            )}
+            {(!conn || conn.status === "needs_consent") && !bank.error && (
+              <Button size="small" onClick={connect} isLoading={busy} data-testid="tikkie-bank-connect">
+                {conn ? "Connect again" : "Connect"}
+              </Button>
+            )}
+          </div>
+        </div>
+        {consentUrl && conn?.status !== "connected" && (
+          <div className="px-6 py-4">
+            <Text size="small">
+              The bank's consent page opened in a new tab (if not,{" "}
+              <a className="text-ui-fg-interactive" href={consentUrl} target="_blank" rel="noopener noreferrer">
+                open it here
+              </a>
+              ). After approving, come back and press Refresh.
+            </Text>
+          </div>
+        )}
+        <SectionState loading={bank.loading && !bank.data} error={bank.error} />
+        {bank.data && (
+          <div className="grid grid-cols-2 gap-4 px-6 py-4 text-ui-fg-subtle">
+            <Field label="Status">
+              {conn ? (
+                <StatusBadge color={conn.status === "connected" ? "green" : "orange"} data-testid="tikkie-bank-status">
+                  {conn.status === "connected" ? "Connected" : "Needs consent"}
+                </StatusBadge>
+              ) : (
+                <StatusBadge color="grey" data-testid="tikkie-bank-status">
+                  Not connected
+                </StatusBadge>
+              )}
+            </Field>
+            <Field label="IBAN">{conn ? <span data-testid="tikkie-bank-iban">{conn.account_number}</span> : "—"}</Field>
+            <Field label="Account holder">{bank.data.details?.account_holder_name ?? "—"}</Field>
+            <Field label="Balance">
+              <span data-testid="tikkie-bank-balance">
+                {bank.data.balance ? formatCents(bank.data.balance.amount_in_cents, bank.data.balance.currency) : "—"}
+              </span>
+            </Field>
+            <Field label="Scopes">
+              {conn ? (
+                <div className="flex flex-wrap gap-1">
+                  {conn.scopes.map((s) => (
+                    <Badge key={s} size="2xsmall">
+                      {s}
+                    </Badge>
+                  ))}
+                </div>
+              ) : (
+                "—"
+              )}
+            </Field>
+            <Field label="Last reconciled">{conn?.last_synced_at ? new Date(conn.last_synced_at).toLocaleString() : "never"}</Field>
+          </div>
+        )}
+        {bank.data?.messages.length ? (
+          <div className="px-6 py-4">
+            {bank.data.messages.map((m) => (
+              <Text key={m} size="small" className="text-ui-fg-subtle" data-testid="tikkie-bank-message">
+                {m}
+              </Text>
+            ))}
+          </div>
+        ) : null}
+      </Container>
+      {conn?.status === "connected" && (
+        <Container className="divide-y p-0">
+          <div className="px-6 py-4">
+            <Heading level="h2">Latest transactions</Heading>
+          </div>
+          {canReadTransactions ? (
+            <>
+              <SectionState
+                loading={txs.loading && !txs.data}
+                error={txs.error}
+                empty={txs.data && !txs.data.transactions.length ? "No transactions on this account yet." : undefined}
+              />
+              {!!txs.data?.transactions.length && (
+                <Table data-testid="tikkie-bank-transactions">
+                  <Table.Header>
+                    <Table.Row>
+                      <Table.HeaderCell>Book date</Table.HeaderCell>
+                      <Table.HeaderCell>Counterparty</Table.HeaderCell>
+                      <Table.HeaderCell>Description</Table.HeaderCell>
+                      <Table.HeaderCell className="text-right">Amount</Table.HeaderCell>
+                    </Table.Row>
+                  </Table.Header>
+                  <Table.Body>
+                    {txs.data.transactions.map((t) => (
+                      <Table.Row key={t.transaction_id}>
+                        <Table.Cell>{t.book_date ?? "—"}</Table.Cell>
+                        <Table.Cell>{t.counter_party_name ?? "—"}</Table.Cell>
+                        <Table.Cell className="max-w-[320px] truncate" title={t.description_lines.join(" · ")}>
+                          {t.description_lines.join(" · ") || "—"}
+                        </Table.Cell>
+                        <Table.Cell className="text-right">{formatCents(t.amount_in_cents, t.currency)}</Table.Cell>
+                      </Table.Row>
+                    ))}
+                  </Table.Body>
+                </Table>
+              )}
+            </>
+          ) : (
+            <SectionState empty="The consent does not cover transactions: connect again with the transactions scope." />
+          )}
+        </Container>
+      )}
+    </div>
+  )
+}
+
+function Field({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="flex flex-col gap-y-1">
+      <Text size="small" leading="compact" weight="plus" className="text-ui-fg-base">
+        {label}
+      </Text>
+      <div className="txt-small">{children}</div>
+    </div>
+  )
+}

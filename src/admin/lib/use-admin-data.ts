@@ -1,0 +1,33 @@
+import { useCallback, useEffect, useState } from "react"
+import { adminFetch } from "./admin-fetch"
+
+export interface AdminData<T> {
+  data?: T
+  error?: string
+  loading: boolean
+  reload: () => void
+}
+
+/**
+ * GETs `path` (again when it changes or on reload()), keeping the last answer shown while reloading.
+ * Plain state rather than react-query: a plugin's copy of react-query would not share the dashboard's
+ * QueryClient when the store resolves another copy.
+ */
+export function useAdminData<T>(path: string | null): AdminData<T> {
+  const [state, setState] = useState<{ data?: T; error?: string; loading: boolean }>({ loading: path !== null })
+  const [tick, setTick] = useState(0)
+  useEffect(() => {
+    if (path === null) return
+    let live = true
+    setState((s) => ({ ...s, loading: true }))
+    adminFetch<T>(path).then(
+      (data) => live && setState({ data, loading: false }),
+      (e: Error) => live && setState({ error: e.message, loading: false })
+    )
+    return () => {
+      live = false
+    }
+  }, [path, tick])
+  const reload = useCallback(() => setTick((t) => t + 1), [])
+  return { ...state, reload }
+}

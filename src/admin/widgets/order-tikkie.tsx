@@ -1,0 +1,144 @@
+import { defineWidgetConfig } from "@medusajs/admin-sdk"
+import { Badge, Container, Copy, Heading, StatusBadge, Text } from "@medusajs/ui"
+import { formatCents } from "../lib/money"
+import { useAdminData } from "../lib/use-admin-data"
+import { SectionState } from "../components/section-state"
+
+interface Payer {
+  companyName?: string
+  firstName?: string
+  lastName?: string
+  email?: string
+  phoneNumber?: string
+  shippingAddress?: { street?: string; houseNumber?: string; addition?: string; postalCode?: string; city?: string; country?: string }
+}
+
+interface OrderPayments {
+  order: {
+    payment_collections?: Array<{
+      payments?: Array<{ id: string; provider_id: string; data?: { orderToken?: string; status?: string; payer?: Payer } | null }>
+    }>
+  }
+}
+
+interface PaymentLinks {
+  payment_links: Array<{
+    id: string
+    kind: string
+    url: string
+    description: string
+    amount_in_cents: number | null
+    currency_code: string
+    status: string
+    paid_in_cents: number
+    refunded_in_cents: number
+    problem: string | null
+    created_at: string
+  }>
+}
+
+/**
+ * The order's Tikkie side, next to Medusa's own payment details: the Fast Checkout orderToken and payer
+ * (from the payment's data, what Tikkie answered) and the order's Tikkie payment links.
+ */
+const OrderTikkieWidget = ({ data: order }: { data: { id: string } }) => {
+  const payments = useAdminData<OrderPayments>(
+    `/admin/orders/${order.id}?fields=id,*payment_collections,*payment_collections.payments`
+  )
+  const links = useAdminData<PaymentLinks>(`/admin/orders/${order.id}/tikkie-payment-links`)
+  const fastCheckout = (payments.data?.order.payment_collections ?? [])
+    .flatMap((c) => c.payments ?? [])
+    .filter((p) => p.provider_id.includes("tikkie-fast-checkout") && p.data?.orderToken)
+  const loading = (payments.loading && !payments.data) || (links.loading && !links.data)
+  const nothing = payments.data && links.data && !fastCheckout.length && !links.data.payment_links.length
+
+  return (
+    <Container className="divide-y p-0" data-testid="tikkie-order-widget">
+      <div className="px-6 py-4">
+        <Heading level="h2">Tikkie</Heading>
+      </div>
+      <SectionState
+        loading={loading}
+        error={payments.error ?? links.error}
+        empty={nothing ? "No Tikkie payment or payment link on this order." : undefined}
+      />
+      {fastCheckout.map((p) => {
+        const payer = p.data!.payer
+        const a = payer?.shippingAddress
+        return (
+          <div key={p.id} className="flex flex-col gap-y-2 px-6 py-4" data-testid="tikkie-order-fast-checkout">
+            <div className="flex items-center justify-between">
+              <Text size="small" weight="plus">
+                Fast Checkout
+              </Text>
+              {p.data!.status && <StatusBadge color={p.data!.status === "PAID" ? "green" : "orange"}>{p.data!.status}</StatusBadge>}
+            </div>
+            <div className="flex items-center gap-x-1">
+              <Text size="xsmall" className="font-mono text-ui-fg-subtle">
+                {p.data!.orderToken}
+              </Text>
+              <Copy content={p.data!.orderToken!} />
+            </div>
+            {payer ? (
+              <Text size="small" className="text-ui-fg-subtle">
+                {[payer.companyName, `${payer.firstName ?? ""} ${payer.lastName ?? ""}`.trim()].filter(Boolean).join(", ")}
+                <br />
+                {payer.email}
+                {payer.phoneNumber ? ` · ${payer.phoneNumber}` : ""}
+                {a && (
+                  <>
+                    <br />
+                    {`${a.street ?? ""} ${a.houseNumber ?? ""}${a.addition ? ` ${a.addition}` : ""}, ${a.postalCode ?? ""} ${a.city ?? ""} (${a.country ?? ""})`}
+                  </>
+                )}
+              </Text>
+            ) : (
+              <Text size="small" className="text-ui-fg-subtle">
+                No payer data (Tikkie gives it once the order is paid).
+              </Text>
+            )}
+          </div>
+        )
+      })}
+      {!!links.data?.payment_links.length && (
+        <div className="flex flex-col gap-y-3 px-6 py-4" data-testid="tikkie-order-links">
+          <Text size="small" weight="plus">
+            Payment links
+          </Text>
+          {links.data.payment_links.map((l) => (
+            <div key={l.id} className="flex flex-col gap-y-1">
+              <div className="flex items-center justify-between gap-x-2">
+                <Text size="small" className="truncate" title={l.description}>
+                  {l.description}
+                </Text>
+                <Badge size="2xsmall">{l.status}</Badge>
+              </div>
+              <Text size="xsmall" className="text-ui-fg-subtle">
+                {l.amount_in_cents === null ? "open amount" : formatCents(l.amount_in_cents, l.currency_code)} · paid{" "}
+                {formatCents(l.paid_in_cents, l.currency_code)}
+                {l.refunded_in_cents ? ` · refunded ${formatCents(l.refunded_in_cents, l.currency_code)}` : ""}
+              </Text>
+              <div className="flex items-center gap-x-1">
+                <a className="txt-xsmall truncate text-ui-fg-interactive" href={l.url} target="_blank" rel="noopener noreferrer">
+                  {l.url}
+                </a>
+                <Copy content={l.url} />
+              </div>
+              {l.problem && (
+                <Text size="xsmall" className="text-ui-fg-error">
+                  {l.problem}
+                </Text>
+              )}
+            </div>
+          ))}
+        </div>
+      )}
+    </Container>
+  )
+}
+
+export const config = defineWidgetConfig({
+  zone: "order.details.side.after",
+})
+
+export default OrderTikkieWidget
