@@ -51,6 +51,40 @@ const tikkieProviders = process.env.TIKKIE_BASE_URL
             },
           ]
         : []),
+      // Tikkie payment requests v1 (legacy API), when a v1 access token is set: the plugin sets up the
+      // platform and user below once (stored) and polls the requests. Id "tikkie-v1", so it can sit next to v2.
+      ...(process.env.TIKKIE_V1_ACCESS_TOKEN
+        ? [
+            {
+              resolve: "./src/providers/payment-request",
+              id: "tikkie-v1",
+              options: {
+                apiVersion: "v1",
+                apiKey: process.env.TIKKIE_API_KEY,
+                accessToken: process.env.TIKKIE_V1_ACCESS_TOKEN,
+                baseUrl: process.env.TIKKIE_BASE_URL,
+                product: process.env.TIKKIE_PRODUCT || "pay",
+                storeUrl: process.env.TIKKIE_STORE_URL || `http://localhost:${process.env.PORT || 9000}`,
+                successUrl: process.env.TIKKIE_SUCCESS_URL || `${storefrontUrl}/order/confirmed`,
+                failureUrl: process.env.TIKKIE_FAILURE_URL || `${storefrontUrl}/checkout`,
+                platform: {
+                  name: process.env.TIKKIE_V1_PLATFORM_NAME,
+                  phoneNumber: process.env.TIKKIE_V1_PLATFORM_PHONE,
+                  ...(process.env.TIKKIE_V1_PLATFORM_EMAIL ? { email: process.env.TIKKIE_V1_PLATFORM_EMAIL } : {}),
+                },
+                user: {
+                  name: process.env.TIKKIE_V1_USER_NAME,
+                  phoneNumber: process.env.TIKKIE_V1_USER_PHONE,
+                  iban: process.env.TIKKIE_V1_IBAN,
+                  bankAccountLabel: process.env.TIKKIE_V1_BANK_ACCOUNT_LABEL,
+                },
+                ...(process.env.TIKKIE_REQUEST_TIMEOUT_MS
+                  ? { requestTimeoutMs: Number(process.env.TIKKIE_REQUEST_TIMEOUT_MS) }
+                  : {}),
+              },
+            },
+          ]
+        : []),
     ]
   : []
 

@@ -6,6 +6,7 @@ import { paymentRequestPaymentSessionMiddleware } from "./store/payment-collecti
 import { SubscribeNotificationsBodySchema } from "./admin/tikkie/payment-requests/subscription/validators"
 import { CreateInvoiceLinkBodySchema } from "./admin/tikkie/payment-requests/validators"
 import { CreateOrderLinkBodySchema } from "./admin/orders/[id]/tikkie-payment-links/validators"
+import { RunV1SetupBodySchema } from "./admin/tikkie/payment-requests/v1-setup/validators"
 
 export default defineMiddlewares({
   routes: [
@@ -45,6 +46,11 @@ export default defineMiddlewares({
       matcher: "/admin/orders/:id/tikkie-payment-links",
       method: ["POST"],
       middlewares: [validateAndTransformBody(CreateOrderLinkBodySchema as never)],
+    },
+    {
+      matcher: "/admin/tikkie/payment-requests/v1-setup",
+      method: ["POST"],
+      middlewares: [validateAndTransformBody(RunV1SetupBodySchema as never)],
     },
   ],
 })

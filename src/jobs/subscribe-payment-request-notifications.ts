@@ -15,7 +15,7 @@ export async function subscribeConfiguredNotifications(container: MedusaContaine
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const outcomes = []
   for (const provider of configuredPaymentRequestProviders(container)) {
-    if (!provider.options.subscribeNotifications) continue
+    if (!provider.options.subscribeNotifications || provider.options.apiVersion === "v1") continue
     try {
       outcomes.push(await subscribePaymentRequestNotifications(container, { providerId: provider.providerId, force: false }))
     } catch (e) {

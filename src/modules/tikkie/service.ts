@@ -5,12 +5,14 @@ import FastCheckoutOrder from "./models/fast-checkout-order"
 import RateWindow from "./models/rate-window"
 import PaymentRequest from "./models/payment-request"
 import NotificationSubscription from "./models/notification-subscription"
+import PaymentRequestV1Setup from "./models/payment-request-v1-setup"
 
 class TikkieModuleService extends MedusaService({
   FastCheckoutOrder,
   RateWindow,
   PaymentRequest,
   NotificationSubscription,
+  PaymentRequestV1Setup,
 }) {
   /**
    * Counts one call of `key` in the current wall-clock second, for every instance of the store at once

@@ -44,10 +44,51 @@ const days = (name: string, fallback: number) =>
     .max(EXPIRY_DAYS_MAX, `${name} must be at most ${EXPIRY_DAYS_MAX}`)
     .default(fallback)
 
+const text = (name: string) => z.string({ error: (i) => (i.input === undefined ? `${name} is required` : `${name} must be a string`) })
+
+/**
+ * The v1 platform and user, as the shop writes them. Only their shape is checked at start-up: Tikkie's
+ * own rules (Dutch phone numbers and IBANs, lengths) are checked by the v1 client when the plugin sets
+ * them up, with the code Tikkie would answer, and the admin reads the outcome
+ * (GET /admin/tikkie/payment-requests/v1-setup) instead of a store that does not start.
+ */
+const V1PlatformOptionsSchema = z.strictObject(
+  {
+    /** The name payers see as the requester, 2-100 characters. */
+    name: text("platform.name"),
+    /** A Dutch contact number, e.g. "020 123 4567". */
+    phoneNumber: text("platform.phoneNumber"),
+    email: text("platform.email").optional(),
+  },
+  { error: (i) => (i.input === undefined ? "platform is required with apiVersion v1" : "platform must be an object") }
+)
+const V1UserOptionsSchema = z.strictObject(
+  {
+    name: text("user.name"),
+    /** Exactly 10 digits, Dutch: "0612345678". */
+    phoneNumber: text("user.phoneNumber"),
+    /** A Dutch IBAN: the payments go to this account. */
+    iban: text("user.iban"),
+    bankAccountLabel: text("user.bankAccountLabel"),
+  },
+  { error: (i) => (i.input === undefined ? "user is required with apiVersion v1" : "user must be an object") }
+)
+
 export const PaymentRequestProviderOptionsSchema = z.strictObject({
+  /**
+   * "v2" (default): payment requests v2 with an app token. "v1": the legacy API for merchants still on
+   * it, with an OAuth access token (scope pay) and a platform and user the plugin sets up once.
+   */
+  apiVersion: z.enum(["v2", "v1"], { error: 'apiVersion must be "v2" or "v1"' }).default("v2"),
   apiKey: secret("apiKey"),
-  /** The app token (a UUID) of payment requests v2: from the developer portal, or `tikkie-credentials` for the sandbox. */
-  appToken: z.uuid({ error: "appToken must be a UUID" }),
+  /** v2: the app token (a UUID): from the developer portal, or `tikkie-credentials` for the sandbox. */
+  appToken: z.uuid({ error: "appToken must be a UUID" }).optional(),
+  /** v1: the OAuth access token with scope pay (Authorization: Bearer). */
+  accessToken: secret("accessToken").optional(),
+  /** v1: the platform the plugin creates (or finds) once. */
+  platform: V1PlatformOptionsSchema.optional(),
+  /** v1: the user with the bank account payments go to, created (or found) once. */
+  user: V1UserOptionsSchema.optional(),
   baseUrl: httpUrl("baseUrl"),
   /** Path segment: "pay" as the documents say, or "tikkie" as the live service uses. */
   product: z.enum(["pay", "tikkie"], { error: 'product must be "pay" or "tikkie"' }).default("pay"),
@@ -74,6 +115,21 @@ export const PaymentRequestProviderOptionsSchema = z.strictObject({
   subscribeNotifications: z.boolean({ error: "subscribeNotifications must be true or false" }).default(false),
   connectTimeoutMs: z.int().min(1).max(60_000).optional(),
   requestTimeoutMs: z.int().min(1).max(120_000).optional(),
+}).superRefine((o, ctx) => {
+  const problem = (message: string) => ctx.addIssue({ code: "custom", message })
+  if (o.apiVersion === "v2") {
+    if (!o.appToken) problem("appToken is required")
+    const v1Only = (["accessToken", "platform", "user"] as const).filter((k) => o[k] !== undefined)
+    if (v1Only.length) problem(`${v1Only.join(", ")} ${v1Only.length === 1 ? "is a v1 option" : "are v1 options"}: set apiVersion "v1" to use the legacy API`)
+    return
+  }
+  if (!o.accessToken) problem("accessToken is required with apiVersion v1 (an OAuth access token with scope pay)")
+  if (!o.platform) problem("platform is required with apiVersion v1")
+  if (!o.user) problem("user is required with apiVersion v1")
+  if (o.appToken) problem('appToken is a v2 option: leave it out with apiVersion "v1"')
+  if (o.subscribeNotifications) {
+    problem("subscribeNotifications is v2 only: v1 notifications have no documented body, so the plugin polls v1 requests")
+  }
 })
 
 export type PaymentRequestProviderOptions = z.input<typeof PaymentRequestProviderOptionsSchema>

@@ -27,6 +27,7 @@ import { TikkieError } from "../../tikkie/core/errors"
 import { PaymentRequestsClient, type PaymentV2 } from "../../tikkie/payment-requests/v2"
 import { addDays, amsterdamDate } from "../../tikkie/payment-requests/v2/amsterdam-date"
 import { REFUND_ALLOWANCE_IN_CENTS } from "../../tikkie/payment-requests/v2/rules"
+import { V1_PAYMENT_REQUEST_EXPIRY_DAYS } from "../../tikkie/payment-requests/v1"
 import { toMedusaError } from "../shared/tikkie-medusa-error"
 import { asReferenceId, fitDescription, refundDescription } from "./description"
 import { parsePaymentRequestProviderOptions, type ResolvedPaymentRequestProviderOptions } from "./options"
@@ -39,6 +40,9 @@ import {
   type PaymentRequestSessionData,
 } from "./session-data"
 import { sessionStatus } from "./status"
+import { paymentRequestsV1ClientFrom, readV1PaymentRequest, v1ExternalId, type V1Tokens } from "./v1"
+import { v1MedusaError } from "./v1-errors"
+import type { PaymentRequestsV1Client } from "../../tikkie/payment-requests/v1"
 
 type InjectedDependencies = { logger: Logger }
 
@@ -87,6 +91,8 @@ export class TikkiePaymentRequestProviderService extends AbstractPaymentProvider
   protected readonly logger: Logger
   protected readonly options: ResolvedPaymentRequestProviderOptions
   protected readonly client: PaymentRequestsClient
+  /** apiVersion v1 only: the legacy client (requests are made under the stored platform and user). */
+  protected readonly v1?: PaymentRequestsV1Client
 
   static validateOptions(options: Record<string, unknown>): void {
     parsePaymentRequestProviderOptions(options)
@@ -97,6 +103,7 @@ export class TikkiePaymentRequestProviderService extends AbstractPaymentProvider
     this.logger = container.logger
     this.options = parsePaymentRequestProviderOptions(options)
     this.client = paymentRequestsClientFrom(this.options, this.logger)
+    if (this.options.apiVersion === "v1") this.v1 = paymentRequestsV1ClientFrom(this.options)
   }
 
   async initiatePayment({ amount, currency_code, data, context }: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
@@ -116,6 +123,7 @@ export class TikkiePaymentRequestProviderService extends AbstractPaymentProvider
     }
     const input = PaymentRequestInputSchema.safeParse(data?.[PAYMENT_REQUEST_INPUT_KEY])
     const description = input.success ? fitDescription(input.data.description) : fitDescription(this.options.storeName ?? "Online order")
+    if (this.v1) return this.initiateV1(sessionId, amountInCents, description, input.success ? input.data.v1 : undefined)
     const expiryDate =
       (input.success ? input.data.expiryDate : undefined) ?? addDays(amsterdamDate(Date.now()), this.options.checkoutExpiryDays)
     try {
@@ -147,6 +155,52 @@ export class TikkiePaymentRequestProviderService extends AbstractPaymentProvider
   }
 
   /**
+   * apiVersion v1: a request under the stored platform, user and bank account, with the session id as
+   * externalId. v1 takes no expiry date: a request expires 14 days after it was made (the service's
+   * default), which is what the session data shows.
+   */
+  protected async initiateV1(
+    sessionId: string,
+    amountInCents: number,
+    description: string,
+    tokens: V1Tokens | undefined
+  ): Promise<InitiatePaymentOutput> {
+    if (!tokens) {
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        "Tikkie payment requests v1 need the plugin's v1 setup: start the payment through POST /store/carts/:id/tikkie-payment-request " +
+          "(or the admin order-link route), not Medusa's own payment-session route."
+      )
+    }
+    try {
+      const created = await this.v1!.createPaymentRequest(tokens.platformToken, tokens.userToken, tokens.bankAccountToken, {
+        amountInCents: String(amountInCents),
+        currency: "EUR",
+        description,
+        externalId: v1ExternalId(sessionId),
+      })
+      const sessionData: PaymentRequestSessionData = {
+        paymentRequestToken: created.paymentRequestToken,
+        url: created.paymentRequestUrl,
+        referenceId: v1ExternalId(sessionId),
+        amountInCents,
+        description,
+        expiryDate: addDays(amsterdamDate(Date.now()), V1_PAYMENT_REQUEST_EXPIRY_DAYS),
+        status: "OPEN",
+        payments: [],
+        v1: tokens,
+      }
+      return {
+        id: created.paymentRequestToken,
+        data: { ...sessionData, [PAYMENT_REQUEST_INPUT_KEY]: undefined },
+        status: PaymentSessionStatus.PENDING,
+      }
+    } catch (e) {
+      throw v1MedusaError(e, "Creating the Tikkie payment request (v1) failed")
+    }
+  }
+
+  /**
    * A payment request's amount cannot change. Same amount: the data is kept. Another amount: a new
    * request for the new amount (the old link stays payable until it expires; a payment on it is kept
    * by the plugin as a problem, never silently dropped).
@@ -158,7 +212,7 @@ export class TikkiePaymentRequestProviderService extends AbstractPaymentProvider
     }
     const created = await this.initiatePayment({
       ...input,
-      data: { [PAYMENT_REQUEST_INPUT_KEY]: { description: current.description } },
+      data: { [PAYMENT_REQUEST_INPUT_KEY]: { description: current.description, ...(current.v1 ? { v1: current.v1 } : {}) } },
       context: { ...input.context, idempotency_key: current.referenceId },
     })
     return { data: created.data, status: created.status }
@@ -189,6 +243,13 @@ export class TikkiePaymentRequestProviderService extends AbstractPaymentProvider
    */
   async refundPayment(input: RefundPaymentInput): Promise<RefundPaymentOutput> {
     const current = this.sessionData(input.data)
+    if (this.v1 || current.v1) {
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        "Tikkie payment requests v1 have no refunds: nothing was refunded. Pay the amount back by bank transfer to the payer's " +
+          "account (in the payment's data), or move the store to payment requests v2, which can refund."
+      )
+    }
     const paid = paymentInFull(current)
     if (!paid) {
       throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "This Tikkie payment request has no payment to refund.")
@@ -298,6 +359,17 @@ export class TikkiePaymentRequestProviderService extends AbstractPaymentProvider
   protected async read(data: Record<string, unknown> | undefined) {
     const current = this.sessionData(data)
     let next: PaymentRequestSessionData
+    if (current.v1) {
+      if (!this.v1) throw new MedusaError(MedusaError.Types.INVALID_DATA, "This payment was made with Tikkie v1, but the provider is set up for v2 now.")
+      try {
+        const read = await readV1PaymentRequest(this.v1, current.v1, current.paymentRequestToken)
+        next = { ...current, status: read.status, payments: read.payments }
+      } catch (e) {
+        throw v1MedusaError(e, "Reading the Tikkie payment request (v1) failed")
+      }
+      const paidV1 = paymentInFull(next)
+      return { data: next, paid: !!paidV1, status: sessionStatus(next.status, !!paidV1) }
+    }
     try {
       const request = await this.client.getPaymentRequest(current.paymentRequestToken)
       const payments = (await readPayments(this.client, current.paymentRequestToken)).map(storedPayment)

@@ -1,6 +1,7 @@
 import { z } from "zod"
 import { PAYMENT_REQUEST_STATUSES, REFUND_STATUSES } from "../../tikkie/payment-requests/v2/schemas"
 import type { PaymentV2 } from "../../tikkie/payment-requests/v2"
+import { V1TokensSchema } from "./v1"
 
 /** A refund as kept in the payment's data and the plugin's record: Tikkie's refund record. */
 export const StoredRefundSchema = z.object({
@@ -61,6 +62,8 @@ export const PaymentRequestSessionDataSchema = z.object({
   payments: z.array(StoredPaymentSchema).default([]),
   /** Set by cancelPayment: Tikkie cannot close a v2 request, so the link stays payable; see the note. */
   cancelled: z.object({ at: z.string(), note: z.string() }).optional(),
+  /** apiVersion v1: the platform, user and bank account the request was made under (reads need them). */
+  v1: V1TokensSchema.optional(),
 })
 export type PaymentRequestSessionData = z.output<typeof PaymentRequestSessionDataSchema>
 
@@ -76,6 +79,8 @@ export const PaymentRequestInputSchema = z.object({
   description: z.string().min(1),
   /** yyyy-mm-dd, Amsterdam; default from the provider's checkoutExpiryDays. */
   expiryDate: z.string().optional(),
+  /** apiVersion v1: the stored setup's tokens, added by the plugin's server-side callers. */
+  v1: V1TokensSchema.optional(),
 })
 export type PaymentRequestInput = z.output<typeof PaymentRequestInputSchema>
 

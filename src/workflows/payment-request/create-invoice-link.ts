@@ -1,4 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
+import { MedusaError } from "@medusajs/framework/utils"
 import { TIKKIE_MODULE } from "../../modules/tikkie"
 import type TikkieModuleService from "../../modules/tikkie/service"
 import { toMedusaError } from "../../providers/shared/tikkie-medusa-error"
@@ -22,6 +23,13 @@ export interface InvoiceLinkInput {
  */
 export async function createInvoicePaymentLink(container: MedusaContainer, input: InvoiceLinkInput): Promise<PaymentRequestRecord> {
   const { client, providerId, options } = paymentRequestsClient(container, input.providerId)
+  if (options.apiVersion === "v1") {
+    await client.close()
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      `${providerId} uses Tikkie payment requests v1: standalone invoice links are made with v2 only (links for orders work with v1).`
+    )
+  }
   const expiryDate = input.expiryDate ?? addDays(amsterdamDate(Date.now()), options.linkExpiryDays)
   try {
     const created = await client.createPaymentRequest({

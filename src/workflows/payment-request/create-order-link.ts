@@ -10,6 +10,7 @@ import { addDays, amsterdamDate } from "../../tikkie/payment-requests/v2/amsterd
 import { paymentRequestProvider } from "./provider-options"
 import { recordPayments, recordSessionPaymentRequest, type PaymentRequestRecord } from "./record-payment-request"
 import { storeNameFor } from "./store-name"
+import { ensureV1Setup } from "./v1-setup"
 
 export interface OrderLinkInput {
   orderId: string
@@ -91,6 +92,10 @@ async function createLocked(container: MedusaContainer, input: OrderLinkInput): 
 
   const description = input.description ?? orderDescription(await storeNameFor(container, options.storeName), order.display_id)
   const expiryDate = input.expiryDate ?? addDays(today, options.linkExpiryDays)
+  if (options.apiVersion === "v1" && input.expiryDate) {
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, "expiry_date cannot be set with Tikkie payment requests v1: a v1 link expires after 14 days.")
+  }
+  const v1 = options.apiVersion === "v1" ? await ensureV1Setup(container, providerId) : undefined
   const { result: collections } = await createOrderPaymentCollectionWorkflow(container).run({
     input: { order_id: order.id, amount: fromCents(amountInCents) },
   })
@@ -99,7 +104,7 @@ async function createLocked(container: MedusaContainer, input: OrderLinkInput): 
     input: {
       payment_collection_id: collection.id,
       provider_id: providerId,
-      data: { [PAYMENT_REQUEST_INPUT_KEY]: { description, expiryDate } },
+      data: { [PAYMENT_REQUEST_INPUT_KEY]: { description, expiryDate, ...(v1 ? { v1 } : {}) } },
     },
   })
   PaymentRequestSessionDataSchema.parse(session.data)

@@ -52,6 +52,8 @@ export async function recordSessionPaymentRequest(
       success_url: extra.successUrl ?? null,
       failure_url: extra.failureUrl ?? null,
       payments: { items: [] },
+      // v1 reads need the platform and user the request was made under.
+      metadata: data.data.v1 ? { v1: data.data.v1 } : null,
     } as never)
   } catch (e) {
     // Another instance recorded it between our read and our write.

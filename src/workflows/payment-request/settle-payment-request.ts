@@ -12,7 +12,8 @@ import {
   type StoredPayment,
 } from "../../providers/payment-request/session-data"
 import type { PaymentRequestV2 } from "../../tikkie/payment-requests/v2"
-import { paymentRequestsClient } from "./provider-options"
+import { paymentRequestProvider, paymentRequestsClient } from "./provider-options"
+import { paymentRequestsV1ClientFrom, readV1PaymentRequest, V1TokensSchema } from "../../providers/payment-request/v1"
 import { recordPayments, type PaymentRequestRecord } from "./record-payment-request"
 
 export type PaymentRequestSource = "notification" | "return" | "poll" | "admin"
@@ -79,18 +80,14 @@ async function settleLocked(container: MedusaContainer, recordId: string, source
   const record = await tikkie.retrievePaymentRequest(recordId)
   const token = record.payment_request_token
 
-  let request: PaymentRequestV2
+  let request: Pick<PaymentRequestV2, "status" | "referenceId">
   let payments: StoredPayment[]
-  const { client } = paymentRequestsClient(container, record.provider_id)
   try {
-    request = await client.getPaymentRequest(token)
-    payments = (await readPayments(client, token)).map(storedPayment)
+    ;({ request, payments } = await readRequest(container, record))
   } catch (e) {
     const reason = errorMessage(e)
     logger.warn(`Tikkie payment request ${source}: could not read ${token} yet (${reason}); will retry`)
     return { outcome: "retry", reason }
-  } finally {
-    await client.close()
   }
   if (record.reference_id && request.referenceId !== record.reference_id) {
     logger.error(`Tikkie payment request ${token} names reference ${request.referenceId}, expected ${record.reference_id}`)
@@ -121,6 +118,36 @@ async function settleLocked(container: MedusaContainer, recordId: string, source
   return record.kind === "checkout"
     ? completeCheckout(container, record, paid, source)
     : captureOrderPayment(container, record, paid, source)
+}
+
+/**
+ * The request's status and payments from Tikkie: v2 through its client; v1 (apiVersion "v1") under the
+ * platform and user it was made with (kept in the record's metadata), its externalId as the reference.
+ */
+async function readRequest(
+  container: MedusaContainer,
+  record: PaymentRequestRecord
+): Promise<{ request: Pick<PaymentRequestV2, "status" | "referenceId">; payments: StoredPayment[] }> {
+  const token = record.payment_request_token
+  const provider = paymentRequestProvider(container, record.provider_id)
+  if (provider.options.apiVersion === "v1") {
+    const tokens = V1TokensSchema.safeParse((record.metadata as { v1?: unknown } | null)?.v1)
+    if (!tokens.success) throw new Error(`the record of v1 payment request ${token} has no platform and user`)
+    const client = paymentRequestsV1ClientFrom(provider.options)
+    try {
+      const read = await readV1PaymentRequest(client, tokens.data, token)
+      return { request: { status: read.status, referenceId: read.externalId }, payments: read.payments }
+    } finally {
+      await client.close()
+    }
+  }
+  const { client } = paymentRequestsClient(container, record.provider_id)
+  try {
+    const request = await client.getPaymentRequest(token)
+    return { request, payments: (await readPayments(client, token)).map(storedPayment) }
+  } finally {
+    await client.close()
+  }
 }
 
 async function completeCheckout(

@@ -14,6 +14,7 @@ import { isPaymentRequestProvider } from "./provider-id"
 import { paymentRequestProvider } from "./provider-options"
 import { recordSessionPaymentRequest } from "./record-payment-request"
 import { storeNameFor } from "./store-name"
+import { ensureV1Setup } from "./v1-setup"
 
 const CART_FIELDS = [
   "id",
@@ -137,12 +138,14 @@ async function startLocked(
   }
 
   const description = checkoutDescription(await storeNameFor(container, options.storeName), itemCount(cart))
+  // v1: the request is made under the stored platform and user (set up on first use).
+  const v1 = options.apiVersion === "v1" ? await ensureV1Setup(container, provider.id) : undefined
   const { result: session } = await createPaymentSessionsWorkflow(container).run({
     input: {
       payment_collection_id: collection.id,
       provider_id: provider.id,
       customer_id: input.customerId,
-      data: { [PAYMENT_REQUEST_INPUT_KEY]: { description } },
+      data: { [PAYMENT_REQUEST_INPUT_KEY]: { description, ...(v1 ? { v1 } : {}) } },
     },
   })
   const data = PaymentRequestSessionDataSchema.parse(session.data)

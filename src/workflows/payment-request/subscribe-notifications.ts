@@ -1,5 +1,5 @@
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
 import { TIKKIE_MODULE } from "../../modules/tikkie"
 import type TikkieModuleService from "../../modules/tikkie/service"
 import { toMedusaError } from "../../providers/shared/tikkie-medusa-error"
@@ -28,6 +28,13 @@ export async function subscribePaymentRequestNotifications(
 ): Promise<SubscriptionOutcome> {
   const { client, providerId, options } = paymentRequestsClient(container, input.providerId)
   const url = paymentRequestNotificationUrl(options.storeUrl)
+  if (options.apiVersion === "v1") {
+    await client.close()
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      `${providerId} uses Tikkie payment requests v1, whose notifications have no documented body: the plugin polls v1 requests instead.`
+    )
+  }
   const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
   try {
     return await container.resolve(Modules.LOCKING).execute(

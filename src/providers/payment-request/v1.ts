@@ -1,0 +1,57 @@
+import { z } from "zod"
+import { PaymentRequestsV1Client, type V1Payment, type V1PaymentRequestStatus } from "../../tikkie/payment-requests/v1"
+import type { ResolvedPaymentRequestProviderOptions } from "./options"
+import type { StoredPayment } from "./session-data"
+
+/** The platform, user and bank account a v1 request is made under (from the stored v1 setup). */
+export const V1TokensSchema = z.object({
+  platformToken: z.string().min(1),
+  userToken: z.string().min(1),
+  bankAccountToken: z.string().min(1),
+})
+export type V1Tokens = z.output<typeof V1TokensSchema>
+
+/** v1's externalId is 1-35 characters: a Medusa id (payses_… is 33) fits; anything longer is cut. */
+export const V1_EXTERNAL_ID_MAX = 35
+export function v1ExternalId(reference: string): string {
+  return [...reference].slice(0, V1_EXTERNAL_ID_MAX).join("")
+}
+
+export function paymentRequestsV1ClientFrom(options: ResolvedPaymentRequestProviderOptions): PaymentRequestsV1Client {
+  return new PaymentRequestsV1Client({
+    apiKey: options.apiKey,
+    accessToken: options.accessToken ?? "",
+    baseUrl: options.baseUrl,
+    product: options.product,
+    connectTimeoutMs: options.connectTimeoutMs,
+    requestTimeoutMs: options.requestTimeoutMs,
+  })
+}
+
+/** A v1 payment as the plugin keeps payments (v2's shape): v1 has no refunds, and reads list PAID payments only. */
+export function v1StoredPayment(p: V1Payment, fallbackDate: string): StoredPayment {
+  return {
+    paymentToken: p.paymentToken ?? p.payId,
+    tikkieId: p.payId,
+    ...(p.counterPartyName ? { counterPartyName: p.counterPartyName } : {}),
+    amountInCents: p.amountInCents ?? 0,
+    createdDateTime: p.created ?? fallbackDate,
+    refunds: [],
+  }
+}
+
+export interface V1Read {
+  status: V1PaymentRequestStatus
+  externalId?: string
+  payments: StoredPayment[]
+}
+
+/** Reads one v1 request with its paid payments (v1 notifications have no documented body: the poll and the return route call this). */
+export async function readV1PaymentRequest(client: PaymentRequestsV1Client, tokens: V1Tokens, paymentRequestToken: string): Promise<V1Read> {
+  const pr = await client.getPaymentRequest(tokens.platformToken, tokens.userToken, paymentRequestToken)
+  return {
+    status: pr.status,
+    externalId: pr.externalId,
+    payments: pr.payments.filter((p) => p.onlinePaymentStatus === "PAID").map((p) => v1StoredPayment(p, pr.created)),
+  }
+}
