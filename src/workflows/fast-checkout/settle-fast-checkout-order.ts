@@ -65,9 +65,21 @@ export async function settleFastCheckoutOrder(
   }
   const orderToken = record.order_token
   const locking = container.resolve(Modules.LOCKING)
-  return locking.execute(`tikkie:fast-checkout:${orderToken}`, () => settleLocked(container, orderToken, input.source), {
-    timeout: 60,
-  })
+  try {
+    return await locking.execute(`tikkie:fast-checkout:${orderToken}`, () => settleLocked(container, orderToken, input.source), {
+      timeout: 60,
+    })
+  } catch (e) {
+    // Another settlement of this order held the lock all that time: it is being settled; the poll retries.
+    if (!isLockTimeout(errorMessage(e))) throw e
+    logger.warn(`Tikkie Fast Checkout ${input.source}: order ${orderToken} is being settled elsewhere (${errorMessage(e)}); will retry`)
+    return { outcome: "retry", reason: errorMessage(e) }
+  }
+}
+
+/** Waiting for a lock gave up (in-memory: "Timed-out acquiring lock."; Redis, Postgres: "Failed to acquire lock for key ..."). */
+function isLockTimeout(message: string): boolean {
+  return /timed-out acquiring lock|failed to acquire lock/i.test(message)
 }
 
 async function findRecord(tikkie: TikkieModuleService, input: { orderToken?: string; sessionId?: string }) {
@@ -173,7 +185,7 @@ async function settleLocked(container: MedusaContainer, orderToken: string, sour
       await tikkie.updateFastCheckoutOrders({ id: record.id, medusa_order_id: existing, problem: null })
       return { outcome: "already-completed", orderId: existing }
     }
-    if (/already being completed|conflict/i.test(message)) return { outcome: "retry", reason: message }
+    if (/already being completed|conflict/i.test(message) || isLockTimeout(message)) return { outcome: "retry", reason: message }
     return recordProblem(container, record, `completing the cart failed: ${message}`)
   }
 
