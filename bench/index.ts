@@ -2,6 +2,7 @@ import { benchFastCheckoutClient } from "./fast-checkout-client"
 import { benchReconciliation } from "./reconciliation"
 import { benchBankTransactions } from "./bank-transactions"
 import { benchPaymentRequests } from "./payment-requests"
+import { benchFastCheckoutStore } from "./fast-checkout-store"
 
 /** `npm run bench`: prints figures and ratios measured side by side; nothing here passes or fails. */
 async function main() {
@@ -10,6 +11,7 @@ async function main() {
   await benchReconciliation()
   await benchBankTransactions()
   await benchPaymentRequests()
+  await benchFastCheckoutStore()
 }
 
 main().catch((e) => {

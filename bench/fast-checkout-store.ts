@@ -1,0 +1,691 @@
+import fs from "node:fs"
+import os from "node:os"
+import path from "node:path"
+import { Agent, request } from "undici"
+import { DEMO } from "../demo/constants"
+import { adminLogin, startDemo, type RunningDemo } from "../demo/run"
+import { SandboxControl } from "../src/tikkie/sandbox/control-client"
+import type { Delivery } from "../src/tikkie/sandbox/deliveries"
+import type { LoggedRequest } from "../src/tikkie/sandbox/request-log"
+import { medusaPid, readMemory } from "./process-memory"
+import { fmt, median } from "./stats"
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { freePort } = require("../scripts/embedded-db") as { freePort(): Promise<number> }
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { Client } = require("pg") as typeof import("pg")
+
+/**
+ * Issue 3's store-level figures, measured side by side in one run against one demo store (embedded
+ * Postgres, the sandbox, `medusa start` on this repository, all from demo/run.ts's startDemo) on a
+ * fresh temporary data directory and free ports:
+ *
+ * 1. creating a Fast Checkout session (`POST /store/carts/:id/tikkie-fast-checkout`) versus a session of
+ *    Medusa's system provider (`POST /store/payment-collections` + `POST .../payment-sessions`) on the
+ *    same kind of fresh cart, alternating A/B;
+ * 2. webhook received to order created versus `POST /store/carts/:id/complete` of a cart with a system
+ *    session, alternating A/B, one at a time;
+ * 3. the storm: BENCH_STORM_ORDERS (default 1,000) carts with Fast Checkout started, then every order
+ *    paid (shuffled, 50 pays at a time) with every webhook delivered three times: how long until every
+ *    order exists, how many Medusa orders there are, the sandbox's busiest second of GET order and its
+ *    429s, and the store process's memory.
+ *
+ * Nothing here passes or fails: it prints what it measured (and what went wrong, with counts).
+ */
+
+const STORM_ORDERS = intEnv("BENCH_STORM_ORDERS", 1000)
+const SESSION_PAIRS = intEnv("BENCH_SESSION_PAIRS", 30)
+const COMPLETE_PAIRS = intEnv("BENCH_COMPLETE_PAIRS", 20)
+const WARMUP_PAIRS = 3
+/** Carts prepared at once: the store is one Node process; more only queues inside it. */
+const PREP_CONCURRENCY = intEnv("BENCH_PREP_CONCURRENCY", 16)
+const PAY_CONCURRENCY = 50
+/** Give up waiting for the storm's orders this long after the first pay, or after this long without a new one. */
+const STORM_TIMEOUT_MS = intEnv("BENCH_STORM_TIMEOUT_S", 900) * 1000
+const STORM_STALL_MS = 300_000 // five runs of the once-a-minute poll job
+/** Seconds after the first pay at which the number of orders is reported. */
+const CHECKPOINTS_S = [10, 30, 60, 120, 300, 600, 900]
+/** How often the store API is asked whether a paid Fast Checkout cart became an order (measurement 2). */
+const POLL_MS = 10
+/** Quiet time after each measured call of measurement 2, so background work of one does not hit the next. */
+const SETTLE_PAUSE_MS = 300
+
+const ADDRESS = {
+  first_name: "Sanne",
+  last_name: "de Vries",
+  address_1: "Keizersgracht 1",
+  postal_code: "1015 CJ",
+  city: "Amsterdam",
+  country_code: "nl",
+}
+
+/** What the measurements need of a running store; `startDemo` provides it. */
+export interface StoreTarget {
+  storeUrl: string
+  sandboxUrl: string
+  databaseUrl: string
+  publishableKey: string
+  regionId: string
+  /** Medusa's output (the demo writes it to <dataDir>/medusa.log). */
+  medusaLogPath: string
+  storePort: number
+}
+
+export async function benchFastCheckoutStore(): Promise<void> {
+  console.log("\n## Fast Checkout in a Medusa store (demo store: embedded Postgres, sandbox, medusa start)")
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tikkie-bench-"))
+  const storePort = await freePort()
+  const started = performance.now()
+  let demo: RunningDemo | undefined
+  try {
+    demo = await startDemo({
+      dataDir,
+      fresh: true,
+      admin: false,
+      storePort,
+      storefrontPort: await freePort(),
+      sandboxPort: await freePort(),
+      log: () => {},
+    })
+    const t = demo.timings
+    console.log(
+      `store up in ${fmt((performance.now() - started) / 1000, 1)} s (migrate ${fmt((t.migrated - t.postgres) / 1000, 1)} s, ` +
+        `seed ${fmt((t.seeded - t.migrated) / 1000, 1)} s, medusa start ${fmt((t.medusa - t.seeded) / 1000, 1)} s); ` +
+        `storm ${STORM_ORDERS} orders (BENCH_STORM_ORDERS), ${os.cpus().length} CPUs, load average ${loadAverage()}`
+    )
+    await measureStore({
+      storeUrl: demo.storeUrl,
+      sandboxUrl: demo.sandboxUrl,
+      databaseUrl: demo.databaseUrl,
+      publishableKey: demo.publishableKey,
+      regionId: demo.regionId,
+      medusaLogPath: path.join(dataDir, "medusa.log"),
+      storePort,
+    })
+  } finally {
+    await demo?.stop()
+    if (process.env.BENCH_KEEP_STORE === "1") console.log(`(kept ${dataDir})`)
+    else fs.rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+export async function measureStore(target: StoreTarget): Promise<void> {
+  const store = new StoreClient(target)
+  const sandbox = new SandboxControl(target.sandboxUrl)
+  const db = new Client({ connectionString: target.databaseUrl })
+  await db.connect()
+  try {
+    const setupStarted = performance.now()
+    await store.stockUp()
+    await store.loadCatalogue()
+    await benchSessions(store)
+    await benchWebhookToOrder(store, sandbox)
+    await benchStorm(store, sandbox, db, target)
+    console.log(`(store measurements took ${fmt((performance.now() - setupStarted) / 1000, 0)} s; load average now ${loadAverage()}: other processes on the machine share its CPUs)`)
+  } finally {
+    await db.end()
+    await sandbox.close()
+    await store.close()
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// 1. Session creation
+
+async function benchSessions(store: StoreClient): Promise<void> {
+  const pairs = WARMUP_PAIRS + SESSION_PAIRS
+  const carts = await store.prepareCarts(pairs * 2, "session carts")
+  const fc: number[] = []
+  const sys: number[] = []
+  const ratios: number[] = []
+  for (let i = 0; i < pairs; i++) {
+    const fcCart = carts[2 * i]
+    const sysCart = carts[2 * i + 1]
+    const runFc = async () => timed(() => store.startFastCheckout(fcCart))
+    const runSys = async () => timed(() => store.systemSession(sysCart))
+    let a: number
+    let b: number
+    if (i % 2 === 0) {
+      a = await runFc()
+      b = await runSys()
+    } else {
+      b = await runSys()
+      a = await runFc()
+    }
+    if (i < WARMUP_PAIRS) continue
+    fc.push(a)
+    sys.push(b)
+    ratios.push(a / b)
+  }
+  console.log(`\n1. payment session on a fresh cart (1 line, NL address, PostNL), ${SESSION_PAIRS} A/B pairs after ${WARMUP_PAIRS} warm-up pairs, one call at a time:`)
+  console.log(`  A Fast Checkout: POST /store/carts/:id/tikkie-fast-checkout                 median ${ms(median(fc))}   p90 ${ms(percentile(fc, 0.9))}`)
+  console.log(`  B system: POST /store/payment-collections + POST .../payment-sessions      median ${ms(median(sys))}   p90 ${ms(percentile(sys, 0.9))}`)
+  console.log(`  ratio A/B  ${fmt(median(fc) / median(sys))} (of medians); median of per-pair ratios ${fmt(median(ratios))}   (goal <= 1.50)`)
+}
+
+// ---------------------------------------------------------------------------------------------------
+// 2. Webhook received to order created, versus completing a cart with the system provider
+
+async function benchWebhookToOrder(store: StoreClient, sandbox: SandboxControl): Promise<void> {
+  const pairs = WARMUP_PAIRS + COMPLETE_PAIRS
+  const carts = await store.prepareCarts(pairs * 2, "completion carts")
+  const tokens = new Map<string, string>()
+  await pool(
+    carts.map((c, i) => [c, i] as const),
+    PREP_CONCURRENCY,
+    async ([cart, i]) => {
+      if (i % 2 === 0) tokens.set(cart, (await store.startFastCheckout(cart)).order_token)
+      else await store.systemSession(cart)
+    }
+  )
+
+  interface FcSample {
+    payToSeen: number
+    payCall: number
+    polls: number
+    orderToken: string
+    completedAt: number
+  }
+  interface SysSample {
+    call: number
+    sentAt: number
+    completedAt: number
+  }
+  const fcSamples: FcSample[] = []
+  const sysSamples: SysSample[] = []
+  const failures: string[] = []
+
+  const runFc = async (cart: string): Promise<FcSample | undefined> => {
+    const orderToken = tokens.get(cart)!
+    const t0 = performance.now()
+    await sandbox.post(`/_sandbox/fastcheckout/orders/${orderToken}/pay`, {})
+    const payCall = performance.now() - t0
+    let polls = 0
+    const until = Date.now() + 30_000
+    for (;;) {
+      polls++
+      const c = await store.cartCompletedAt(cart)
+      if (c) return { payToSeen: performance.now() - t0, payCall, polls, orderToken, completedAt: c }
+      if (Date.now() > until) {
+        failures.push(`Fast Checkout cart ${cart} (orderToken ${orderToken}) was no order 30 s after the pay`)
+        return undefined
+      }
+      await sleep(POLL_MS)
+    }
+  }
+  const runSys = async (cart: string): Promise<SysSample | undefined> => {
+    const sentAt = Date.now()
+    const t0 = performance.now()
+    const res = await store.completeCart(cart)
+    const call = performance.now() - t0
+    if (!res.ok) {
+      failures.push(`system cart ${cart}: complete answered ${res.detail}`)
+      return undefined
+    }
+    return { call, sentAt, completedAt: (await store.cartCompletedAt(cart)) ?? NaN }
+  }
+
+  const ratios: number[] = []
+  for (let i = 0; i < pairs; i++) {
+    const fcCart = carts[2 * i]
+    const sysCart = carts[2 * i + 1]
+    let a: FcSample | undefined
+    let b: SysSample | undefined
+    if (i % 2 === 0) {
+      a = await runFc(fcCart)
+      await sleep(SETTLE_PAUSE_MS)
+      b = await runSys(sysCart)
+    } else {
+      b = await runSys(sysCart)
+      await sleep(SETTLE_PAUSE_MS)
+      a = await runFc(fcCart)
+    }
+    await sleep(SETTLE_PAUSE_MS)
+    if (i < WARMUP_PAIRS || !a || !b) continue
+    fcSamples.push(a)
+    sysSamples.push(b)
+    ratios.push(a.payToSeen / b.call)
+  }
+
+  // Server-side boundaries: when the sandbox sent the webhook, and the cart's completed_at.
+  const deliveries = await sandbox.deliveries("fastCheckout.webhook")
+  const sentAt = new Map<string, number>()
+  for (const d of deliveries) {
+    const token = (d.body as { orderToken?: string }).orderToken
+    if (token && d.attempts[0]) sentAt.set(token, Date.parse(d.attempts[0].at))
+  }
+  const fcServer = fcSamples.map((s) => s.completedAt - (sentAt.get(s.orderToken) ?? NaN)).filter(Number.isFinite)
+  const sysServer = sysSamples.map((s) => s.completedAt - s.sentAt).filter(Number.isFinite)
+  const fcObserved = fcSamples.map((s) => s.payToSeen)
+  const sysObserved = sysSamples.map((s) => s.call)
+
+  console.log(`\n2. paid to order, ${fcSamples.length} A/B pairs after ${WARMUP_PAIRS} warm-up pairs, one at a time, ${SETTLE_PAUSE_MS} ms quiet between calls:`)
+  console.log(`  A Fast Checkout: from sending POST /_sandbox/fastcheckout/orders/:token/pay (the sandbox sends the webhook at once)`)
+  console.log(`    until GET /store/carts/:id?fields=completed_at shows completed_at (polled every ${POLL_MS} ms)`)
+  console.log(`                                                        median ${ms(median(fcObserved))}   p90 ${ms(percentile(fcObserved, 0.9))}` +
+      `   (pay call ${ms(median(fcSamples.map((s) => s.payCall)))}, ${fmt(median(fcSamples.map((s) => s.polls)), 0)} polls)`)
+  console.log(`  B system: POST /store/carts/:id/complete, request sent to answer received`)
+  console.log(`                                                        median ${ms(median(sysObserved))}   p90 ${ms(percentile(sysObserved, 0.9))}`)
+  console.log(`  ratio A/B  ${fmt(median(fcObserved) / median(sysObserved))} (of medians); median of per-pair ratios ${fmt(median(ratios))}   (goal <= 1.50)`)
+  if (fcServer.length && sysServer.length) {
+    console.log(`  same, by timestamps (no polling in it): A webhook's first attempt (sandbox delivery log) to the cart's completed_at`)
+    console.log(`    A ${ms(median(fcServer))}   B request sent to completed_at ${ms(median(sysServer))}   ratio ${fmt(median(fcServer) / median(sysServer))}`)
+  }
+  for (const f of failures) console.log(`  ! ${f}`)
+}
+
+// ---------------------------------------------------------------------------------------------------
+// 3. The storm
+
+async function benchStorm(store: StoreClient, sandbox: SandboxControl, db: InstanceType<typeof Client>, target: StoreTarget) {
+  const n = STORM_ORDERS
+  const pid = medusaPid(target.storePort)
+  const memBeforePrep = pid ? readMemory(pid) : undefined
+
+  const prepStarted = performance.now()
+  const carts = await store.prepareCarts(n, "storm carts")
+  const tokens: Array<{ cart: string; orderToken: string }> = []
+  await pool(carts, PREP_CONCURRENCY, async (cart) => {
+    tokens.push({ cart, orderToken: (await store.startFastCheckout(cart)).order_token })
+  })
+  const prepSeconds = (performance.now() - prepStarted) / 1000
+  const cartIds = tokens.map((t) => t.cart)
+
+  // The storm's own figures: forget earlier requests (this also resets the per-second stats) and deliveries.
+  await sandbox.clearRequests()
+  await sandbox.clearDeliveries()
+  await sandbox.setDeliveryBehaviour("repeat", n, { times: 3 })
+  const ordersBefore = await countAllOrders(db)
+  const logOffset = fileSize(target.medusaLogPath)
+  const memBefore = pid ? readMemory(pid) : undefined
+
+  const shuffled = shuffle([...tokens])
+  const firstPay = Date.now()
+  const payFailures: string[] = []
+  await pool(shuffled, PAY_CONCURRENCY, async ({ orderToken }) => {
+    try {
+      await sandbox.post(`/_sandbox/fastcheckout/orders/${orderToken}/pay`, {})
+    } catch (e) {
+      payFailures.push(e instanceof Error ? e.message : String(e))
+    }
+  })
+  const paidIn = Date.now() - firstPay
+
+  // Wait for the orders (read from Postgres, so the waiting puts no load on the store).
+  let done = 0
+  let lastProgress = Date.now()
+  let memPeakSeen = memBefore?.rssKb ?? 0
+  let stopReason = "all orders exist"
+  const progress: string[] = []
+  let checkpoint = 0
+  for (;;) {
+    const now = await countOrderedCarts(db, cartIds)
+    while (checkpoint < CHECKPOINTS_S.length && Date.now() - firstPay >= CHECKPOINTS_S[checkpoint] * 1000) {
+      progress.push(`${CHECKPOINTS_S[checkpoint++]} s: ${now}`)
+    }
+    if (pid) memPeakSeen = Math.max(memPeakSeen, readMemory(pid)?.rssKb ?? 0)
+    if (now > done) {
+      done = now
+      lastProgress = Date.now()
+    }
+    if (done >= n) break
+    if (Date.now() - firstPay > STORM_TIMEOUT_MS) {
+      stopReason = `timeout: gave up after ${fmt(STORM_TIMEOUT_MS / 1000, 0)} s (BENCH_STORM_TIMEOUT_S)`
+      break
+    }
+    if (Date.now() - lastProgress > STORM_STALL_MS) {
+      stopReason = `stalled: no new order for ${fmt(STORM_STALL_MS / 1000, 0)} s`
+      break
+    }
+    await sleep(250)
+  }
+  const sawAllAt = Date.now()
+  const memAfter = pid ? readMemory(pid) : undefined
+  // Let the remaining repeated webhooks arrive and be handled before counting duplicates.
+  const deliveries = await waitForDeliveries(sandbox, 60_000)
+  await sleep(3_000)
+  const memSettled = pid ? readMemory(pid) : undefined
+
+  const orders = await ordersOfCarts(db, cartIds)
+  const perCart = new Map<string, number>()
+  for (const o of orders) perCart.set(o.cart_id, (perCart.get(o.cart_id) ?? 0) + 1)
+  const duplicates = [...perCart.values()].filter((c) => c > 1).length
+  const missing = cartIds.filter((c) => !perCart.has(c))
+  const lastCreated = Math.max(...orders.map((o) => o.created_at.getTime()))
+  const ordersAfter = await countAllOrders(db)
+
+  const getOrders = (await sandbox.requests("fastCheckout.getOrder")) as LoggedRequest[]
+  const allLogged = (await sandbox.requests()).length
+  const statusCounts = countBy(getOrders.map((r) => String(r.status)))
+  const stats = await sandbox.maxPerSecond()
+  const webhookAttempts = deliveries.flatMap((d) => d.attempts)
+  const attemptCounts = countBy(webhookAttempts.map((a) => (a.status ? String(a.status) : `error: ${a.error?.replace(/\s*\(attempted address[^)]*\)/, "")}`)))
+  const neverAnswered = deliveries.filter((d) => !d.attempts.some((a) => a.status !== undefined && a.status < 300)).length
+  const log = scanStoreLog(target.medusaLogPath, logOffset)
+
+  console.log(`\n3. storm: ${n} carts with Fast Checkout started (prepared in ${fmt(prepSeconds, 0)} s, ${PREP_CONCURRENCY} at a time), then all paid,`)
+  console.log(`   shuffled, ${PAY_CONCURRENCY} pays at a time (all pays sent in ${fmt(paidIn / 1000, 1)} s), every webhook sent three times (sandbox delivery mode repeat, times 3):`)
+  console.log(`  ended: ${stopReason}`)
+  if (orders.length) {
+    console.log(`  wall time, first pay to the last order's created_at   ${fmt((lastCreated - firstPay) / 1000, 1)} s   (${fmt(orders.length / ((lastCreated - firstPay) / 1000), 1)} orders/s; the wait saw all after ${fmt((sawAllAt - firstPay) / 1000, 1)} s)`)
+  }
+  console.log(`  orders existing after                                ${progress.join(", ") || "-"}   (of ${n})`)
+  console.log(`  Medusa orders for the ${n} carts                     ${orders.length}   (carts with an order ${perCart.size}, carts with more than one ${duplicates}, carts without ${missing.length}; store-wide orders +${ordersAfter - ordersBefore})`)
+  if (missing.length) {
+    const outcomes = await fastCheckoutRecords(db, missing)
+    console.log(`    carts without an order, by their tikkie_fast_checkout_order record:`)
+    for (const [k, v] of Object.entries(countBy(outcomes))) console.log(`      ${v} × ${k}`)
+  }
+  console.log(`  sandbox GET order, busiest second                    ${stats["fastCheckout.getOrder"] ?? 0} calls   (GET /_sandbox/stats; limit 250/s)`)
+  console.log(`  sandbox GET order calls                              ${getOrders.length}, refused with 429: ${statusCounts["429"] ?? 0}` +
+      `   (by status: ${Object.entries(statusCounts).map(([k, v]) => `${k} ×${v}`).join(", ") || "none"})`)
+  if (allLogged >= 20_000) console.log(`    (the sandbox's request log holds the last 20,000 requests: counts may be incomplete)`)
+  console.log(`  webhook POSTs the sandbox sent                       ${webhookAttempts.length} for ${deliveries.length} webhooks   (answers: ${Object.entries(attemptCounts).map(([k, v]) => `${k} ×${v}`).join(", ")}); webhooks never answered 2xx: ${neverAnswered}`)
+  if (payFailures.length) console.log(`  ! ${payFailures.length} pay calls failed, e.g. ${payFailures[0]}`)
+  if (memBefore && memAfter && memSettled && memBeforePrep) {
+    const mb = (kb: number) => `${fmt(kb / 1024, 0)} MB`
+    console.log(`  store process memory (pid ${pid}, VmRSS)              before the pays ${mb(memBefore.rssKb)}, when all orders existed ${mb(memAfter.rssKb)}` +
+        ` (growth ${mb(memAfter.rssKb - memBefore.rssKb)}), 3 s later ${mb(memSettled.rssKb)}; highest seen ${mb(memPeakSeen)}`)
+    console.log(`                                                       before preparing the storm's carts ${mb(memBeforePrep.rssKb)}; VmHWM ${mb(memSettled.hwmKb)}`)
+  } else {
+    console.log(`  store process memory: could not find the Medusa process listening on port ${target.storePort}`)
+  }
+  console.log(`  store log during the storm: ${log.byLevel.error ?? 0} error, ${log.byLevel.warn ?? 0} warn lines; orders completed by source: ` +
+      `${Object.entries(log.completedVia).map(([k, v]) => `${k} ${v}`).join(", ") || "none logged"}`)
+  for (const [line, count] of log.topProblems) console.log(`    ${count} × ${line}`)
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Store API
+
+class StoreClient {
+  private readonly agent = new Agent({ connections: 128, keepAliveTimeout: 10_000 })
+  private readonly headers: Record<string, string>
+  private variants: string[] = []
+  private shippingOptionId?: string
+  private next = 0
+
+  constructor(private readonly target: StoreTarget) {
+    this.headers = { "x-publishable-api-key": target.publishableKey, "content-type": "application/json" }
+  }
+
+  close() {
+    return this.agent.close()
+  }
+
+  async call<T = Record<string, any>>(method: "GET" | "POST", p: string, body?: unknown, headers = this.headers): Promise<T> {
+    const res = await request(this.target.storeUrl + p, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      dispatcher: this.agent,
+    })
+    const text = await res.body.text()
+    if (res.statusCode >= 300) throw new Error(`${method} ${p} answered ${res.statusCode}: ${text.slice(0, 300)}`)
+    return (text ? JSON.parse(text) : {}) as T
+  }
+
+  /** Enough stock for any storm size: every inventory level of the demo gets a million. */
+  async stockUp(): Promise<void> {
+    const token = await adminLogin(this.target.storeUrl)
+    const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" }
+    const { inventory_items } = await this.call<{ inventory_items: Array<{ id: string; location_levels?: Array<{ location_id: string }> }> }>(
+      "GET",
+      "/admin/inventory-items?fields=id,*location_levels&limit=100",
+      undefined,
+      headers
+    )
+    for (const item of inventory_items) {
+      for (const level of item.location_levels ?? []) {
+        await this.call("POST", `/admin/inventory-items/${item.id}/location-levels/${level.location_id}`, { stocked_quantity: 1_000_000 }, headers)
+      }
+    }
+  }
+
+  async loadCatalogue(): Promise<void> {
+    const { products } = await this.call<{ products: Array<{ variants: Array<{ id: string }> }> }>("GET", "/store/products?fields=id,*variants&limit=50")
+    this.variants = products.flatMap((p) => p.variants.map((v) => v.id))
+    if (!this.variants.length) throw new Error("the demo store has no products")
+  }
+
+  /** Fresh carts like a storefront makes them: one line (the variants in turn), NL address, PostNL. */
+  async prepareCarts(count: number, what: string): Promise<string[]> {
+    const out: string[] = new Array(count)
+    const t0 = performance.now()
+    await pool(
+      Array.from({ length: count }, (_, i) => i),
+      PREP_CONCURRENCY,
+      async (i) => {
+        out[i] = await this.prepareCart()
+      }
+    )
+    if (process.env.BENCH_VERBOSE === "1") console.log(`  (${count} ${what} in ${fmt((performance.now() - t0) / 1000, 1)} s)`)
+    return out
+  }
+
+  private async prepareCart(): Promise<string> {
+    const variant_id = this.variants[this.next++ % this.variants.length]
+    const { cart } = await this.call("POST", "/store/carts?fields=id", {
+      region_id: this.target.regionId,
+      shipping_address: ADDRESS,
+      items: [{ variant_id, quantity: 1 }],
+    })
+    if (!this.shippingOptionId) {
+      const { shipping_options } = await this.call("GET", `/store/shipping-options?cart_id=${cart.id}`)
+      const option = (shipping_options as Array<{ id: string; name: string }>).find((o) => o.name === DEMO.shippingOptionName)
+      if (!option) throw new Error(`no ${DEMO.shippingOptionName} shipping option for the demo cart`)
+      this.shippingOptionId = option.id
+    }
+    await this.call("POST", `/store/carts/${cart.id}/shipping-methods?fields=id`, { option_id: this.shippingOptionId })
+    return cart.id as string
+  }
+
+  async startFastCheckout(cartId: string) {
+    return this.call<{ checkout_url: string; order_token: string; payment_session_id: string }>(
+      "POST",
+      `/store/carts/${cartId}/tikkie-fast-checkout`,
+      {}
+    )
+  }
+
+  async systemSession(cartId: string): Promise<void> {
+    const { payment_collection } = await this.call("POST", "/store/payment-collections?fields=id", { cart_id: cartId })
+    await this.call("POST", `/store/payment-collections/${payment_collection.id}/payment-sessions?fields=id`, {
+      provider_id: DEMO.systemProvider,
+    })
+  }
+
+  async completeCart(cartId: string): Promise<{ ok: boolean; detail: string }> {
+    try {
+      const res = await this.call<{ type: string; error?: { message?: string } }>("POST", `/store/carts/${cartId}/complete`, {})
+      return res.type === "order" ? { ok: true, detail: "order" } : { ok: false, detail: `${res.type}: ${res.error?.message}` }
+    } catch (e) {
+      return { ok: false, detail: e instanceof Error ? e.message : String(e) }
+    }
+  }
+
+  /** The cart's completed_at in epoch ms, or undefined while it is open. */
+  async cartCompletedAt(cartId: string): Promise<number | undefined> {
+    const { cart } = await this.call("GET", `/store/carts/${cartId}?fields=id,completed_at`)
+    return cart.completed_at ? Date.parse(cart.completed_at) : undefined
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Postgres reads (counting only; the store writes)
+
+type Db = InstanceType<typeof Client>
+
+async function countOrderedCarts(db: Db, cartIds: string[]): Promise<number> {
+  const { rows } = await db.query(
+    `select count(distinct cart_id)::int as n from order_cart where cart_id = any($1) and deleted_at is null`,
+    [cartIds]
+  )
+  return rows[0].n
+}
+
+async function ordersOfCarts(db: Db, cartIds: string[]): Promise<Array<{ cart_id: string; order_id: string; created_at: Date }>> {
+  const { rows } = await db.query(
+    `select oc.cart_id, oc.order_id, o.created_at from order_cart oc join "order" o on o.id = oc.order_id
+      where oc.cart_id = any($1) and oc.deleted_at is null and o.deleted_at is null`,
+    [cartIds]
+  )
+  return rows
+}
+
+async function countAllOrders(db: Db): Promise<number> {
+  const { rows } = await db.query(`select count(*)::int as n from "order" where deleted_at is null`)
+  return rows[0].n
+}
+
+/** For carts without an order: what the plugin's record says (status, problem, attempts). */
+async function fastCheckoutRecords(db: Db, cartIds: string[]): Promise<string[]> {
+  const { rows } = await db.query(
+    `select cart_id, status, problem, attempts, medusa_order_id from tikkie_fast_checkout_order
+      where cart_id = any($1) and deleted_at is null`,
+    [cartIds]
+  )
+  const byCart = new Map<string, string>()
+  for (const r of rows) {
+    byCart.set(
+      r.cart_id,
+      `status ${r.status}${r.medusa_order_id ? `, medusa_order_id ${r.medusa_order_id}` : ""}` +
+        `${r.problem ? `, problem "${normalise(r.problem)}"` : ""}, attempts ${r.attempts}`
+    )
+  }
+  return cartIds.map((c) => byCart.get(c) ?? "no record")
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Helpers
+
+async function waitForDeliveries(sandbox: SandboxControl, timeoutMs: number): Promise<Delivery[]> {
+  const until = Date.now() + timeoutMs
+  for (;;) {
+    const deliveries = await sandbox.deliveries("fastCheckout.webhook")
+    if (!deliveries.some((d) => d.state === "pending") || Date.now() > until) return deliveries
+    await sleep(500)
+  }
+}
+
+interface StoreLogSummary {
+  byLevel: Record<string, number>
+  completedVia: Record<string, number>
+  /** Error and warn lines with ids and tokens blanked, most frequent first. */
+  topProblems: Array<[string, number]>
+}
+
+function scanStoreLog(file: string, offset: number): StoreLogSummary {
+  let text = ""
+  try {
+    const fd = fs.openSync(file, "r")
+    const size = fs.fstatSync(fd).size
+    const buf = Buffer.alloc(Math.max(0, size - offset))
+    fs.readSync(fd, buf, 0, buf.length, offset)
+    fs.closeSync(fd)
+    text = buf.toString("utf8")
+  } catch {
+    /* no log */
+  }
+  // eslint-disable-next-line no-control-regex
+  const lines = text.replace(/\u001b\[[0-9;]*m/g, "").split("\n")
+  const byLevel: Record<string, number> = {}
+  const completedVia: Record<string, number> = {}
+  const problems: Record<string, number> = {}
+  for (const line of lines) {
+    const level = /^(error|warn|info|http|debug):/.exec(line)?.[1]
+    if (level) byLevel[level] = (byLevel[level] ?? 0) + 1
+    const via = /is paid: Medusa order \S+ \(via (\w+)\)/.exec(line)?.[1]
+    if (via) completedVia[via] = (completedVia[via] ?? 0) + 1
+    if (level === "error" || level === "warn") {
+      const key = `${level}: ${normalise(line.slice(level.length + 1).trim()).slice(0, 220)}`
+      problems[key] = (problems[key] ?? 0) + 1
+    }
+  }
+  const topProblems = Object.entries(problems)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 8)
+  return { byLevel, completedVia, topProblems }
+}
+
+/** Blanks ids, tokens and numbers so equal messages count together. */
+function normalise(s: string): string {
+  return s
+    .replace(/\b[a-z]+_[0-9A-Z]{26}\b/g, "<id>")
+    .replace(/\b[0-9a-f]{32}\b/g, "<token>")
+    .replace(/\b\d+(\.\d+)?\b/g, "<n>")
+}
+
+function fileSize(file: string): number {
+  try {
+    return fs.statSync(file).size
+  } catch {
+    return 0
+  }
+}
+
+async function timed(fn: () => Promise<unknown>): Promise<number> {
+  const t = performance.now()
+  await fn()
+  return performance.now() - t
+}
+
+/** Runs `fn` over `items` with at most `concurrency` at once; the first error stops the rest and is thrown. */
+async function pool<T>(items: T[], concurrency: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0
+  let failed: unknown
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, items.length) }, async () => {
+      while (next < items.length && failed === undefined) {
+        const item = items[next++]
+        try {
+          await fn(item)
+        } catch (e) {
+          failed ??= e
+        }
+      }
+    })
+  )
+  if (failed !== undefined) throw failed
+}
+
+function shuffle<T>(xs: T[]): T[] {
+  for (let i = xs.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1))
+    ;[xs[i], xs[j]] = [xs[j], xs[i]]
+  }
+  return xs
+}
+
+function countBy(xs: string[]): Record<string, number> {
+  const out: Record<string, number> = {}
+  for (const x of xs) out[x] = (out[x] ?? 0) + 1
+  return out
+}
+
+/** Nearest-rank percentile, `p` in 0..1. */
+function percentile(xs: number[], p: number): number {
+  const s = [...xs].sort((a, b) => a - b)
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil(p * s.length) - 1))]
+}
+
+function loadAverage(): string {
+  return os.loadavg().map((x) => fmt(x, 2)).join(" ")
+}
+
+function sleep(ms: number) {
+  return new Promise((r) => setTimeout(r, ms))
+}
+
+function ms(x: number) {
+  return `${fmt(x, 1)} ms`
+}
+
+function intEnv(name: string, dflt: number): number {
+  const v = process.env[name]
+  if (v === undefined || v === "") return dflt
+  const n = Number(v)
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive whole number, got "${v}"`)
+  return n
+}
+
