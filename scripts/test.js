@@ -1,0 +1,81 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: the unit project in one jest run, then every Medusa app test file in a jest run of its own.
+ *
+ * Why one process per app file: Medusa 2.21's module loaders keep state in process-wide caches, so the
+ * second app booted in one process fails ("Loaders for module … failed: Method Map.prototype.set called
+ * on incompatible receiver"); a fresh process per file boots cleanly. Ends with one line
+ * "total: N passed, N failed".
+ */
+const { spawnSync } = require("node:child_process")
+const fs = require("node:fs")
+const os = require("node:os")
+const path = require("node:path")
+const { startEmbeddedPostgres } = require("./embedded-db")
+
+const root = path.join(__dirname, "..")
+const jest = path.join(root, "node_modules", "jest", "bin", "jest.js")
+
+function runJest(args, label, env = process.env) {
+  const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "tikkie-jest-")), "result.json")
+  const res = spawnSync(process.execPath, [jest, ...args, "--json", `--outputFile=${out}`], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --experimental-vm-modules`.trim() },
+  })
+  let passed = 0
+  let failed = 0
+  try {
+    const r = JSON.parse(fs.readFileSync(out, "utf8"))
+    passed = r.numPassedTests
+    failed = r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0)
+  } catch {
+    failed = 1 // no result: the run itself crashed
+  }
+  if (res.status !== 0 && failed === 0) failed = 1
+  console.log(`${label}: ${passed} passed, ${failed} failed`)
+  return { passed, failed }
+}
+
+/**
+ * Runs `fn` with a Postgres: the server named by DB_HOST when set, otherwise a fresh embedded one (each
+ * app file gets its own: a Medusa app booted after another one's teardown on the same embedded server
+ * was seen to stall in its migrations).
+ */
+async function withPostgres(fn) {
+  if (process.env.DB_HOST) return fn(process.env)
+  const db = await startEmbeddedPostgres()
+  try {
+    return fn({ ...process.env, ...db.env })
+  } finally {
+    await db.stop()
+  }
+}
+
+async function main() {
+  const filter = process.argv.slice(2)
+  const totals = { passed: 0, failed: 0 }
+  const add = (r) => {
+    totals.passed += r.passed
+    totals.failed += r.failed
+  }
+  try {
+    const wants = (f) => !filter.length || filter.some((p) => f.includes(p))
+    if (wants("unit-tests")) add(runJest(["--selectProjects", "unit", "--", ...filter.filter((p) => p.includes("unit-tests"))], "unit"))
+    const dir = path.join(root, "integration-tests", "http")
+    for (const file of fs.readdirSync(dir).filter((f) => f.endsWith(".spec.ts")).sort()) {
+      const rel = path.join("integration-tests", "http", file)
+      if (!wants(rel)) continue
+      add(await withPostgres((env) => runJest(["--runInBand", "--forceExit", rel], file, env)))
+    }
+  } finally {
+    // nothing to stop: each file's Postgres is stopped after it
+  }
+  console.log(`total: ${totals.passed} passed, ${totals.failed} failed`)
+  process.exit(totals.failed ? 1 : 0)
+}
+
+main().catch((e) => {
+  console.error(e)
+  process.exit(1)
+})
