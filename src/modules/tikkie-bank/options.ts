@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs"
 import { z } from "zod"
+import { httpUrl, requiredText as text } from "../../lib/option-schemas"
 
 /**
  * Options of the `tikkieBank` module (bank account connection and reconciliation), as a shop writes
@@ -25,25 +26,6 @@ import { z } from "zod"
  *   certificate is asked for there rather than configured and silently never presented.
  */
 export const CALLBACK_PATH = "/hooks/tikkie/bank/callback"
-
-const httpUrl = (name: string) =>
-  z
-    .string({ error: (i) => (i.input === undefined ? `${name} is required` : `${name} must be a string`) })
-    .refine((v) => {
-      try {
-        const u = new URL(v)
-        return u.protocol === "http:" || u.protocol === "https:"
-      } catch {
-        return false
-      }
-    }, `${name} must be an absolute http(s) URL`)
-    .transform((v) => v.replace(/\/+$/, ""))
-
-const text = (name: string) =>
-  z
-    .string({ error: (i) => (i.input === undefined ? `${name} is required` : `${name} must be a string`) })
-    .trim()
-    .min(1, `${name} must not be empty`)
 
 const pem = (name: string, label: RegExp) =>
   z

@@ -1,4 +1,5 @@
 import { z } from "zod"
+import { httpUrl, requiredText as secret } from "../../lib/option-schemas"
 
 /**
  * Options of the Fast Checkout provider, as a shop writes them in medusa-config:
@@ -15,25 +16,6 @@ export const EXPIRATION_SECONDS_DEFAULT = 900
 /** A shopper needs at least a minute to pay; a checkout left open for more than a day is abandoned. */
 export const EXPIRATION_SECONDS_MIN = 60
 export const EXPIRATION_SECONDS_MAX = 86_400
-
-const httpUrl = (name: string) =>
-  z
-    .string({ error: (i) => (i.input === undefined ? `${name} is required` : `${name} must be a string`) })
-    .refine((v) => {
-      try {
-        const u = new URL(v)
-        return u.protocol === "http:" || u.protocol === "https:"
-      } catch {
-        return false
-      }
-    }, `${name} must be an absolute http(s) URL`)
-    .transform((v) => v.replace(/\/+$/, ""))
-
-const secret = (name: string) =>
-  z
-    .string({ error: (i) => (i.input === undefined ? `${name} is required` : `${name} must be a string`) })
-    .trim()
-    .min(1, `${name} must not be empty`)
 
 export const FastCheckoutProviderOptionsSchema = z.strictObject({
   apiKey: secret("apiKey"),

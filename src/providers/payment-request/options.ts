@@ -1,4 +1,5 @@
 import { z } from "zod"
+import { httpUrl, requiredText as secret } from "../../lib/option-schemas"
 
 /**
  * Options of the payment request provider, as a shop writes them in medusa-config:
@@ -17,25 +18,6 @@ export const CHECKOUT_EXPIRY_DAYS_DEFAULT = 1
 /** The service's own default expiry (payment-requests.md "Limits"). */
 export const LINK_EXPIRY_DAYS_DEFAULT = 14
 export const EXPIRY_DAYS_MAX = 365
-
-const httpUrl = (name: string) =>
-  z
-    .string({ error: (i) => (i.input === undefined ? `${name} is required` : `${name} must be a string`) })
-    .refine((v) => {
-      try {
-        const u = new URL(v)
-        return u.protocol === "http:" || u.protocol === "https:"
-      } catch {
-        return false
-      }
-    }, `${name} must be an absolute http(s) URL`)
-    .transform((v) => v.replace(/\/+$/, ""))
-
-const secret = (name: string) =>
-  z
-    .string({ error: (i) => (i.input === undefined ? `${name} is required` : `${name} must be a string`) })
-    .trim()
-    .min(1, `${name} must not be empty`)
 
 const days = (name: string, fallback: number) =>
   z

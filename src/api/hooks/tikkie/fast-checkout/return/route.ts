@@ -1,5 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
+import { storefrontReturnUrl } from "../../../../../lib/storefront-return"
 import { z } from "zod"
 import { TIKKIE_MODULE } from "../../../../../modules/tikkie"
 import type TikkieModuleService from "../../../../../modules/tikkie/service"
@@ -28,25 +29,7 @@ export const GET = async (req: MedusaRequest, res: MedusaResponse) => {
   if (!record) throw new MedusaError(MedusaError.Types.NOT_FOUND, "No Tikkie Fast Checkout for this session.")
 
   const outcome = await settleFastCheckoutOrder(req.scope, { orderToken: record.order_token, source: "return" })
-  const to = (base: string, params: Record<string, string>) => {
-    const url = new URL(base)
-    for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v)
-    return url.toString()
-  }
-  const cart: Record<string, string> = record.cart_id ? { cart_id: record.cart_id } : {}
-  switch (outcome.outcome) {
-    case "completed":
-    case "already-completed":
-      return res.redirect(303, to(record.success_url, { order_id: outcome.orderId }))
-    case "retry":
-      return res.redirect(303, to(record.success_url, { ...cart, tikkie_status: "PROCESSING" }))
-    case "problem":
-      return res.redirect(303, to(record.failure_url, { ...cart, tikkie_status: "PAID_NOT_COMPLETED" }))
-    case "closed":
-      return res.redirect(303, to(record.failure_url, { ...cart, tikkie_status: outcome.status }))
-    case "pending":
-      return res.redirect(303, to(record.failure_url, { ...cart, tikkie_status: "NEW" }))
-    default:
-      throw new MedusaError(MedusaError.Types.NOT_FOUND, "No Tikkie Fast Checkout for this session.")
-  }
+  const location = storefrontReturnUrl(outcome, record as { success_url: string; failure_url: string; cart_id?: string | null }, "NEW")
+  if (!location) throw new MedusaError(MedusaError.Types.NOT_FOUND, "No Tikkie Fast Checkout for this session.")
+  return res.redirect(303, location)
 }
