@@ -61,7 +61,8 @@ async function main() {
   }
   try {
     const wants = (f) => !filter.length || filter.some((p) => f.includes(p))
-    if (wants("unit-tests")) add(runJest(["--selectProjects", "unit", "--", ...filter.filter((p) => p.includes("unit-tests"))], "unit"))
+    const unitPaths = filter.filter((p) => p.includes("unit-tests"))
+    if (!filter.length || unitPaths.length) add(runJest([...unitPaths, "--selectProjects", "unit"], "unit"))
     const dir = path.join(root, "integration-tests", "http")
     for (const file of fs.readdirSync(dir).filter((f) => f.endsWith(".spec.ts")).sort()) {
       const rel = path.join("integration-tests", "http", file)
@@ -72,7 +73,8 @@ async function main() {
     // nothing to stop: each file's Postgres is stopped after it
   }
   console.log(`total: ${totals.passed} passed, ${totals.failed} failed`)
-  process.exit(totals.failed ? 1 : 0)
+  // A run that ran nothing is a failure too: a wrong path must not look green.
+  process.exit(totals.failed || !totals.passed ? 1 : 0)
 }
 
 main().catch((e) => {
