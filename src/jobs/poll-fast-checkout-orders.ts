@@ -1,4 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
+import { tikkieJobSchedule } from "../lib/job-schedule"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { TIKKIE_MODULE } from "../modules/tikkie"
 import type TikkieModuleService from "../modules/tikkie/service"
@@ -64,5 +65,5 @@ export default async function pollFastCheckoutOrdersJob(container: MedusaContain
 
 export const config = {
   name: "tikkie-poll-fast-checkout-orders",
-  schedule: "* * * * *",
+  schedule: tikkieJobSchedule("* * * * *"),
 }

@@ -1,4 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
+import { tikkieJobSchedule } from "../lib/job-schedule"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { TIKKIE_MODULE } from "../modules/tikkie"
 import type TikkieModuleService from "../modules/tikkie/service"
@@ -91,5 +92,5 @@ export default async function pollPaymentRequestsJob(container: MedusaContainer)
 
 export const config = {
   name: "tikkie-poll-payment-requests",
-  schedule: "* * * * *",
+  schedule: tikkieJobSchedule("* * * * *"),
 }

@@ -1,4 +1,5 @@
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
+import { tikkieJobSchedule } from "../lib/job-schedule"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { errorMessage } from "../lib/error-message"
 import { bankModule, currentConnection } from "../workflows/tikkie-bank/bank-session"
@@ -31,5 +32,5 @@ export default async function reconcileTikkieBankJob(container: MedusaContainer)
 
 export const config = {
   name: "tikkie-reconcile-bank",
-  schedule: "*/30 * * * *",
+  schedule: tikkieJobSchedule("*/30 * * * *"),
 }

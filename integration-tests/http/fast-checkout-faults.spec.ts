@@ -1,0 +1,86 @@
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { request } from "undici"
+import { pollFastCheckoutOrders } from "../../src/jobs/poll-fast-checkout-orders"
+import {
+  eventually,
+  orderForCart,
+  ordersForCartCount,
+  seedStore,
+  storeApi,
+  type SeededStore,
+} from "../helpers/store-flow"
+import { useTikkieSandbox } from "../helpers/tikkie-sandbox-env"
+
+jest.setTimeout(180_000)
+
+// Faults and the return route, in a file (and so a process) of their own: see scripts/test.js.
+
+const tikkie = useTikkieSandbox({ requestTimeoutMs: 1_500 })
+
+medusaIntegrationTestRunner({
+  testSuite: ({ api, getContainer }) => {
+    let store: SeededStore
+    let shop: ReturnType<typeof storeApi>
+
+    beforeEach(async () => {
+      // Not a full reset: the store's merchant token must stay valid.
+      await tikkie.control.clearFaults()
+      await tikkie.control.clearDeliveries()
+      await tikkie.control.clearRequests()
+      store = await seedStore(getContainer())
+      shop = storeApi(api, store.publishableKey)
+    })
+
+    const newCart = () =>
+      shop.createCart(store.regionId, [
+        [store.variantIds["stroopwafels-1"], 3],
+        [store.variantIds["delfts-blauw-mok-1"], 1],
+      ])
+
+    const returnTo = async (sessionId: string) => {
+      const res = await request(`${tikkie.storeUrl}/hooks/tikkie/fast-checkout/return?session_id=${sessionId}`)
+      await res.body.dump()
+      return { status: res.statusCode, location: new URL(String(res.headers.location)) }
+    }
+
+    it.each([
+      ["500", 10],
+      ["503", 10],
+      // A hanging read times out (requestTimeoutMs) and is retried three times: four hangs outlast it.
+      ["hang", 4],
+    ] as const)("delays but does not lose the order while GET order answers %s", async (kind, count) => {
+      const cart = await newCart()
+      const started = await shop.startFastCheckout(cart.id)
+      await tikkie.control.injectFault("fastCheckout.getOrder", kind, count)
+      await tikkie.control.setDeliveryBehaviour("fail", 1)
+      await tikkie.control.post(`/_sandbox/fastcheckout/orders/${started.order_token}/pay`)
+      const firstTry = await returnTo(started.payment_session_id)
+      expect(firstTry.status).toBe(303)
+      expect(firstTry.location.searchParams.get("tikkie_status")).toBe("PROCESSING")
+      expect(await orderForCart(getContainer(), cart.id)).toBeUndefined()
+      // The fault is over; the poll finds the paid order.
+      await tikkie.control.clearFaults()
+      let outcome
+      for (let i = 0; i < 3 && outcome?.outcome !== "completed"; i++) [outcome] = await pollFastCheckoutOrders(getContainer())
+      expect(outcome).toEqual(expect.objectContaining({ outcome: "completed" }))
+      expect(await ordersForCartCount(getContainer(), cart.id)).toBe(1)
+    })
+
+    it("sends the shopper who returns before the webhook to the confirmation, and the late webhook changes nothing", async () => {
+      const cart = await newCart()
+      const started = await shop.startFastCheckout(cart.id)
+      await tikkie.control.setDeliveryBehaviour("late", 1, { delayMs: 2_000 })
+      await tikkie.control.post(`/_sandbox/fastcheckout/orders/${started.order_token}/pay`)
+      const back = await returnTo(started.payment_session_id)
+      expect(back.status).toBe(303)
+      expect(back.location.origin + back.location.pathname).toBe(`${tikkie.storefrontUrl}/order/confirmed`)
+      const orderId = back.location.searchParams.get("order_id")
+      expect(orderId).toMatch(/^order_/)
+      await eventually(async () => (await tikkie.control.deliveries("fastCheckout.webhook"))[0]?.state === "delivered")
+      await new Promise((r) => setTimeout(r, 500))
+      expect(await ordersForCartCount(getContainer(), cart.id)).toBe(1)
+      expect((await orderForCart(getContainer(), cart.id))!.id).toBe(orderId)
+    })
+
+  },
+})
