@@ -56,13 +56,16 @@ medusaIntegrationTestRunner({
       await tikkie.control.post(`/_sandbox/fastcheckout/orders/${started.order_token}/pay`)
       const firstTry = await returnTo(started.payment_session_id)
       expect(firstTry.status).toBe(303)
-      expect(firstTry.location.searchParams.get("tikkie_status")).toBe("PROCESSING")
-      expect(await orderForCart(getContainer(), cart.id)).toBeUndefined()
+      // Either the retries outlasted the fault and the order exists, or the shopper is told it is being
+      // confirmed; never a failure page for a paid order.
+      const processing = firstTry.location.searchParams.get("tikkie_status") === "PROCESSING"
+      expect(processing || /^order_/.test(firstTry.location.searchParams.get("order_id") ?? "")).toBe(true)
+      if (processing) expect(await orderForCart(getContainer(), cart.id)).toBeUndefined()
       // The fault is over; the poll finds the paid order.
       await tikkie.control.clearFaults()
-      let outcome
-      for (let i = 0; i < 3 && outcome?.outcome !== "completed"; i++) [outcome] = await pollFastCheckoutOrders(getContainer())
-      expect(outcome).toEqual(expect.objectContaining({ outcome: "completed" }))
+      for (let i = 0; i < 3 && (await ordersForCartCount(getContainer(), cart.id)) === 0; i++) {
+        await pollFastCheckoutOrders(getContainer())
+      }
       expect(await ordersForCartCount(getContainer(), cart.id)).toBe(1)
     })
 
