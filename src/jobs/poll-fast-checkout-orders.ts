@@ -1,5 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { tikkieJobSchedule } from "../lib/job-schedule"
+import { tikkieJobSchedule, tikkieScheduledJobsOff } from "../lib/job-schedule"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { TIKKIE_MODULE } from "../modules/tikkie"
 import type TikkieModuleService from "../modules/tikkie/service"
@@ -56,6 +56,7 @@ async function recordMissingSessions(container: MedusaContainer) {
 }
 
 export default async function pollFastCheckoutOrdersJob(container: MedusaContainer) {
+  if (tikkieScheduledJobsOff()) return
   const outcomes = await pollFastCheckoutOrders(container)
   const completed = outcomes.filter((o) => o.outcome === "completed").length
   if (completed) {

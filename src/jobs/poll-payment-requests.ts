@@ -1,5 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { tikkieJobSchedule } from "../lib/job-schedule"
+import { tikkieJobSchedule, tikkieScheduledJobsOff } from "../lib/job-schedule"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { TIKKIE_MODULE } from "../modules/tikkie"
 import type TikkieModuleService from "../modules/tikkie/service"
@@ -85,6 +85,7 @@ async function recordMissingSessions(container: MedusaContainer) {
 }
 
 export default async function pollPaymentRequestsJob(container: MedusaContainer) {
+  if (tikkieScheduledJobsOff()) return
   const outcomes = await pollPaymentRequests(container)
   const done = outcomes.filter((o) => o.outcome === "completed" || o.outcome === "captured").length
   if (done) container.resolve(ContainerRegistrationKeys.LOGGER).info(`Tikkie payment request poll: ${done} payment(s) settled`)

@@ -1,5 +1,5 @@
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
-import { tikkieJobSchedule } from "../lib/job-schedule"
+import { tikkieJobSchedule, tikkieScheduledJobsOff } from "../lib/job-schedule"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { errorMessage } from "../lib/error-message"
 import { bankModule, currentConnection } from "../workflows/tikkie-bank/bank-session"
@@ -11,6 +11,7 @@ import { reconcileBank } from "../workflows/tikkie-bank/reconcile"
  * consent again or the bank refuses, so the shop hears about it in its logs as well as in the admin.
  */
 export default async function reconcileTikkieBankJob(container: MedusaContainer) {
+  if (tikkieScheduledJobsOff()) return
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   const bank = bankModule(container)
   if (!bank.bankOptions) return

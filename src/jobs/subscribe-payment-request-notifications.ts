@@ -1,5 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { tikkieJobSchedule } from "../lib/job-schedule"
+import { tikkieJobSchedule, tikkieScheduledJobsOff } from "../lib/job-schedule"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { errorMessage } from "../lib/error-message"
 import { configuredPaymentRequestProviders } from "../workflows/payment-request/provider-options"
@@ -27,6 +27,7 @@ export async function subscribeConfiguredNotifications(container: MedusaContaine
 }
 
 export default async function subscribePaymentRequestNotificationsJob(container: MedusaContainer) {
+  if (tikkieScheduledJobsOff()) return
   await subscribeConfiguredNotifications(container)
 }
 
