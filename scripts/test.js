@@ -16,11 +16,20 @@ const { startEmbeddedPostgres } = require("./embedded-db")
 const root = path.join(__dirname, "..")
 const jest = path.join(root, "node_modules", "jest", "bin", "jest.js")
 
+/**
+ * A file that hangs must fail on its own instead of using up CI's whole time budget: each jest run gets
+ * a wall-clock limit (TIKKIE_TEST_FILE_TIMEOUT_MS overrides it) and is killed when over it.
+ */
+const FILE_TIMEOUT_MS = Number(process.env.TIKKIE_TEST_FILE_TIMEOUT_MS) || 15 * 60_000
+
 function runJest(args, label, env = process.env) {
+  const started = Date.now()
   const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "tikkie-jest-")), "result.json")
   const res = spawnSync(process.execPath, [jest, ...args, "--json", `--outputFile=${out}`], {
     cwd: root,
     stdio: "inherit",
+    timeout: FILE_TIMEOUT_MS,
+    killSignal: "SIGKILL",
     // The tests run the plugin's jobs themselves (src/lib/job-schedule.ts).
     env: { ...env, TIKKIE_SCHEDULED_JOBS: "off", NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --experimental-vm-modules`.trim() },
   })
@@ -34,7 +43,9 @@ function runJest(args, label, env = process.env) {
     failed = 1 // no result: the run itself crashed
   }
   if (res.status !== 0 && failed === 0) failed = 1
-  console.log(`${label}: ${passed} passed, ${failed} failed`)
+  const seconds = Math.round((Date.now() - started) / 1000)
+  if (res.error?.code === "ETIMEDOUT") console.log(`${label}: killed after ${seconds} s (limit ${FILE_TIMEOUT_MS / 1000} s)`)
+  console.log(`${label}: ${passed} passed, ${failed} failed (${seconds} s)`)
   return { passed, failed }
 }
 
@@ -60,18 +71,14 @@ async function main() {
     totals.passed += r.passed
     totals.failed += r.failed
   }
-  try {
-    const wants = (f) => !filter.length || filter.some((p) => f.includes(p))
-    const unitPaths = filter.filter((p) => p.includes("unit-tests"))
-    if (!filter.length || unitPaths.length) add(runJest([...unitPaths, "--selectProjects", "unit"], "unit"))
-    const dir = path.join(root, "integration-tests", "http")
-    for (const file of fs.readdirSync(dir).filter((f) => f.endsWith(".spec.ts")).sort()) {
-      const rel = path.join("integration-tests", "http", file)
-      if (!wants(rel)) continue
-      add(await withPostgres((env) => runJest(["--runInBand", "--forceExit", rel], file, env)))
-    }
-  } finally {
-    // nothing to stop: each file's Postgres is stopped after it
+  const wants = (f) => !filter.length || filter.some((p) => f.includes(p))
+  const unitPaths = filter.filter((p) => p.includes("unit-tests"))
+  if (!filter.length || unitPaths.length) add(runJest([...unitPaths, "--selectProjects", "unit"], "unit"))
+  const dir = path.join(root, "integration-tests", "http")
+  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith(".spec.ts")).sort()) {
+    const rel = path.join("integration-tests", "http", file)
+    if (!wants(rel)) continue
+    add(await withPostgres((env) => runJest(["--runInBand", "--forceExit", rel], file, env)))
   }
   console.log(`total: ${totals.passed} passed, ${totals.failed} failed`)
   // A run that ran nothing is a failure too: a wrong path must not look green.
