@@ -1,5 +1,6 @@
 import type { IPaymentModuleService, Logger, MedusaContainer } from "@medusajs/framework/types"
 import { errorMessage } from "../../lib/error-message"
+import { isLockTimeout } from "../../lib/lock-timeout"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { completeCartWorkflow } from "@medusajs/medusa/core-flows"
 import { DatabaseRateLimiter, FAST_CHECKOUT_GET_ORDER_CALLS_PER_SECOND, FAST_CHECKOUT_GET_ORDER_KEY } from "../../lib/database-rate-limiter"
@@ -75,11 +76,6 @@ export async function settleFastCheckoutOrder(
     logger.warn(`Tikkie Fast Checkout ${input.source}: order ${orderToken} is being settled elsewhere (${errorMessage(e)}); will retry`)
     return { outcome: "retry", reason: errorMessage(e) }
   }
-}
-
-/** Waiting for a lock gave up (in-memory: "Timed-out acquiring lock."; Redis, Postgres: "Failed to acquire lock for key ..."). */
-function isLockTimeout(message: string): boolean {
-  return /timed-out acquiring lock|failed to acquire lock/i.test(message)
 }
 
 async function findRecord(tikkie: TikkieModuleService, input: { orderToken?: string; sessionId?: string }) {

@@ -2,6 +2,7 @@ import type { IPaymentModuleService, Logger, MedusaContainer } from "@medusajs/f
 import { ContainerRegistrationKeys, Modules, PaymentActions } from "@medusajs/framework/utils"
 import { completeCartWorkflow, processPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import { errorMessage } from "../../lib/error-message"
+import { isLockTimeout } from "../../lib/lock-timeout"
 import { fromCents, toCents } from "../../lib/medusa-money"
 import { TIKKIE_MODULE } from "../../modules/tikkie"
 import type TikkieModuleService from "../../modules/tikkie/service"
@@ -67,11 +68,18 @@ export async function settlePaymentRequest(
     logger.warn(`Tikkie payment request ${input.source}: ignored ${input.paymentRequestToken}, not a payment request of this store`)
     return { outcome: "unknown" }
   }
-  return container
-    .resolve(Modules.LOCKING)
-    .execute(`tikkie:payment-request:${record.payment_request_token}`, () => settleLocked(container, record.id, input.source), {
-      timeout: 60,
-    })
+  try {
+    return await container
+      .resolve(Modules.LOCKING)
+      .execute(`tikkie:payment-request:${record.payment_request_token}`, () => settleLocked(container, record.id, input.source), {
+        timeout: 60,
+      })
+  } catch (e) {
+    // Another settlement of this request held the lock all that time: it is being settled; the poll retries.
+    if (!isLockTimeout(errorMessage(e))) throw e
+    logger.warn(`Tikkie payment request ${input.source}: ${record.payment_request_token} is being settled elsewhere (${errorMessage(e)}); will retry`)
+    return { outcome: "retry", reason: errorMessage(e) }
+  }
 }
 
 async function settleLocked(container: MedusaContainer, recordId: string, source: PaymentRequestSource): Promise<PaymentRequestOutcome> {
@@ -193,7 +201,7 @@ async function completeCheckout(
       await tikkie.updatePaymentRequests({ id: record.id, order_id: raced, problem: null })
       return { outcome: "already-completed", orderId: raced }
     }
-    if (/already being completed|conflict/i.test(message)) return { outcome: "retry", reason: message }
+    if (/already being completed|conflict/i.test(message) || isLockTimeout(message)) return { outcome: "retry", reason: message }
     return recordProblem(container, record, `completing the cart failed: ${message}`)
   }
   const payment = await medusaPayment(container, record.payment_session_id)
