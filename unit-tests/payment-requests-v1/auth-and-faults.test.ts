@@ -104,6 +104,50 @@ describe("payment requests v1: credentials, faults, retries and secrets", () => 
     expect(calls).toBe(2)
   })
 
+  it("asks the token function again, naming the refused token, when the service says the token died, and sends once more", async () => {
+    const stale = await env.token()
+    await env.control.post("/_sandbox/oauth/tokens/expire", { access_token: stale })
+    const hints: Array<{ rejected: string } | undefined> = []
+    const client = await env.client({
+      accessToken: async (hint) => {
+        hints.push(hint)
+        return hint ? env.token() : stale
+      },
+    })
+    const before = await callsOf(env.control, "paymentRequestsV1.createPlatform")
+    const platform = await client.createPlatform(platformBody())
+    expect(platform.platformToken).toBeTruthy()
+    expect(hints).toEqual([undefined, { rejected: stale }])
+    // The refused POST did nothing: exactly one platform was made.
+    expect((await client.listPlatforms()).length).toBe(1)
+    expect(await callsOf(env.control, "paymentRequestsV1.createPlatform")).toBe(before + 2)
+  })
+
+  it("gives up after one renewal: a token function that keeps answering dead tokens gets the 401", async () => {
+    const dead = await env.token()
+    await env.control.post("/_sandbox/oauth/tokens/expire", { access_token: dead })
+    let calls = 0
+    const client = await env.client({
+      accessToken: async () => {
+        calls++
+        return dead
+      },
+    })
+    const err = await caught(() => client.listPlatforms())
+    expect(err).toMatchObject({ status: 401, code: "ERR_2002_002" })
+    expect(calls).toBe(2)
+    expect(err.message).not.toContain(dead)
+  })
+
+  it("does not renew a fixed token string: the 401 reaches the caller at once", async () => {
+    const dead = await env.token()
+    await env.control.post("/_sandbox/oauth/tokens/expire", { access_token: dead })
+    const client = await env.client({ accessToken: dead })
+    const before = await callsOf(env.control, "paymentRequestsV1.listPlatforms")
+    await expect(client.listPlatforms()).rejects.toMatchObject({ status: 401, code: "ERR_2002_002" })
+    expect(await callsOf(env.control, "paymentRequestsV1.listPlatforms")).toBe(before + 1)
+  })
+
   it("keeps secrets out of the error when the token function fails, and sends nothing", async () => {
     const apiKey = newApiKey()
     const earlier = await env.token()

@@ -3,7 +3,7 @@ import { TikkieError } from "../../core/errors"
 import { TikkieTransport, type TransportOptions } from "../../core/http"
 import { redact } from "../../core/redact"
 import { validateOutgoing } from "../../core/validation"
-import { V1_SERVICE_CODES } from "./codes"
+import { V1_ERRORS, V1_SERVICE_CODES } from "./codes"
 import { MAX_LIST_LIMIT } from "./limits"
 import {
   BankAccountPath,
@@ -31,14 +31,19 @@ import {
   type User,
 } from "./schemas"
 
+export type V1AccessTokenFunction = (hint?: { rejected: string }) => Promise<string>
+
 export interface PaymentRequestsV1ClientOptions extends TransportOptions {
   /** The consumer key, sent as `API-Key`. */
   apiKey: string
   /**
    * The OAuth access token with scope `pay`, or a function that returns a live one. The function is
-   * called before every attempt, so a caller that refreshes tokens never has this client send a stale one.
+   * called before every call, so a caller that refreshes tokens never has this client send a stale one.
+   * When the service still answers 401 ERR_2002_002 (its clock decides when a token dies, not ours),
+   * the function is called once more with the token it refused and the call is sent again: safe for a
+   * POST too, as a 401 means the service refused before doing anything.
    */
-  accessToken: string | (() => Promise<string>)
+  accessToken: string | V1AccessTokenFunction
   /**
    * Product segment of the paths: `pay` (Document 1: /v1/pay/...) or `tikkie` (public material's live
    * service). Default `pay`.
@@ -50,7 +55,7 @@ const OptionsSchema = z.looseObject({
   apiKey: z.string().min(1),
   accessToken: z.union([
     z.string().min(1),
-    z.custom<() => Promise<string>>((v) => typeof v === "function", "must be a string or a function"),
+    z.custom<V1AccessTokenFunction>((v) => typeof v === "function", "must be a string or a function"),
   ]),
   baseUrl: z.url({ protocol: /^https?$/ }),
   product: z.enum(["pay", "tikkie"]).optional(),
@@ -73,7 +78,7 @@ export interface ListPaymentRequestsQueryInput {
 export class PaymentRequestsV1Client {
   private readonly transport: TikkieTransport
   private readonly apiKey: string
-  private readonly accessToken: string | (() => Promise<string>)
+  private readonly accessToken: string | V1AccessTokenFunction
   private readonly prefix: string
   /** Every token the token function has handed out, so an old one quoted in an error is redacted too. */
   private readonly seenTokens = new Set<string>()
@@ -187,11 +192,11 @@ export class PaymentRequestsV1Client {
     }
   }
 
-  private async bearer(operation: string): Promise<string> {
+  private async bearer(operation: string, hint?: { rejected: string }): Promise<string> {
     if (typeof this.accessToken === "string") return this.accessToken
     let token: unknown
     try {
-      token = await this.accessToken()
+      token = await this.accessToken(hint)
     } catch (e) {
       const raw = e instanceof Error ? e.message : String(e)
       throw new TikkieError({
@@ -221,18 +226,27 @@ export class PaymentRequestsV1Client {
     response: z.ZodType<T>,
     extra: { json?: unknown; query?: Record<string, string | number | undefined> } = {}
   ): Promise<T> {
+    const attempt = async (token: string) =>
+      (
+        await this.transport.send({
+          operation,
+          method,
+          path: this.prefix + path,
+          query: extra.query,
+          json: extra.json,
+          headers: { Authorization: `Bearer ${token}`, "API-Key": this.apiKey },
+          response,
+          secrets: [this.apiKey, ...this.seenTokens],
+        })
+      ).data
     const token = await this.bearer(operation)
-    const res = await this.transport.send({
-      operation,
-      method,
-      path: this.prefix + path,
-      query: extra.query,
-      json: extra.json,
-      headers: { Authorization: `Bearer ${token}`, "API-Key": this.apiKey },
-      response,
-      secrets: [this.apiKey, ...this.seenTokens],
-    })
-    return res.data
+    try {
+      return await attempt(token)
+    } catch (e) {
+      const refused = e instanceof TikkieError && e.status === 401 && e.code === V1_ERRORS.ACCESS_TOKEN_INVALID
+      if (!refused || typeof this.accessToken === "string") throw e
+      return attempt(await this.bearer(operation, { rejected: token }))
+    }
   }
 }
 
