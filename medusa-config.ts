@@ -51,9 +51,11 @@ const tikkieProviders = process.env.TIKKIE_BASE_URL
             },
           ]
         : []),
-      // Tikkie payment requests v1 (legacy API), when a v1 access token is set: the plugin sets up the
-      // platform and user below once (stored) and polls the requests. Id "tikkie-v1", so it can sit next to v2.
-      ...(process.env.TIKKIE_V1_ACCESS_TOKEN
+      // Tikkie payment requests v1 (legacy API), when a v1 access token is set or TIKKIE_V1=oauth (the
+      // token then comes from the v1 connection an admin makes, with the tikkie-bank module's OAuth
+      // options): the plugin sets up the platform and user below once (stored) and polls the requests.
+      // Id "tikkie-v1", so it can sit next to v2.
+      ...(process.env.TIKKIE_V1_ACCESS_TOKEN || process.env.TIKKIE_V1 === "oauth"
         ? [
             {
               resolve: "./src/providers/payment-request",
@@ -61,7 +63,7 @@ const tikkieProviders = process.env.TIKKIE_BASE_URL
               options: {
                 apiVersion: "v1",
                 apiKey: process.env.TIKKIE_API_KEY,
-                accessToken: process.env.TIKKIE_V1_ACCESS_TOKEN,
+                ...(process.env.TIKKIE_V1_ACCESS_TOKEN ? { accessToken: process.env.TIKKIE_V1_ACCESS_TOKEN } : {}),
                 baseUrl: process.env.TIKKIE_BASE_URL,
                 product: process.env.TIKKIE_PRODUCT || "pay",
                 storeUrl: process.env.TIKKIE_STORE_URL || `http://localhost:${process.env.PORT || 9000}`,

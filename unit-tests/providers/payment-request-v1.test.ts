@@ -47,11 +47,12 @@ describe("Tikkie payment request provider, legacy v1", () => {
     await sandbox.close()
   })
 
-  it("options: v1 needs accessToken, platform and user; v2-only options are refused by name, never with a value", () => {
+  it("options: v1 needs platform and user (accessToken is optional: without it the store's v1 connection is used); v2-only options are refused by name, never with a value", () => {
     const validate = (o: Record<string, unknown>) => () => TikkiePaymentRequestProviderService.validateOptions(o)
     expect(validate(options())).not.toThrow()
+    expect(validate(options({ accessToken: undefined }))).not.toThrow()
     expect(validate(options({ accessToken: undefined, platform: undefined, user: undefined }))).toThrow(
-      /accessToken is required with apiVersion v1.*platform is required with apiVersion v1.*user is required with apiVersion v1/
+      /platform is required with apiVersion v1.*user is required with apiVersion v1/
     )
     expect(validate(options({ subscribeNotifications: true }))).toThrow(/subscribeNotifications is v2 only/)
     expect(validate(options({ appToken: "0d3f1c4e-8d5a-4a7b-9c1e-2f3a4b5c6d7e" }))).toThrow(/appToken is a v2 option/)

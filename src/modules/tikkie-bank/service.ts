@@ -5,6 +5,7 @@ import BankConnection from "./models/connection"
 import BankConsentState from "./models/consent-state"
 import BankTransaction from "./models/bank-transaction"
 import Payout from "./models/payout"
+import PayGrant from "./models/pay-grant"
 import { parseTikkieBankOptions, type ResolvedTikkieBankOptions } from "./options"
 
 export interface StoredTransactionInput {
@@ -77,6 +78,7 @@ class TikkieBankModuleService extends MedusaService({
   BankConsentState,
   BankTransaction,
   Payout,
+  PayGrant,
 }) {
   /** Undefined when the module was registered without options (feature not configured). */
   readonly bankOptions?: ResolvedTikkieBankOptions
@@ -95,15 +97,21 @@ class TikkieBankModuleService extends MedusaService({
   async consumeConsentState(
     stateHash: string,
     @MedusaContext() sharedContext: Context = {}
-  ): Promise<{ ok: true; userId: string; bank: string; scopes: string[] } | { ok: false; reason: "unknown" | "used" | "expired" }> {
+  ): Promise<
+    | { ok: true; userId: string; bank: string; scopes: string[]; purpose: "bank" | "pay" }
+    | { ok: false; reason: "unknown" | "used" | "expired" }
+  > {
     const manager = sharedContext.manager as SqlEntityManager
-    const rows: Array<{ user_id: string; bank: string; scopes: string }> = await manager.execute(
+    const rows: Array<{ user_id: string; bank: string; scopes: string; purpose: "bank" | "pay" }> = await manager.execute(
       `update tikkie_bank_consent_state set used_at = now(), updated_at = now()
        where state_hash = ? and used_at is null and expires_at > now() and deleted_at is null
-       returning user_id, bank, scopes`,
+       returning user_id, bank, scopes, purpose`,
       [stateHash]
     )
-    if (rows[0]) return { ok: true, userId: rows[0].user_id, bank: rows[0].bank, scopes: rows[0].scopes.split(" ").filter(Boolean) }
+    if (rows[0]) {
+      const r = rows[0]
+      return { ok: true, userId: r.user_id, bank: r.bank, scopes: r.scopes.split(" ").filter(Boolean), purpose: r.purpose }
+    }
     const [row]: Array<{ used_at: Date | null }> = await manager.execute(
       `select used_at from tikkie_bank_consent_state where state_hash = ? and deleted_at is null`,
       [stateHash]

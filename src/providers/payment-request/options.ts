@@ -59,13 +59,19 @@ const V1UserOptionsSchema = z.strictObject(
 export const PaymentRequestProviderOptionsSchema = z.strictObject({
   /**
    * "v2" (default): payment requests v2 with an app token. "v1": the legacy API for merchants still on
-   * it, with an OAuth access token (scope pay) and a platform and user the plugin sets up once.
+   * it, with an OAuth access token (scope pay) and a platform and user the plugin sets up once. The
+   * token comes from the store's v1 connection (an admin connects once, the plugin refreshes it; needs
+   * the tikkie-bank module's OAuth options) unless `accessToken` is given.
    */
   apiVersion: z.enum(["v2", "v1"], { error: 'apiVersion must be "v2" or "v1"' }).default("v2"),
   apiKey: secret("apiKey"),
   /** v2: the app token (a UUID): from the developer portal, or `tikkie-credentials` for the sandbox. */
   appToken: z.uuid({ error: "appToken must be a UUID" }).optional(),
-  /** v1: the OAuth access token with scope pay (Authorization: Bearer). */
+  /**
+   * v1: a fixed OAuth access token with scope pay (Authorization: Bearer). It lives 2 hours and is not
+   * refreshed: for a quick try. Leave it out to use the connection an admin makes
+   * (POST /admin/tikkie/payment-requests/v1-connect).
+   */
   accessToken: secret("accessToken").optional(),
   /** v1: the platform the plugin creates (or finds) once. */
   platform: V1PlatformOptionsSchema.optional(),
@@ -105,7 +111,6 @@ export const PaymentRequestProviderOptionsSchema = z.strictObject({
     if (v1Only.length) problem(`${v1Only.join(", ")} ${v1Only.length === 1 ? "is a v1 option" : "are v1 options"}: set apiVersion "v1" to use the legacy API`)
     return
   }
-  if (!o.accessToken) problem("accessToken is required with apiVersion v1 (an OAuth access token with scope pay)")
   if (!o.platform) problem("platform is required with apiVersion v1")
   if (!o.user) problem("user is required with apiVersion v1")
   if (o.appToken) problem('appToken is a v2 option: leave it out with apiVersion "v1"')

@@ -40,6 +40,7 @@ import {
   type PaymentRequestSessionData,
 } from "./session-data"
 import { sessionStatus } from "./status"
+import { container as appContainer } from "@medusajs/framework"
 import { paymentRequestsV1ClientFrom, readV1PaymentRequest, v1ExternalId, type V1Tokens } from "./v1"
 import { v1MedusaError } from "./v1-errors"
 import type { PaymentRequestsV1Client } from "../../tikkie/payment-requests/v1"
@@ -103,7 +104,8 @@ export class TikkiePaymentRequestProviderService extends AbstractPaymentProvider
     this.logger = container.logger
     this.options = parsePaymentRequestProviderOptions(options)
     this.client = paymentRequestsClientFrom(this.options, this.logger)
-    if (this.options.apiVersion === "v1") this.v1 = paymentRequestsV1ClientFrom(this.options)
+    // The v1 token lives in the app's modules (v1.ts): the framework's app container reaches them.
+    if (this.options.apiVersion === "v1") this.v1 = paymentRequestsV1ClientFrom(this.options, appContainer)
   }
 
   async initiatePayment({ amount, currency_code, data, context }: InitiatePaymentInput): Promise<InitiatePaymentOutput> {

@@ -1,5 +1,7 @@
 import { z } from "zod"
 import { PaymentRequestsV1Client, type V1Payment, type V1PaymentRequestStatus } from "../../tikkie/payment-requests/v1"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { v1AccessToken } from "../../workflows/payment-request/v1-pay-grant"
 import type { ResolvedPaymentRequestProviderOptions } from "./options"
 import type { StoredPayment } from "./session-data"
 
@@ -17,10 +19,16 @@ export function v1ExternalId(reference: string): string {
   return [...reference].slice(0, V1_EXTERNAL_ID_MAX).join("")
 }
 
-export function paymentRequestsV1ClientFrom(options: ResolvedPaymentRequestProviderOptions): PaymentRequestsV1Client {
+/**
+ * The v1 client of a provider. Its bearer token: the fixed `accessToken` option when given, otherwise
+ * the store's pay grant (v1-pay-grant.ts), read and refreshed through `container`: the app's container,
+ * where the plugin's modules and the locking module live (a provider's own container has neither, so
+ * the provider passes the framework's app container).
+ */
+export function paymentRequestsV1ClientFrom(options: ResolvedPaymentRequestProviderOptions, container: MedusaContainer): PaymentRequestsV1Client {
   return new PaymentRequestsV1Client({
     apiKey: options.apiKey,
-    accessToken: options.accessToken ?? "",
+    accessToken: options.accessToken ?? ((hint) => v1AccessToken(container, hint)),
     baseUrl: options.baseUrl,
     product: options.product,
     connectTimeoutMs: options.connectTimeoutMs,

@@ -141,7 +141,7 @@ async function readRequest(
   if (provider.options.apiVersion === "v1") {
     const tokens = V1TokensSchema.safeParse((record.metadata as { v1?: unknown } | null)?.v1)
     if (!tokens.success) throw new Error(`the record of v1 payment request ${token} has no platform and user`)
-    const client = paymentRequestsV1ClientFrom(provider.options)
+    const client = paymentRequestsV1ClientFrom(provider.options, container)
     try {
       const read = await readV1PaymentRequest(client, tokens.data, token)
       return { request: { status: read.status, referenceId: read.externalId }, payments: read.payments }

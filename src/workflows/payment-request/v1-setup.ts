@@ -70,7 +70,7 @@ async function setupLocked(container: MedusaContainer, provider: ConfiguredPayme
       ? tikkie.updatePaymentRequestV1Setups({ id: row.id, fingerprint: print, ...fields })
       : tikkie.createPaymentRequestV1Setups({ provider_id: providerId, fingerprint: print, ...fields })
 
-  const client = paymentRequestsV1ClientFrom(options)
+  const client = paymentRequestsV1ClientFrom(options, container)
   let step = "platform"
   try {
     const platformOptions = options.platform!

@@ -1,13 +1,16 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { MedusaError, Modules } from "@medusajs/framework/utils"
+import { MedusaError } from "@medusajs/framework/utils"
 import { Agent } from "undici"
 import { TIKKIE_BANK_MODULE } from "../../modules/tikkie-bank"
 import type { ResolvedTikkieBankOptions } from "../../modules/tikkie-bank/options"
 import type TikkieBankModuleService from "../../modules/tikkie-bank/service"
 import { TokenCipher } from "../../modules/tikkie-bank/token-cipher"
-import { AccountInformationClient, AIS_CODES, OAuthClient } from "../../tikkie/account-information"
+import { AccountInformationClient, AIS_CODES } from "../../tikkie/account-information"
 import { TikkieError } from "../../tikkie/core/errors"
 import { bankError } from "./bank-errors"
+import { oauthClient, rotateTokens, type TokenGrantStore } from "./rotate-tokens"
+
+export { oauthClient }
 
 export type BankConnectionRecord = Awaited<ReturnType<TikkieBankModuleService["listBankConnections"]>>[number]
 
@@ -43,16 +46,6 @@ export function requireTokenCipher(options: ResolvedTikkieBankOptions): TokenCip
 /** Additional authenticated data: a sealed token only opens in its own column (access or refresh). */
 export const tokenAad = (_accountNumber: string, kind: "access_token" | "refresh_token") => `tikkie-bank:connection:${kind}`
 
-export function oauthClient(options: ResolvedTikkieBankOptions): OAuthClient {
-  return new OAuthClient({
-    authUrl: options.authUrl,
-    clientId: options.clientId,
-    tls: options.tls,
-    connectTimeoutMs: options.connectTimeoutMs,
-    requestTimeoutMs: options.requestTimeoutMs,
-  })
-}
-
 /** A resource client; the caller closes it. The configured CA (if any) is trusted for the resource calls too. */
 export function resourceClient(options: ResolvedTikkieBankOptions, accessToken: () => Promise<string>) {
   const agent = options.tls?.ca ? new Agent({ connect: { ca: options.tls.ca, timeout: options.connectTimeoutMs } }) : undefined
@@ -76,53 +69,23 @@ async function markNeedsConsent(bank: TikkieBankModuleService, id: string, probl
   await bank.updateBankConnections({ id, status: "needs_consent", problem })
 }
 
-/**
- * A new token pair for the connection, once for all instances: under a store-wide lock, and only when
- * nobody refreshed since the caller read `seenVersion` (a refresh token works once; two instances
- * refreshing with it would make the second fail and wrongly ask for consent again).
- *
- * A refusal by the authorization service (invalid_grant: revoked, expired or used refresh token) marks
- * the connection as needing consent. A network failure or a 5xx does not: it is worth retrying.
- */
+/** A new token pair for the bank connection, once for all instances (rotate-tokens.ts). */
 export async function refreshAccessToken(container: MedusaContainer, seenVersion: number): Promise<string> {
   const bank = bankModule(container)
   const options = requireBankOptions(bank)
-  const cipher = requireTokenCipher(options)
-  return container.resolve(Modules.LOCKING).execute(
-    REFRESH_LOCK,
-    async () => {
-      const conn = await currentConnection(bank)
-      if (!conn) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "No bank account is connected.")
-      if (conn.token_version !== seenVersion) {
-        if (conn.status !== "connected") throw needsConsent(conn)
-        return cipher.open(conn.access_token, tokenAad(conn.account_number, "access_token"))
-      }
-      const oauth = oauthClient(options)
-      try {
-        const t = await oauth.refresh({ refreshToken: cipher.open(conn.refresh_token, tokenAad(conn.account_number, "refresh_token")) })
-        await bank.updateBankConnections({
-          id: conn.id,
-          access_token: cipher.seal(t.access_token, tokenAad(conn.account_number, "access_token")),
-          refresh_token: cipher.seal(t.refresh_token, tokenAad(conn.account_number, "refresh_token")),
-          access_expires_at: new Date(Date.now() + t.expires_in * 1000),
-          token_version: conn.token_version + 1,
-          status: "connected",
-          problem: null,
-        })
-        return t.access_token
-      } catch (e) {
-        if (e instanceof TikkieError && e.kind === "service" && (e.status ?? 500) < 500) {
-          const problem = `refreshing the access token was refused (${e.code}); connect the account again`
-          await markNeedsConsent(bank, conn.id, problem)
-          throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `The bank connection needs consent again: ${problem}.`)
-        }
-        throw bankError(e, "Refreshing the bank access token failed; try again later")
-      } finally {
-        await oauth.close()
-      }
-    },
-    { timeout: 30 }
-  )
+  return rotateTokens(container, options, requireTokenCipher(options), bankConnectionTokens(bank), seenVersion)
+}
+
+function bankConnectionTokens(bank: TikkieBankModuleService): TokenGrantStore<BankConnectionRecord> {
+  return {
+    lock: REFRESH_LOCK,
+    load: () => currentConnection(bank),
+    save: (fields) => bank.updateBankConnections(fields),
+    aad: (conn, kind) => tokenAad(conn.account_number, kind),
+    notConnected: () => new MedusaError(MedusaError.Types.NOT_ALLOWED, "No bank account is connected."),
+    needsConsent,
+    failed: (e) => bankError(e, "Refreshing the bank access token failed; try again later"),
+  }
 }
 
 function needsConsent(conn: BankConnectionRecord): MedusaError {

@@ -4,6 +4,7 @@ import { TikkieError } from "../../tikkie/core/errors"
 import { bankModule, currentConnection, oauthClient, requireBankOptions, requireTokenCipher, resourceClient, tokenAad } from "./bank-session"
 import { hashConsentState } from "./consent-state"
 import { scopeNames } from "./scopes"
+import { PAY_SCOPE, storePayGrant } from "../payment-request/v1-pay-grant"
 
 export interface ConsentCallbackInput {
   state?: string
@@ -13,7 +14,8 @@ export interface ConsentCallbackInput {
 
 /** What the callback page shows. `ok: false` means nothing was stored. */
 export type ConsentOutcome =
-  | { ok: true; accountNumber: string; scopes: string[] }
+  | { ok: true; purpose: "bank"; accountNumber: string; scopes: string[] }
+  | { ok: true; purpose: "pay" }
   | { ok: false; status: number; title: string; message: string }
 
 const refuse = (status: number, title: string, message: string): ConsentOutcome => ({ ok: false, status, title, message })
@@ -80,6 +82,15 @@ export async function completeBankConsent(container: MedusaContainer, input: Con
     await oauth.close()
   }
 
+  if (state.purpose === "pay") {
+    // Legacy payment requests v1: no account to read, the grant is all there is to keep.
+    if (tokens.scopes && !tokens.scopes.includes(PAY_SCOPE)) {
+      return refuse(400, "Not connected", `The consent does not include scope pay. Start again from the store admin (connect payment requests v1).`)
+    }
+    await storePayGrant(container, cipher, { userId: state.userId, tokens })
+    return { ok: true, purpose: "pay" }
+  }
+
   const { client, close } = resourceClient(options, async () => tokens.access_token)
   let info
   try {
@@ -115,5 +126,5 @@ export async function completeBankConsent(container: MedusaContainer, input: Con
     { timeout: 30 }
   )
   logger.info(`Tikkie bank account ${accountNumber} connected (${scopeNames(scopes).join(", ")})`)
-  return { ok: true, accountNumber, scopes: scopeNames(scopes) }
+  return { ok: true, purpose: "bank", accountNumber, scopes: scopeNames(scopes) }
 }

@@ -12,7 +12,13 @@ const BankConsentState = model
     /** The admin user who asked; the connection records who connected it. */
     user_id: model.text(),
     bank: model.text(),
-    /** Service scopes asked for (psd2:account:...), space-separated. */
+    /**
+     * What the consent is for: "bank" (account information, a bank connection) or "pay" (the legacy
+     * payment requests v1 API, a pay grant). Both come back through the same callback route, the one
+     * redirect URI of the store's ABN AMRO app.
+     */
+    purpose: model.enum(["bank", "pay"]).default("bank"),
+    /** Service scopes asked for (psd2:account:... or pay), space-separated. */
     scopes: model.text(),
     expires_at: model.dateTime(),
     used_at: model.dateTime().nullable(),

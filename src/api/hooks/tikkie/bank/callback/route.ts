@@ -24,6 +24,12 @@ export const GET = async (req: MedusaRequest, res: MedusaResponse) => {
     return res.status(400).type("html").send(callbackPage("Not connected", "The bank's answer is malformed. Start again from the store admin."))
   }
   const outcome = await completeBankConsent(req.scope, q.data)
+  if (outcome.ok && outcome.purpose === "pay") {
+    return res
+      .status(200)
+      .type("html")
+      .send(callbackPage("Tikkie payment requests v1 connected", "The store can now make payment requests with Tikkie v1. You can close this page."))
+  }
   if (outcome.ok) {
     return res
       .status(200)

@@ -1,0 +1,25 @@
+import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { disconnectV1, payGrantStatus, startV1Connect } from "../../../../../workflows/payment-request/v1-pay-grant"
+import { parseInput } from "../../bank/validators"
+import { ConnectV1BodySchema } from "./validators"
+
+/**
+ * POST /admin/tikkie/payment-requests/v1-connect {bank?} → 201 `{ consent_url, expires_at }`: where the
+ * merchant consents to scope pay for legacy payment requests v1. The bank's answer comes back through
+ * the bank callback route (the ABN AMRO app's one redirect URI), which keeps the tokens sealed.
+ * 400 when the tikkie-bank module's OAuth options or its tokenEncryptionKey are missing.
+ */
+export const POST = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
+  const body = parseInput(ConnectV1BodySchema, req.body, "body")
+  res.status(201).json(await startV1Connect(req.scope, { userId: req.auth_context.actor_id, bank: body.bank }))
+}
+
+/** GET → `{ v1_connection: { connected, status, problem, access_expires_at, ... } }`; never a token. */
+export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
+  res.json({ v1_connection: await payGrantStatus(req.scope) })
+}
+
+/** DELETE → `{ disconnected }`: the plugin forgets the tokens; v1 calls stop until connected again. */
+export const DELETE = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
+  res.json({ disconnected: await disconnectV1(req.scope) })
+}

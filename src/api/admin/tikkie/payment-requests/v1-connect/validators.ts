@@ -1,0 +1,7 @@
+import { z } from "zod"
+import { BANKS, DEFAULT_BANK } from "../../../../../tikkie/account-information"
+
+/** POST /admin/tikkie/payment-requests/v1-connect: which bank's consent page to use (ABN AMRO by default). */
+export const ConnectV1BodySchema = z.strictObject({
+  bank: z.enum(BANKS, { error: `bank must be one of ${BANKS.join(", ")}` }).default(DEFAULT_BANK),
+})

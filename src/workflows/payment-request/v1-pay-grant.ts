@@ -1,0 +1,165 @@
+import type { Logger, MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
+import { TIKKIE_BANK_MODULE } from "../../modules/tikkie-bank"
+import type TikkieBankModuleService from "../../modules/tikkie-bank/service"
+import type { TokenCipher } from "../../modules/tikkie-bank/token-cipher"
+import { buildConsentUrl, type Bank } from "../../tikkie/account-information"
+import { REFRESH_AHEAD_MS, requireTokenCipher } from "../tikkie-bank/bank-session"
+import { bankError } from "../tikkie-bank/bank-errors"
+import { CONSENT_STATE_TTL_MS, newConsentState } from "../tikkie-bank/consent-state"
+import { rotateTokens, type TokenGrantStore } from "../tikkie-bank/rotate-tokens"
+
+/**
+ * The OAuth side of legacy payment requests v1 (payment-requests.md, Authentication: "OAuth with client
+ * authentication and user-based consent ... scope pay"). An access token lives 2 hours, so a fixed
+ * `accessToken` option only suits a quick try; a store on v1 connects once and the plugin keeps the
+ * token pair, sealed, and refreshes it.
+ *
+ * Choice: the OAuth client is the one of the tikkie-bank module's options (clientId, authUrl, client
+ * certificate, tokenEncryptionKey, callback URL): it is the same ABN AMRO app and the same
+ * authorization service, and the app has one redirect URI, so the pay consent comes back through the
+ * bank callback route, which tells the two apart by the purpose stored with the state.
+ */
+export type PayGrantRecord = Awaited<ReturnType<TikkieBankModuleService["listPayGrants"]>>[number]
+
+const CONNECT = "POST /admin/tikkie/payment-requests/v1-connect"
+const REFRESH_LOCK = "tikkie:pay-grant:refresh"
+export const PAY_SCOPE = "pay"
+
+export const payGrantAad = (kind: "access_token" | "refresh_token") => `tikkie-bank:pay-grant:${kind}`
+
+/** The module, when the store registered it with its options; v1 OAuth needs both. */
+function oauthModule(container: MedusaContainer) {
+  const bank = container.hasRegistration(TIKKIE_BANK_MODULE) ? container.resolve<TikkieBankModuleService>(TIKKIE_BANK_MODULE) : undefined
+  if (!bank?.bankOptions) {
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      "Tikkie payment requests v1 need an OAuth access token with scope pay: either give the provider an accessToken, or configure the tikkie-bank module (clientId, apiKey, authUrl, storeUrl, client certificate and key, tokenEncryptionKey) and connect v1 from the admin (" +
+        CONNECT +
+        ")."
+    )
+  }
+  return { bank, options: bank.bankOptions }
+}
+
+export async function currentPayGrant(bank: TikkieBankModuleService): Promise<PayGrantRecord | undefined> {
+  const [grant] = await bank.listPayGrants({}, { take: 1 })
+  return grant
+}
+
+function notConnected() {
+  return new MedusaError(MedusaError.Types.NOT_ALLOWED, `Tikkie payment requests v1 are not connected: an admin connects them once (${CONNECT}).`)
+}
+
+function needsConsent(grant: { problem: string | null }) {
+  return new MedusaError(
+    MedusaError.Types.NOT_ALLOWED,
+    `Tikkie payment requests v1 need consent again${grant.problem ? `: ${grant.problem}` : ""}. Connect v1 again (${CONNECT}).`
+  )
+}
+
+function payGrantTokens(bank: TikkieBankModuleService): TokenGrantStore<PayGrantRecord> {
+  return {
+    lock: REFRESH_LOCK,
+    load: () => currentPayGrant(bank),
+    save: (fields) => bank.updatePayGrants(fields),
+    aad: (_grant, kind) => payGrantAad(kind),
+    notConnected,
+    needsConsent,
+    failed: (e) => bankError(e, "Refreshing the Tikkie v1 access token failed; try again later"),
+  }
+}
+
+/**
+ * A live access token with scope pay, for the v1 client's token function: the stored one while it has
+ * more than 5 minutes left and the service has not refused it, otherwise a refreshed one (once for all
+ * instances, rotate-tokens.ts).
+ */
+export async function v1AccessToken(container: MedusaContainer, hint?: { rejected: string }): Promise<string> {
+  const { bank, options } = oauthModule(container)
+  const cipher = requireTokenCipher(options)
+  const grant = await currentPayGrant(bank)
+  if (!grant) throw notConnected()
+  if (grant.status !== "connected") throw needsConsent(grant)
+  const access = cipher.open(grant.access_token, payGrantAad("access_token"))
+  const fresh = new Date(grant.access_expires_at).getTime() - Date.now() > REFRESH_AHEAD_MS
+  if (fresh && hint?.rejected !== access) return access
+  return rotateTokens(container, options, cipher, payGrantTokens(bank), grant.token_version)
+}
+
+/** Step 1 of connecting v1: a single-use state for this admin (purpose "pay") and the consent URL for scope pay. */
+export async function startV1Connect(container: MedusaContainer, input: { userId: string; bank: Bank }) {
+  const { bank, options } = oauthModule(container)
+  requireTokenCipher(options)
+  const { state, hash } = newConsentState()
+  const expiresAt = new Date(Date.now() + CONSENT_STATE_TTL_MS)
+  await bank.createBankConsentStates({
+    state_hash: hash,
+    user_id: input.userId,
+    bank: input.bank,
+    scopes: PAY_SCOPE,
+    purpose: "pay",
+    expires_at: expiresAt,
+  })
+  return {
+    consent_url: buildConsentUrl({
+      authUrl: options.authUrl,
+      clientId: options.clientId,
+      scopes: [PAY_SCOPE],
+      redirectUri: options.callbackUrl,
+      state,
+      bank: input.bank,
+    }),
+    expires_at: expiresAt.toISOString(),
+  }
+}
+
+/** Step 2, from the callback once the code was exchanged: keeps the pair sealed, replacing an earlier grant. */
+export async function storePayGrant(
+  container: MedusaContainer,
+  cipher: TokenCipher,
+  input: { userId: string; tokens: { access_token: string; refresh_token: string; expires_in: number } }
+): Promise<void> {
+  const bank = container.resolve<TikkieBankModuleService>(TIKKIE_BANK_MODULE)
+  await container.resolve(Modules.LOCKING).execute(
+    REFRESH_LOCK,
+    async () => {
+      const previous = await currentPayGrant(bank)
+      if (previous) await bank.deletePayGrants(previous.id)
+      await bank.createPayGrants({
+        status: "connected",
+        access_token: cipher.seal(input.tokens.access_token, payGrantAad("access_token")),
+        refresh_token: cipher.seal(input.tokens.refresh_token, payGrantAad("refresh_token")),
+        access_expires_at: new Date(Date.now() + input.tokens.expires_in * 1000),
+        token_version: (previous?.token_version ?? 0) + 1,
+        connected_by: input.userId,
+      })
+    },
+    { timeout: 30 }
+  )
+  container.resolve<Logger>(ContainerRegistrationKeys.LOGGER).info("Tikkie payment requests v1 connected (scope pay)")
+}
+
+/** What the admin sees: never a token. */
+export async function payGrantStatus(container: MedusaContainer) {
+  const { bank } = oauthModule(container)
+  const grant = await currentPayGrant(bank)
+  if (!grant) return { connected: false as const }
+  return {
+    connected: true as const,
+    status: grant.status,
+    problem: grant.problem,
+    access_expires_at: new Date(grant.access_expires_at).toISOString(),
+    connected_by: grant.connected_by,
+    connected_at: new Date(grant.created_at).toISOString(),
+  }
+}
+
+/** Forgets the tokens (the consent itself is withdrawn at the bank, not here). */
+export async function disconnectV1(container: MedusaContainer): Promise<boolean> {
+  const { bank } = oauthModule(container)
+  const grant = await currentPayGrant(bank)
+  if (!grant) return false
+  await bank.deletePayGrants(grant.id)
+  return true
+}
