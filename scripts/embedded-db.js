@@ -27,7 +27,12 @@ async function startEmbeddedPostgres({ persistentDir, port } = {}) {
   const databaseDir = path.join(base, "data")
   const fresh = !fs.existsSync(path.join(databaseDir, "PG_VERSION"))
   const pgPort = port ?? (await freePort())
+  // The server's last lines, for the error when it does not start (kept short: a test run logs a lot).
   const logs = []
+  const keep = (m) => {
+    logs.push(m)
+    if (logs.length > 200) logs.shift()
+  }
   const pg = new EmbeddedPostgres({
     databaseDir,
     user: "postgres",
@@ -35,8 +40,8 @@ async function startEmbeddedPostgres({ persistentDir, port } = {}) {
     port: pgPort,
     persistent: Boolean(persistentDir),
     createPostgresUser: true,
-    onLog: (m) => logs.push(String(m)),
-    onError: (m) => logs.push(String(m instanceof Error ? m.message : m)),
+    onLog: (m) => keep(String(m)),
+    onError: (m) => keep(String(m instanceof Error ? m.message : m)),
   })
   try {
     if (fresh) await pg.initialise()

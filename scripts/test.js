@@ -7,7 +7,7 @@
  * on incompatible receiver"); a fresh process per file boots cleanly. Ends with one line
  * "total: N passed, N failed".
  */
-const { spawnSync } = require("node:child_process")
+const { spawn } = require("node:child_process")
 const fs = require("node:fs")
 const os = require("node:os")
 const path = require("node:path")
@@ -22,31 +22,45 @@ const jest = path.join(root, "node_modules", "jest", "bin", "jest.js")
  */
 const FILE_TIMEOUT_MS = Number(process.env.TIKKIE_TEST_FILE_TIMEOUT_MS) || 15 * 60_000
 
+/**
+ * Runs jest in a child process and waits for it without blocking this process: the embedded Postgres
+ * started here writes its log to pipes that this process must keep reading. (With spawnSync the pipes
+ * filled up, and Postgres backends blocked writing to them: a DROP DATABASE of the test runner's
+ * restore then waited forever on a terminated connection that could not finish exiting.)
+ */
 function runJest(args, label, env = process.env) {
   const started = Date.now()
   const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "tikkie-jest-")), "result.json")
-  const res = spawnSync(process.execPath, [jest, ...args, "--json", `--outputFile=${out}`], {
+  const child = spawn(process.execPath, [jest, ...args, "--json", `--outputFile=${out}`], {
     cwd: root,
     stdio: "inherit",
-    timeout: FILE_TIMEOUT_MS,
-    killSignal: "SIGKILL",
     // The tests run the plugin's jobs themselves (src/lib/job-schedule.ts).
     env: { ...env, TIKKIE_SCHEDULED_JOBS: "off", NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --experimental-vm-modules`.trim() },
   })
-  let passed = 0
-  let failed = 0
-  try {
-    const r = JSON.parse(fs.readFileSync(out, "utf8"))
-    passed = r.numPassedTests
-    failed = r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0)
-  } catch {
-    failed = 1 // no result: the run itself crashed
-  }
-  if (res.status !== 0 && failed === 0) failed = 1
-  const seconds = Math.round((Date.now() - started) / 1000)
-  if (res.error?.code === "ETIMEDOUT") console.log(`${label}: killed after ${seconds} s (limit ${FILE_TIMEOUT_MS / 1000} s)`)
-  console.log(`${label}: ${passed} passed, ${failed} failed (${seconds} s)`)
-  return { passed, failed }
+  let killed = false
+  const timer = setTimeout(() => {
+    killed = true
+    child.kill("SIGKILL")
+  }, FILE_TIMEOUT_MS)
+  return new Promise((resolve) => {
+    child.on("exit", (code) => {
+      clearTimeout(timer)
+      let passed = 0
+      let failed = 0
+      try {
+        const r = JSON.parse(fs.readFileSync(out, "utf8"))
+        passed = r.numPassedTests
+        failed = r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0)
+      } catch {
+        failed = 1 // no result: the run itself crashed or was killed
+      }
+      if (code !== 0 && failed === 0) failed = 1
+      const seconds = Math.round((Date.now() - started) / 1000)
+      if (killed) console.log(`${label}: killed after ${seconds} s (limit ${FILE_TIMEOUT_MS / 1000} s)`)
+      console.log(`${label}: ${passed} passed, ${failed} failed (${seconds} s)`)
+      resolve({ passed, failed })
+    })
+  })
 }
 
 /**
@@ -55,10 +69,10 @@ function runJest(args, label, env = process.env) {
  * was seen to stall in its migrations).
  */
 async function withPostgres(fn) {
-  if (process.env.DB_HOST) return fn(process.env)
+  if (process.env.DB_HOST) return await fn(process.env)
   const db = await startEmbeddedPostgres()
   try {
-    return fn({ ...process.env, ...db.env })
+    return await fn({ ...process.env, ...db.env })
   } finally {
     await db.stop()
   }
@@ -73,7 +87,7 @@ async function main() {
   }
   const wants = (f) => !filter.length || filter.some((p) => f.includes(p))
   const unitPaths = filter.filter((p) => p.includes("unit-tests"))
-  if (!filter.length || unitPaths.length) add(runJest([...unitPaths, "--selectProjects", "unit"], "unit"))
+  if (!filter.length || unitPaths.length) add(await runJest([...unitPaths, "--selectProjects", "unit"], "unit"))
   const dir = path.join(root, "integration-tests", "http")
   for (const file of fs.readdirSync(dir).filter((f) => f.endsWith(".spec.ts")).sort()) {
     const rel = path.join("integration-tests", "http", file)
