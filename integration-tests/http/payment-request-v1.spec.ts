@@ -114,6 +114,38 @@ medusaIntegrationTestRunner({
       expect(after.order.payment_collections[0].payments[0].refunds ?? []).toHaveLength(0)
     })
 
+    it("v1 invoice link: an open amount under the stored setup with the reference as externalId, paid twice and followed by the poll; expiry_date refused clearly", async () => {
+      const headers = await adminHeaders(api, getContainer())
+      const { data } = await api.post(
+        "/admin/tikkie/payment-requests",
+        { description: "Factuur 2024-117", reference_id: "INV-2024-117", provider_id: V1_PROVIDER },
+        { headers }
+      )
+      expect(data.payment_request).toEqual(
+        expect.objectContaining({ kind: "invoice", amount_in_cents: null, description: "Factuur 2024-117", reference_id: "INV-2024-117", status: "OPEN" })
+      )
+      const token = data.payment_request.payment_request_token as string
+      expect(data.payment_request.url).toBe(`${tikkie.sandbox.url}/pay/v1/${token}`)
+      const [platform] = await platforms()
+      const sent = platform.users[0].paymentRequests.find((r) => r.paymentRequestToken === token)!
+      expect(sent.externalId).toBe("INV-2024-117")
+      expect(sent.amountInCents ?? null).toBeNull()
+
+      await tikkie.control.post(`/_sandbox/v1/paymentrequests/${token}/pay`, { amountInCents: 1250, counterPartyName: "Sanne de Vries" })
+      await tikkie.control.post(`/_sandbox/v1/paymentrequests/${token}/pay`, { amountInCents: 500, counterPartyName: "Piet Jansen" })
+      await pollPaymentRequests(getContainer())
+      const { data: list } = await api.get("/admin/tikkie/payment-requests", { headers })
+      const shown = list.payment_requests.find((p: any) => p.payment_request_token === token)
+      expect(shown).toEqual(expect.objectContaining({ paid_in_cents: 1750 }))
+      expect(shown.payments.map((p: any) => p.amountInCents).sort((a: number, b: number) => a - b)).toEqual([500, 1250])
+
+      const dated = await api
+        .post("/admin/tikkie/payment-requests", { description: "Factuur 2024-118", provider_id: V1_PROVIDER, expiry_date: "2030-01-01" }, { headers })
+        .catch((e: any) => e.response)
+      expect(dated.status).toBe(400)
+      expect(dated.data.message).toBe("expiry_date cannot be set with Tikkie payment requests v1: a v1 link expires after 14 days.")
+    })
+
     async function paymentId(orderId: string): Promise<string> {
       const { data } = await api.get(`/admin/orders/${orderId}?fields=payment_collections.payments.id`, { headers: await adminHeaders(api, getContainer()) })
       return data.order.payment_collections[0].payments[0].id

@@ -1,10 +1,14 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { MedusaError } from "@medusajs/framework/utils"
+import { generateEntityId, MedusaError } from "@medusajs/framework/utils"
 import { TIKKIE_MODULE } from "../../modules/tikkie"
 import type TikkieModuleService from "../../modules/tikkie/service"
 import { toMedusaError } from "../../providers/shared/tikkie-medusa-error"
 import { addDays, amsterdamDate } from "../../tikkie/payment-requests/v2/amsterdam-date"
-import { paymentRequestsClient } from "./provider-options"
+import { paymentRequestsV1ClientFrom, v1ExternalId } from "../../providers/payment-request/v1"
+import { v1MedusaError } from "../../providers/payment-request/v1-errors"
+import { V1_PAYMENT_REQUEST_EXPIRY_DAYS } from "../../tikkie/payment-requests/v1"
+import { paymentRequestsClient, type ConfiguredPaymentRequestProvider } from "./provider-options"
+import { ensureV1Setup } from "./v1-setup"
 import type { PaymentRequestRecord } from "./record-payment-request"
 
 export interface InvoiceLinkInput {
@@ -25,10 +29,7 @@ export async function createInvoicePaymentLink(container: MedusaContainer, input
   const { client, providerId, options } = paymentRequestsClient(container, input.providerId)
   if (options.apiVersion === "v1") {
     await client.close()
-    throw new MedusaError(
-      MedusaError.Types.NOT_ALLOWED,
-      `${providerId} uses Tikkie payment requests v1: standalone invoice links are made with v2 only (links for orders work with v1).`
-    )
+    return createV1InvoicePaymentLink(container, { providerId, options }, input)
   }
   const expiryDate = input.expiryDate ?? addDays(amsterdamDate(Date.now()), options.linkExpiryDays)
   try {
@@ -53,6 +54,54 @@ export async function createInvoicePaymentLink(container: MedusaContainer, input
     } as never)
   } catch (e) {
     throw toMedusaError(e, "Creating the Tikkie payment link failed")
+  } finally {
+    await client.close()
+  }
+}
+
+/**
+ * The same link with legacy payment requests v1: made under the stored platform, user and bank account
+ * (set up on first use), kept with them in `metadata` so the poll can read it. v1 differences, refused
+ * or filled in clearly: no expiry date (a v1 request lives 14 days), and `externalId` is mandatory (the
+ * reference, or one made from the record's id when the admin gave none; at most 35 characters).
+ */
+async function createV1InvoicePaymentLink(
+  container: MedusaContainer,
+  provider: ConfiguredPaymentRequestProvider,
+  input: InvoiceLinkInput
+): Promise<PaymentRequestRecord> {
+  if (input.expiryDate) {
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      `expiry_date cannot be set with Tikkie payment requests v1: a v1 link expires after ${V1_PAYMENT_REQUEST_EXPIRY_DAYS} days.`
+    )
+  }
+  const tokens = await ensureV1Setup(container, provider.providerId)
+  const externalId = v1ExternalId(input.referenceId ?? generateEntityId(undefined, "inv"))
+  const client = paymentRequestsV1ClientFrom(provider.options, container)
+  try {
+    const created = await client.createPaymentRequest(tokens.platformToken, tokens.userToken, tokens.bankAccountToken, {
+      currency: "EUR",
+      description: input.description,
+      externalId,
+      ...(input.amountInCents !== undefined ? { amountInCents: String(input.amountInCents) } : {}),
+    })
+    const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
+    return await tikkie.createPaymentRequests({
+      payment_request_token: created.paymentRequestToken,
+      kind: "invoice",
+      provider_id: provider.providerId,
+      url: created.paymentRequestUrl,
+      description: input.description,
+      reference_id: created.externalId ?? externalId,
+      amount_in_cents: input.amountInCents ?? null,
+      expiry_date: addDays(amsterdamDate(Date.now()), V1_PAYMENT_REQUEST_EXPIRY_DAYS),
+      status: "OPEN",
+      payments: { items: [] },
+      metadata: { v1: tokens },
+    } as never)
+  } catch (e) {
+    throw v1MedusaError(e, "Creating the Tikkie payment link (v1) failed")
   } finally {
     await client.close()
   }
