@@ -1,4 +1,4 @@
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, MathBN } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { request } from "undici"
 import { pollPaymentRequests } from "../../src/jobs/poll-payment-requests"
@@ -274,6 +274,10 @@ medusaIntegrationTestRunner({
 
         await pay(data.payment_link.payment_request_token, { counterPartyName: "Jan Jansen" })
         await eventually(async () => (await owed(orderId, headers)) === 0)
+        // Exactly nothing, not a sub-cent rest of Medusa's unrounded totals (6.95 + 21 % VAT = 8.4095).
+        const { data: paidUp } = await api.get(`/admin/orders/${orderId}?fields=+summary,+payment_status`, { headers })
+        expect(MathBN.convert(paidUp.order.summary.pending_difference).isZero()).toBe(true)
+        expect(paidUp.order.payment_status).toBe("captured")
         const { data: listed } = await api.get(`/admin/orders/${orderId}/tikkie-payment-links`, { headers })
         expect(listed.payment_links.map((l: any) => [l.kind, l.payment_request_token])).toEqual([
           ["order", data.payment_link.payment_request_token],

@@ -1,5 +1,5 @@
-import type { BigNumberInput, MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
+import type { BigNumberInput, IPaymentModuleService, MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, MathBN, MedusaError, Modules, PaymentCollectionStatus } from "@medusajs/framework/utils"
 import { createOrderPaymentCollectionWorkflow, createPaymentSessionsWorkflow } from "@medusajs/medusa/core-flows"
 import { fromCents, toCents } from "../../lib/medusa-money"
 import { TIKKIE_MODULE } from "../../modules/tikkie"
@@ -96,10 +96,15 @@ async function createLocked(container: MedusaContainer, input: OrderLinkInput): 
     throw new MedusaError(MedusaError.Types.INVALID_DATA, "expiry_date cannot be set with Tikkie payment requests v1: a v1 link expires after 14 days.")
   }
   const v1 = options.apiVersion === "v1" ? await ensureV1Setup(container, providerId) : undefined
-  const { result: collections } = await createOrderPaymentCollectionWorkflow(container).run({
-    input: { order_id: order.id, amount: fromCents(amountInCents) },
-  })
-  const collection = collections[0]
+  // Medusa's order totals carry more decimals than a cent (6.95 + 21 % VAT = 8.4095). A link for all that
+  // is still owed asks the payer for the rounded cents but books the exact rest, so once it is paid the
+  // order owes exactly nothing (not €0.0005 either way) and reads "captured", as after Medusa's own checkout.
+  // (The workflow takes a number; Medusa turns it into its BigNumber through the decimal string.)
+  const collectionAmount =
+    amountInCents === available
+      ? MathBN.sub(MathBN.convert(order.summary?.pending_difference ?? 0), fromCents(asked)).toNumber()
+      : fromCents(amountInCents)
+  const collection = await collectionForLink(container, order.id, collectionAmount)
   const { result: session } = await createPaymentSessionsWorkflow(container).run({
     input: {
       payment_collection_id: collection.id,
@@ -115,3 +120,28 @@ async function createLocked(container: MedusaContainer, input: OrderLinkInput): 
   )
   return record!
 }
+
+/**
+ * The payment collection the link's session goes into. An order edit that raises the total makes Medusa
+ * add an unpaid collection for the difference; a link for that money uses it (its amount set to the
+ * link's), so the order does not keep an unpaid collection next to the paid link and read "partially
+ * captured" for ever. A collection that already has sessions (another link) is never taken over.
+ */
+async function collectionForLink(container: MedusaContainer, orderId: string, amount: number): Promise<{ id: string }> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "order",
+    fields: ["payment_collections.id", "payment_collections.status", "payment_collections.payment_sessions.id"],
+    filters: { id: orderId },
+  })
+  const collections = ((data[0] as { payment_collections?: OrderCollection[] } | undefined)?.payment_collections ?? []).filter(Boolean)
+  const unused = collections.find((c) => c.status === PaymentCollectionStatus.NOT_PAID && !(c.payment_sessions ?? []).length)
+  if (unused) {
+    await container.resolve<IPaymentModuleService>(Modules.PAYMENT).updatePaymentCollections(unused.id, { amount })
+    return { id: unused.id }
+  }
+  const { result } = await createOrderPaymentCollectionWorkflow(container).run({ input: { order_id: orderId, amount } })
+  return result[0]
+}
+
+type OrderCollection = { id: string; status: string; payment_sessions?: Array<{ id: string }> | null }

@@ -219,9 +219,13 @@ async function captureOrderPayment(
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
   if (!record.order_id) return recordProblem(container, record, "the order link has no order")
+  // Paid in full: capture the session's own amount, which may carry Medusa's sub-cent decimals
+  // (create-order-link.ts), so the order owes exactly nothing afterwards.
+  const session = await paymentSession(container, record.payment_session_id)
+  const amount = session && toCents(session.amount) === paid.amountInCents ? session.amount : fromCents(paid.amountInCents)
   try {
     await processPaymentWorkflow(container).run({
-      input: { action: PaymentActions.SUCCESSFUL, data: { session_id: record.payment_session_id!, amount: fromCents(paid.amountInCents) } },
+      input: { action: PaymentActions.SUCCESSFUL, data: { session_id: record.payment_session_id!, amount } },
     })
   } catch (e) {
     return recordProblem(container, record, `capturing the order's payment failed: ${errorMessage(e)}`)
