@@ -149,6 +149,68 @@ medusaIntegrationTestRunner({
       }
     })
 
+    it("payment request payments are expected too: each payment of a link is paid out and matched by its paymentToken (a v1 UUID without dashes)", async () => {
+      await connectAccount(bankEnv, api, headers, { accountNumber: EMPTY })
+      const v2Token = "Kq3xV9pLmT2wRz8YbN4cDs"
+      const v1Token = "3f2b9c1e-8d5a-4a7b-9c1e-2f3a4b5c6d7e"
+      const paidAt = new Date().toISOString()
+      await getContainer().resolve<TikkieModuleService>(TIKKIE_MODULE).createPaymentRequests([
+        {
+          payment_request_token: "prtInvoiceOpenAmount0001",
+          kind: "invoice",
+          provider_id: "pp_tikkie-payment-request_tikkie",
+          url: `${bankEnv.sandbox.url}/tikkie/pay/prtInvoiceOpenAmount0001`,
+          description: "Factuur 2026-201",
+          expiry_date: addDays(today, 14),
+          status: "OPEN",
+          payments: {
+            items: [
+              { paymentToken: v2Token, tikkieId: "1001", amountInCents: 1_250, createdDateTime: paidAt, refunds: [] },
+              { paymentToken: "Zz9yXw8vUt7sRq6pOn5mLk", tikkieId: "1002", amountInCents: 500, createdDateTime: paidAt, refunds: [] },
+            ],
+          },
+        },
+        {
+          payment_request_token: "prtV1Checkout00000000001",
+          kind: "checkout",
+          provider_id: "pp_tikkie-payment-request_tikkie-v1",
+          url: `${bankEnv.sandbox.url}/pay/v1/prtV1Checkout00000000001`,
+          description: "Tikkie Demo Winkel, 1 item",
+          expiry_date: addDays(today, 14),
+          status: "CLOSED",
+          order_id: "order_v1paid",
+          payments: { items: [{ paymentToken: v1Token, tikkieId: "P-77", amountInCents: 842, createdDateTime: paidAt, refunds: [] }] },
+        },
+      ] as never)
+      const v1Reference = v1Token.replace(/-/g, "")
+      const booked = await bookSandboxPayouts(getContainer(), {
+        sandboxUrl: bankEnv.sandbox.url,
+        accountNumber: EMPTY,
+        references: [v2Token, v1Reference],
+        dispatcher: bankEnv.browser,
+      })
+      expect(booked.map((b) => [b.source, b.reference, b.amountInCents]).sort()).toEqual(
+        [["paymentrequest", v1Reference, 842], ["paymentrequest", v2Token, 1_250]].sort()
+      )
+
+      const summary = await run()
+      expect(summary).toEqual(expect.objectContaining({ transactions_stored: 2, matched_now: 2 }))
+      const shown = await list()
+      expect(shown.counts).toEqual({ matched: 2, pending: 1, overdue: 0, unmatched: 0 })
+      const item = (ref: string) => shown.items.find((i: any) => i.reference?.toLowerCase() === ref.toLowerCase())
+      expect(item(v2Token)).toEqual(
+        expect.objectContaining({
+          source: "paymentrequest",
+          status: "matched",
+          matched_by: "reference",
+          amount_in_cents: 1_250,
+          transaction: expect.objectContaining({ description_lines: ["TIKKIE PAYMENTREQUEST", v2Token] }),
+        })
+      )
+      expect(item(v1Reference)).toEqual(expect.objectContaining({ status: "matched", medusa_order_id: "order_v1paid", amount_in_cents: 842 }))
+      expect(item("Zz9yXw8vUt7sRq6pOn5mLk")).toEqual(expect.objectContaining({ source: "paymentrequest", status: "pending", transaction: null }))
+    })
+
     it("is idempotent: two runs at once and a third store every transaction once and match every payout once", async () => {
       await connectAccount(bankEnv, api, headers, { accountNumber: EMPTY })
       const tokens = [await paidOrder(1_000), await paidOrder(2_000), await paidOrder(3_000)]
