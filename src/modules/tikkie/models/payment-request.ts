@@ -1,7 +1,7 @@
 import { model } from "@medusajs/framework/utils"
 
 /**
- * One Tikkie payment request (v2) the plugin made: for a checkout (a cart's payment session), for what
+ * One Tikkie payment request (v2, or legacy v1) the plugin made: for a checkout (a cart's payment session), for what
  * an order still owes (an order payment collection's session), or a standalone invoice link. The
  * poll job, the notification subscriber and the return route find their work here, in the database
  * every store instance shares; payments and refunds are Tikkie's records as last read.
