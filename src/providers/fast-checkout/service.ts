@@ -1,27 +1,12 @@
 import type {
-  AuthorizePaymentInput,
-  AuthorizePaymentOutput,
-  CancelPaymentInput,
-  CancelPaymentOutput,
-  CapturePaymentInput,
-  CapturePaymentOutput,
   DeletePaymentInput,
   DeletePaymentOutput,
-  GetPaymentStatusInput,
-  GetPaymentStatusOutput,
-  InitiatePaymentInput,
-  InitiatePaymentOutput,
-  Logger,
   ProviderWebhookPayload,
   RefundPaymentInput,
   RefundPaymentOutput,
-  RetrievePaymentInput,
-  RetrievePaymentOutput,
-  UpdatePaymentInput,
-  UpdatePaymentOutput,
   WebhookActionResult,
 } from "@medusajs/framework/types"
-import { AbstractPaymentProvider, MedusaError, PaymentActions } from "@medusajs/framework/utils"
+import { MedusaError, PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
 import {
   amountToPayInCents,
   FastCheckoutClient,
@@ -29,7 +14,13 @@ import {
   type FastCheckoutOrder,
 } from "../../tikkie/fast-checkout"
 import { fromCents, toCents } from "../../lib/medusa-money"
-import { toMedusaError } from "../shared/tikkie-medusa-error"
+import {
+  TikkieBaseProvider,
+  type TikkieCreated,
+  type TikkieProviderMessages,
+  type TikkieRead,
+  type TikkieSessionRequest,
+} from "../shared/tikkie-base-provider"
 import { parseFastCheckoutProviderOptions, type ResolvedFastCheckoutProviderOptions } from "./options"
 import {
   FAST_CHECKOUT_CART_KEY,
@@ -39,8 +30,6 @@ import {
 } from "./session-data"
 import { SESSION_STATUS, WEBHOOK_ACTION } from "./status"
 import { fastCheckoutReturnUrl, fastCheckoutWebhookUrl } from "./urls"
-
-type InjectedDependencies = { logger: Logger }
 
 /** Medusa's webhook action data plus what the plugin's own settlement needs from the same read. */
 export type FastCheckoutWebhookActionData = WebhookActionResult["data"] & {
@@ -60,43 +49,38 @@ export type FastCheckoutWebhookActionData = WebhookActionResult["data"] & {
  * Fast Checkout has no cancel and no refund operation: cancelling an unpaid session lets the order
  * expire, and a refund is refused with a clear NOT_ALLOWED error.
  */
-export class TikkieFastCheckoutProviderService extends AbstractPaymentProvider<ResolvedFastCheckoutProviderOptions> {
+export class TikkieFastCheckoutProviderService extends TikkieBaseProvider<
+  ResolvedFastCheckoutProviderOptions,
+  FastCheckoutClient,
+  FastCheckoutSessionData
+> {
   static identifier = "tikkie-fast-checkout"
+  static parseOptions = parseFastCheckoutProviderOptions
 
-  protected readonly logger: Logger
-  protected readonly options: ResolvedFastCheckoutProviderOptions
-  protected readonly client: FastCheckoutClient
-
-  static validateOptions(options: Record<string, unknown>): void {
-    parseFastCheckoutProviderOptions(options)
+  protected readonly sessionDataSchema = FastCheckoutSessionDataSchema
+  protected readonly inputKey = FAST_CHECKOUT_CART_KEY
+  protected readonly messages: TikkieProviderMessages<FastCheckoutSessionData> = {
+    noSessionId: "Tikkie Fast Checkout needs the payment session id.",
+    notInEuro: (currency) => `Tikkie Fast Checkout takes payments in EUR only, not ${currency}.`,
+    noSessionData: "This payment session has no Tikkie Fast Checkout order.",
+    nothingToCapture: (data) => `Tikkie Fast Checkout order is ${data.status}, not PAID: there is nothing to capture.`,
+    paidCannotCancel:
+      "This Tikkie Fast Checkout order is paid and Fast Checkout cannot cancel or refund it; refund the payer by bank transfer.",
   }
 
-  constructor(container: InjectedDependencies, options: Record<string, unknown>) {
-    super(container, options as ResolvedFastCheckoutProviderOptions)
-    this.logger = container.logger
-    this.options = parseFastCheckoutProviderOptions(options)
-    this.client = new FastCheckoutClient({
-      apiKey: this.options.apiKey,
-      merchantToken: this.options.merchantToken,
-      baseUrl: this.options.baseUrl,
-      product: this.options.product,
-      connectTimeoutMs: this.options.connectTimeoutMs,
-      requestTimeoutMs: this.options.requestTimeoutMs,
+  protected createClient(options: ResolvedFastCheckoutProviderOptions): FastCheckoutClient {
+    return new FastCheckoutClient({
+      apiKey: options.apiKey,
+      merchantToken: options.merchantToken,
+      baseUrl: options.baseUrl,
+      product: options.product,
+      connectTimeoutMs: options.connectTimeoutMs,
+      requestTimeoutMs: options.requestTimeoutMs,
       logger: { warn: (m) => this.logger.warn(m) },
     })
   }
 
-  async initiatePayment({ amount, currency_code, data, context }: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
-    const sessionId = context?.idempotency_key ?? (data?.session_id as string | undefined)
-    if (!sessionId) {
-      throw new MedusaError(MedusaError.Types.INVALID_DATA, "Tikkie Fast Checkout needs the payment session id.")
-    }
-    if (currency_code.toLowerCase() !== "eur") {
-      throw new MedusaError(
-        MedusaError.Types.NOT_ALLOWED,
-        `Tikkie Fast Checkout takes payments in EUR only, not ${currency_code.toUpperCase()}.`
-      )
-    }
+  protected async createForSession({ sessionId, amount, data }: TikkieSessionRequest): Promise<TikkieCreated<FastCheckoutSessionData>> {
     const cart = FastCheckoutCartInputSchema.safeParse(data?.[FAST_CHECKOUT_CART_KEY])
     if (!cart.success) {
       throw new MedusaError(
@@ -114,8 +98,8 @@ export class TikkieFastCheckoutProviderService extends AbstractPaymentProvider<R
         `The cart's lines add up to ${linesTotal} cents but the payment is ${amountInCents} cents; refresh the cart and try again.`
       )
     }
-    try {
-      const created = await this.client.createOrder({
+    const created = await this.callTikkie("Creating the Tikkie Fast Checkout order failed", () =>
+      this.client.createOrder({
         referenceId: sessionId,
         currency: "EUR",
         items: lines.items,
@@ -125,7 +109,10 @@ export class TikkieFastCheckoutProviderService extends AbstractPaymentProvider<R
         redirectUrl: fastCheckoutReturnUrl(this.options.storeUrl, sessionId),
         notificationUrl: fastCheckoutWebhookUrl(this.options.storeUrl),
       })
-      const sessionData: FastCheckoutSessionData = {
+    )
+    return {
+      id: created.orderToken,
+      data: {
         orderToken: created.orderToken,
         checkoutUrl: created.checkoutUrl,
         referenceId: sessionId,
@@ -135,44 +122,21 @@ export class TikkieFastCheckoutProviderService extends AbstractPaymentProvider<R
         status: "NEW",
         successUrl: this.options.successUrl,
         failureUrl: this.options.failureUrl,
-      }
-      // Medusa merges the input data into the session's; the lines are Tikkie's now, not kept twice.
-      const data = { ...sessionData, [FAST_CHECKOUT_CART_KEY]: undefined }
-      return { id: created.orderToken, data, status: SESSION_STATUS.NEW }
-    } catch (e) {
-      throw toMedusaError(e, "Creating the Tikkie Fast Checkout order failed")
+      },
     }
   }
 
-  /**
-   * A Fast Checkout order cannot be changed. Same amount: the data is kept as given (the plugin marks a
-   * cancelled or expired session this way). Another amount: a new order from fresh server-computed lines
-   * in `data` (the old one expires unpaid); without them the caller must start over.
-   */
-  async updatePayment(input: UpdatePaymentInput): Promise<UpdatePaymentOutput> {
-    const current = this.sessionData(input.data)
-    if (toCents(input.amount) === current.amountInCents) {
-      return { data: current, status: SESSION_STATUS[current.status] }
-    }
-    const created = await this.initiatePayment({ ...input, context: { ...input.context, idempotency_key: current.referenceId } })
-    return { data: created.data, status: created.status }
+  /** A Fast Checkout order is made from fresh server-computed lines in `data`; without them the caller must start over. */
+  protected inputForNewAmount(_current: FastCheckoutSessionData, data: Record<string, unknown> | undefined) {
+    return data
   }
 
-  async authorizePayment(input: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
-    const { data, status } = await this.readOrder(input.data)
-    return { data, status }
+  protected isPaid(data: FastCheckoutSessionData): boolean {
+    return data.status === "PAID"
   }
 
-  /** Paid Fast Checkout orders are captured already: capture only confirms it. */
-  async capturePayment(input: CapturePaymentInput): Promise<CapturePaymentOutput> {
-    const { data, order } = await this.readOrder(input.data)
-    if (order.status !== "PAID") {
-      throw new MedusaError(
-        MedusaError.Types.NOT_ALLOWED,
-        `Tikkie Fast Checkout order is ${order.status}, not PAID: there is nothing to capture.`
-      )
-    }
-    return { data }
+  protected storedStatus(data: FastCheckoutSessionData): PaymentSessionStatus {
+    return SESSION_STATUS[data.status]
   }
 
   async refundPayment(_input: RefundPaymentInput): Promise<RefundPaymentOutput> {
@@ -183,29 +147,8 @@ export class TikkieFastCheckoutProviderService extends AbstractPaymentProvider<R
     )
   }
 
-  /** Fast Checkout has no cancel operation: an unpaid order simply expires at its expiration time. */
-  async cancelPayment(input: CancelPaymentInput): Promise<CancelPaymentOutput> {
-    const current = this.sessionData(input.data)
-    if (current.status === "PAID") {
-      throw new MedusaError(
-        MedusaError.Types.NOT_ALLOWED,
-        "This Tikkie Fast Checkout order is paid and Fast Checkout cannot cancel or refund it; refund the payer by bank transfer."
-      )
-    }
-    return { data: current }
-  }
-
   async deletePayment(input: DeletePaymentInput): Promise<DeletePaymentOutput> {
     return { data: this.sessionData(input.data) }
-  }
-
-  async retrievePayment(input: RetrievePaymentInput): Promise<RetrievePaymentOutput> {
-    return { data: (await this.readOrder(input.data)).data }
-  }
-
-  async getPaymentStatus(input: GetPaymentStatusInput): Promise<GetPaymentStatusOutput> {
-    const { data, status } = await this.readOrder(input.data)
-    return { data, status }
   }
 
   /**
@@ -215,12 +158,7 @@ export class TikkieFastCheckoutProviderService extends AbstractPaymentProvider<R
   async getWebhookActionAndData(payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
     const body = FastCheckoutWebhookSchema.safeParse(payload.data)
     if (!body.success) return { action: PaymentActions.NOT_SUPPORTED }
-    let order: FastCheckoutOrder
-    try {
-      order = await this.client.getOrder(body.data.orderToken)
-    } catch (e) {
-      throw toMedusaError(e, "Reading the Tikkie Fast Checkout order failed")
-    }
+    const order = await this.getOrder(body.data.orderToken)
     const data: FastCheckoutWebhookActionData = {
       session_id: order.referenceId,
       amount: fromCents(amountToPayInCents(order)),
@@ -230,33 +168,25 @@ export class TikkieFastCheckoutProviderService extends AbstractPaymentProvider<R
     return { action: WEBHOOK_ACTION[order.status], data }
   }
 
-  protected sessionData(data: Record<string, unknown> | undefined): FastCheckoutSessionData {
-    const parsed = FastCheckoutSessionDataSchema.safeParse(data)
-    if (!parsed.success) {
-      throw new MedusaError(MedusaError.Types.INVALID_DATA, "This payment session has no Tikkie Fast Checkout order.")
-    }
-    return parsed.data
-  }
-
   /** Reads the order and folds its status and payer into the session data. */
-  protected async readOrder(data: Record<string, unknown> | undefined) {
+  protected async read(data: Record<string, unknown> | undefined): Promise<TikkieRead<FastCheckoutSessionData>> {
     const current = this.sessionData(data)
-    let order: FastCheckoutOrder
-    try {
-      order = await this.client.getOrder(current.orderToken)
-    } catch (e) {
-      throw toMedusaError(e, "Reading the Tikkie Fast Checkout order failed")
-    }
-    if (order.status === "PAID" && amountToPayInCents(order) !== current.amountInCents) {
+    const order = await this.getOrder(current.orderToken)
+    const paid = order.status === "PAID"
+    if (paid && amountToPayInCents(order) !== current.amountInCents) {
       // Never expected: the order is immutable. Logged loudly because money and order disagree.
       this.logger.error(
         `Tikkie Fast Checkout order ${current.orderToken} was paid with ${amountToPayInCents(order)} cents, ` +
           `the session expected ${current.amountInCents} cents`
       )
-      return { order, data: { ...current, status: order.status }, status: SESSION_STATUS.ERROR }
+      return { data: { ...current, status: order.status }, status: SESSION_STATUS.ERROR, paid }
     }
     const next: FastCheckoutSessionData = { ...current, status: order.status, payer: order.payer ?? current.payer }
-    return { order, data: next, status: SESSION_STATUS[order.status] }
+    return { data: next, status: SESSION_STATUS[order.status], paid }
+  }
+
+  protected getOrder(orderToken: string): Promise<FastCheckoutOrder> {
+    return this.callTikkie("Reading the Tikkie Fast Checkout order failed", () => this.client.getOrder(orderToken))
   }
 }
 

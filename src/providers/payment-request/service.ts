@@ -1,27 +1,13 @@
 import type {
-  AuthorizePaymentInput,
-  AuthorizePaymentOutput,
-  CancelPaymentInput,
-  CancelPaymentOutput,
-  CapturePaymentInput,
-  CapturePaymentOutput,
   DeletePaymentInput,
   DeletePaymentOutput,
-  GetPaymentStatusInput,
-  GetPaymentStatusOutput,
-  InitiatePaymentInput,
-  InitiatePaymentOutput,
   Logger,
   ProviderWebhookPayload,
   RefundPaymentInput,
   RefundPaymentOutput,
-  RetrievePaymentInput,
-  RetrievePaymentOutput,
-  UpdatePaymentInput,
-  UpdatePaymentOutput,
   WebhookActionResult,
 } from "@medusajs/framework/types"
-import { AbstractPaymentProvider, MedusaError, PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
+import { MedusaError, PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { toCents } from "../../lib/medusa-money"
 import { TikkieError } from "../../tikkie/core/errors"
 import { PaymentRequestsClient, type PaymentV2 } from "../../tikkie/payment-requests/v2"
@@ -29,6 +15,14 @@ import { addDays, amsterdamDate } from "../../tikkie/payment-requests/v2/amsterd
 import { REFUND_ALLOWANCE_IN_CENTS } from "../../tikkie/payment-requests/v2/rules"
 import { V1_PAYMENT_REQUEST_EXPIRY_DAYS } from "../../tikkie/payment-requests/v1"
 import { toMedusaError } from "../shared/tikkie-medusa-error"
+import {
+  TikkieBaseProvider,
+  type TikkieCreated,
+  type TikkieProviderDependencies,
+  type TikkieProviderMessages,
+  type TikkieRead,
+  type TikkieSessionRequest,
+} from "../shared/tikkie-base-provider"
 import { asReferenceId, fitDescription, refundDescription } from "./description"
 import { parsePaymentRequestProviderOptions, type ResolvedPaymentRequestProviderOptions } from "./options"
 import {
@@ -44,8 +38,6 @@ import { container as appContainer } from "@medusajs/framework"
 import { paymentRequestsV1ClientFrom, readV1PaymentRequest, v1ExternalId, type V1Tokens } from "./v1"
 import { v1MedusaError } from "./v1-errors"
 import type { PaymentRequestsV1Client } from "../../tikkie/payment-requests/v1"
-
-type InjectedDependencies = { logger: Logger }
 
 /** Builds the v2 client from the provider's options (also used app-side, see workflows/payment-request). */
 export function paymentRequestsClientFrom(options: ResolvedPaymentRequestProviderOptions, logger?: Logger): PaymentRequestsClient {
@@ -86,56 +78,58 @@ function euro(cents: number): string {
  *   made after that is kept by the plugin as a problem to refund. A paid request cannot be cancelled:
  *   refund it.
  */
-export class TikkiePaymentRequestProviderService extends AbstractPaymentProvider<ResolvedPaymentRequestProviderOptions> {
+export class TikkiePaymentRequestProviderService extends TikkieBaseProvider<
+  ResolvedPaymentRequestProviderOptions,
+  PaymentRequestsClient,
+  PaymentRequestSessionData
+> {
   static identifier = "tikkie-payment-request"
+  static parseOptions = parsePaymentRequestProviderOptions
 
-  protected readonly logger: Logger
-  protected readonly options: ResolvedPaymentRequestProviderOptions
-  protected readonly client: PaymentRequestsClient
+  protected readonly sessionDataSchema = PaymentRequestSessionDataSchema
+  protected readonly inputKey = PAYMENT_REQUEST_INPUT_KEY
+  protected readonly messages: TikkieProviderMessages<PaymentRequestSessionData> = {
+    noSessionId: "A Tikkie payment request needs the payment session id.",
+    notInEuro: (currency) => `Tikkie payment requests are in EUR only, not ${currency}.`,
+    noSessionData: "This payment session has no Tikkie payment request.",
+    nothingToCapture: (data) =>
+      `Tikkie payment request ${data.paymentRequestToken} is ${data.status} and not paid: there is nothing to capture.`,
+    paidCannotCancel: "This Tikkie payment request is paid and cannot be cancelled; refund the payment instead.",
+  }
   /** apiVersion v1 only: the legacy client (requests are made under the stored platform and user). */
   protected readonly v1?: PaymentRequestsV1Client
 
-  static validateOptions(options: Record<string, unknown>): void {
-    parsePaymentRequestProviderOptions(options)
-  }
-
-  constructor(container: InjectedDependencies, options: Record<string, unknown>) {
-    super(container, options as ResolvedPaymentRequestProviderOptions)
-    this.logger = container.logger
-    this.options = parsePaymentRequestProviderOptions(options)
-    this.client = paymentRequestsClientFrom(this.options, this.logger)
+  constructor(container: TikkieProviderDependencies, options: Record<string, unknown>) {
+    super(container, options)
     // The v1 token lives in the app's modules (v1.ts): the framework's app container reaches them.
     if (this.options.apiVersion === "v1") this.v1 = paymentRequestsV1ClientFrom(this.options, appContainer)
   }
 
-  async initiatePayment({ amount, currency_code, data, context }: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
-    const sessionId = context?.idempotency_key ?? (data?.session_id as string | undefined)
-    if (!sessionId) {
-      throw new MedusaError(MedusaError.Types.INVALID_DATA, "A Tikkie payment request needs the payment session id.")
-    }
-    if (currency_code.toLowerCase() !== "eur") {
-      throw new MedusaError(
-        MedusaError.Types.NOT_ALLOWED,
-        `Tikkie payment requests are in EUR only, not ${currency_code.toUpperCase()}.`
-      )
-    }
+  protected createClient(options: ResolvedPaymentRequestProviderOptions): PaymentRequestsClient {
+    return paymentRequestsClientFrom(options, this.logger)
+  }
+
+  protected async createForSession({ sessionId, amount, data }: TikkieSessionRequest): Promise<TikkieCreated<PaymentRequestSessionData>> {
     const amountInCents = toCents(amount)
     if (amountInCents <= 0) {
       throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "Nothing to pay: a Tikkie payment request needs an amount above €0.00.")
     }
     const input = PaymentRequestInputSchema.safeParse(data?.[PAYMENT_REQUEST_INPUT_KEY])
     const description = input.success ? fitDescription(input.data.description) : fitDescription(this.options.storeName ?? "Online order")
-    if (this.v1) return this.initiateV1(sessionId, amountInCents, description, input.success ? input.data.v1 : undefined)
+    if (this.v1) return this.createV1(sessionId, amountInCents, description, input.success ? input.data.v1 : undefined)
     const expiryDate =
       (input.success ? input.data.expiryDate : undefined) ?? addDays(amsterdamDate(Date.now()), this.options.checkoutExpiryDays)
-    try {
-      const created = await this.client.createPaymentRequest({
+    const created = await this.callTikkie("Creating the Tikkie payment request failed", () =>
+      this.client.createPaymentRequest({
         description,
         amountInCents,
         expiryDate,
         ...(asReferenceId(sessionId) ? { referenceId: sessionId } : {}),
       })
-      const sessionData: PaymentRequestSessionData = {
+    )
+    return {
+      id: created.paymentRequestToken,
+      data: {
         paymentRequestToken: created.paymentRequestToken,
         url: created.url,
         referenceId: sessionId,
@@ -144,15 +138,7 @@ export class TikkiePaymentRequestProviderService extends AbstractPaymentProvider
         expiryDate: created.expiryDate ?? expiryDate,
         status: created.status,
         payments: [],
-      }
-      // Medusa merges the input data into the session's: the input is Tikkie's request now, not kept twice.
-      return {
-        id: created.paymentRequestToken,
-        data: { ...sessionData, [PAYMENT_REQUEST_INPUT_KEY]: undefined },
-        status: PaymentSessionStatus.PENDING,
-      }
-    } catch (e) {
-      throw toMedusaError(e, "Creating the Tikkie payment request failed")
+      },
     }
   }
 
@@ -161,12 +147,12 @@ export class TikkiePaymentRequestProviderService extends AbstractPaymentProvider
    * externalId. v1 takes no expiry date: a request expires 14 days after it was made (the service's
    * default), which is what the session data shows.
    */
-  protected async initiateV1(
+  protected async createV1(
     sessionId: string,
     amountInCents: number,
     description: string,
     tokens: V1Tokens | undefined
-  ): Promise<InitiatePaymentOutput> {
+  ): Promise<TikkieCreated<PaymentRequestSessionData>> {
     if (!tokens) {
       throw new MedusaError(
         MedusaError.Types.NOT_ALLOWED,
@@ -174,14 +160,20 @@ export class TikkiePaymentRequestProviderService extends AbstractPaymentProvider
           "(or the admin order-link route), not Medusa's own payment-session route."
       )
     }
-    try {
-      const created = await this.v1!.createPaymentRequest(tokens.platformToken, tokens.userToken, tokens.bankAccountToken, {
-        amountInCents: String(amountInCents),
-        currency: "EUR",
-        description,
-        externalId: v1ExternalId(sessionId),
-      })
-      const sessionData: PaymentRequestSessionData = {
+    const created = await this.callTikkie(
+      "Creating the Tikkie payment request (v1) failed",
+      () =>
+        this.v1!.createPaymentRequest(tokens.platformToken, tokens.userToken, tokens.bankAccountToken, {
+          amountInCents: String(amountInCents),
+          currency: "EUR",
+          description,
+          externalId: v1ExternalId(sessionId),
+        }),
+      v1MedusaError
+    )
+    return {
+      id: created.paymentRequestToken,
+      data: {
         paymentRequestToken: created.paymentRequestToken,
         url: created.paymentRequestUrl,
         referenceId: v1ExternalId(sessionId),
@@ -191,50 +183,21 @@ export class TikkiePaymentRequestProviderService extends AbstractPaymentProvider
         status: "OPEN",
         payments: [],
         v1: tokens,
-      }
-      return {
-        id: created.paymentRequestToken,
-        data: { ...sessionData, [PAYMENT_REQUEST_INPUT_KEY]: undefined },
-        status: PaymentSessionStatus.PENDING,
-      }
-    } catch (e) {
-      throw v1MedusaError(e, "Creating the Tikkie payment request (v1) failed")
+      },
     }
   }
 
-  /**
-   * A payment request's amount cannot change. Same amount: the data is kept. Another amount: a new
-   * request for the new amount (the old link stays payable until it expires; a payment on it is kept
-   * by the plugin as a problem, never silently dropped).
-   */
-  async updatePayment(input: UpdatePaymentInput): Promise<UpdatePaymentOutput> {
-    const current = this.sessionData(input.data)
-    if (toCents(input.amount) === current.amountInCents) {
-      return { data: current, status: sessionStatus(current.status, !!paymentInFull(current)) }
-    }
-    const created = await this.initiatePayment({
-      ...input,
-      data: { [PAYMENT_REQUEST_INPUT_KEY]: { description: current.description, ...(current.v1 ? { v1: current.v1 } : {}) } },
-      context: { ...input.context, idempotency_key: current.referenceId },
-    })
-    return { data: created.data, status: created.status }
+  /** The new request keeps the old one's description and v1 setup: only the amount changed. */
+  protected inputForNewAmount(current: PaymentRequestSessionData) {
+    return { [PAYMENT_REQUEST_INPUT_KEY]: { description: current.description, ...(current.v1 ? { v1: current.v1 } : {}) } }
   }
 
-  async authorizePayment(input: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
-    const { data, status } = await this.read(input.data)
-    return { data, status }
+  protected isPaid(data: PaymentRequestSessionData): boolean {
+    return !!paymentInFull(data)
   }
 
-  /** A paid payment request is money received: capture only confirms it. */
-  async capturePayment(input: CapturePaymentInput): Promise<CapturePaymentOutput> {
-    const { data, paid } = await this.read(input.data)
-    if (!paid) {
-      throw new MedusaError(
-        MedusaError.Types.NOT_ALLOWED,
-        `Tikkie payment request ${data.paymentRequestToken} is ${data.status} and not paid: there is nothing to capture.`
-      )
-    }
-    return { data }
+  protected storedStatus(data: PaymentRequestSessionData): PaymentSessionStatus {
+    return sessionStatus(data.status, this.isPaid(data))
   }
 
   /**
@@ -302,30 +265,10 @@ export class TikkiePaymentRequestProviderService extends AbstractPaymentProvider
     }
   }
 
-  async cancelPayment(input: CancelPaymentInput): Promise<CancelPaymentOutput> {
-    const current = this.sessionData(input.data)
-    if (paymentInFull(current)) {
-      throw new MedusaError(
-        MedusaError.Types.NOT_ALLOWED,
-        "This Tikkie payment request is paid and cannot be cancelled; refund the payment instead."
-      )
-    }
-    return { data: this.cancelled(current) }
-  }
-
   async deletePayment(input: DeletePaymentInput): Promise<DeletePaymentOutput> {
-    const parsed = PaymentRequestSessionDataSchema.safeParse(input.data)
-    if (!parsed.success) return { data: input.data ?? {} }
-    return { data: paymentInFull(parsed.data) ? parsed.data : this.cancelled(parsed.data) }
-  }
-
-  async retrievePayment(input: RetrievePaymentInput): Promise<RetrievePaymentOutput> {
-    return { data: (await this.read(input.data)).data }
-  }
-
-  async getPaymentStatus(input: GetPaymentStatusInput): Promise<GetPaymentStatusOutput> {
-    const { data, status } = await this.read(input.data)
-    return { data, status }
+    const current = this.parseSessionData(input.data)
+    if (!current) return { data: input.data ?? {} }
+    return { data: this.isPaid(current) ? current : this.cancelled(current) }
   }
 
   /**
@@ -349,37 +292,27 @@ export class TikkiePaymentRequestProviderService extends AbstractPaymentProvider
     }
   }
 
-  protected sessionData(data: Record<string, unknown> | undefined): PaymentRequestSessionData {
-    const parsed = PaymentRequestSessionDataSchema.safeParse(data)
-    if (!parsed.success) {
-      throw new MedusaError(MedusaError.Types.INVALID_DATA, "This payment session has no Tikkie payment request.")
-    }
-    return parsed.data
-  }
-
   /** Reads the request and its payments and folds them into the session data. */
-  protected async read(data: Record<string, unknown> | undefined) {
+  protected async read(data: Record<string, unknown> | undefined): Promise<TikkieRead<PaymentRequestSessionData>> {
     const current = this.sessionData(data)
-    let next: PaymentRequestSessionData
     if (current.v1) {
-      if (!this.v1) throw new MedusaError(MedusaError.Types.INVALID_DATA, "This payment was made with Tikkie v1, but the provider is set up for v2 now.")
-      try {
-        const read = await readV1PaymentRequest(this.v1, current.v1, current.paymentRequestToken)
-        next = { ...current, status: read.status, payments: read.payments }
-      } catch (e) {
-        throw v1MedusaError(e, "Reading the Tikkie payment request (v1) failed")
-      }
-      const paidV1 = paymentInFull(next)
-      return { data: next, paid: !!paidV1, status: sessionStatus(next.status, !!paidV1) }
+      const v1 = this.v1
+      if (!v1) throw new MedusaError(MedusaError.Types.INVALID_DATA, "This payment was made with Tikkie v1, but the provider is set up for v2 now.")
+      const read = await this.callTikkie(
+        "Reading the Tikkie payment request (v1) failed",
+        () => readV1PaymentRequest(v1, current.v1!, current.paymentRequestToken),
+        v1MedusaError
+      )
+      const next: PaymentRequestSessionData = { ...current, status: read.status, payments: read.payments }
+      const paidV1 = this.isPaid(next)
+      return { data: next, paid: paidV1, status: sessionStatus(next.status, paidV1) }
     }
-    try {
+    const next: PaymentRequestSessionData = await this.callTikkie("Reading the Tikkie payment request failed", async () => {
       const request = await this.client.getPaymentRequest(current.paymentRequestToken)
       const payments = (await readPayments(this.client, current.paymentRequestToken)).map(storedPayment)
-      next = { ...current, status: request.status, payments }
-    } catch (e) {
-      throw toMedusaError(e, "Reading the Tikkie payment request failed")
-    }
-    const paid = paymentInFull(next)
+      return { ...current, status: request.status, payments }
+    })
+    const paid = this.isPaid(next)
     if (!paid && next.payments.length) {
       // Never expected for a fixed amount: logged loudly because money and request disagree.
       this.logger.error(
@@ -388,7 +321,7 @@ export class TikkiePaymentRequestProviderService extends AbstractPaymentProvider
       )
       return { data: next, paid: false, status: PaymentSessionStatus.ERROR }
     }
-    return { data: next, paid: !!paid, status: sessionStatus(next.status, !!paid) }
+    return { data: next, paid, status: sessionStatus(next.status, paid) }
   }
 }
 

@@ -1,0 +1,218 @@
+import type {
+  AuthorizePaymentInput,
+  AuthorizePaymentOutput,
+  BigNumberInput,
+  CancelPaymentInput,
+  CancelPaymentOutput,
+  CapturePaymentInput,
+  CapturePaymentOutput,
+  GetPaymentStatusInput,
+  GetPaymentStatusOutput,
+  InitiatePaymentInput,
+  InitiatePaymentOutput,
+  Logger,
+  RetrievePaymentInput,
+  RetrievePaymentOutput,
+  UpdatePaymentInput,
+  UpdatePaymentOutput,
+} from "@medusajs/framework/types"
+import { AbstractPaymentProvider, MedusaError, PaymentSessionStatus } from "@medusajs/framework/utils"
+import type { z } from "zod"
+import { toCents } from "../../lib/medusa-money"
+import { toMedusaError } from "./tikkie-medusa-error"
+
+export type TikkieProviderDependencies = { logger: Logger }
+
+/**
+ * What every Tikkie session data holds, whichever product made it: the session id Tikkie knows the
+ * order or request by, and the amount that was sent to Tikkie (never what a storefront sent).
+ */
+export type TikkieSessionData = Record<string, unknown> & {
+  referenceId: string
+  amountInCents: number
+}
+
+/** A new session as the variant gets it, once the shared checks passed: Medusa's amount and session input. */
+export interface TikkieSessionRequest {
+  sessionId: string
+  amount: BigNumberInput
+  data: Record<string, unknown> | undefined
+}
+
+/** What a variant made at Tikkie for a new session: Tikkie's token as the session's id, and its data. */
+export interface TikkieCreated<TSession> {
+  id: string
+  data: TSession
+}
+
+/** Tikkie's current state folded into the session data, with whether the whole amount is paid. */
+export interface TikkieRead<TSession> {
+  data: TSession
+  status: PaymentSessionStatus
+  paid: boolean
+}
+
+/**
+ * The sentences a variant says them in: the flow is shared, but each product names itself and its
+ * order or request in its own words, and the storefront and admin show these texts as they are.
+ */
+export interface TikkieProviderMessages<TSession> {
+  noSessionId: string
+  notInEuro: (currencyCode: string) => string
+  noSessionData: string
+  nothingToCapture: (data: TSession) => string
+  paidCannotCancel: string
+}
+
+/**
+ * A variant's static side. Medusa calls `validateOptions` on the registered class itself, so `this` in
+ * it is the variant, which parses its own options with the same function its constructor uses.
+ */
+export interface TikkieProviderClass<TOptions> {
+  parseOptions(options: unknown): TOptions
+}
+
+/**
+ * What Fast Checkout and payment requests share as Medusa payment providers, after Medusa's Stripe
+ * provider (one base, thin variants). In both, a Tikkie payment is money received: there is no
+ * separate authorization, a paid order or request is `captured` at once and capture only confirms
+ * it; Tikkie is read (never the storefront believed) whenever Medusa asks for the state.
+ *
+ * A variant supplies:
+ * - `static identifier` and `static parseOptions` (its options schema; also what `validateOptions` runs);
+ * - `createClient`: the product's Tikkie client from the parsed options;
+ * - `sessionDataSchema`, `inputKey` (where server-side callers put the session input in `data`) and
+ *   `messages` (its own wording of the shared errors);
+ * - `createForSession`: the order or request for a new session, after the session id and EUR checks;
+ * - `read`: Tikkie's state folded into the session data;
+ * - `isPaid` and `storedStatus`: the same answers from the stored data, without asking Tikkie;
+ * - `inputForNewAmount`: what a new order or request for a changed amount is made from;
+ * - `refundPayment`, `deletePayment` and `getWebhookActionAndData`, which differ between the products;
+ * - optionally `cancelled`, to record a cancel in the data (the default keeps the data as it is).
+ */
+export abstract class TikkieBaseProvider<
+  TOptions extends object,
+  TClient,
+  TSession extends TikkieSessionData,
+> extends AbstractPaymentProvider<TOptions> {
+  protected readonly logger: Logger
+  protected readonly options: TOptions
+  protected readonly client: TClient
+
+  protected abstract readonly sessionDataSchema: z.ZodType<TSession>
+  protected abstract readonly inputKey: string
+  protected abstract readonly messages: TikkieProviderMessages<TSession>
+
+  static validateOptions(this: TikkieProviderClass<unknown>, options: Record<string, unknown>): void {
+    this.parseOptions(options)
+  }
+
+  constructor(container: TikkieProviderDependencies, options: Record<string, unknown>) {
+    super(container, options as TOptions)
+    this.logger = container.logger
+    this.options = (this.constructor as unknown as TikkieProviderClass<TOptions>).parseOptions(options)
+    this.client = this.createClient(this.options)
+  }
+
+  protected abstract createClient(options: TOptions): TClient
+  protected abstract createForSession(request: TikkieSessionRequest): Promise<TikkieCreated<TSession>>
+  protected abstract read(data: Record<string, unknown> | undefined): Promise<TikkieRead<TSession>>
+  protected abstract isPaid(data: TSession): boolean
+  protected abstract storedStatus(data: TSession): PaymentSessionStatus
+  protected abstract inputForNewAmount(current: TSession, data: Record<string, unknown> | undefined): Record<string, unknown> | undefined
+
+  async initiatePayment({ amount, currency_code, data, context }: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
+    const sessionId = context?.idempotency_key ?? (data?.session_id as string | undefined)
+    if (!sessionId) {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, this.messages.noSessionId)
+    }
+    if (currency_code.toLowerCase() !== "eur") {
+      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, this.messages.notInEuro(currency_code.toUpperCase()))
+    }
+    const created = await this.createForSession({ sessionId, amount, data })
+    // Medusa merges the input data into the session's: the input is Tikkie's order or request now, not kept twice.
+    return { id: created.id, data: { ...created.data, [this.inputKey]: undefined }, status: PaymentSessionStatus.PENDING }
+  }
+
+  /**
+   * Neither a Fast Checkout order nor a payment request can change its amount. Same amount: the data
+   * is kept as given (the plugin marks a cancelled or expired session this way). Another amount: a new
+   * order or request under the same session id; the old one stays payable until it expires, and a
+   * payment on it is kept by the plugin as a problem, never silently dropped.
+   */
+  async updatePayment(input: UpdatePaymentInput): Promise<UpdatePaymentOutput> {
+    const current = this.sessionData(input.data)
+    if (toCents(input.amount) === current.amountInCents) {
+      return { data: current, status: this.storedStatus(current) }
+    }
+    const created = await this.initiatePayment({
+      ...input,
+      data: this.inputForNewAmount(current, input.data),
+      context: { ...input.context, idempotency_key: current.referenceId },
+    })
+    return { data: created.data, status: created.status }
+  }
+
+  async authorizePayment(input: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
+    const { data, status } = await this.read(input.data)
+    return { data, status }
+  }
+
+  /** A paid order or request is money received: capture only confirms it. */
+  async capturePayment(input: CapturePaymentInput): Promise<CapturePaymentOutput> {
+    const { data, paid } = await this.read(input.data)
+    if (!paid) {
+      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, this.messages.nothingToCapture(data))
+    }
+    return { data }
+  }
+
+  /** Neither product can close an unpaid order or request through the API: it expires by itself. */
+  async cancelPayment(input: CancelPaymentInput): Promise<CancelPaymentOutput> {
+    const current = this.sessionData(input.data)
+    if (this.isPaid(current)) {
+      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, this.messages.paidCannotCancel)
+    }
+    return { data: this.cancelled(current) }
+  }
+
+  async retrievePayment(input: RetrievePaymentInput): Promise<RetrievePaymentOutput> {
+    return { data: (await this.read(input.data)).data }
+  }
+
+  async getPaymentStatus(input: GetPaymentStatusInput): Promise<GetPaymentStatusOutput> {
+    const { data, status } = await this.read(input.data)
+    return { data, status }
+  }
+
+  protected cancelled(current: TSession): TSession {
+    return current
+  }
+
+  /** The session data, or nothing when this session was not made by this provider. */
+  protected parseSessionData(data: Record<string, unknown> | undefined): TSession | undefined {
+    const parsed = this.sessionDataSchema.safeParse(data)
+    return parsed.success ? parsed.data : undefined
+  }
+
+  protected sessionData(data: Record<string, unknown> | undefined): TSession {
+    const parsed = this.parseSessionData(data)
+    if (!parsed) {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, this.messages.noSessionData)
+    }
+    return parsed
+  }
+
+  /** A failed Tikkie call as a MedusaError that says what failed, so the storefront or admin can tell why. */
+  protected async callTikkie<T>(
+    failure: string,
+    call: () => Promise<T>,
+    asMedusaError: (e: unknown, what: string) => MedusaError = toMedusaError
+  ): Promise<T> {
+    try {
+      return await call()
+    } catch (e) {
+      throw asMedusaError(e, failure)
+    }
+  }
+}
