@@ -1,13 +1,22 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { FAST_CHECKOUT_WEBHOOK_EVENT } from "../api/hooks/tikkie/fast-checkout/route"
+import { CoalescingQueue } from "../lib/coalescing-queue"
 import { settleFastCheckoutOrder } from "../workflows/fast-checkout/settle-fast-checkout-order"
+
+/**
+ * Settlements started by webhooks in this process: a few at a time, repeats of an order folded
+ * (coalescing-queue.ts). Eight keeps a storm of paid orders moving without taking every database
+ * connection of the store's pool (Medusa's default is 10) away from shoppers and webhook answers.
+ */
+const WEBHOOK_SETTLEMENTS = new CoalescingQueue(8)
 
 /** Settles the order a Fast Checkout webhook named; the poll job retries what this could not finish. */
 export default async function tikkieFastCheckoutWebhookHandler({
   event,
   container,
 }: SubscriberArgs<{ order_token: string }>) {
-  await settleFastCheckoutOrder(container, { orderToken: event.data.order_token, source: "webhook" })
+  const orderToken = event.data.order_token
+  await WEBHOOK_SETTLEMENTS.push(orderToken, () => settleFastCheckoutOrder(container, { orderToken, source: "webhook" }))
 }
 
 export const config: SubscriberConfig = {
