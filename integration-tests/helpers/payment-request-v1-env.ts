@@ -3,6 +3,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { updateRegionsWorkflow } from "@medusajs/medusa/core-flows"
 import { request } from "undici"
 import type { TikkieTestEnv } from "./tikkie-sandbox-env"
+import { useFileEnv } from "./file-env"
 
 /** medusa-config.ts registers the v1 provider with id "tikkie-v1" when TIKKIE_V1_ACCESS_TOKEN is set. */
 export const V1_PROVIDER = "pp_tikkie-payment-request_tikkie-v1"
@@ -23,11 +24,7 @@ export const V1_OPTIONS = {
  */
 export function usePaymentRequestV1(env: TikkieTestEnv, overrides: Partial<typeof V1_OPTIONS> = {}): { accessToken: string } {
   const out = { accessToken: "" }
-  const saved: Record<string, string | undefined> = {}
-  const set = (k: string, v: string) => {
-    saved[k] = process.env[k]
-    process.env[k] = v
-  }
+  const set = useFileEnv()
   beforeAll(async () => {
     const res = await request(`${env.sandbox.url}/_sandbox/oauth/tokens`, {
       method: "POST",
@@ -35,22 +32,20 @@ export function usePaymentRequestV1(env: TikkieTestEnv, overrides: Partial<typeo
       body: JSON.stringify({ scope: "pay" }),
     })
     out.accessToken = ((await res.body.json()) as { access_token: string }).access_token
-    const o = { ...V1_OPTIONS, ...overrides }
     set("TIKKIE_V1_ACCESS_TOKEN", out.accessToken)
-    set("TIKKIE_V1_PLATFORM_NAME", o.platformName)
-    set("TIKKIE_V1_PLATFORM_PHONE", o.platformPhone)
-    set("TIKKIE_V1_USER_NAME", o.userName)
-    set("TIKKIE_V1_USER_PHONE", o.userPhone)
-    set("TIKKIE_V1_IBAN", o.iban)
-    set("TIKKIE_V1_BANK_ACCOUNT_LABEL", o.bankAccountLabel)
-  })
-  afterAll(() => {
-    for (const [k, v] of Object.entries(saved)) {
-      if (v === undefined) delete process.env[k]
-      else process.env[k] = v
-    }
+    setV1PlatformEnv(set, { ...V1_OPTIONS, ...overrides })
   })
   return out
+}
+
+/** The v1 platform and user options, as medusa-config.ts reads them. */
+export function setV1PlatformEnv(set: (name: string, value: string) => void, o: typeof V1_OPTIONS = V1_OPTIONS) {
+  set("TIKKIE_V1_PLATFORM_NAME", o.platformName)
+  set("TIKKIE_V1_PLATFORM_PHONE", o.platformPhone)
+  set("TIKKIE_V1_USER_NAME", o.userName)
+  set("TIKKIE_V1_USER_PHONE", o.userPhone)
+  set("TIKKIE_V1_IBAN", o.iban)
+  set("TIKKIE_V1_BANK_ACCOUNT_LABEL", o.bankAccountLabel)
 }
 
 export async function enableV1PaymentLinks(container: MedusaContainer, regionId: string) {

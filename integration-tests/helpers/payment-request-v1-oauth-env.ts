@@ -1,6 +1,7 @@
 import { request } from "undici"
 import { useTikkieBankSandbox, type TikkieBankTestEnv } from "./tikkie-bank-env"
-import { V1_OPTIONS } from "./payment-request-v1-env"
+import { setV1PlatformEnv } from "./payment-request-v1-env"
+import { useFileEnv } from "./file-env"
 
 /**
  * A store with the v1 provider in OAuth mode (TIKKIE_V1=oauth, no fixed access token) and the
@@ -10,11 +11,7 @@ import { V1_OPTIONS } from "./payment-request-v1-env"
  */
 export function usePaymentRequestV1OAuth(): TikkieBankTestEnv {
   const env = useTikkieBankSandbox({ plainHttp: true })
-  const saved: Record<string, string | undefined> = {}
-  const set = (k: string, v: string) => {
-    saved[k] = process.env[k]
-    process.env[k] = v
-  }
+  const set = useFileEnv()
   beforeAll(async () => {
     const apiKey = "test-api-key-v1-oauth"
     const res = await request(`${env.sandbox.url}/v1/pay/fastcheckout/merchant`, { method: "POST", headers: { "API-Key": apiKey } })
@@ -26,18 +23,7 @@ export function usePaymentRequestV1OAuth(): TikkieBankTestEnv {
     set("TIKKIE_STOREFRONT_URL", "http://storefront.test")
     set("TIKKIE_REQUEST_TIMEOUT_MS", "2000")
     set("TIKKIE_V1", "oauth")
-    set("TIKKIE_V1_PLATFORM_NAME", V1_OPTIONS.platformName)
-    set("TIKKIE_V1_PLATFORM_PHONE", V1_OPTIONS.platformPhone)
-    set("TIKKIE_V1_USER_NAME", V1_OPTIONS.userName)
-    set("TIKKIE_V1_USER_PHONE", V1_OPTIONS.userPhone)
-    set("TIKKIE_V1_IBAN", V1_OPTIONS.iban)
-    set("TIKKIE_V1_BANK_ACCOUNT_LABEL", V1_OPTIONS.bankAccountLabel)
-  })
-  afterAll(() => {
-    for (const [k, v] of Object.entries(saved)) {
-      if (v === undefined) delete process.env[k]
-      else process.env[k] = v
-    }
+    setV1PlatformEnv(set)
   })
   return env
 }

@@ -5,6 +5,7 @@ import { Agent, request } from "undici"
 import { freePort } from "../../scripts/embedded-db"
 import { startSandbox, type RunningSandbox } from "../../src/tikkie/sandbox"
 import { makeTestCertificates, type TestCertificates } from "../../unit-tests/helpers/certificates"
+import { useFileEnv } from "./file-env"
 
 export interface TikkieBankTestEnv {
   sandbox: RunningSandbox
@@ -39,11 +40,7 @@ export function useTikkieBankSandbox(
   } = {}
 ): TikkieBankTestEnv {
   const env = {} as TikkieBankTestEnv
-  const saved: Record<string, string | undefined> = {}
-  const set = (k: string, v: string) => {
-    saved[k] = process.env[k]
-    process.env[k] = v
-  }
+  const set = useFileEnv()
   beforeAll(async () => {
     env.certs = makeTestCertificates("tikkie-bank")
     env.sandbox = await startSandbox({
@@ -72,10 +69,6 @@ export function useTikkieBankSandbox(
     if (opts.historyMonths) set("TIKKIE_BANK_HISTORY_MONTHS", String(opts.historyMonths))
   })
   afterAll(async () => {
-    for (const [k, v] of Object.entries(saved)) {
-      if (v === undefined) delete process.env[k]
-      else process.env[k] = v
-    }
     await env.browser?.close()
     await env.sandbox?.close()
   })

@@ -1,6 +1,7 @@
 import { request } from "undici"
 import { freePort } from "../../scripts/embedded-db"
 import { SandboxControl, startSandbox, type RunningSandbox } from "../../src/tikkie/sandbox"
+import { useFileEnv } from "./file-env"
 
 export interface TikkieTestEnv {
   sandbox: RunningSandbox
@@ -17,11 +18,7 @@ export interface TikkieTestEnv {
  */
 export function useTikkieSandbox(opts: { requestTimeoutMs?: number } = {}): TikkieTestEnv {
   const env = {} as TikkieTestEnv
-  const saved: Record<string, string | undefined> = {}
-  const set = (k: string, v: string) => {
-    saved[k] = process.env[k]
-    process.env[k] = v
-  }
+  const set = useFileEnv()
   beforeAll(async () => {
     env.sandbox = await startSandbox({ port: 0, deliveryBackoffMs: 100, deliveryTimeoutMs: 10_000 })
     env.control = new SandboxControl(env.sandbox.url)
@@ -43,10 +40,6 @@ export function useTikkieSandbox(opts: { requestTimeoutMs?: number } = {}): Tikk
     set("TIKKIE_REQUEST_TIMEOUT_MS", String(opts.requestTimeoutMs ?? 2_000))
   })
   afterAll(async () => {
-    for (const [k, v] of Object.entries(saved)) {
-      if (v === undefined) delete process.env[k]
-      else process.env[k] = v
-    }
     await env.control?.close()
     await env.sandbox?.close()
   })

@@ -1,13 +1,24 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { PAYMENT_REQUEST_NOTIFICATION_EVENT } from "../api/hooks/tikkie/payment-requests/route"
+import { CoalescingQueue } from "../lib/coalescing-queue"
 import { settlePaymentRequest } from "../workflows/payment-request/settle-payment-request"
+
+/**
+ * Settlements started by notifications in this process: a few at a time, repeats of a request folded
+ * (coalescing-queue.ts; the same reasoning as for Fast Checkout webhooks). A PAYMENT and a REFUND of one
+ * request fold too: every settlement reads the whole request, its payments and their refunds.
+ */
+const NOTIFICATION_SETTLEMENTS = new CoalescingQueue(8)
 
 /** Settles the request a notification named (PAYMENT or REFUND); the poll job retries what this could not finish. */
 export default async function tikkiePaymentRequestNotificationHandler({
   event,
   container,
 }: SubscriberArgs<{ payment_request_token: string }>) {
-  await settlePaymentRequest(container, { paymentRequestToken: event.data.payment_request_token, source: "notification" })
+  const paymentRequestToken = event.data.payment_request_token
+  await NOTIFICATION_SETTLEMENTS.push(paymentRequestToken, () =>
+    settlePaymentRequest(container, { paymentRequestToken, source: "notification" })
+  )
 }
 
 export const config: SubscriberConfig = {
