@@ -63,6 +63,21 @@ function runJest(args, label, env = process.env) {
   })
 }
 
+function runTypecheck() {
+  const started = Date.now()
+  const tsc = path.join(root, "node_modules", "typescript", "bin", "tsc")
+  const one = (project) =>
+    new Promise((resolve) => {
+      const child = spawn(process.execPath, [tsc, "-p", project], { cwd: root, stdio: "inherit" })
+      child.on("exit", (code) => resolve(code === 0))
+    })
+  return (async () => {
+    const ok = (await one("tsconfig.typecheck.json")) && (await one("tsconfig.admin.json"))
+    console.log(`typecheck: ${ok ? "passed" : "failed"} (${Math.round((Date.now() - started) / 1000)} s)`)
+    return { passed: 0, failed: ok ? 0 : 1 }
+  })()
+}
+
 /**
  * Runs `fn` with a Postgres: the server named by DB_HOST when set, otherwise a fresh embedded one (each
  * app file gets its own: a Medusa app booted after another one's teardown on the same embedded server
@@ -85,6 +100,9 @@ async function main() {
     totals.passed += r.passed
     totals.failed += r.failed
   }
+  // The whole run type-checks first (server, tests, demo, bench and the admin's React): a type error
+  // fails the run like a failing test.
+  if (!filter.length) add(await runTypecheck())
   const wants = (f) => !filter.length || filter.some((p) => f.includes(p))
   const unitPaths = filter.filter((p) => p.includes("unit-tests"))
   if (!filter.length || unitPaths.length) add(await runJest([...unitPaths, "--selectProjects", "unit"], "unit"))
