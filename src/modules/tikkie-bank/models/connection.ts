@@ -1,4 +1,5 @@
 import { model } from "@medusajs/framework/utils"
+import { sealedTokenGrantColumns } from "./sealed-token-grant"
 
 /**
  * The store's connected bank account (at most one: `slot` is unique). Tokens are AES-256-GCM sealed
@@ -13,15 +14,7 @@ const BankConnection = model
     bank: model.text(),
     /** Scopes the holder granted (from consentinfo), space-separated as the bank writes them. */
     scopes: model.text(),
-    /** needs_consent: a refresh failed or the bank refused access; the admin must connect again. */
-    status: model.enum(["connected", "needs_consent"]).default("connected"),
-    problem: model.text().nullable(),
-    access_token: model.text(),
-    refresh_token: model.text(),
-    access_expires_at: model.dateTime(),
-    /** Counts refreshes, so an instance that waited for the refresh lock sees another one refreshed. */
-    token_version: model.number().default(1),
-    connected_by: model.text(),
+    ...sealedTokenGrantColumns(),
     /** Book date (yyyy-mm-dd) the next sync reads from (inclusive: that day is read again). */
     synced_through: model.text().nullable(),
     last_synced_at: model.dateTime().nullable(),

@@ -1,4 +1,5 @@
 import { model } from "@medusajs/framework/utils"
+import { sealedTokenGrantColumns } from "./sealed-token-grant"
 
 /**
  * The merchant's consent for scope `pay`: what the legacy payment requests v1 API is called with
@@ -13,14 +14,7 @@ import { model } from "@medusajs/framework/utils"
 const PayGrant = model.define("tikkie_pay_grant", {
   id: model.id({ prefix: "tkpg" }).primaryKey(),
   slot: model.text().default("store").unique(),
-  /** needs_consent: a refresh was refused; an admin must connect v1 again. */
-  status: model.enum(["connected", "needs_consent"]).default("connected"),
-  problem: model.text().nullable(),
-  access_token: model.text(),
-  refresh_token: model.text(),
-  access_expires_at: model.dateTime(),
-  token_version: model.number().default(1),
-  connected_by: model.text(),
+  ...sealedTokenGrantColumns(),
 })
 
 export default PayGrant
