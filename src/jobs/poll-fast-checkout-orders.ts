@@ -1,6 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { tikkieJobSchedule, tikkieScheduledJobsOff } from "../lib/job-schedule"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { mapConcurrently } from "../lib/map-concurrently"
 import { TIKKIE_MODULE } from "../modules/tikkie"
 import type TikkieModuleService from "../modules/tikkie/service"
 import { FAST_CHECKOUT_PROVIDER_PREFIX } from "../workflows/fast-checkout/provider-id"
@@ -14,6 +15,8 @@ import {
 /** How long after its expiration an order that Tikkie still calls NEW is asked about again. */
 const STALE_AFTER_MS = 24 * 3_600_000
 const BATCH = 500
+/** Settlements at once per poll: each takes a database connection for a while (pool: 10 by default). */
+const POLL_CONCURRENCY = 4
 
 /**
  * Polls Fast Checkout orders that are not settled yet (Tikkie recommends polling besides the webhook,
@@ -33,11 +36,7 @@ export async function pollFastCheckoutOrders(container: MedusaContainer): Promis
     } as never,
     { take: BATCH, order: { expires_at: "ASC" } }
   )
-  const outcomes: SettleOutcome[] = []
-  for (const record of open) {
-    outcomes.push(await settleFastCheckoutOrder(container, { orderToken: record.order_token, source: "poll" }))
-  }
-  return outcomes
+  return mapConcurrently(open, POLL_CONCURRENCY, (record) => settleFastCheckoutOrder(container, { orderToken: record.order_token, source: "poll" }))
 }
 
 async function recordMissingSessions(container: MedusaContainer) {
@@ -50,8 +49,18 @@ async function recordMissingSessions(container: MedusaContainer) {
       created_at: { $gt: new Date(Date.now() - STALE_AFTER_MS) },
     } as never,
   })
-  for (const s of data as Array<{ id: string; provider_id: string; data: Record<string, unknown> | null }>) {
-    await recordFastCheckoutSession(container, s)
+  const sessions = data as Array<{ id: string; provider_id: string; data: Record<string, unknown> | null }>
+  const tokenOf = (s: (typeof sessions)[number]) => (typeof s.data?.orderToken === "string" ? s.data.orderToken : undefined)
+  const tokens = sessions.map(tokenOf).filter((t): t is string => !!t)
+  if (!tokens.length) return
+  // One read for all of them: only sessions without a record are recorded (one by one, rarely any).
+  const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
+  const known = new Set(
+    (await tikkie.listFastCheckoutOrders({ order_token: tokens }, { select: ["order_token"], take: tokens.length })).map((r) => r.order_token)
+  )
+  for (const s of sessions) {
+    const token = tokenOf(s)
+    if (token && !known.has(token)) await recordFastCheckoutSession(container, s)
   }
 }
 

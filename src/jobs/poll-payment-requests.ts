@@ -1,6 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { tikkieJobSchedule, tikkieScheduledJobsOff } from "../lib/job-schedule"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { mapConcurrently } from "../lib/map-concurrently"
 import { TIKKIE_MODULE } from "../modules/tikkie"
 import type TikkieModuleService from "../modules/tikkie/service"
 import { addDays, amsterdamDate } from "../tikkie/payment-requests/v2/amsterdam-date"
@@ -14,6 +15,8 @@ import {
 } from "../workflows/payment-request/settle-payment-request"
 
 const BATCH = 500
+/** Settlements at once per poll: each takes a database connection for a while (pool: 10 by default). */
+const POLL_CONCURRENCY = 4
 const DAY_MS = 86_400_000
 /** Refunds are followed this long after the request was made; a bank pays a refund out within days. */
 const REFUNDS_FOLLOWED_FOR_DAYS = 60
@@ -52,9 +55,7 @@ export async function pollPaymentRequests(container: MedusaContainer): Promise<P
     if (r.kind === "invoice" && r.status !== "OPEN" && !refunding.includes(r)) continue
     tokens.add(r.payment_request_token)
   }
-  const outcomes: PaymentRequestOutcome[] = []
-  for (const token of tokens) outcomes.push(await settlePaymentRequest(container, { paymentRequestToken: token, source: "poll" }))
-  return outcomes
+  return mapConcurrently([...tokens], POLL_CONCURRENCY, (token) => settlePaymentRequest(container, { paymentRequestToken: token, source: "poll" }))
 }
 
 async function recordMissingSessions(container: MedusaContainer) {
@@ -68,9 +69,19 @@ async function recordMissingSessions(container: MedusaContainer) {
     } as never,
   })
   const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
-  for (const s of data as Array<{ id: string; provider_id: string; payment_collection_id: string; data: Record<string, unknown> | null }>) {
-    const token = s.data?.paymentRequestToken
-    if (typeof token !== "string" || (await tikkie.listPaymentRequests({ payment_request_token: token })).length) continue
+  const sessions = data as Array<{ id: string; provider_id: string; payment_collection_id: string; data: Record<string, unknown> | null }>
+  const tokenOf = (s: (typeof sessions)[number]) => (typeof s.data?.paymentRequestToken === "string" ? s.data.paymentRequestToken : undefined)
+  const tokens = sessions.map(tokenOf).filter((t): t is string => !!t)
+  if (!tokens.length) return
+  // One read for all of them: only sessions without a record are looked at further.
+  const known = new Set(
+    (await tikkie.listPaymentRequests({ payment_request_token: tokens }, { select: ["payment_request_token"], take: tokens.length })).map(
+      (r) => r.payment_request_token
+    )
+  )
+  for (const s of sessions) {
+    const token = tokenOf(s)
+    if (!token || known.has(token)) continue
     const { data: carts } = await query.graph({ entity: "cart_payment_collection", fields: ["cart_id"], filters: { payment_collection_id: s.payment_collection_id } })
     const cartId = (carts[0] as { cart_id?: string } | undefined)?.cart_id
     if (cartId) {
