@@ -1,0 +1,21 @@
+import { startV1Connect, v1AccessToken } from "../../src/workflows/payment-request/v1-pay-grant"
+
+/**
+ * Without the tikkie-bank module's OAuth options there is no way to a v1 token but a fixed accessToken:
+ * the shop admin and the v1 client hear both ways out, never a crash.
+ */
+describe("v1 pay grant without the tikkie-bank module", () => {
+  const noBankModule = { hasRegistration: () => false, resolve: () => undefined } as never
+  const unconfigured = { hasRegistration: () => true, resolve: () => ({ bankOptions: undefined }) } as never
+
+  it.each([
+    ["not registered", noBankModule],
+    ["registered without options", unconfigured],
+  ])("%s: asking for a token or a consent URL names both ways to a v1 token", async (_name, container) => {
+    for (const call of [() => v1AccessToken(container), () => startV1Connect(container, { userId: "user_1", bank: "NLAA01" })]) {
+      await expect(call()).rejects.toThrow(
+        /either give the provider an accessToken, or configure the tikkie-bank module .* and connect v1 from the admin \(POST \/admin\/tikkie\/payment-requests\/v1-connect\)/
+      )
+    }
+  })
+})
