@@ -53,7 +53,9 @@ medusaIntegrationTestRunner({
 
     it("before connecting: the admin and the shopper are told v1 is not connected and how to connect; nothing reaches Tikkie", async () => {
       const status = await admin("get", "/admin/tikkie/payment-requests/v1-connect")
-      expect(status.data).toEqual({ v1_connection: { connected: false } })
+      expect(status.data).toEqual({
+        v1_connection: { providers: [{ provider_id: V1_PROVIDER, token: "connection" }], oauth_ready: true, connection: null },
+      })
       const { res } = await startCheckout()
       expect(res.status).toBe(400)
       expect(res.data.message).toMatch(/Tikkie payment requests v1 are not connected: an admin connects them once \(POST \/admin\/tikkie\/payment-requests\/v1-connect\)/)
@@ -77,7 +79,7 @@ medusaIntegrationTestRunner({
       expect(await bank().listBankConnections({})).toHaveLength(0)
 
       const status = await admin("get", "/admin/tikkie/payment-requests/v1-connect")
-      expect(status.data.v1_connection).toMatchObject({ connected: true, status: "connected", problem: null })
+      expect(status.data.v1_connection.connection).toMatchObject({ status: "connected", problem: null })
       for (const secret of [access, refresh]) expect(JSON.stringify(status.data)).not.toContain(secret)
 
       const { cart, res } = await startCheckout()
@@ -137,7 +139,7 @@ medusaIntegrationTestRunner({
       )
       expect(res.data.message).not.toContain("revoked-refresh-token")
       const status = await admin("get", "/admin/tikkie/payment-requests/v1-connect")
-      expect(status.data.v1_connection).toMatchObject({ connected: true, status: "needs_consent", problem: "refreshing the access token was refused (invalid_grant)" })
+      expect(status.data.v1_connection.connection).toMatchObject({ status: "needs_consent", problem: "refreshing the access token was refused (invalid_grant)" })
 
       // Connecting again heals it.
       await connectV1()
@@ -148,7 +150,7 @@ medusaIntegrationTestRunner({
       const gone = await admin("delete", "/admin/tikkie/payment-requests/v1-connect")
       expect(gone.data).toEqual({ disconnected: true })
       expect(await bank().listPayGrants({})).toHaveLength(0)
-      expect((await admin("get", "/admin/tikkie/payment-requests/v1-connect")).data).toEqual({ v1_connection: { connected: false } })
+      expect((await admin("get", "/admin/tikkie/payment-requests/v1-connect")).data.v1_connection.connection).toBeNull()
     })
 
     it("answers bad input and anonymous callers of the connect route clearly", async () => {

@@ -140,21 +140,6 @@ export async function storePayGrant(
   container.resolve<Logger>(ContainerRegistrationKeys.LOGGER).info("Tikkie payment requests v1 connected (scope pay)")
 }
 
-/** What the admin sees: never a token. */
-export async function payGrantStatus(container: MedusaContainer) {
-  const { bank } = oauthModule(container)
-  const grant = await currentPayGrant(bank)
-  if (!grant) return { connected: false as const }
-  return {
-    connected: true as const,
-    status: grant.status,
-    problem: grant.problem,
-    access_expires_at: new Date(grant.access_expires_at).toISOString(),
-    connected_by: grant.connected_by,
-    connected_at: new Date(grant.created_at).toISOString(),
-  }
-}
-
 /** Forgets the tokens (the consent itself is withdrawn at the bank, not here). */
 export async function disconnectV1(container: MedusaContainer): Promise<boolean> {
   const { bank } = oauthModule(container)

@@ -3,10 +3,17 @@ import { CreditCard } from "@medusajs/icons"
 import { Container, Heading, Tabs, Text } from "@medusajs/ui"
 import { BankSection } from "../../components/bank-section"
 import { FastCheckoutProblemsSection } from "../../components/fast-checkout-problems-section"
+import { PaymentRequestsV1Section, type V1ConnectionView } from "../../components/payment-requests-v1-section"
 import { ReconciliationSection } from "../../components/reconciliation-section"
+import { useAdminData } from "../../lib/use-admin-data"
 
-/** The plugin's page in the admin (/app/tikkie): bank account, reconciliation, Fast Checkout problems. */
+/**
+ * The plugin's page in the admin (/app/tikkie): bank account, reconciliation, Fast Checkout problems, and
+ * the v1 connection when the store has a payment request provider on the legacy v1 API.
+ */
 const TikkiePage = () => {
+  const v1 = useAdminData<V1ConnectionView>("/admin/tikkie/payment-requests/v1-connect")
+  const hasV1 = !!v1.data?.v1_connection.providers.length
   return (
     <div className="flex flex-col gap-y-3">
       <Container className="px-6 py-4">
@@ -20,6 +27,7 @@ const TikkiePage = () => {
           <Tabs.Trigger value="bank">Bank</Tabs.Trigger>
           <Tabs.Trigger value="reconciliation">Reconciliation</Tabs.Trigger>
           <Tabs.Trigger value="fast-checkout">Fast Checkout</Tabs.Trigger>
+          {hasV1 && <Tabs.Trigger value="payment-requests-v1">Payment requests v1</Tabs.Trigger>}
         </Tabs.List>
         <div className="mt-3">
           <Tabs.Content value="bank">
@@ -31,6 +39,11 @@ const TikkiePage = () => {
           <Tabs.Content value="fast-checkout">
             <FastCheckoutProblemsSection />
           </Tabs.Content>
+          {hasV1 && (
+            <Tabs.Content value="payment-requests-v1">
+              <PaymentRequestsV1Section view={v1.data} reload={v1.reload} />
+            </Tabs.Content>
+          )}
         </div>
       </Tabs>
     </div>

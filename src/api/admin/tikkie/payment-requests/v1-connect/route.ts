@@ -1,5 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { disconnectV1, payGrantStatus, startV1Connect } from "../../../../../workflows/payment-request/v1-pay-grant"
+import { payGrantStatus } from "../../../../../workflows/payment-request/v1-connection-view"
+import { disconnectV1, startV1Connect } from "../../../../../workflows/payment-request/v1-pay-grant"
 import { parseInput } from "../../bank/validators"
 import { ConnectV1BodySchema } from "./validators"
 
@@ -14,7 +15,11 @@ export const POST = async (req: AuthenticatedMedusaRequest, res: MedusaResponse)
   res.status(201).json(await startV1Connect(req.scope, { userId: req.auth_context.actor_id, bank: body.bank }))
 }
 
-/** GET → `{ v1_connection: { connected, status, problem, access_expires_at, ... } }`; never a token. */
+/**
+ * GET → `{ v1_connection: { providers: [{ provider_id, token: "connection" | "fixed_access_token" }],
+ * oauth_ready, connection: null | { status, problem, access_expires_at, connected_by, connected_at } } }`;
+ * never a token. `oauth_ready` is false when the tikkie-bank module's OAuth options or key are missing.
+ */
 export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
   res.json({ v1_connection: await payGrantStatus(req.scope) })
 }

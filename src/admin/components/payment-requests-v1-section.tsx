@@ -1,0 +1,134 @@
+import { Button, Container, Heading, StatusBadge, Text, toast, usePrompt } from "@medusajs/ui"
+import { useState } from "react"
+import { adminFetch } from "../lib/admin-fetch"
+
+export interface V1ConnectionView {
+  v1_connection: {
+    providers: Array<{ provider_id: string; token: "connection" | "fixed_access_token" }>
+    oauth_ready: boolean
+    connection: null | {
+      status: "connected" | "needs_consent"
+      problem: string | null
+      access_expires_at: string
+      connected_by: string
+      connected_at: string
+    }
+  }
+}
+
+/**
+ * Legacy payment requests v1: the store's OAuth connection for scope pay (v1 calls need it unless a
+ * provider has a fixed accessToken), with Connect (the consent page opens in a new tab and comes back to
+ * the store's callback page there), Connect again when a refresh was refused, and Disconnect.
+ */
+export function PaymentRequestsV1Section({ view, reload }: { view?: V1ConnectionView; reload: () => void }) {
+  const prompt = usePrompt()
+  const [busy, setBusy] = useState(false)
+  const [consentUrl, setConsentUrl] = useState<string>()
+  const v1 = view?.v1_connection
+  const conn = v1?.connection
+  const needsConnection = !!v1?.providers.some((p) => p.token === "connection")
+
+  const connect = async () => {
+    setBusy(true)
+    try {
+      const started = await adminFetch<{ consent_url: string }>("/admin/tikkie/payment-requests/v1-connect", { method: "POST", body: {} })
+      setConsentUrl(started.consent_url)
+      window.open(started.consent_url, "_blank", "noopener")
+    } catch (e) {
+      toast.error("Could not start connecting", { description: (e as Error).message })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const disconnect = async () => {
+    const ok = await prompt({
+      title: "Disconnect payment requests v1?",
+      description: "The plugin forgets the v1 tokens. v1 payment links cannot be made or followed until you connect again.",
+      confirmText: "Disconnect",
+      cancelText: "Cancel",
+    })
+    if (!ok) return
+    setBusy(true)
+    try {
+      await adminFetch("/admin/tikkie/payment-requests/v1-connect", { method: "DELETE" })
+      toast.success("Payment requests v1 disconnected")
+      setConsentUrl(undefined)
+      reload()
+    } catch (e) {
+      toast.error("Could not disconnect", { description: (e as Error).message })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <Container className="divide-y p-0" data-testid="tikkie-v1-section">
+      <div className="flex items-center justify-between px-6 py-4">
+        <div>
+          <Heading level="h2">Payment requests v1</Heading>
+          <Text size="small" className="text-ui-fg-subtle">
+            The legacy Tikkie API: its calls need your consent for scope pay.
+          </Text>
+        </div>
+        <div className="flex gap-x-2">
+          <Button size="small" variant="secondary" onClick={reload}>
+            Refresh
+          </Button>
+          {conn && (
+            <Button size="small" variant="danger" onClick={disconnect} disabled={busy}>
+              Disconnect
+            </Button>
+          )}
+          {v1?.oauth_ready && (!conn || conn.status === "needs_consent") && (
+            <Button size="small" onClick={connect} isLoading={busy} data-testid="tikkie-v1-connect">
+              {conn ? "Connect again" : "Connect"}
+            </Button>
+          )}
+        </div>
+      </div>
+      {consentUrl && conn?.status !== "connected" && (
+        <div className="px-6 py-4">
+          <Text size="small">
+            The consent page opened in a new tab (if not,{" "}
+            <a className="text-ui-fg-interactive" href={consentUrl} target="_blank" rel="noopener noreferrer">
+              open it here
+            </a>
+            ). After approving, come back and press Refresh.
+          </Text>
+        </div>
+      )}
+      <div className="flex flex-col gap-y-2 px-6 py-4">
+        <div className="flex items-center gap-x-2">
+          {conn ? (
+            <StatusBadge color={conn.status === "connected" ? "green" : "orange"} data-testid="tikkie-v1-status">
+              {conn.status === "connected" ? "Connected" : "Needs consent again"}
+            </StatusBadge>
+          ) : (
+            <StatusBadge color={needsConnection ? "orange" : "grey"} data-testid="tikkie-v1-status">
+              Not connected
+            </StatusBadge>
+          )}
+          {conn?.status === "connected" && (
+            <Text size="small" className="text-ui-fg-subtle">
+              The access token is renewed by the plugin (current one until {new Date(conn.access_expires_at).toLocaleString()}).
+            </Text>
+          )}
+        </div>
+        {conn?.problem && <Text size="small">{conn.problem}</Text>}
+        {!v1?.oauth_ready && (
+          <Text size="small" className="text-ui-fg-subtle">
+            Connecting needs the tikkie-bank module's OAuth options (client id, client certificate, tokenEncryptionKey): see the
+            plugin's README.
+          </Text>
+        )}
+        {v1?.providers.map((p) => (
+          <Text key={p.provider_id} size="small" className="text-ui-fg-subtle">
+            {p.provider_id}: {p.token === "connection" ? "uses this connection" : "uses the fixed accessToken of its options (not renewed)"}
+          </Text>
+        ))}
+      </div>
+    </Container>
+  )
+}
