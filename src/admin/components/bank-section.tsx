@@ -1,8 +1,9 @@
-import { Badge, Button, Container, Heading, StatusBadge, Table, Text, toast, usePrompt } from "@medusajs/ui"
-import { useState } from "react"
-import { adminFetch } from "../lib/admin-fetch"
+import { Badge, Button, Container, Heading, StatusBadge, Table, Text } from "@medusajs/ui"
+import { useConsentConnection } from "../lib/use-consent-connection"
 import { formatCents } from "../lib/money"
 import { useAdminData } from "../lib/use-admin-data"
+import { ConnectionButtons } from "./connection-buttons"
+import { ConsentHint } from "./consent-hint"
 import { SectionState } from "./section-state"
 
 interface BankView {
@@ -42,43 +43,13 @@ export function BankSection() {
   const conn = bank.data?.connection
   const canReadTransactions = conn?.status === "connected" && conn.scopes.includes("transactions")
   const txs = useAdminData<TransactionsView>(canReadTransactions ? "/admin/tikkie/bank/transactions" : null)
-  const prompt = usePrompt()
-  const [busy, setBusy] = useState(false)
-  const [consentUrl, setConsentUrl] = useState<string>()
-
-  const connect = async () => {
-    setBusy(true)
-    try {
-      const started = await adminFetch<{ consent_url: string }>("/admin/tikkie/bank/connect", { method: "POST", body: {} })
-      setConsentUrl(started.consent_url)
-      window.open(started.consent_url, "_blank", "noopener")
-    } catch (e) {
-      toast.error("Could not start connecting", { description: (e as Error).message })
-    } finally {
-      setBusy(false)
-    }
-  }
-
-  const disconnect = async () => {
-    const ok = await prompt({
-      title: "Disconnect the bank account?",
-      description: "The plugin forgets the bank's tokens. Transactions already read and reconciliation results stay.",
-      confirmText: "Disconnect",
-      cancelText: "Cancel",
-    })
-    if (!ok) return
-    setBusy(true)
-    try {
-      await adminFetch("/admin/tikkie/bank", { method: "DELETE" })
-      toast.success("Bank account disconnected")
-      setConsentUrl(undefined)
-      bank.reload()
-    } catch (e) {
-      toast.error("Could not disconnect", { description: (e as Error).message })
-    } finally {
-      setBusy(false)
-    }
-  }
+  const { busy, consentUrl, connect, disconnect } = useConsentConnection({
+    connectPath: "/admin/tikkie/bank/connect",
+    disconnectPath: "/admin/tikkie/bank",
+    what: "the bank account",
+    disconnectDescription: "The plugin forgets the bank's tokens. Transactions already read and reconciliation results stay.",
+    onChange: bank.reload,
+  })
 
   return (
     <div className="flex flex-col gap-y-3">
@@ -94,29 +65,17 @@ export function BankSection() {
             <Button size="small" variant="secondary" onClick={() => (bank.reload(), txs.reload())} disabled={bank.loading}>
               Refresh
             </Button>
-            {conn && (
-              <Button size="small" variant="danger" onClick={disconnect} disabled={busy}>
-                Disconnect
-              </Button>
-            )}
-            {(!conn || conn.status === "needs_consent") && !bank.error && (
-              <Button size="small" onClick={connect} isLoading={busy} data-testid="tikkie-bank-connect">
-                {conn ? "Connect again" : "Connect"}
-              </Button>
-            )}
+            <ConnectionButtons
+              status={conn?.status}
+              canConnect={!bank.error}
+              busy={busy}
+              connect={connect}
+              disconnect={disconnect}
+              testId="tikkie-bank-connect"
+            />
           </div>
         </div>
-        {consentUrl && conn?.status !== "connected" && (
-          <div className="px-6 py-4">
-            <Text size="small">
-              The bank's consent page opened in a new tab (if not,{" "}
-              <a className="text-ui-fg-interactive" href={consentUrl} target="_blank" rel="noopener noreferrer">
-                open it here
-              </a>
-              ). After approving, come back and press Refresh.
-            </Text>
-          </div>
-        )}
+        {consentUrl && conn?.status !== "connected" && <ConsentHint url={consentUrl} />}
         <SectionState loading={bank.loading && !bank.data} error={bank.error} />
         {bank.data && (
           <div className="grid grid-cols-2 gap-4 px-6 py-4 text-ui-fg-subtle">

@@ -1,6 +1,7 @@
-import { Button, Container, Heading, StatusBadge, Text, toast, usePrompt } from "@medusajs/ui"
-import { useState } from "react"
-import { adminFetch } from "../lib/admin-fetch"
+import { Button, Container, Heading, StatusBadge, Text } from "@medusajs/ui"
+import { useConsentConnection } from "../lib/use-consent-connection"
+import { ConnectionButtons } from "./connection-buttons"
+import { ConsentHint } from "./consent-hint"
 
 export interface V1ConnectionView {
   v1_connection: {
@@ -22,46 +23,16 @@ export interface V1ConnectionView {
  * the store's callback page there), Connect again when a refresh was refused, and Disconnect.
  */
 export function PaymentRequestsV1Section({ view, reload }: { view?: V1ConnectionView; reload: () => void }) {
-  const prompt = usePrompt()
-  const [busy, setBusy] = useState(false)
-  const [consentUrl, setConsentUrl] = useState<string>()
+  const { busy, consentUrl, connect, disconnect } = useConsentConnection({
+    connectPath: "/admin/tikkie/payment-requests/v1-connect",
+    disconnectPath: "/admin/tikkie/payment-requests/v1-connect",
+    what: "payment requests v1",
+    disconnectDescription: "The plugin forgets the v1 tokens. v1 payment links cannot be made or followed until you connect again.",
+    onChange: reload,
+  })
   const v1 = view?.v1_connection
   const conn = v1?.connection
   const needsConnection = !!v1?.providers.some((p) => p.token === "connection")
-
-  const connect = async () => {
-    setBusy(true)
-    try {
-      const started = await adminFetch<{ consent_url: string }>("/admin/tikkie/payment-requests/v1-connect", { method: "POST", body: {} })
-      setConsentUrl(started.consent_url)
-      window.open(started.consent_url, "_blank", "noopener")
-    } catch (e) {
-      toast.error("Could not start connecting", { description: (e as Error).message })
-    } finally {
-      setBusy(false)
-    }
-  }
-
-  const disconnect = async () => {
-    const ok = await prompt({
-      title: "Disconnect payment requests v1?",
-      description: "The plugin forgets the v1 tokens. v1 payment links cannot be made or followed until you connect again.",
-      confirmText: "Disconnect",
-      cancelText: "Cancel",
-    })
-    if (!ok) return
-    setBusy(true)
-    try {
-      await adminFetch("/admin/tikkie/payment-requests/v1-connect", { method: "DELETE" })
-      toast.success("Payment requests v1 disconnected")
-      setConsentUrl(undefined)
-      reload()
-    } catch (e) {
-      toast.error("Could not disconnect", { description: (e as Error).message })
-    } finally {
-      setBusy(false)
-    }
-  }
 
   return (
     <Container className="divide-y p-0" data-testid="tikkie-v1-section">
@@ -76,29 +47,17 @@ export function PaymentRequestsV1Section({ view, reload }: { view?: V1Connection
           <Button size="small" variant="secondary" onClick={reload}>
             Refresh
           </Button>
-          {conn && (
-            <Button size="small" variant="danger" onClick={disconnect} disabled={busy}>
-              Disconnect
-            </Button>
-          )}
-          {v1?.oauth_ready && (!conn || conn.status === "needs_consent") && (
-            <Button size="small" onClick={connect} isLoading={busy} data-testid="tikkie-v1-connect">
-              {conn ? "Connect again" : "Connect"}
-            </Button>
-          )}
+          <ConnectionButtons
+            status={conn?.status}
+            canConnect={!!v1?.oauth_ready}
+            busy={busy}
+            connect={connect}
+            disconnect={disconnect}
+            testId="tikkie-v1-connect"
+          />
         </div>
       </div>
-      {consentUrl && conn?.status !== "connected" && (
-        <div className="px-6 py-4">
-          <Text size="small">
-            The consent page opened in a new tab (if not,{" "}
-            <a className="text-ui-fg-interactive" href={consentUrl} target="_blank" rel="noopener noreferrer">
-              open it here
-            </a>
-            ). After approving, come back and press Refresh.
-          </Text>
-        </div>
-      )}
+      {consentUrl && conn?.status !== "connected" && <ConsentHint url={consentUrl} />}
       <div className="flex flex-col gap-y-2 px-6 py-4">
         <div className="flex items-center gap-x-2">
           {conn ? (

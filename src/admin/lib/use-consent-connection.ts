@@ -1,0 +1,58 @@
+import { toast, usePrompt } from "@medusajs/ui"
+import { useState } from "react"
+import { adminFetch } from "./admin-fetch"
+
+/**
+ * Connect and Disconnect of a consent-based connection (the bank account, payment requests v1): Connect
+ * asks the store for a consent URL and opens it in a new tab (the bank sends the browser back to the
+ * store's callback page there); Disconnect asks first, then forgets the tokens.
+ */
+export function useConsentConnection(opts: {
+  connectPath: string
+  connectBody?: Record<string, unknown>
+  disconnectPath: string
+  /** What is disconnected, for the prompt and the toasts ("the bank account"). */
+  what: string
+  disconnectDescription: string
+  onChange: () => void
+}) {
+  const prompt = usePrompt()
+  const [busy, setBusy] = useState(false)
+  const [consentUrl, setConsentUrl] = useState<string>()
+
+  const connect = async () => {
+    setBusy(true)
+    try {
+      const started = await adminFetch<{ consent_url: string }>(opts.connectPath, { method: "POST", body: opts.connectBody ?? {} })
+      setConsentUrl(started.consent_url)
+      window.open(started.consent_url, "_blank", "noopener")
+    } catch (e) {
+      toast.error("Could not start connecting", { description: (e as Error).message })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const disconnect = async () => {
+    const ok = await prompt({
+      title: `Disconnect ${opts.what}?`,
+      description: opts.disconnectDescription,
+      confirmText: "Disconnect",
+      cancelText: "Cancel",
+    })
+    if (!ok) return
+    setBusy(true)
+    try {
+      await adminFetch(opts.disconnectPath, { method: "DELETE" })
+      toast.success(`Disconnected ${opts.what}`)
+      setConsentUrl(undefined)
+      opts.onChange()
+    } catch (e) {
+      toast.error("Could not disconnect", { description: (e as Error).message })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return { busy, consentUrl, connect, disconnect }
+}
