@@ -4,10 +4,10 @@ import { TIKKIE_MODULE } from "../../modules/tikkie"
 import type TikkieModuleService from "../../modules/tikkie/service"
 import { toMedusaError } from "../../providers/shared/tikkie-medusa-error"
 import { addDays, amsterdamDate } from "../../tikkie/payment-requests/v2/amsterdam-date"
-import { paymentRequestsV1ClientFrom, v1ExternalId } from "../../providers/payment-request/v1"
+import { v1ExternalId } from "../../providers/payment-request/v1"
 import { v1MedusaError } from "../../providers/payment-request/v1-errors"
 import { V1_PAYMENT_REQUEST_EXPIRY_DAYS } from "../../tikkie/payment-requests/v1"
-import { paymentRequestsClient, type ConfiguredPaymentRequestProvider } from "./provider-options"
+import { paymentRequestsClient, paymentRequestsV1Client, type ConfiguredPaymentRequestProvider } from "./provider-options"
 import { ensureV1Setup } from "./v1-setup"
 import type { PaymentRequestRecord } from "./record-payment-request"
 
@@ -28,7 +28,6 @@ export interface InvoiceLinkInput {
 export async function createInvoicePaymentLink(container: MedusaContainer, input: InvoiceLinkInput): Promise<PaymentRequestRecord> {
   const { client, providerId, options } = paymentRequestsClient(container, input.providerId)
   if (options.apiVersion === "v1") {
-    await client.close()
     return createV1InvoicePaymentLink(container, { providerId, options }, input)
   }
   const expiryDate = input.expiryDate ?? addDays(amsterdamDate(Date.now()), options.linkExpiryDays)
@@ -54,8 +53,6 @@ export async function createInvoicePaymentLink(container: MedusaContainer, input
     } as never)
   } catch (e) {
     throw toMedusaError(e, "Creating the Tikkie payment link failed")
-  } finally {
-    await client.close()
   }
 }
 
@@ -78,7 +75,7 @@ async function createV1InvoicePaymentLink(
   }
   const tokens = await ensureV1Setup(container, provider.providerId)
   const externalId = v1ExternalId(input.referenceId ?? generateEntityId(undefined, "inv"))
-  const client = paymentRequestsV1ClientFrom(provider.options, container)
+  const client = paymentRequestsV1Client(container, provider)
   try {
     const created = await client.createPaymentRequest(tokens.platformToken, tokens.userToken, tokens.bankAccountToken, {
       currency: "EUR",
@@ -102,7 +99,5 @@ async function createV1InvoicePaymentLink(
     } as never)
   } catch (e) {
     throw v1MedusaError(e, "Creating the Tikkie payment link (v1) failed")
-  } finally {
-    await client.close()
   }
 }

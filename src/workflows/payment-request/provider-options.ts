@@ -5,6 +5,8 @@ import {
   type ResolvedPaymentRequestProviderOptions,
 } from "../../providers/payment-request/options"
 import { paymentRequestsClientFrom } from "../../providers/payment-request/service"
+import { paymentRequestsV1ClientFrom } from "../../providers/payment-request/v1"
+import type { PaymentRequestsV1Client } from "../../tikkie/payment-requests/v1"
 import type { PaymentRequestsClient } from "../../tikkie/payment-requests/v2"
 import { isPaymentRequestProvider, PAYMENT_REQUEST_PROVIDER_PREFIX } from "./provider-id"
 
@@ -61,9 +63,31 @@ export function paymentRequestProvider(container: MedusaContainer, providerId?: 
   return all[0]
 }
 
-/** A client for one provider's Tikkie app. Close it when done (it holds a connection pool). */
+/**
+ * One client per provider for the whole process, as the provider keeps its own: its undici pool keeps
+ * connections to Tikkie alive from one settlement to the next (a client per call opened, and closed, a
+ * new TCP and TLS connection for every notification and every poll). Do not close it. A pool is not
+ * state another instance needs: each instance has its own.
+ */
+const clients = new Map<string, PaymentRequestsClient>()
+const v1Clients = new Map<string, PaymentRequestsV1Client>()
+
 export function paymentRequestsClient(container: MedusaContainer, providerId?: string): { client: PaymentRequestsClient } & ConfiguredPaymentRequestProvider {
   const provider = paymentRequestProvider(container, providerId)
-  const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
-  return { ...provider, client: paymentRequestsClientFrom(provider.options, logger) }
+  let client = clients.get(provider.providerId)
+  if (!client) {
+    client = paymentRequestsClientFrom(provider.options, container.resolve(ContainerRegistrationKeys.LOGGER))
+    clients.set(provider.providerId, client)
+  }
+  return { ...provider, client }
+}
+
+/** The same for a provider on the legacy v1 API (its token from the store's v1 connection or options). */
+export function paymentRequestsV1Client(container: MedusaContainer, provider: ConfiguredPaymentRequestProvider): PaymentRequestsV1Client {
+  let client = v1Clients.get(provider.providerId)
+  if (!client) {
+    client = paymentRequestsV1ClientFrom(provider.options, container)
+    v1Clients.set(provider.providerId, client)
+  }
+  return client
 }

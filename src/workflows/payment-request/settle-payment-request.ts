@@ -13,8 +13,8 @@ import {
   type StoredPayment,
 } from "../../providers/payment-request/session-data"
 import type { PaymentRequestV2 } from "../../tikkie/payment-requests/v2"
-import { paymentRequestProvider, paymentRequestsClient } from "./provider-options"
-import { paymentRequestsV1ClientFrom, readV1PaymentRequest, V1TokensSchema } from "../../providers/payment-request/v1"
+import { paymentRequestProvider, paymentRequestsClient, paymentRequestsV1Client } from "./provider-options"
+import { readV1PaymentRequest, V1TokensSchema } from "../../providers/payment-request/v1"
 import { recordPayments, type PaymentRequestRecord } from "./record-payment-request"
 
 export type PaymentRequestSource = "notification" | "return" | "poll" | "admin"
@@ -141,21 +141,13 @@ async function readRequest(
   if (provider.options.apiVersion === "v1") {
     const tokens = V1TokensSchema.safeParse((record.metadata as { v1?: unknown } | null)?.v1)
     if (!tokens.success) throw new Error(`the record of v1 payment request ${token} has no platform and user`)
-    const client = paymentRequestsV1ClientFrom(provider.options, container)
-    try {
-      const read = await readV1PaymentRequest(client, tokens.data, token)
-      return { request: { status: read.status, referenceId: read.externalId }, payments: read.payments }
-    } finally {
-      await client.close()
-    }
+    const read = await readV1PaymentRequest(paymentRequestsV1Client(container, provider), tokens.data, token)
+    return { request: { status: read.status, referenceId: read.externalId }, payments: read.payments }
   }
   const { client } = paymentRequestsClient(container, record.provider_id)
-  try {
-    const request = await client.getPaymentRequest(token)
-    return { request, payments: (await readPayments(client, token)).map(storedPayment) }
-  } finally {
-    await client.close()
-  }
+  // The request and its payments side by side: two reads of Tikkie, one wait.
+  const [request, payments] = await Promise.all([client.getPaymentRequest(token), readPayments(client, token)])
+  return { request, payments: payments.map(storedPayment) }
 }
 
 async function completeCheckout(

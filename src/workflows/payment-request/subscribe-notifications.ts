@@ -29,15 +29,13 @@ export async function subscribePaymentRequestNotifications(
   const { client, providerId, options } = paymentRequestsClient(container, input.providerId)
   const url = paymentRequestNotificationUrl(options.storeUrl)
   if (options.apiVersion === "v1") {
-    await client.close()
     throw new MedusaError(
       MedusaError.Types.NOT_ALLOWED,
       `${providerId} uses Tikkie payment requests v1, whose notifications have no documented body: the plugin polls v1 requests instead.`
     )
   }
   const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
-  try {
-    return await container.resolve(Modules.LOCKING).execute(
+  return await container.resolve(Modules.LOCKING).execute(
       `tikkie:payment-request:subscription:${providerId}`,
       async () => {
         const [existing] = await tikkie.listNotificationSubscriptions({ provider_id: providerId })
@@ -60,7 +58,4 @@ export async function subscribePaymentRequestNotifications(
       },
       { timeout: 30 }
     )
-  } finally {
-    await client.close()
-  }
 }

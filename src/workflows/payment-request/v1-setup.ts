@@ -4,11 +4,11 @@ import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/frame
 import { TIKKIE_MODULE } from "../../modules/tikkie"
 import type TikkieModuleService from "../../modules/tikkie/service"
 import type { ResolvedPaymentRequestProviderOptions } from "../../providers/payment-request/options"
-import { paymentRequestsV1ClientFrom, type V1Tokens } from "../../providers/payment-request/v1"
+import type { V1Tokens } from "../../providers/payment-request/v1"
 import { v1MedusaError } from "../../providers/payment-request/v1-errors"
 import { normalizeIban } from "../../tikkie/core/dutch-iban"
 import { PLATFORM_USAGE } from "../../tikkie/payment-requests/v1/schemas"
-import { paymentRequestProvider, type ConfiguredPaymentRequestProvider } from "./provider-options"
+import { paymentRequestProvider, paymentRequestsV1Client, type ConfiguredPaymentRequestProvider } from "./provider-options"
 
 export interface V1SetupView {
   provider_id: string
@@ -70,7 +70,7 @@ async function setupLocked(container: MedusaContainer, provider: ConfiguredPayme
       ? tikkie.updatePaymentRequestV1Setups({ id: row.id, fingerprint: print, ...fields })
       : tikkie.createPaymentRequestV1Setups({ provider_id: providerId, fingerprint: print, ...fields })
 
-  const client = paymentRequestsV1ClientFrom(options, container)
+  const client = paymentRequestsV1Client(container, provider)
   let step = "platform"
   try {
     const platformOptions = options.platform!
@@ -109,8 +109,6 @@ async function setupLocked(container: MedusaContainer, provider: ConfiguredPayme
     await save({ platform_token: null, user_token: null, bank_account_token: null, problem: error.message })
     logger.error(error.message)
     throw error
-  } finally {
-    await client.close()
   }
 }
 
