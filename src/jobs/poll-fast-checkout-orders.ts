@@ -1,5 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { tikkieJobSchedule, tikkieScheduledJobsOff } from "../lib/job-schedule"
+import { tikkieScheduledJobsOff } from "../lib/job-schedule"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { mapConcurrently } from "../lib/map-concurrently"
 import { TIKKIE_MODULE } from "../modules/tikkie"
@@ -75,5 +75,5 @@ export default async function pollFastCheckoutOrdersJob(container: MedusaContain
 
 export const config = {
   name: "tikkie-poll-fast-checkout-orders",
-  schedule: tikkieJobSchedule("* * * * *"),
+  schedule: "* * * * *",
 }

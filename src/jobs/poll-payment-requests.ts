@@ -1,5 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { tikkieJobSchedule, tikkieScheduledJobsOff } from "../lib/job-schedule"
+import { tikkieScheduledJobsOff } from "../lib/job-schedule"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { mapConcurrently } from "../lib/map-concurrently"
 import { TIKKIE_MODULE } from "../modules/tikkie"
@@ -104,5 +104,5 @@ export default async function pollPaymentRequestsJob(container: MedusaContainer)
 
 export const config = {
   name: "tikkie-poll-payment-requests",
-  schedule: tikkieJobSchedule("* * * * *"),
+  schedule: "* * * * *",
 }

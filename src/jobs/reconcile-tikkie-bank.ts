@@ -1,5 +1,5 @@
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
-import { tikkieJobSchedule, tikkieScheduledJobsOff } from "../lib/job-schedule"
+import { tikkieScheduledJobsOff } from "../lib/job-schedule"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { errorMessage } from "../lib/error-message"
 import { bankModule, currentConnection } from "../workflows/tikkie-bank/bank-session"
@@ -33,5 +33,5 @@ export default async function reconcileTikkieBankJob(container: MedusaContainer)
 
 export const config = {
   name: "tikkie-reconcile-bank",
-  schedule: tikkieJobSchedule("*/30 * * * *"),
+  schedule: "*/30 * * * *",
 }

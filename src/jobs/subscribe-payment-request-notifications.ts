@@ -1,5 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { tikkieJobSchedule, tikkieScheduledJobsOff } from "../lib/job-schedule"
+import { tikkieScheduledJobsOff } from "../lib/job-schedule"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { errorMessage } from "../lib/error-message"
 import { configuredPaymentRequestProviders } from "../workflows/payment-request/provider-options"
@@ -33,5 +33,5 @@ export default async function subscribePaymentRequestNotificationsJob(container:
 
 export const config = {
   name: "tikkie-subscribe-payment-request-notifications",
-  schedule: tikkieJobSchedule("* * * * *"),
+  schedule: "* * * * *",
 }
