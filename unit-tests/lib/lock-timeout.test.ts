@@ -1,5 +1,5 @@
 import { InMemoryLockingProvider } from "@medusajs/locking/dist/providers/in-memory"
-import { isLockTimeout } from "../../src/lib/lock-timeout"
+import { isLockTimeout, underLockOrBusy } from "../../src/lib/lock-timeout"
 
 /** The settlements turn a lock wait that gave up into "retry": the words must be the locking module's own. */
 describe("isLockTimeout", () => {
@@ -21,5 +21,26 @@ describe("isLockTimeout", () => {
   it("does not take other failures for a lock time-out", () => {
     expect(isLockTimeout("Cart cart_1 is already being completed by another request")).toBe(false)
     expect(isLockTimeout("connect ECONNREFUSED 127.0.0.1:5432")).toBe(false)
+  })
+})
+
+describe("underLockOrBusy", () => {
+  const withLocking = (locking: InMemoryLockingProvider) => ({ resolve: () => locking }) as never
+
+  it("runs under the lock, and answers busy (not an error) when the wait for the lock gives up", async () => {
+    const locking = new InMemoryLockingProvider()
+    const container = withLocking(locking)
+    let release!: () => void
+    const held = underLockOrBusy(container, "order-1", () => new Promise<string>((r) => (release = () => r("first"))), () => "busy")
+    const second = await underLockOrBusy(container, "order-1", async () => "ran", (reason) => `busy: ${reason}`, 1)
+    release()
+    expect(await held).toBe("first")
+    expect(second).toBe("busy: Timed-out acquiring lock.")
+    expect(await underLockOrBusy(container, "order-1", async () => "ran", () => "busy")).toBe("ran")
+  })
+
+  it("passes other failures on", async () => {
+    const container = withLocking(new InMemoryLockingProvider())
+    await expect(underLockOrBusy(container, "k", async () => Promise.reject(new Error("cart gone")), () => "busy")).rejects.toThrow("cart gone")
   })
 })

@@ -1,6 +1,12 @@
 import { z } from "zod"
-import { PaymentRequestsV1Client, type V1Payment, type V1PaymentRequestStatus } from "../../tikkie/payment-requests/v1"
+import {
+  PaymentRequestsV1Client,
+  V1_PAYMENT_REQUEST_EXPIRY_DAYS,
+  type V1Payment,
+  type V1PaymentRequestStatus,
+} from "../../tikkie/payment-requests/v1"
 import type { MedusaContainer } from "@medusajs/framework/types"
+import { MedusaError } from "@medusajs/framework/utils"
 import { v1AccessToken } from "../../workflows/payment-request/v1-pay-grant"
 import type { ResolvedPaymentRequestProviderOptions } from "./options"
 import type { StoredPayment } from "./session-data"
@@ -12,6 +18,14 @@ export const V1TokensSchema = z.object({
   bankAccountToken: z.string().min(1),
 })
 export type V1Tokens = z.output<typeof V1TokensSchema>
+
+/** v1 takes no expiry date: a request lives 14 days. Said the same way wherever an admin gives one. */
+export function v1ExpiryDateRefused(): MedusaError {
+  return new MedusaError(
+    MedusaError.Types.INVALID_DATA,
+    `expiry_date cannot be set with Tikkie payment requests v1: a v1 link expires after ${V1_PAYMENT_REQUEST_EXPIRY_DAYS} days.`
+  )
+}
 
 /** v1's externalId is 1-35 characters: a Medusa id (payses_… is 33) fits; anything longer is cut. */
 export const V1_EXTERNAL_ID_MAX = 35

@@ -1,6 +1,6 @@
 import type { IPaymentModuleService, Logger, MedusaContainer } from "@medusajs/framework/types"
 import { errorMessage } from "../../lib/error-message"
-import { isLockTimeout } from "../../lib/lock-timeout"
+import { isLockTimeout, underLockOrBusy } from "../../lib/lock-timeout"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { completeCartWorkflow } from "@medusajs/medusa/core-flows"
 import { DatabaseRateLimiter, FAST_CHECKOUT_GET_ORDER_CALLS_PER_SECOND, FAST_CHECKOUT_GET_ORDER_KEY } from "../../lib/database-rate-limiter"
@@ -65,17 +65,16 @@ export async function settleFastCheckoutOrder(
     return { outcome: "unknown" }
   }
   const orderToken = record.order_token
-  const locking = container.resolve(Modules.LOCKING)
-  try {
-    return await locking.execute(`tikkie:fast-checkout:${orderToken}`, () => settleLocked(container, orderToken, input.source), {
-      timeout: 60,
-    })
-  } catch (e) {
-    // Another settlement of this order held the lock all that time: it is being settled; the poll retries.
-    if (!isLockTimeout(errorMessage(e))) throw e
-    logger.warn(`Tikkie Fast Checkout ${input.source}: order ${orderToken} is being settled elsewhere (${errorMessage(e)}); will retry`)
-    return { outcome: "retry", reason: errorMessage(e) }
-  }
+  // Another settlement of this order held the lock all that time: it is being settled; the poll retries.
+  return underLockOrBusy(
+    container,
+    `tikkie:fast-checkout:${orderToken}`,
+    () => settleLocked(container, orderToken, input.source),
+    (reason) => {
+      logger.warn(`Tikkie Fast Checkout ${input.source}: order ${orderToken} is being settled elsewhere (${reason}); will retry`)
+      return { outcome: "retry", reason }
+    }
+  )
 }
 
 async function findRecord(tikkie: TikkieModuleService, input: { orderToken?: string; sessionId?: string }) {

@@ -1,13 +1,18 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { generateEntityId, MedusaError } from "@medusajs/framework/utils"
+import { generateEntityId } from "@medusajs/framework/utils"
 import { TIKKIE_MODULE } from "../../modules/tikkie"
 import type TikkieModuleService from "../../modules/tikkie/service"
 import { toMedusaError } from "../../providers/shared/tikkie-medusa-error"
 import { addDays, amsterdamDate } from "../../tikkie/payment-requests/v2/amsterdam-date"
-import { v1ExternalId } from "../../providers/payment-request/v1"
+import { v1ExpiryDateRefused, v1ExternalId } from "../../providers/payment-request/v1"
 import { v1MedusaError } from "../../providers/payment-request/v1-errors"
 import { V1_PAYMENT_REQUEST_EXPIRY_DAYS } from "../../tikkie/payment-requests/v1"
-import { paymentRequestsClient, paymentRequestsV1Client, type ConfiguredPaymentRequestProvider } from "./provider-options"
+import {
+  paymentRequestProvider,
+  paymentRequestsClient,
+  paymentRequestsV1Client,
+  type ConfiguredPaymentRequestProvider,
+} from "./provider-options"
 import { ensureV1Setup } from "./v1-setup"
 import type { PaymentRequestRecord } from "./record-payment-request"
 
@@ -26,10 +31,9 @@ export interface InvoiceLinkInput {
  * and listed. It has no Medusa payment; Medusa's books are not touched when it is paid.
  */
 export async function createInvoicePaymentLink(container: MedusaContainer, input: InvoiceLinkInput): Promise<PaymentRequestRecord> {
-  const { client, providerId, options } = paymentRequestsClient(container, input.providerId)
-  if (options.apiVersion === "v1") {
-    return createV1InvoicePaymentLink(container, { providerId, options }, input)
-  }
+  const provider = paymentRequestProvider(container, input.providerId)
+  if (provider.options.apiVersion === "v1") return createV1InvoicePaymentLink(container, provider, input)
+  const { client, providerId, options } = paymentRequestsClient(container, provider.providerId)
   const expiryDate = input.expiryDate ?? addDays(amsterdamDate(Date.now()), options.linkExpiryDays)
   try {
     const created = await client.createPaymentRequest({
@@ -67,12 +71,7 @@ async function createV1InvoicePaymentLink(
   provider: ConfiguredPaymentRequestProvider,
   input: InvoiceLinkInput
 ): Promise<PaymentRequestRecord> {
-  if (input.expiryDate) {
-    throw new MedusaError(
-      MedusaError.Types.INVALID_DATA,
-      `expiry_date cannot be set with Tikkie payment requests v1: a v1 link expires after ${V1_PAYMENT_REQUEST_EXPIRY_DAYS} days.`
-    )
-  }
+  if (input.expiryDate) throw v1ExpiryDateRefused()
   const tokens = await ensureV1Setup(container, provider.providerId)
   const externalId = v1ExternalId(input.referenceId ?? generateEntityId(undefined, "inv"))
   const client = paymentRequestsV1Client(container, provider)

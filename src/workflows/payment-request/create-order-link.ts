@@ -10,6 +10,7 @@ import { addDays, amsterdamDate } from "../../tikkie/payment-requests/v2/amsterd
 import { paymentRequestProvider } from "./provider-options"
 import { recordPayments, recordSessionPaymentRequest, type PaymentRequestRecord } from "./record-payment-request"
 import { storeNameFor } from "./store-name"
+import { v1ExpiryDateRefused } from "../../providers/payment-request/v1"
 import { ensureV1Setup } from "./v1-setup"
 
 export interface OrderLinkInput {
@@ -93,7 +94,7 @@ async function createLocked(container: MedusaContainer, input: OrderLinkInput): 
   const description = input.description ?? orderDescription(await storeNameFor(container, options.storeName), order.display_id)
   const expiryDate = input.expiryDate ?? addDays(today, options.linkExpiryDays)
   if (options.apiVersion === "v1" && input.expiryDate) {
-    throw new MedusaError(MedusaError.Types.INVALID_DATA, "expiry_date cannot be set with Tikkie payment requests v1: a v1 link expires after 14 days.")
+    throw v1ExpiryDateRefused()
   }
   const v1 = options.apiVersion === "v1" ? await ensureV1Setup(container, providerId) : undefined
   // Medusa's order totals carry more decimals than a cent (6.95 + 21 % VAT = 8.4095). A link for all that

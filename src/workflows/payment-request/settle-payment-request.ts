@@ -1,8 +1,8 @@
-import type { IPaymentModuleService, Logger, MedusaContainer } from "@medusajs/framework/types"
+import type { BigNumberValue, IPaymentModuleService, Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules, PaymentActions } from "@medusajs/framework/utils"
 import { completeCartWorkflow, processPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import { errorMessage } from "../../lib/error-message"
-import { isLockTimeout } from "../../lib/lock-timeout"
+import { isLockTimeout, underLockOrBusy } from "../../lib/lock-timeout"
 import { fromCents, toCents } from "../../lib/medusa-money"
 import { TIKKIE_MODULE } from "../../modules/tikkie"
 import type TikkieModuleService from "../../modules/tikkie/service"
@@ -68,18 +68,17 @@ export async function settlePaymentRequest(
     logger.warn(`Tikkie payment request ${input.source}: ignored ${input.paymentRequestToken}, not a payment request of this store`)
     return { outcome: "unknown" }
   }
-  try {
-    return await container
-      .resolve(Modules.LOCKING)
-      .execute(`tikkie:payment-request:${record.payment_request_token}`, () => settleLocked(container, record.id, input.source), {
-        timeout: 60,
-      })
-  } catch (e) {
-    // Another settlement of this request held the lock all that time: it is being settled; the poll retries.
-    if (!isLockTimeout(errorMessage(e))) throw e
-    logger.warn(`Tikkie payment request ${input.source}: ${record.payment_request_token} is being settled elsewhere (${errorMessage(e)}); will retry`)
-    return { outcome: "retry", reason: errorMessage(e) }
-  }
+  const token = record.payment_request_token
+  // Another settlement of this request held the lock all that time: it is being settled; the poll retries.
+  return underLockOrBusy(
+    container,
+    `tikkie:payment-request:${token}`,
+    () => settleLocked(container, record.id, input.source),
+    (reason) => {
+      logger.warn(`Tikkie payment request ${input.source}: ${token} is being settled elsewhere (${reason}); will retry`)
+      return { outcome: "retry", reason }
+    }
+  )
 }
 
 async function settleLocked(container: MedusaContainer, recordId: string, source: PaymentRequestSource): Promise<PaymentRequestOutcome> {
@@ -125,7 +124,7 @@ async function settleLocked(container: MedusaContainer, recordId: string, source
   }
   return record.kind === "checkout"
     ? completeCheckout(container, record, paid, source)
-    : captureOrderPayment(container, record, paid, source)
+    : captureOrderPayment(container, record, session, paid, source)
 }
 
 /**
@@ -205,6 +204,7 @@ async function completeCheckout(
 async function captureOrderPayment(
   container: MedusaContainer,
   record: PaymentRequestRecord,
+  session: { amount: BigNumberValue },
   paid: StoredPayment,
   source: PaymentRequestSource
 ): Promise<PaymentRequestOutcome> {
@@ -213,8 +213,7 @@ async function captureOrderPayment(
   if (!record.order_id) return recordProblem(container, record, "the order link has no order")
   // Paid in full: capture the session's own amount, which may carry Medusa's sub-cent decimals
   // (create-order-link.ts), so the order owes exactly nothing afterwards.
-  const session = await paymentSession(container, record.payment_session_id)
-  const amount = session && toCents(session.amount) === paid.amountInCents ? session.amount : fromCents(paid.amountInCents)
+  const amount = toCents(session.amount) === paid.amountInCents ? session.amount : fromCents(paid.amountInCents)
   try {
     await processPaymentWorkflow(container).run({
       input: { action: PaymentActions.SUCCESSFUL, data: { session_id: record.payment_session_id!, amount } },

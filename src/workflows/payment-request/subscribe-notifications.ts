@@ -4,7 +4,7 @@ import { TIKKIE_MODULE } from "../../modules/tikkie"
 import type TikkieModuleService from "../../modules/tikkie/service"
 import { toMedusaError } from "../../providers/shared/tikkie-medusa-error"
 import { paymentRequestNotificationUrl } from "../../providers/payment-request/urls"
-import { paymentRequestsClient } from "./provider-options"
+import { paymentRequestProvider, paymentRequestsClient } from "./provider-options"
 
 export interface SubscriptionOutcome {
   providerId: string
@@ -26,36 +26,37 @@ export async function subscribePaymentRequestNotifications(
   container: MedusaContainer,
   input: { providerId?: string; force: boolean }
 ): Promise<SubscriptionOutcome> {
-  const { client, providerId, options } = paymentRequestsClient(container, input.providerId)
-  const url = paymentRequestNotificationUrl(options.storeUrl)
-  if (options.apiVersion === "v1") {
+  const provider = paymentRequestProvider(container, input.providerId)
+  if (provider.options.apiVersion === "v1") {
     throw new MedusaError(
       MedusaError.Types.NOT_ALLOWED,
-      `${providerId} uses Tikkie payment requests v1, whose notifications have no documented body: the plugin polls v1 requests instead.`
+      `${provider.providerId} uses Tikkie payment requests v1, whose notifications have no documented body: the plugin polls v1 requests instead.`
     )
   }
+  const { client, providerId, options } = paymentRequestsClient(container, provider.providerId)
+  const url = paymentRequestNotificationUrl(options.storeUrl)
   const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
   return await container.resolve(Modules.LOCKING).execute(
-      `tikkie:payment-request:subscription:${providerId}`,
-      async () => {
-        const [existing] = await tikkie.listNotificationSubscriptions({ provider_id: providerId })
-        if (existing && existing.url === url && !input.force) {
-          return { providerId, url, changed: false, subscribedAt: new Date(existing.updated_at) }
-        }
-        let subscriptionId: string
-        try {
-          subscriptionId = (await client.subscribeNotifications(url)).subscriptionId
-        } catch (e) {
-          throw toMedusaError(e, `Subscribing ${url} to Tikkie's payment request notifications failed`)
-        }
-        const saved = existing
-          ? await tikkie.updateNotificationSubscriptions({ id: existing.id, subscription_id: subscriptionId, url })
-          : await tikkie.createNotificationSubscriptions({ provider_id: providerId, subscription_id: subscriptionId, url })
-        container
-          .resolve<Logger>(ContainerRegistrationKeys.LOGGER)
-          .info(`Tikkie payment request notifications of ${providerId} now go to ${url}`)
-        return { providerId, url, changed: true, subscribedAt: new Date(saved.updated_at) }
-      },
-      { timeout: 30 }
-    )
+    `tikkie:payment-request:subscription:${providerId}`,
+    async () => {
+      const [existing] = await tikkie.listNotificationSubscriptions({ provider_id: providerId })
+      if (existing && existing.url === url && !input.force) {
+        return { providerId, url, changed: false, subscribedAt: new Date(existing.updated_at) }
+      }
+      let subscriptionId: string
+      try {
+        subscriptionId = (await client.subscribeNotifications(url)).subscriptionId
+      } catch (e) {
+        throw toMedusaError(e, `Subscribing ${url} to Tikkie's payment request notifications failed`)
+      }
+      const saved = existing
+        ? await tikkie.updateNotificationSubscriptions({ id: existing.id, subscription_id: subscriptionId, url })
+        : await tikkie.createNotificationSubscriptions({ provider_id: providerId, subscription_id: subscriptionId, url })
+      container
+        .resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+        .info(`Tikkie payment request notifications of ${providerId} now go to ${url}`)
+      return { providerId, url, changed: true, subscribedAt: new Date(saved.updated_at) }
+    },
+    { timeout: 30 }
+  )
 }
