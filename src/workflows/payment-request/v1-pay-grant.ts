@@ -3,11 +3,11 @@ import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/frame
 import { TIKKIE_BANK_MODULE } from "../../modules/tikkie-bank"
 import type TikkieBankModuleService from "../../modules/tikkie-bank/service"
 import type { TokenCipher } from "../../modules/tikkie-bank/token-cipher"
-import { buildConsentUrl, type Bank } from "../../tikkie/account-information"
+import type { Bank } from "../../tikkie/account-information"
 import { REFRESH_AHEAD_MS, requireTokenCipher } from "../tikkie-bank/bank-session"
 import { bankError } from "../tikkie-bank/bank-errors"
-import { CONSENT_STATE_TTL_MS, newConsentState } from "../tikkie-bank/consent-state"
 import { rotateTokens, type TokenGrantStore } from "../tikkie-bank/rotate-tokens"
+import { createConsentRequest } from "../tikkie-bank/start-bank-connect"
 
 /**
  * The OAuth side of legacy payment requests v1 (payment-requests.md, Authentication: "OAuth with client
@@ -24,7 +24,7 @@ export type PayGrantRecord = Awaited<ReturnType<TikkieBankModuleService["listPay
 
 const CONNECT = "POST /admin/tikkie/payment-requests/v1-connect"
 const REFRESH_LOCK = "tikkie:pay-grant:refresh"
-export const PAY_SCOPE = "pay"
+export const PAY_SCOPE = "pay" as const
 
 export const payGrantAad = (kind: "access_token" | "refresh_token") => `tikkie-bank:pay-grant:${kind}`
 
@@ -87,31 +87,10 @@ export async function v1AccessToken(container: MedusaContainer, hint?: { rejecte
   return rotateTokens(container, options, cipher, payGrantTokens(bank), grant.token_version)
 }
 
-/** Step 1 of connecting v1: a single-use state for this admin (purpose "pay") and the consent URL for scope pay. */
+/** Step 1 of connecting v1: a consent request for scope pay (purpose "pay"), bound to this admin. */
 export async function startV1Connect(container: MedusaContainer, input: { userId: string; bank: Bank }) {
   const { bank, options } = oauthModule(container)
-  requireTokenCipher(options)
-  const { state, hash } = newConsentState()
-  const expiresAt = new Date(Date.now() + CONSENT_STATE_TTL_MS)
-  await bank.createBankConsentStates({
-    state_hash: hash,
-    user_id: input.userId,
-    bank: input.bank,
-    scopes: PAY_SCOPE,
-    purpose: "pay",
-    expires_at: expiresAt,
-  })
-  return {
-    consent_url: buildConsentUrl({
-      authUrl: options.authUrl,
-      clientId: options.clientId,
-      scopes: [PAY_SCOPE],
-      redirectUri: options.callbackUrl,
-      state,
-      bank: input.bank,
-    }),
-    expires_at: expiresAt.toISOString(),
-  }
+  return createConsentRequest(bank, options, { userId: input.userId, bank: input.bank, scopes: [PAY_SCOPE], purpose: "pay" })
 }
 
 /** Step 2, from the callback once the code was exchanged: keeps the pair sealed, replacing an earlier grant. */
