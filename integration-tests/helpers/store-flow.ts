@@ -1,4 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
+import { request } from "undici"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import seedDemo from "../../demo/seed"
 import { TIKKIE_MODULE } from "../../src/modules/tikkie"
@@ -117,4 +118,19 @@ export async function ordersForCartCount(container: MedusaContainer, cartId: str
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({ entity: "order_cart", fields: ["order_id"], filters: { cart_id: cartId } })
   return data.length
+}
+
+/** The tests' usual cart: three packs of stroopwafels and a mug, shipped to a Dutch address. */
+export function stroopwafelsAndMugCart(shop: ReturnType<typeof storeApi>, store: SeededStore) {
+  return shop.createCart(store.regionId, [
+    [store.variantIds["stroopwafels-1"], 3],
+    [store.variantIds["delfts-blauw-mok-1"], 1],
+  ])
+}
+
+/** A browser arriving at a return route: the redirect's status and where it points (not followed). */
+export async function arriveAt(url: string): Promise<{ status: number; location: URL }> {
+  const res = await request(url)
+  await res.body.dump()
+  return { status: res.statusCode, location: new URL(String(res.headers.location)) }
 }

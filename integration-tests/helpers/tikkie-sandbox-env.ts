@@ -45,3 +45,13 @@ export function useTikkieSandbox(opts: { requestTimeoutMs?: number } = {}): Tikk
   })
   return env
 }
+
+/**
+ * Between the tests of one file: faults, deliveries and the request log cleared. Not a full reset: the
+ * store's merchant token (made once for the file's app) must stay valid.
+ */
+export async function clearSandboxForNextTest(env: TikkieTestEnv): Promise<void> {
+  await env.control.clearFaults()
+  await env.control.clearDeliveries()
+  await env.control.clearRequests()
+}

@@ -1,15 +1,16 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { request } from "undici"
 import { pollFastCheckoutOrders } from "../../src/jobs/poll-fast-checkout-orders"
 import {
+  arriveAt,
   eventually,
   orderForCart,
   ordersForCartCount,
+  type SeededStore,
   seedStore,
   storeApi,
-  type SeededStore,
+  stroopwafelsAndMugCart,
 } from "../helpers/store-flow"
-import { useTikkieSandbox } from "../helpers/tikkie-sandbox-env"
+import { clearSandboxForNextTest, useTikkieSandbox } from "../helpers/tikkie-sandbox-env"
 
 jest.setTimeout(180_000)
 
@@ -23,25 +24,14 @@ medusaIntegrationTestRunner({
     let shop: ReturnType<typeof storeApi>
 
     beforeEach(async () => {
-      // Not a full reset: the store's merchant token must stay valid.
-      await tikkie.control.clearFaults()
-      await tikkie.control.clearDeliveries()
-      await tikkie.control.clearRequests()
+      await clearSandboxForNextTest(tikkie)
       store = await seedStore(getContainer())
       shop = storeApi(api, store.publishableKey)
     })
 
-    const newCart = () =>
-      shop.createCart(store.regionId, [
-        [store.variantIds["stroopwafels-1"], 3],
-        [store.variantIds["delfts-blauw-mok-1"], 1],
-      ])
+    const newCart = () => stroopwafelsAndMugCart(shop, store)
 
-    const returnTo = async (sessionId: string) => {
-      const res = await request(`${tikkie.storeUrl}/hooks/tikkie/fast-checkout/return?session_id=${sessionId}`)
-      await res.body.dump()
-      return { status: res.statusCode, location: new URL(String(res.headers.location)) }
-    }
+    const returnTo = (sessionId: string) => arriveAt(`${tikkie.storeUrl}/hooks/tikkie/fast-checkout/return?session_id=${sessionId}`)
 
     it.each([
       ["500", 10],

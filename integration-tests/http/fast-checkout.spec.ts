@@ -5,16 +5,18 @@ import { pollFastCheckoutOrders } from "../../src/jobs/poll-fast-checkout-orders
 import { TIKKIE_MODULE } from "../../src/modules/tikkie"
 import type TikkieModuleService from "../../src/modules/tikkie/service"
 import {
+  arriveAt,
   eventually,
   orderForCart,
   ordersForCartCount,
+  type SeededStore,
   seedStore,
   settledOrder,
   storeApi,
-  type SeededStore,
+  stroopwafelsAndMugCart,
 } from "../helpers/store-flow"
 import { adminHeaders } from "../helpers/admin-auth"
-import { useTikkieSandbox } from "../helpers/tikkie-sandbox-env"
+import { clearSandboxForNextTest, useTikkieSandbox } from "../helpers/tikkie-sandbox-env"
 
 jest.setTimeout(180_000)
 
@@ -38,19 +40,12 @@ medusaIntegrationTestRunner({
     const cents = (amount: number) => Math.round(amount * 100)
 
     beforeEach(async () => {
-      // Not a full reset: the store's merchant token must stay valid.
-      await tikkie.control.clearFaults()
-      await tikkie.control.clearDeliveries()
-      await tikkie.control.clearRequests()
+      await clearSandboxForNextTest(tikkie)
       store = await seedStore(getContainer())
       shop = storeApi(api, store.publishableKey)
     })
 
-    const newCart = () =>
-      shop.createCart(store.regionId, [
-        [store.variantIds["stroopwafels-1"], 3],
-        [store.variantIds["delfts-blauw-mok-1"], 1],
-      ])
+    const newCart = () => stroopwafelsAndMugCart(shop, store)
 
     const webhook = (body: unknown) =>
       request(`${tikkie.storeUrl}/hooks/tikkie/fast-checkout`, {
@@ -59,11 +54,7 @@ medusaIntegrationTestRunner({
         body: JSON.stringify(body),
       })
 
-    const returnTo = async (sessionId: string) => {
-      const res = await request(`${tikkie.storeUrl}/hooks/tikkie/fast-checkout/return?session_id=${sessionId}`)
-      await res.body.dump()
-      return { status: res.statusCode, location: new URL(String(res.headers.location)) }
-    }
+    const returnTo = (sessionId: string) => arriveAt(`${tikkie.storeUrl}/hooks/tikkie/fast-checkout/return?session_id=${sessionId}`)
 
     it("pays a cart through the webhook: one order, payment captured, payer imported", async () => {
       const cart = await newCart()

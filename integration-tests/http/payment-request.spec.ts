@@ -9,8 +9,17 @@ import { subscribePaymentRequestNotifications } from "../../src/workflows/paymen
 import { recordPayments } from "../../src/workflows/payment-request/record-payment-request"
 import { paymentRequestsClient } from "../../src/workflows/payment-request/provider-options"
 import { adminHeaders, enablePaymentLinks, PAYMENT_REQUEST_PROVIDER, usePaymentRequestApp } from "../helpers/payment-request-env"
-import { eventually, orderForCart, ordersForCartCount, seedStore, storeApi, type SeededStore } from "../helpers/store-flow"
-import { useTikkieSandbox } from "../helpers/tikkie-sandbox-env"
+import {
+  arriveAt,
+  eventually,
+  orderForCart,
+  ordersForCartCount,
+  type SeededStore,
+  seedStore,
+  storeApi,
+  stroopwafelsAndMugCart,
+} from "../helpers/store-flow"
+import { clearSandboxForNextTest, useTikkieSandbox } from "../helpers/tikkie-sandbox-env"
 
 jest.setTimeout(180_000)
 
@@ -26,20 +35,14 @@ medusaIntegrationTestRunner({
     const cents = (amount: number) => Math.round(amount * 100)
 
     beforeEach(async () => {
-      await tikkie.control.clearFaults()
-      await tikkie.control.clearDeliveries()
-      await tikkie.control.clearRequests()
+      await clearSandboxForNextTest(tikkie)
       store = await seedStore(getContainer())
       shop = storeApi(api, store.publishableKey)
       await enablePaymentLinks(getContainer(), store.regionId)
       await subscribePaymentRequestNotifications(getContainer(), { force: true })
     })
 
-    const newCart = () =>
-      shop.createCart(store.regionId, [
-        [store.variantIds["stroopwafels-1"], 3],
-        [store.variantIds["delfts-blauw-mok-1"], 1],
-      ])
+    const newCart = () => stroopwafelsAndMugCart(shop, store)
 
     const start = async (cartId: string) => {
       const { data } = await api.post(`/store/carts/${cartId}/tikkie-payment-request`, {}, { headers: shop.headers })
@@ -56,11 +59,7 @@ medusaIntegrationTestRunner({
       })
     const subscriptionId = async () => (await records().listNotificationSubscriptions({}))[0].subscription_id
 
-    const returnTo = async (sessionId: string) => {
-      const res = await request(`${tikkie.storeUrl}/hooks/tikkie/payment-requests/return?session_id=${sessionId}`)
-      await res.body.dump()
-      return { status: res.statusCode, location: new URL(String(res.headers.location)) }
-    }
+    const returnTo = (sessionId: string) => arriveAt(`${tikkie.storeUrl}/hooks/tikkie/payment-requests/return?session_id=${sessionId}`)
     const settled = async (token: string) => (await eventually(async () => (await record(token))?.order_id, 20_000)) as string
 
     it("checkout by payment link: exact amount, clear description, notification completes the cart with the payment captured", async () => {
