@@ -4,8 +4,7 @@
  *
  *   npm run test:e2e            (e2e/install-chromium.sh installs Chromium when it is missing)
  *
- * Env: CHROMIUM_PATH (default /usr/bin/chromium), E2E_TIKKIE=1/0 (force the Tikkie Fast Checkout tests on
- * or off; by default they run when the store has the Tikkie provider), E2E_ADMIN=1 (serve the admin
+ * Env: CHROMIUM_PATH (default /usr/bin/chromium), E2E_ADMIN=1 (serve the admin
  * dashboard too; off by default because the test does not need it), E2E_KEEP=1 (keep the data directory),
  * E2E_HEADED=1 (show the browser). Screenshots of failures go to e2e/.artifacts/.
  *
@@ -90,15 +89,10 @@ export async function cancelAtTikkie(page: Page): Promise<void> {
 
 // ---- tiny runner --------------------------------------------------------------------------------------
 
-type Outcome = "passed" | "failed" | "skipped"
+type Outcome = "passed" | "failed"
 const outcomes: Array<{ name: string; outcome: Outcome; ms: number; error?: string }> = []
 
-async function test(name: string, fn: () => Promise<void>, opts: { skip?: string } = {}): Promise<void> {
-  if (opts.skip) {
-    outcomes.push({ name, outcome: "skipped", ms: 0 })
-    process.stdout.write(`  - ${name} (skipped: ${opts.skip})\n`)
-    return
-  }
+async function test(name: string, fn: () => Promise<void>): Promise<void> {
   const started = Date.now()
   let timer: NodeJS.Timeout | undefined
   try {
@@ -250,17 +244,6 @@ const approx = (a: number, b: number, tol = 0.011) => Math.abs(a - b) <= tol
 /** The digits of an amount as shown ("€ 27,75" and "€27.75" both give "2775"). */
 const digits = (s: string) => s.replace(/\D/g, "")
 
-async function tikkieEnabled(): Promise<{ on: boolean; why: string }> {
-  if (process.env.E2E_TIKKIE === "1") return { on: true, why: "E2E_TIKKIE=1" }
-  if (process.env.E2E_TIKKIE === "0") return { on: false, why: "E2E_TIKKIE=0" }
-  const { payment_providers } = await storeApi<{ payment_providers: Array<{ id: string }> }>(
-    `/store/payment-providers?region_id=${demo.regionId}`
-  )
-  return payment_providers.some((p) => p.id === DEMO.tikkieProvider)
-    ? { on: true, why: "provider registered" }
-    : { on: false, why: `${DEMO.tikkieProvider} is not registered in medusa-config.ts yet; E2E_TIKKIE=1 forces it` }
-}
-
 async function runTests() {
   await test("the shop lists the seeded products with EUR prices", async () => {
     const page = await newPage("shop")
@@ -339,9 +322,6 @@ async function runTests() {
     assert.equal(await page.locator("#pay-tikkie").isEnabled(), true)
   })
 
-  const tikkie = await tikkieEnabled()
-  const skip = tikkie.on ? undefined : tikkie.why
-
   await test(
     "pays with Tikkie Fast Checkout: the order gets the payer's email and address",
     async () => {
@@ -365,8 +345,7 @@ async function runTests() {
       assert.equal(order.shipping_address.country_code, "nl")
       assert.equal(order.items.length, 2)
       assert.equal(await page.locator("#order-total").innerText(), euro(order.total))
-    },
-    { skip }
+    }
   )
 
   await test(
@@ -381,8 +360,7 @@ async function runTests() {
       await page.locator("body[data-ready='1']").waitFor()
       assert.match(await page.locator("#payment-failed").innerText(), /cancelled/i)
       assert.equal(await page.locator("#cart-lines tr.item").count(), 1)
-    },
-    { skip }
+    }
   )
 
   await test("pays with a Tikkie link on Tikkie's payment page, comes back with “I have paid” and sees the order", async () => {
@@ -503,7 +481,6 @@ async function main() {
   }
   const count = (o: Outcome) => outcomes.filter((x) => x.outcome === o).length
   process.stdout.write(`\ne2e: ${((Date.now() - started) / 1000).toFixed(1)} s in all`)
-  if (count("skipped")) process.stdout.write(`, ${count("skipped")} skipped`)
   process.stdout.write(`\n${count("passed")} passed, ${count("failed")} failed\n`)
   process.exitCode = count("failed") ? 1 : 0
 }
