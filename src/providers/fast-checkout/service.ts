@@ -21,6 +21,7 @@ import {
   type TikkieRead,
   type TikkieSessionRequest,
 } from "../shared/tikkie-base-provider"
+import { fastCheckoutReadKey } from "../shared/settled-reads"
 import { parseFastCheckoutProviderOptions, type ResolvedFastCheckoutProviderOptions } from "./options"
 import {
   FAST_CHECKOUT_CART_KEY,
@@ -34,6 +35,17 @@ import { fastCheckoutReturnUrl, fastCheckoutWebhookUrl } from "./urls"
 /** Medusa's webhook action data plus what the plugin's own settlement needs from the same read. */
 export type FastCheckoutWebhookActionData = WebhookActionResult["data"] & {
   fast_checkout_status: FastCheckoutOrder["status"]
+  payer?: FastCheckoutOrder["payer"]
+}
+
+/**
+ * What the settlement read of a PAID order, handed to authorizePayment (settled-reads.ts). PAID is
+ * final for a Fast Checkout order (it has no cancel or refund), so a read of it stays true.
+ */
+export interface FastCheckoutSettledRead {
+  orderToken: string
+  status: "PAID"
+  amountInCents: number
   payer?: FastCheckoutOrder["payer"]
 }
 
@@ -168,21 +180,32 @@ export class TikkieFastCheckoutProviderService extends TikkieBaseProvider<
     return { action: WEBHOOK_ACTION[order.status], data }
   }
 
-  /** Reads the order and folds its status and payer into the session data. */
-  protected async read(data: Record<string, unknown> | undefined): Promise<TikkieRead<FastCheckoutSessionData>> {
+  /**
+   * Reads the order and folds its status and payer into the session data. A settlement's read of it
+   * handed over (it read the order PAID under its lock a moment ago) is used instead of a second read.
+   */
+  protected async read(data: Record<string, unknown> | undefined, settled?: unknown): Promise<TikkieRead<FastCheckoutSessionData>> {
     const current = this.sessionData(data)
-    const order = await this.getOrder(current.orderToken)
+    const handed = settled as FastCheckoutSettledRead | undefined
+    const order: Pick<FastCheckoutOrder, "status" | "payer"> & { amountInCents: number } =
+      handed?.orderToken === current.orderToken
+        ? handed
+        : await this.getOrder(current.orderToken).then((o) => ({ status: o.status, payer: o.payer, amountInCents: amountToPayInCents(o) }))
     const paid = order.status === "PAID"
-    if (paid && amountToPayInCents(order) !== current.amountInCents) {
+    if (paid && order.amountInCents !== current.amountInCents) {
       // Never expected: the order is immutable. Logged loudly because money and order disagree.
       this.logger.error(
-        `Tikkie Fast Checkout order ${current.orderToken} was paid with ${amountToPayInCents(order)} cents, ` +
+        `Tikkie Fast Checkout order ${current.orderToken} was paid with ${order.amountInCents} cents, ` +
           `the session expected ${current.amountInCents} cents`
       )
       return { data: { ...current, status: order.status }, status: SESSION_STATUS.ERROR, paid }
     }
     const next: FastCheckoutSessionData = { ...current, status: order.status, payer: order.payer ?? current.payer }
     return { data: next, status: SESSION_STATUS[order.status], paid }
+  }
+
+  protected settledReadKey(current: FastCheckoutSessionData): string {
+    return fastCheckoutReadKey(current.orderToken)
   }
 
   protected getOrder(orderToken: string): Promise<FastCheckoutOrder> {

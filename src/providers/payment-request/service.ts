@@ -14,6 +14,7 @@ import { PaymentRequestsClient, type PaymentV2 } from "../../tikkie/payment-requ
 import { addDays, amsterdamDate } from "../../tikkie/payment-requests/v2/amsterdam-date"
 import { REFUND_ALLOWANCE_IN_CENTS } from "../../tikkie/payment-requests/v2/rules"
 import { V1_PAYMENT_REQUEST_EXPIRY_DAYS } from "../../tikkie/payment-requests/v1"
+import { paymentRequestReadKey } from "../shared/settled-reads"
 import { toMedusaError } from "../shared/tikkie-medusa-error"
 import {
   TikkieBaseProvider,
@@ -50,6 +51,13 @@ export function paymentRequestsClientFrom(options: ResolvedPaymentRequestProvide
     requestTimeoutMs: options.requestTimeoutMs,
     logger: logger ? { warn: (m) => logger.warn(m) } : undefined,
   })
+}
+
+/** What the settlement read of a paid request, handed to authorizePayment (settled-reads.ts). */
+export interface PaymentRequestSettledRead {
+  paymentRequestToken: string
+  status: PaymentRequestSessionData["status"]
+  payments: PaymentRequestSessionData["payments"]
 }
 
 /** Every payment of a request with its refunds (a fixed-amount request has at most one). */
@@ -292,9 +300,20 @@ export class TikkiePaymentRequestProviderService extends TikkieBaseProvider<
     }
   }
 
-  /** Reads the request and its payments and folds them into the session data. */
-  protected async read(data: Record<string, unknown> | undefined): Promise<TikkieRead<PaymentRequestSessionData>> {
+  protected settledReadKey(current: PaymentRequestSessionData): string {
+    return paymentRequestReadKey(current.paymentRequestToken)
+  }
+
+  /**
+   * Reads the request and its payments and folds them into the session data. A settlement's read of
+   * them handed over (it read them under its lock a moment ago) is used instead of a second read.
+   */
+  protected async read(data: Record<string, unknown> | undefined, settled?: unknown): Promise<TikkieRead<PaymentRequestSessionData>> {
     const current = this.sessionData(data)
+    const handed = settled as PaymentRequestSettledRead | undefined
+    if (handed?.paymentRequestToken === current.paymentRequestToken) {
+      return this.folded({ ...current, status: handed.status, payments: handed.payments })
+    }
     if (current.v1) {
       const v1 = this.v1
       if (!v1) throw new MedusaError(MedusaError.Types.INVALID_DATA, "This payment was made with Tikkie v1, but the provider is set up for v2 now.")
@@ -312,12 +331,16 @@ export class TikkiePaymentRequestProviderService extends TikkieBaseProvider<
       const payments = (await readPayments(this.client, current.paymentRequestToken)).map(storedPayment)
       return { ...current, status: request.status, payments }
     })
+    return this.folded(next)
+  }
+
+  private folded(next: PaymentRequestSessionData): TikkieRead<PaymentRequestSessionData> {
     const paid = this.isPaid(next)
     if (!paid && next.payments.length) {
       // Never expected for a fixed amount: logged loudly because money and request disagree.
       this.logger.error(
-        `Tikkie payment request ${current.paymentRequestToken} has payments of ` +
-          `${next.payments.map((p) => p.amountInCents).join(", ")} cents, the session expected ${current.amountInCents} cents`
+        `Tikkie payment request ${next.paymentRequestToken} has payments of ` +
+          `${next.payments.map((p) => p.amountInCents).join(", ")} cents, the session expected ${next.amountInCents} cents`
       )
       return { data: next, paid: false, status: PaymentSessionStatus.ERROR }
     }

@@ -19,6 +19,7 @@ import type {
 import { AbstractPaymentProvider, MedusaError, PaymentSessionStatus } from "@medusajs/framework/utils"
 import type { z } from "zod"
 import { toCents } from "../../lib/medusa-money"
+import { takeSettledRead } from "./settled-reads"
 import { toMedusaError } from "./tikkie-medusa-error"
 
 export type TikkieProviderDependencies = { logger: Logger }
@@ -84,7 +85,7 @@ export interface TikkieProviderClass<TOptions> {
  * - `sessionDataSchema`, `inputKey` (where server-side callers put the session input in `data`) and
  *   `messages` (its own wording of the shared errors);
  * - `createForSession`: the order or request for a new session, after the session id and EUR checks;
- * - `read`: Tikkie's state folded into the session data;
+ * - `read`: Tikkie's state folded into the session data (or a settlement's read handed over, `settledReadKey`);
  * - `isPaid` and `storedStatus`: the same answers from the stored data, without asking Tikkie;
  * - `inputForNewAmount`: what a new order or request for a changed amount is made from;
  * - `refundPayment`, `deletePayment` and `getWebhookActionAndData`, which differ between the products;
@@ -116,7 +117,13 @@ export abstract class TikkieBaseProvider<
 
   protected abstract createClient(options: TOptions): TClient
   protected abstract createForSession(request: TikkieSessionRequest): Promise<TikkieCreated<TSession>>
-  protected abstract read(data: Record<string, unknown> | undefined): Promise<TikkieRead<TSession>>
+  /**
+   * Tikkie's state folded into the session data. `settled`: what this process's settlement read from
+   * Tikkie moments ago (settled-reads.ts), used instead of reading again when the variant recognises it.
+   */
+  protected abstract read(data: Record<string, unknown> | undefined, settled?: unknown): Promise<TikkieRead<TSession>>
+  /** The key under which a settlement hands over its read of this session's order or request. */
+  protected abstract settledReadKey(current: TSession): string
   protected abstract isPaid(data: TSession): boolean
   protected abstract storedStatus(data: TSession): PaymentSessionStatus
   protected abstract inputForNewAmount(current: TSession, data: Record<string, unknown> | undefined): Record<string, unknown> | undefined
@@ -153,8 +160,14 @@ export abstract class TikkieBaseProvider<
     return { data: created.data, status: created.status }
   }
 
+  /**
+   * Called by Medusa when a settlement completes the cart (or captures an order link): the settlement
+   * read Tikkie under its lock a moment ago and handed that read over, so it is not read twice.
+   */
   async authorizePayment(input: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
-    const { data, status } = await this.read(input.data)
+    const current = this.parseSessionData(input.data)
+    const settled = current ? takeSettledRead(this.settledReadKey(current)) : undefined
+    const { data, status } = await this.read(input.data, settled)
     return { data, status }
   }
 

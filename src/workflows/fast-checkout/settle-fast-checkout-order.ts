@@ -7,10 +7,11 @@ import { DatabaseRateLimiter, FAST_CHECKOUT_GET_ORDER_CALLS_PER_SECOND, FAST_CHE
 import { toCents } from "../../lib/medusa-money"
 import { TIKKIE_MODULE } from "../../modules/tikkie"
 import type TikkieModuleService from "../../modules/tikkie/service"
-import type { FastCheckoutWebhookActionData } from "../../providers/fast-checkout/service"
+import type { FastCheckoutSettledRead, FastCheckoutWebhookActionData } from "../../providers/fast-checkout/service"
 import type { FastCheckoutPayer, FastCheckoutStatus } from "../../tikkie/fast-checkout"
 import { importFastCheckoutPayer } from "./import-payer"
 import { SESSION_STATUS } from "../../providers/fast-checkout/status"
+import { fastCheckoutReadKey, handOverSettledRead } from "../../providers/shared/settled-reads"
 import { FAST_CHECKOUT_PROVIDER_PREFIX } from "./provider-id"
 import { recordFastCheckoutSession } from "./record-session"
 
@@ -42,9 +43,9 @@ type FastCheckoutRecord = Awaited<ReturnType<TikkieModuleService["listFastChecko
  * - a lock per orderToken (Medusa's locking module: Redis or Postgres in a multi-instance store)
  *   serialises settlements of the same order, and the record's `medusa_order_id` makes later ones no-ops;
  * - the webhook body is only a hint: the order is always read from Tikkie (through the provider);
- * - the cart is completed with Medusa's own completeCartWorkflow, which authorizes the session (the
- *   provider reads the order again and answers `captured`), so the payment is captured and carries the
- *   orderToken and payer in its data;
+ * - the cart is completed with Medusa's own completeCartWorkflow, which authorizes the session: the
+ *   provider takes the read made here under the lock (settled-reads.ts) instead of a second GET order,
+ *   and answers `captured`, so the payment is captured and carries the orderToken and payer in its data;
  * - the payer's email and address are written to the order only after it exists (see import-payer.ts),
  *   never to the cart first, where they could change its tax and total and delete the paid session;
  * - a PAID order that cannot become a Medusa order (cart changed, session replaced, completion refused)
@@ -52,20 +53,11 @@ type FastCheckoutRecord = Awaited<ReturnType<TikkieModuleService["listFastChecko
  */
 export async function settleFastCheckoutOrder(
   container: MedusaContainer,
-  input: { orderToken?: string; sessionId?: string; source: SettleSource }
+  input: { orderToken: string; source: SettleSource }
 ): Promise<SettleOutcome> {
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
-  const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
-
-  let record = await findRecord(tikkie, input)
-  if (!record && input.orderToken) record = await adoptUnrecorded(container, input.orderToken)
-  if (!record) {
-    logger.warn(
-      `Tikkie Fast Checkout ${input.source}: ignored ${input.orderToken ? `orderToken ${input.orderToken}` : `session ${input.sessionId}`}, not an order of this store`
-    )
-    return { outcome: "unknown" }
-  }
-  const orderToken = record.order_token
+  const { orderToken } = input
+  // The record is read under the lock (settleLocked), once: a read before it would be stale anyway.
   // Another settlement of this order held the lock all that time: it is being settled; the poll retries.
   return underLockOrBusy(
     container,
@@ -76,18 +68,6 @@ export async function settleFastCheckoutOrder(
       return { outcome: "retry", reason }
     }
   )
-}
-
-async function findRecord(tikkie: TikkieModuleService, input: { orderToken?: string; sessionId?: string }) {
-  if (input.orderToken) return (await tikkie.listFastCheckoutOrders({ order_token: input.orderToken }))[0]
-  if (input.sessionId) {
-    const [latest] = await tikkie.listFastCheckoutOrders(
-      { payment_session_id: input.sessionId },
-      { order: { created_at: "DESC" }, take: 1 }
-    )
-    return latest
-  }
-  return undefined
 }
 
 /**
@@ -115,7 +95,11 @@ async function settleLocked(container: MedusaContainer, orderToken: string, sour
   const payment = container.resolve<IPaymentModuleService>(Modules.PAYMENT)
   const limiter = new DatabaseRateLimiter(tikkie, FAST_CHECKOUT_GET_ORDER_KEY, FAST_CHECKOUT_GET_ORDER_CALLS_PER_SECOND)
 
-  const [record] = await tikkie.listFastCheckoutOrders({ order_token: orderToken })
+  const record = (await tikkie.listFastCheckoutOrders({ order_token: orderToken }))[0] ?? (await adoptUnrecorded(container, orderToken))
+  if (!record) {
+    logger.warn(`Tikkie Fast Checkout ${source}: ignored orderToken ${orderToken}, not an order of this store`)
+    return { outcome: "unknown" }
+  }
   if (record.medusa_order_id) return { outcome: "already-completed", orderId: record.medusa_order_id }
   if (record.status === "CANCELLED" || record.status === "EXPIRED" || record.status === "ERROR") {
     return { outcome: "closed", status: record.status }
@@ -161,12 +145,9 @@ async function settleLocked(container: MedusaContainer, orderToken: string, sour
   const payer = read.payer as FastCheckoutPayer | undefined
   const paidInCents = toCents(read.amount)
   // Independent of each other, so side by side: the time from webhook to order is what a shop feels.
-  // (The rate slot for the provider's second read, in authorizePayment, is taken here too; unused if
-  // the cart cannot complete, which is rare and costs only a slot.)
   const [, refusal] = await Promise.all([
     tikkie.updateFastCheckoutOrders({ id: record.id, status: "PAID", payer: (payer ?? null) as never, last_checked_at: new Date() }),
     whyCartCannotComplete(container, record, orderToken, paidInCents),
-    limiter.acquire(),
   ])
   if (refusal?.existingOrderId) {
     await tikkie.updateFastCheckoutOrders({ id: record.id, medusa_order_id: refusal.existingOrderId, problem: null })
@@ -174,6 +155,9 @@ async function settleLocked(container: MedusaContainer, orderToken: string, sour
   }
   if (refusal?.problem) return recordProblem(container, record, refusal.problem)
 
+  // completeCartWorkflow authorizes the session: the provider takes this read instead of reading again.
+  const settled: FastCheckoutSettledRead = { orderToken, status: "PAID", amountInCents: paidInCents, payer }
+  handOverSettledRead(fastCheckoutReadKey(orderToken), settled)
   let orderId: string
   try {
     const { result } = await completeCartWorkflow(container).run({ input: { id: record.cart_id! } })
@@ -222,7 +206,11 @@ async function orderForCart(container: MedusaContainer, cartId: string): Promise
   return (data[0] as { order_id?: string } | undefined)?.order_id
 }
 
-/** Checks that completing the cart would give an order for exactly what was paid. */
+/**
+ * Checks that completing the cart would give an order for exactly what was paid (Medusa's
+ * completeCartWorkflow checks the session's status, not its amount). One read of the cart; the order a
+ * completed cart became is looked up only then.
+ */
 async function whyCartCannotComplete(
   container: MedusaContainer,
   record: FastCheckoutRecord,
@@ -230,9 +218,17 @@ async function whyCartCannotComplete(
   paidInCents: number
 ): Promise<{ problem: string; existingOrderId?: undefined } | { existingOrderId: string; problem?: undefined } | undefined> {
   if (!record.cart_id) return { problem: "the Fast Checkout order has no cart" }
-  const existing = await orderForCart(container, record.cart_id)
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data: carts } = await query.graph({
+    entity: "cart",
+    fields: ["id", "completed_at", "total", "payment_collection.amount", "payment_collection.payment_sessions.id"],
+    filters: { id: record.cart_id },
+  })
+  const cart = carts[0] as
+    | { completed_at?: Date | string | null; total: number; payment_collection?: { amount: number; payment_sessions?: Array<{ id: string }> } | null }
+    | undefined
+  const existing = cart?.completed_at ? await orderForCart(container, record.cart_id) : undefined
   if (existing) {
-    const query = container.resolve(ContainerRegistrationKeys.QUERY)
     const { data: orders } = await query.graph({
       entity: "order",
       fields: ["id", "payment_collections.payments.data"],
@@ -243,15 +239,6 @@ async function whyCartCannotComplete(
     if (payments.some((p) => p.data?.orderToken === orderToken)) return { existingOrderId: existing }
     return { problem: `the cart was already completed as order ${existing} with another payment` }
   }
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data: carts } = await query.graph({
-    entity: "cart",
-    fields: ["id", "total", "payment_collection.amount", "payment_collection.payment_sessions.id"],
-    filters: { id: record.cart_id },
-  })
-  const cart = carts[0] as
-    | { total: number; payment_collection?: { amount: number; payment_sessions?: Array<{ id: string }> } | null }
-    | undefined
   if (!cart) return { problem: "the cart no longer exists" }
   if (paidInCents !== Number(record.amount_in_cents)) {
     return { problem: `Tikkie says ${paidInCents} cents were paid, the order was created for ${record.amount_in_cents} cents` }

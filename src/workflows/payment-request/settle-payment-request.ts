@@ -6,7 +6,8 @@ import { isLockTimeout, underLockOrBusy } from "../../lib/lock-timeout"
 import { fromCents, toCents } from "../../lib/medusa-money"
 import { TIKKIE_MODULE } from "../../modules/tikkie"
 import type TikkieModuleService from "../../modules/tikkie/service"
-import { readPayments } from "../../providers/payment-request/service"
+import { readPayments, type PaymentRequestSettledRead } from "../../providers/payment-request/service"
+import { handOverSettledRead, paymentRequestReadKey } from "../../providers/shared/settled-reads"
 import {
   PaymentRequestSessionDataSchema,
   storedPayment,
@@ -50,8 +51,8 @@ export const MAX_COMPLETION_ATTEMPTS = 5
  * - a lock per paymentRequestToken (Medusa's locking module) serialises settlements of one request, and
  *   the record's `order_id` / `medusa_payment_id` make later ones no-ops;
  * - a notification is only a hint: the request and its payments are always read from Tikkie;
- * - a checkout link completes the cart with Medusa's completeCartWorkflow (the provider reads the
- *   request again and answers `captured`); an order link runs Medusa's processPaymentWorkflow, which
+ * - a checkout link completes the cart with Medusa's completeCartWorkflow (the provider takes the
+ *   read made here under the lock, settled-reads.ts, and answers `captured`); an order link runs Medusa's processPaymentWorkflow, which
  *   authorizes and captures the session and adds the order transaction, so what the order owes drops;
  * - the amount paid must equal the amount asked, and the session must still be the cart's/order's;
  * - a paid request that cannot become a captured payment is kept with the reason and logged as an
@@ -123,6 +124,10 @@ async function settleLocked(container: MedusaContainer, recordId: string, source
   if (PaymentRequestSessionDataSchema.safeParse(session.data).data?.cancelled) {
     return recordProblem(container, record, "it was paid after the shop cancelled the payment; refund the payer")
   }
+  // Completing the cart or capturing the order link authorizes the session: the provider takes this
+  // read instead of reading the request and its payments again.
+  const settled: PaymentRequestSettledRead = { paymentRequestToken: token, status: request.status, payments }
+  handOverSettledRead(paymentRequestReadKey(token), settled)
   return record.kind === "checkout"
     ? completeCheckout(container, record, paid, source)
     : captureOrderPayment(container, record, session, paid, source)
