@@ -2,6 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { tikkieScheduledJobsOff } from "../lib/job-schedule"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { mapConcurrently } from "../lib/map-concurrently"
+import { pollBatchSize } from "../lib/poll-schedule"
 import { TIKKIE_MODULE } from "../modules/tikkie"
 import type TikkieModuleService from "../modules/tikkie/service"
 import { FAST_CHECKOUT_PROVIDER_PREFIX } from "../workflows/fast-checkout/provider-id"
@@ -14,29 +15,28 @@ import {
 
 /** How long after its expiration an order that Tikkie still calls NEW is asked about again. */
 const STALE_AFTER_MS = 24 * 3_600_000
-const BATCH = 500
 /** Settlements at once per poll: each takes a database connection for a while (pool: 10 by default). */
 const POLL_CONCURRENCY = 4
 
 /**
  * Polls Fast Checkout orders that are not settled yet (Tikkie recommends polling besides the webhook,
- * and a webhook may never come). Each read goes through the store-wide limit of GET order calls, so
- * however many instances run this, Tikkie's 250 a second is respected. Also records sessions that a
- * crash or a missed response left without a record.
+ * and a webhook may never come). A run reads at most `batch` orders (TIKKIE_POLL_BATCH, 500), those
+ * most likely to have changed first: PAID without a Medusa order, then the unpaid ones whose next
+ * check is due, which is sooner for a young checkout than for one nobody came back to
+ * (lib/poll-schedule.ts), so a paid order whose webhook was lost never waits behind old abandoned
+ * ones. Each read goes through the store-wide limit of GET order calls, so however many instances run
+ * this, Tikkie's 250 a second is respected. Also records sessions that a crash or a missed response
+ * left without a record.
  */
-export async function pollFastCheckoutOrders(container: MedusaContainer): Promise<SettleOutcome[]> {
+export async function pollFastCheckoutOrders(container: MedusaContainer, opts: { batch?: number } = {}): Promise<SettleOutcome[]> {
   const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
   await recordMissingSessions(container)
-  const open = await tikkie.listFastCheckoutOrders(
-    {
-      medusa_order_id: null,
-      status: ["NEW", "PAID"],
-      attempts: { $lt: MAX_COMPLETION_ATTEMPTS },
-      expires_at: { $gt: new Date(Date.now() - STALE_AFTER_MS) },
-    } as never,
-    { take: BATCH, order: { expires_at: "ASC" } }
-  )
-  return mapConcurrently(open, POLL_CONCURRENCY, (record) => settleFastCheckoutOrder(container, { orderToken: record.order_token, source: "poll" }))
+  const due = await tikkie.listDueFastCheckoutOrderTokens({
+    limit: opts.batch ?? pollBatchSize(),
+    maxAttempts: MAX_COMPLETION_ATTEMPTS,
+    expiredAfter: new Date(Date.now() - STALE_AFTER_MS),
+  })
+  return mapConcurrently(due, POLL_CONCURRENCY, (orderToken) => settleFastCheckoutOrder(container, { orderToken, source: "poll" }))
 }
 
 async function recordMissingSessions(container: MedusaContainer) {

@@ -2,6 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { tikkieScheduledJobsOff } from "../lib/job-schedule"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { mapConcurrently } from "../lib/map-concurrently"
+import { pollBatchSize } from "../lib/poll-schedule"
 import { TIKKIE_MODULE } from "../modules/tikkie"
 import type TikkieModuleService from "../modules/tikkie/service"
 import { addDays, amsterdamDate } from "../tikkie/payment-requests/v2/amsterdam-date"
@@ -14,7 +15,6 @@ import {
   type PaymentRequestOutcome,
 } from "../workflows/payment-request/settle-payment-request"
 
-const BATCH = 500
 /** Settlements at once per poll: each takes a database connection for a while (pool: 10 by default). */
 const POLL_CONCURRENCY = 4
 const DAY_MS = 86_400_000
@@ -25,36 +25,28 @@ const REFUNDS_FOLLOWED_FOR_DAYS = 60
  * Polls payment requests Tikkie may have news about: notifications are best effort (at most three
  * attempts) and a store may have no subscription at all, so the poll is what makes a lost notification
  * harmless. It reads:
- * - unsettled checkout and order links, and open invoice links, until a day after their expiry date;
+ * - unsettled checkout and order links, and open invoice links, until a day after their expiry date:
+ *   at most `batch` (TIKKIE_POLL_BATCH, 500) a run, those with a payment but no captured Medusa payment
+ *   first, then those whose next check is due (sooner for young links, lib/poll-schedule.ts);
  * - paid links with a refund still PENDING (so it becomes PAID without a REFUND notification).
  * It also records sessions made through Medusa's own payment-session route, which the plugin's start
  * route did not see. Every settlement runs under the request's lock, so overlapping polls of several
  * instances change nothing twice.
  */
-export async function pollPaymentRequests(container: MedusaContainer): Promise<PaymentRequestOutcome[]> {
+export async function pollPaymentRequests(container: MedusaContainer, opts: { batch?: number } = {}): Promise<PaymentRequestOutcome[]> {
   const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
   await recordMissingSessions(container)
   const yesterday = addDays(amsterdamDate(Date.now()), -1)
-  const open = await tikkie.listPaymentRequests(
-    {
-      medusa_payment_id: null,
-      attempts: { $lt: MAX_COMPLETION_ATTEMPTS },
-      expiry_date: { $gte: yesterday },
-    } as never,
-    { take: BATCH, order: { created_at: "ASC" } }
-  )
+  const batch = opts.batch ?? pollBatchSize()
+  const open = await tikkie.listDuePaymentRequestTokens({ limit: batch, maxAttempts: MAX_COMPLETION_ATTEMPTS, expiryDateFrom: yesterday })
   const refunding = (
     await tikkie.listPaymentRequests(
       { created_at: { $gt: new Date(Date.now() - REFUNDS_FOLLOWED_FOR_DAYS * DAY_MS) } } as never,
-      { take: BATCH, order: { created_at: "DESC" } }
+      { take: batch, order: { created_at: "DESC" } }
     )
   ).filter((r) => recordPayments(r).some((p) => p.refunds.some((x) => x.status === "PENDING")))
 
-  const tokens = new Set<string>()
-  for (const r of [...open, ...refunding]) {
-    if (r.kind === "invoice" && r.status !== "OPEN" && !refunding.includes(r)) continue
-    tokens.add(r.payment_request_token)
-  }
+  const tokens = new Set<string>([...open, ...refunding.map((r) => r.payment_request_token)])
   return mapConcurrently([...tokens], POLL_CONCURRENCY, (token) => settlePaymentRequest(container, { paymentRequestToken: token, source: "poll" }))
 }
 

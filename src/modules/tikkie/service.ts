@@ -38,6 +38,54 @@ class TikkieModuleService extends MedusaService({
     }
     return { count, window }
   }
+
+  /**
+   * The orderTokens a poll run reads, most likely changed first: PAID without a Medusa order (money
+   * received, never left waiting behind others), then unpaid ones whose next check is due, the longest
+   * due first (never read: due since they were made). See lib/poll-schedule.ts.
+   */
+  @InjectManager()
+  async listDueFastCheckoutOrderTokens(
+    opts: { limit: number; maxAttempts: number; expiredAfter: Date; now?: Date },
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<string[]> {
+    const manager = sharedContext.manager as SqlEntityManager
+    const now = opts.now ?? new Date()
+    const rows: Array<{ order_token: string }> = await manager.execute(
+      `select order_token from tikkie_fast_checkout_order
+        where deleted_at is null and medusa_order_id is null and attempts < ?
+          and (status = 'PAID' or (status = 'NEW' and expires_at > ? and coalesce(next_check_at, created_at) <= ?))
+        order by (status = 'PAID') desc, coalesce(next_check_at, created_at) asc
+        limit ?`,
+      [opts.maxAttempts, opts.expiredAfter, now, opts.limit]
+    )
+    return rows.map((r) => r.order_token)
+  }
+
+  /**
+   * The paymentRequestTokens a poll run reads, most likely changed first: checkout and order links
+   * with a payment but no captured Medusa payment, then links and open invoice links whose next check
+   * is due, the longest due first. See lib/poll-schedule.ts.
+   */
+  @InjectManager()
+  async listDuePaymentRequestTokens(
+    opts: { limit: number; maxAttempts: number; expiryDateFrom: string; now?: Date },
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<string[]> {
+    const manager = sharedContext.manager as SqlEntityManager
+    const now = opts.now ?? new Date()
+    const paid = `(kind <> 'invoice' and jsonb_array_length(coalesce(payments::jsonb -> 'items', '[]'::jsonb)) > 0)`
+    const rows: Array<{ payment_request_token: string }> = await manager.execute(
+      `select payment_request_token from tikkie_payment_request
+        where deleted_at is null and medusa_payment_id is null and attempts < ? and expiry_date >= ?
+          and (kind <> 'invoice' or status = 'OPEN')
+          and (${paid} or coalesce(next_check_at, created_at) <= ?)
+        order by ${paid} desc, coalesce(next_check_at, created_at) asc
+        limit ?`,
+      [opts.maxAttempts, opts.expiryDateFrom, now, opts.limit]
+    )
+    return rows.map((r) => r.payment_request_token)
+  }
 }
 
 export default TikkieModuleService

@@ -5,6 +5,7 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { completeCartWorkflow } from "@medusajs/medusa/core-flows"
 import { DatabaseRateLimiter, FAST_CHECKOUT_GET_ORDER_CALLS_PER_SECOND, FAST_CHECKOUT_GET_ORDER_KEY } from "../../lib/database-rate-limiter"
 import { toCents } from "../../lib/medusa-money"
+import { nextCheckAt } from "../../lib/poll-schedule"
 import { TIKKIE_MODULE } from "../../modules/tikkie"
 import type TikkieModuleService from "../../modules/tikkie/service"
 import type { FastCheckoutSettledRead, FastCheckoutWebhookActionData } from "../../providers/fast-checkout/service"
@@ -123,6 +124,8 @@ async function settleLocked(container: MedusaContainer, orderToken: string, sour
   } catch (e) {
     const reason = errorMessage(e)
     logger.warn(`Tikkie Fast Checkout ${source}: could not read order ${orderToken} yet (${reason}); will retry`)
+    // Due for the next poll run, whatever its schedule said.
+    await tikkie.updateFastCheckoutOrders({ id: record.id, next_check_at: new Date() })
     return { outcome: "retry", reason }
   }
   if (read.session_id !== record.reference_id) {
@@ -132,7 +135,9 @@ async function settleLocked(container: MedusaContainer, orderToken: string, sour
 
   const status = read.fast_checkout_status
   if (status === "NEW") {
-    await tikkie.updateFastCheckoutOrders({ id: record.id, last_checked_at: new Date() })
+    // A shopper back on the return route may have paid a moment ago: the next poll run looks again.
+    const next = source === "return" ? new Date() : nextCheckAt(record)
+    await tikkie.updateFastCheckoutOrders({ id: record.id, last_checked_at: new Date(), next_check_at: next })
     return { outcome: "pending" }
   }
   if (status !== "PAID") {

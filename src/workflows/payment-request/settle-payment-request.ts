@@ -4,6 +4,7 @@ import { completeCartWorkflow, processPaymentWorkflow } from "@medusajs/medusa/c
 import { errorMessage } from "../../lib/error-message"
 import { isLockTimeout, underLockOrBusy } from "../../lib/lock-timeout"
 import { fromCents, toCents } from "../../lib/medusa-money"
+import { nextCheckAt } from "../../lib/poll-schedule"
 import { TIKKIE_MODULE } from "../../modules/tikkie"
 import type TikkieModuleService from "../../modules/tikkie/service"
 import { readPayments, type PaymentRequestSettledRead } from "../../providers/payment-request/service"
@@ -96,13 +97,23 @@ async function settleLocked(container: MedusaContainer, recordId: string, source
   } catch (e) {
     const reason = errorMessage(e)
     logger.warn(`Tikkie payment request ${source}: could not read ${token} yet (${reason}); will retry`)
+    // Due for the next poll run, whatever its schedule said.
+    await tikkie.updatePaymentRequests({ id: record.id, next_check_at: new Date() })
     return { outcome: "retry", reason }
   }
   if (record.reference_id && request.referenceId !== record.reference_id) {
     logger.error(`Tikkie payment request ${token} names reference ${request.referenceId}, expected ${record.reference_id}`)
     return { outcome: "unknown" }
   }
-  await tikkie.updatePaymentRequests({ id: record.id, status: request.status, payments: { items: payments }, last_checked_at: new Date() } as never)
+  // A payer back on the return route may have paid a moment ago: the next poll run looks again.
+  const next = source === "return" ? new Date() : nextCheckAt(record)
+  await tikkie.updatePaymentRequests({
+    id: record.id,
+    status: request.status,
+    payments: { items: payments },
+    last_checked_at: new Date(),
+    next_check_at: next,
+  } as never)
   await syncPaymentData(container, record, payments)
 
   if (record.kind === "invoice") return { outcome: "updated" }

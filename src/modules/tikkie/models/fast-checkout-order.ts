@@ -31,7 +31,9 @@ const FastCheckoutOrder = model
     /** Completions tried for a PAID order; the poll stops retrying a problem after a few. */
     attempts: model.number().default(0),
     last_checked_at: model.dateTime().nullable(),
+    /** When the poll reads it next (lib/poll-schedule.ts); null: never read yet, due at once. */
+    next_check_at: model.dateTime().nullable(),
   })
-  .indexes([{ on: ["status", "expires_at"] }, { on: ["cart_id"] }])
+  .indexes([{ on: ["status", "expires_at"] }, { on: ["cart_id"] }, { on: ["status", "next_check_at"] }])
 
 export default FastCheckoutOrder

@@ -41,8 +41,10 @@ const PaymentRequest = model
     problem: model.text().nullable(),
     attempts: model.number().default(0),
     last_checked_at: model.dateTime().nullable(),
+    /** When the poll reads it next (lib/poll-schedule.ts); null: never read yet, due at once. */
+    next_check_at: model.dateTime().nullable(),
     metadata: model.json().nullable(),
   })
-  .indexes([{ on: ["kind", "status"] }, { on: ["order_id"] }, { on: ["payment_session_id"] }, { on: ["cart_id"] }])
+  .indexes([{ on: ["kind", "status"] }, { on: ["order_id"] }, { on: ["payment_session_id"] }, { on: ["cart_id"] }, { on: ["next_check_at"] }])
 
 export default PaymentRequest

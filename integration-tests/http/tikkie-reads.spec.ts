@@ -1,0 +1,144 @@
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { pollFastCheckoutOrders } from "../../src/jobs/poll-fast-checkout-orders"
+import { pollPaymentRequests } from "../../src/jobs/poll-payment-requests"
+import { TIKKIE_MODULE } from "../../src/modules/tikkie"
+import type TikkieModuleService from "../../src/modules/tikkie/service"
+import { subscribePaymentRequestNotifications } from "../../src/workflows/payment-request/subscribe-notifications"
+import { enablePaymentLinks, usePaymentRequestApp } from "../helpers/payment-request-env"
+import {
+  arriveAt,
+  eventually,
+  ordersForCartCount,
+  type SeededStore,
+  seedStore,
+  settledOrder,
+  storeApi,
+  stroopwafelsAndMugCart,
+} from "../helpers/store-flow"
+import { clearSandboxForNextTest, useTikkieSandbox } from "../helpers/tikkie-sandbox-env"
+
+jest.setTimeout(240_000)
+
+const tikkie = useTikkieSandbox({ requestTimeoutMs: 1_500 })
+usePaymentRequestApp(tikkie)
+
+/**
+ * Tikkie's GET calls bound how fast a store can confirm orders (250 a second), so every read counts:
+ * a paid order is read once on its way to a Medusa order, and the poll reads what is likely to have
+ * changed, not the same abandoned checkouts every minute.
+ */
+medusaIntegrationTestRunner({
+  testSuite: ({ api, getContainer }) => {
+    let store: SeededStore
+    let shop: ReturnType<typeof storeApi>
+    const records = () => getContainer().resolve<TikkieModuleService>(TIKKIE_MODULE)
+    const getOrderCalls = async () => (await tikkie.control.requests("fastCheckout.getOrder")).length
+
+    beforeEach(async () => {
+      await clearSandboxForNextTest(tikkie)
+      store = await seedStore(getContainer())
+      shop = storeApi(api, store.publishableKey)
+    })
+
+    const startedCheckout = async () => {
+      const cart = await stroopwafelsAndMugCart(shop, store)
+      return { cart, started: await shop.startFastCheckout(cart.id) }
+    }
+    const abandonedCheckouts = async (n: number) => {
+      const out: string[] = []
+      for (let i = 0; i < n; i++) out.push((await startedCheckout()).started.order_token)
+      return out
+    }
+
+    it("reads a paid Fast Checkout order from Tikkie once between its webhook and the Medusa order", async () => {
+      const { cart, started } = await startedCheckout()
+      await tikkie.control.clearRequests()
+      await tikkie.control.post(`/_sandbox/fastcheckout/orders/${started.order_token}/pay`)
+      const order = await settledOrder(getContainer(), started.order_token, cart.id)
+
+      expect(order.payment_collections[0].payments[0].captured_at).toBeTruthy()
+      expect(order.payment_collections[0].payments[0].data).toEqual(expect.objectContaining({ status: "PAID", orderToken: started.order_token }))
+      expect(await ordersForCartCount(getContainer(), cart.id)).toBe(1)
+      expect(await getOrderCalls()).toBe(1)
+    })
+
+    it("settles, in the first poll run, a paid checkout whose webhook was lost while more checkouts than the batch are open", async () => {
+      const abandoned = await abandonedCheckouts(4)
+      // The poll has met these before (a batch of 3: two runs read all four once).
+      await pollFastCheckoutOrders(getContainer(), { batch: 3 })
+      await pollFastCheckoutOrders(getContainer(), { batch: 3 })
+      const { cart, started } = await startedCheckout()
+      await tikkie.control.setDeliveryBehaviour("fail", 1)
+      await tikkie.control.post(`/_sandbox/fastcheckout/orders/${started.order_token}/pay`)
+      expect((await tikkie.control.deliveries("fastCheckout.webhook"))[0].state).toBe("failed")
+
+      await tikkie.control.clearRequests()
+      const outcomes = await pollFastCheckoutOrders(getContainer(), { batch: 3 })
+
+      expect(outcomes).toContainEqual(expect.objectContaining({ outcome: "completed" }))
+      // It read the paid one (once, the completion took that read), not the open ones again.
+      expect(await getOrderCalls()).toBe(1)
+      expect(await ordersForCartCount(getContainer(), cart.id)).toBe(1)
+      const open = await records().listFastCheckoutOrders({ order_token: abandoned })
+      expect(open.every((r) => r.status === "NEW" && !r.medusa_order_id)).toBe(true)
+    })
+
+    it("backs off checkouts nobody came back to: the next poll run reads none of them, a shopper's return makes one due again", async () => {
+      const abandoned = await abandonedCheckouts(3)
+      await tikkie.control.clearRequests()
+
+      expect(await pollFastCheckoutOrders(getContainer())).toEqual(abandoned.map(() => ({ outcome: "pending" })))
+      const firstRun = await getOrderCalls()
+      await pollFastCheckoutOrders(getContainer())
+      const secondRun = (await getOrderCalls()) - firstRun
+
+      expect(firstRun).toBe(3)
+      expect(secondRun).toBe(0)
+      const [scheduled] = await records().listFastCheckoutOrders({ order_token: abandoned[0] })
+      expect(scheduled.next_check_at!.getTime()).toBeGreaterThan(Date.now())
+
+      // The shopper comes back from the checkout page without paying: looked at again in the next run.
+      const back = await arriveAt(`${tikkie.storeUrl}/hooks/tikkie/fast-checkout/return?session_id=${scheduled.payment_session_id}`)
+      expect(back.location.searchParams.get("tikkie_status")).toBe("NEW")
+      const beforeThirdRun = await getOrderCalls()
+      await pollFastCheckoutOrders(getContainer())
+      expect((await getOrderCalls()) - beforeThirdRun).toBe(1)
+    })
+
+    describe("payment links", () => {
+      beforeEach(async () => {
+        await enablePaymentLinks(getContainer(), store.regionId)
+        await subscribePaymentRequestNotifications(getContainer(), { force: true })
+      })
+      const startLink = async () => {
+        const cart = await stroopwafelsAndMugCart(shop, store)
+        const { data } = await api.post(`/store/carts/${cart.id}/tikkie-payment-request`, {}, { headers: shop.headers })
+        return { cart, token: (data as { payment_request_token: string }).payment_request_token }
+      }
+      const requestReads = async () => (await tikkie.control.requests("paymentRequestsV2.getPaymentRequest")).length
+
+      it("reads a paid payment link from Tikkie once between its notification and the Medusa order", async () => {
+        const { cart, token } = await startLink()
+        await tikkie.control.clearRequests()
+        await tikkie.control.post(`/_sandbox/paymentrequests/${token}/pay`, {})
+        await eventually(async () => (await records().listPaymentRequests({ payment_request_token: token }))[0]?.medusa_payment_id, 20_000)
+
+        expect(await ordersForCartCount(getContainer(), cart.id)).toBe(1)
+        expect(await requestReads()).toBe(1)
+      })
+
+      it("backs off links nobody paid: the next poll run reads none of them", async () => {
+        await startLink()
+        await startLink()
+        await tikkie.control.clearRequests()
+
+        expect(await pollPaymentRequests(getContainer())).toEqual([{ outcome: "pending" }, { outcome: "pending" }])
+        const firstRun = await requestReads()
+        await pollPaymentRequests(getContainer())
+
+        expect(firstRun).toBe(2)
+        expect((await requestReads()) - firstRun).toBe(0)
+      })
+    })
+  },
+})
