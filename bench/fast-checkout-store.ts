@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto"
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
@@ -7,8 +8,8 @@ import { adminLogin, startDemo, type RunningDemo } from "../demo/run"
 import { SandboxControl } from "../src/tikkie/sandbox/control-client"
 import type { Delivery } from "../src/tikkie/sandbox/deliveries"
 import type { LoggedRequest } from "../src/tikkie/sandbox/request-log"
-import { medusaPid, readMemory } from "./process-memory"
-import { fmt, median } from "./stats"
+import { medusaPid, readMemory, type ProcessMemory } from "./process-memory"
+import { fmt, median, percentile } from "./stats"
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { freePort } = require("../scripts/embedded-db") as { freePort(): Promise<number> }
@@ -25,10 +26,15 @@ const { Client } = require("pg") as typeof import("pg")
  *    same kind of fresh cart, alternating A/B;
  * 2. webhook received to order created versus `POST /store/carts/:id/complete` of a cart with a system
  *    session, alternating A/B, one at a time;
- * 3. the storm: BENCH_STORM_ORDERS (default 1,000) carts with Fast Checkout started, then every order
- *    paid (shuffled, 50 pays at a time) with every webhook delivered three times: how long until every
- *    order exists, how many Medusa orders there are, the sandbox's busiest second of GET order and its
- *    429s, and the store process's memory.
+ * 3. the storm: BENCH_ABANDONED (200) checkouts started and never paid, then BENCH_STORM_ORDERS (default
+ *    1,000) carts with Fast Checkout started, then every order paid (shuffled, 50 pays at a time) with
+ *    every webhook delivered three times, next to its baseline in the same run: as many carts with a
+ *    system-provider session completed by the storefront, 50 at a time. Wall time, orders/s, ratio,
+ *    webhook answer latency and timeouts (the sandbox's delivery log), the busiest second of GET order
+ *    and its 429s, GET order calls per paid order and per abandoned checkout, RSS of each instance;
+ * 4. the flood: BENCH_FLOOD_WEBHOOKS (20,000) forged webhooks, BENCH_FLOOD_CONCURRENCY (64) at a time,
+ *    while real orders are paid one at a time: paid -> order against the same without the flood, the
+ *    store API's p99, RSS growth.
  *
  * Nothing here passes or fails: it prints what it measured (and what went wrong, with counts).
  */
@@ -40,6 +46,11 @@ const WARMUP_PAIRS = 3
 /** Carts prepared at once: the store is one Node process; more only queues inside it. */
 const PREP_CONCURRENCY = intEnv("BENCH_PREP_CONCURRENCY", 16)
 const PAY_CONCURRENCY = 50
+/** Checkouts started and never paid, open during the storm (the poll reads them). */
+const ABANDONED = intEnv("BENCH_ABANDONED", 200, 0)
+const FLOOD_WEBHOOKS = intEnv("BENCH_FLOOD_WEBHOOKS", 20_000)
+const FLOOD_CONCURRENCY = intEnv("BENCH_FLOOD_CONCURRENCY", 64)
+const FLOOD_ORDERS = intEnv("BENCH_FLOOD_ORDERS", 20)
 /** Give up waiting for the storm's orders this long after the first pay, or after this long without a new one. */
 const STORM_TIMEOUT_MS = intEnv("BENCH_STORM_TIMEOUT_S", 900) * 1000
 const STORM_STALL_MS = 300_000 // five runs of the once-a-minute poll job
@@ -69,6 +80,8 @@ export interface StoreTarget {
   /** Medusa's output (the demo writes it to <dataDir>/medusa.log). */
   medusaLogPath: string
   storePort: number
+  /** The Medusa processes whose memory is reported (default: the one listening on storePort). */
+  instances?: StoreInstance[]
 }
 
 export async function benchFastCheckoutStore(): Promise<void> {
@@ -121,6 +134,7 @@ export async function measureStore(target: StoreTarget): Promise<void> {
     await benchSessions(store)
     await benchWebhookToOrder(store, sandbox)
     await benchStorm(store, sandbox, db, target)
+    await benchFlood(store, sandbox, db, target)
     console.log(`(store measurements took ${fmt((performance.now() - setupStarted) / 1000, 0)} s; load average now ${loadAverage()}: other processes on the machine share its CPUs)`)
   } finally {
     await db.end()
@@ -275,21 +289,51 @@ async function benchWebhookToOrder(store: StoreClient, sandbox: SandboxControl):
 }
 
 // ---------------------------------------------------------------------------------------------------
-// 3. The storm
+// 3. The storm, next to its baseline: the same number of carts completed with the system provider
+
+interface StormFigures {
+  label: string
+  /** First pay (or complete) to the last order's created_at, in ms. */
+  wallMs: number
+  orders: number
+}
 
 async function benchStorm(store: StoreClient, sandbox: SandboxControl, db: InstanceType<typeof Client>, target: StoreTarget) {
   const n = STORM_ORDERS
-  const pid = medusaPid(target.storePort)
-  const memBeforePrep = pid ? readMemory(pid) : undefined
+  const instances = storeInstances(target)
+  const memBeforePrep = readInstances(instances)
 
   const prepStarted = performance.now()
+  // Checkouts nobody comes back to: the poll reads them meanwhile, which is what "per abandoned checkout" counts.
+  const abandonedCarts = await store.prepareCarts(ABANDONED, "abandoned carts")
+  const abandoned = new Set<string>()
+  await pool(abandonedCarts, PREP_CONCURRENCY, async (cart) => {
+    abandoned.add((await store.startFastCheckout(cart)).order_token)
+  })
   const carts = await store.prepareCarts(n, "storm carts")
   const tokens: Array<{ cart: string; orderToken: string }> = []
   await pool(carts, PREP_CONCURRENCY, async (cart) => {
     tokens.push({ cart, orderToken: (await store.startFastCheckout(cart)).order_token })
   })
+  const systemCarts = await store.prepareCarts(n, "baseline carts")
+  await pool(systemCarts, PREP_CONCURRENCY, (cart) => store.systemSession(cart))
   const prepSeconds = (performance.now() - prepStarted) / 1000
   const cartIds = tokens.map((t) => t.cart)
+
+  // Baseline first: the same number of carts, completed by the storefront with the system provider, as many at once.
+  const baselineStarted = Date.now()
+  const baselineFailures: string[] = []
+  await pool(systemCarts, PAY_CONCURRENCY, async (cart) => {
+    const res = await store.completeCart(cart)
+    if (!res.ok) baselineFailures.push(res.detail)
+  })
+  const baselineOrders = await ordersOfCarts(db, systemCarts)
+  const baseline: StormFigures = {
+    label: "system provider",
+    wallMs: Math.max(...baselineOrders.map((o) => o.created_at.getTime())) - baselineStarted,
+    orders: baselineOrders.length,
+  }
+  await sleep(2_000)
 
   // The storm's own figures: forget earlier requests (this also resets the per-second stats) and deliveries.
   await sandbox.clearRequests()
@@ -297,7 +341,7 @@ async function benchStorm(store: StoreClient, sandbox: SandboxControl, db: Insta
   await sandbox.setDeliveryBehaviour("repeat", n, { times: 3 })
   const ordersBefore = await countAllOrders(db)
   const logOffset = fileSize(target.medusaLogPath)
-  const memBefore = pid ? readMemory(pid) : undefined
+  const memBefore = readInstances(instances)
 
   const shuffled = shuffle([...tokens])
   const firstPay = Date.now()
@@ -314,7 +358,7 @@ async function benchStorm(store: StoreClient, sandbox: SandboxControl, db: Insta
   // Wait for the orders (read from Postgres, so the waiting puts no load on the store).
   let done = 0
   let lastProgress = Date.now()
-  let memPeakSeen = memBefore?.rssKb ?? 0
+  const memPeak = new Map<string, number>()
   let stopReason = "all orders exist"
   const progress: string[] = []
   let checkpoint = 0
@@ -323,7 +367,7 @@ async function benchStorm(store: StoreClient, sandbox: SandboxControl, db: Insta
     while (checkpoint < CHECKPOINTS_S.length && Date.now() - firstPay >= CHECKPOINTS_S[checkpoint] * 1000) {
       progress.push(`${CHECKPOINTS_S[checkpoint++]} s: ${now}`)
     }
-    if (pid) memPeakSeen = Math.max(memPeakSeen, readMemory(pid)?.rssKb ?? 0)
+    for (const [name, m] of readInstances(instances)) memPeak.set(name, Math.max(memPeak.get(name) ?? 0, m.rssKb))
     if (now > done) {
       done = now
       lastProgress = Date.now()
@@ -340,7 +384,7 @@ async function benchStorm(store: StoreClient, sandbox: SandboxControl, db: Insta
     await sleep(250)
   }
   const sawAllAt = Date.now()
-  const memAfter = pid ? readMemory(pid) : undefined
+  const memAfter = readInstances(instances)
   // Let the remaining repeated webhooks arrive and be handled before counting duplicates.
   // Only the storm's webhooks (unpaid sessions of measurement 1 expire meanwhile and send EXPIRED webhooks).
   const stormTokens = new Set(tokens.map((t) => t.orderToken))
@@ -348,7 +392,7 @@ async function benchStorm(store: StoreClient, sandbox: SandboxControl, db: Insta
     stormTokens.has((d.body as { orderToken?: string }).orderToken ?? "")
   )
   await sleep(3_000)
-  const memSettled = pid ? readMemory(pid) : undefined
+  const memSettled = readInstances(instances)
 
   const orders = await ordersOfCarts(db, cartIds)
   const perCart = new Map<string, number>()
@@ -357,6 +401,7 @@ async function benchStorm(store: StoreClient, sandbox: SandboxControl, db: Insta
   const missing = cartIds.filter((c) => !perCart.has(c))
   const lastCreated = Math.max(...orders.map((o) => o.created_at.getTime()))
   const ordersAfter = await countAllOrders(db)
+  const storm: StormFigures = { label: "Tikkie Fast Checkout", wallMs: lastCreated - firstPay, orders: orders.length }
 
   const getOrders = (await sandbox.requests("fastCheckout.getOrder")) as LoggedRequest[]
   const allLogged = (await sandbox.requests()).length
@@ -364,39 +409,205 @@ async function benchStorm(store: StoreClient, sandbox: SandboxControl, db: Insta
   const stats = await sandbox.maxPerSecond()
   const webhookAttempts = deliveries.flatMap((d) => d.attempts)
   const attemptCounts = countBy(webhookAttempts.map((a) => (a.status ? String(a.status) : `error: ${a.error?.replace(/\s*\(attempted address[^)]*\)/, "")}`)))
+  const answered = webhookAttempts.filter((a) => a.status !== undefined && a.durationMs !== undefined).map((a) => a.durationMs!)
+  const timedOut = webhookAttempts.filter((a) => /timeout|aborted/i.test(a.error ?? "")).length
   const neverAnswered = deliveries.filter((d) => !d.attempts.some((a) => a.status !== undefined && a.status < 300)).length
+  const reads = getOrderReads(getOrders, stormTokens, abandoned)
   const log = scanStoreLog(target.medusaLogPath, logOffset)
 
-  console.log(`\n3. storm: ${n} carts with Fast Checkout started (prepared in ${fmt(prepSeconds, 0)} s, ${PREP_CONCURRENCY} at a time), then all paid,`)
-  console.log(`   shuffled, ${PAY_CONCURRENCY} pays at a time (all pays sent in ${fmt(paidIn / 1000, 1)} s), every webhook sent three times (sandbox delivery mode repeat, times 3):`)
+  console.log(`\n3. storm: ${n} carts with Fast Checkout started (with ${ABANDONED} abandoned checkouts, BENCH_ABANDONED; all prepared in ${fmt(prepSeconds, 0)} s), then all paid,`)
+  console.log(`   shuffled, ${PAY_CONCURRENCY} pays at a time (all pays sent in ${fmt(paidIn / 1000, 1)} s), every webhook sent three times (sandbox delivery mode repeat, times 3);`)
+  console.log(`   baseline in the same run: ${n} carts with a system-provider session completed by POST /store/carts/:id/complete, ${PAY_CONCURRENCY} at a time:`)
   console.log(`  ended: ${stopReason}`)
-  if (orders.length) {
-    console.log(`  wall time, first pay to the last order's created_at   ${fmt((lastCreated - firstPay) / 1000, 1)} s   (${fmt(orders.length / ((lastCreated - firstPay) / 1000), 1)} orders/s; the wait saw all after ${fmt((sawAllAt - firstPay) / 1000, 1)} s)`)
-  }
-  if (progress.length) console.log(`  orders existing after                                ${progress.join(", ")}   (of ${n})`)
+  printStormSideBySide(storm, baseline)
+  if (baselineFailures.length) console.log(`  ! baseline: ${baselineFailures.length} completions failed, e.g. ${baselineFailures[0]}`)
+  if (progress.length) console.log(`  orders existing after                                ${progress.join(", ")}   (of ${n}; the wait saw all after ${fmt((sawAllAt - firstPay) / 1000, 1)} s)`)
   console.log(`  Medusa orders for the ${n} carts                     ${orders.length}   (carts with an order ${perCart.size}, carts with more than one ${duplicates}, carts without ${missing.length}; store-wide orders +${ordersAfter - ordersBefore})`)
   if (missing.length) {
     const outcomes = await fastCheckoutRecords(db, missing)
     console.log(`    carts without an order, by their tikkie_fast_checkout_order record:`)
     for (const [k, v] of Object.entries(countBy(outcomes))) console.log(`      ${v} × ${k}`)
   }
-  console.log(`  sandbox GET order, busiest second                    ${stats["fastCheckout.getOrder"] ?? 0} calls   (GET /_sandbox/stats; limit 250/s)`)
-  console.log(`  sandbox GET order calls                              ${getOrders.length}, refused with 429: ${statusCounts["429"] ?? 0}` +
-      `   (by status: ${Object.entries(statusCounts).map(([k, v]) => `${k} ×${v}`).join(", ") || "none"})`)
+  console.log(`  webhook answer latency (sandbox: POST sent to answer) p50 ${ms(answered.length ? percentile(answered, 0.5) : NaN)}   p99 ${ms(answered.length ? percentile(answered, 0.99) : NaN)}   (${answered.length} answered)`)
+  console.log(`  webhook POSTs the sandbox sent                       ${webhookAttempts.length} for ${deliveries.length} webhooks; timed out ${timedOut}; never answered 2xx ${neverAnswered}` +
+      `   (answers: ${Object.entries(attemptCounts).map(([k, v]) => `${k} ×${v}`).join(", ")})`)
+  console.log(`  sandbox GET order, busiest second                    ${stats["fastCheckout.getOrder"] ?? 0} calls   (GET /_sandbox/stats; limit 250/s); refused with 429: ${statusCounts["429"] ?? 0}`)
+  console.log(`  GET order calls                                      ${getOrders.length} in all: ${fmt(reads.paid / n)} per paid order (${reads.paid}), ` +
+      `${ABANDONED ? fmt(reads.abandoned / ABANDONED) : "-"} per abandoned checkout (${reads.abandoned} over ${fmt((sawAllAt - firstPay) / 1000, 0)} s), other ${reads.other}`)
   if (allLogged >= 20_000) console.log(`    (the sandbox's request log holds the last 20,000 requests: counts may be incomplete)`)
-  console.log(`  webhook POSTs the sandbox sent                       ${webhookAttempts.length} for ${deliveries.length} webhooks   (answers: ${Object.entries(attemptCounts).map(([k, v]) => `${k} ×${v}`).join(", ")}); webhooks never answered 2xx: ${neverAnswered}`)
   if (payFailures.length) console.log(`  ! ${payFailures.length} pay calls failed, e.g. ${payFailures[0]}`)
-  if (memBefore && memAfter && memSettled && memBeforePrep) {
-    const mb = (kb: number) => `${fmt(kb / 1024, 0)} MB`
-    console.log(`  store process memory (pid ${pid}, VmRSS)              before the pays ${mb(memBefore.rssKb)}, when all orders existed ${mb(memAfter.rssKb)}` +
-        ` (growth ${mb(memAfter.rssKb - memBefore.rssKb)}), 3 s later ${mb(memSettled.rssKb)}; highest seen ${mb(memPeakSeen)}`)
-    console.log(`                                                       before preparing the storm's carts ${mb(memBeforePrep.rssKb)}; VmHWM ${mb(memSettled.hwmKb)}`)
-  } else {
-    console.log(`  store process memory: could not find the Medusa process listening on port ${target.storePort}`)
-  }
+  printMemory(instances, { "before preparing": memBeforePrep, "before the pays": memBefore, "all orders": memAfter, "3 s later": memSettled }, memPeak)
   console.log(`  store log during the storm: ${log.byLevel.error ?? 0} error, ${log.byLevel.warn ?? 0} warn lines; orders completed by source: ` +
       `${Object.entries(log.completedVia).map(([k, v]) => `${k} ${v}`).join(", ") || "none logged"}`)
   for (const [line, count] of log.topProblems) console.log(`    ${count} × ${line}`)
+}
+
+function printStormSideBySide(storm: StormFigures, baseline: StormFigures) {
+  const row = (f: StormFigures) =>
+    `${f.label.padEnd(22)} wall ${fmt(f.wallMs / 1000, 1).padStart(7)} s   ${fmt(f.orders / (f.wallMs / 1000), 1).padStart(7)} orders/s   (${f.orders} orders)`
+  console.log(`  ${row(storm)}   ratio to baseline ${fmt(storm.wallMs / baseline.wallMs)} (goal <= 1.30)`)
+  console.log(`  ${row(baseline)}`)
+}
+
+/** GET order calls by whose order they read: the storm's paid orders, the abandoned checkouts, anything else. */
+function getOrderReads(calls: LoggedRequest[], paid: Set<string>, abandoned: Set<string>) {
+  const out = { paid: 0, abandoned: 0, other: 0 }
+  for (const c of calls) {
+    const token = c.path.split("?")[0].split("/").pop() ?? ""
+    if (paid.has(token)) out.paid++
+    else if (abandoned.has(token)) out.abandoned++
+    else out.other++
+  }
+  return out
+}
+
+/** The store's Medusa processes: one in the single-process demo; a server and its workers in a cluster. */
+export interface StoreInstance {
+  name: string
+  pid: number
+}
+
+function storeInstances(target: StoreTarget): StoreInstance[] {
+  if (target.instances) return target.instances
+  const pid = medusaPid(target.storePort)
+  return pid ? [{ name: "store", pid }] : []
+}
+
+function readInstances(instances: StoreInstance[]): Map<string, ProcessMemory> {
+  const out = new Map<string, ProcessMemory>()
+  for (const i of instances) {
+    const m = readMemory(i.pid)
+    if (m) out.set(i.name, m)
+  }
+  return out
+}
+
+function printMemory(instances: StoreInstance[], moments: Record<string, Map<string, ProcessMemory>>, peak?: Map<string, number>) {
+  if (!instances.length) {
+    console.log(`  store process memory: could not find the Medusa process(es)`)
+    return
+  }
+  const mb = (kb: number | undefined) => (kb === undefined ? "-" : `${fmt(kb / 1024, 0)} MB`)
+  for (const i of instances) {
+    const parts = Object.entries(moments).map(([k, m]) => `${k} ${mb(m.get(i.name)?.rssKb)}`)
+    if (peak) parts.push(`highest seen ${mb(peak.get(i.name))}`)
+    console.log(`  RSS ${`${i.name} (pid ${i.pid})`.padEnd(24)} ${parts.join(", ")}`)
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// 4. Flood: forged webhooks against the store while real orders are paid
+
+async function benchFlood(store: StoreClient, sandbox: SandboxControl, db: InstanceType<typeof Client>, target: StoreTarget) {
+  const instances = storeInstances(target)
+  const k = FLOOD_ORDERS
+  const carts = await store.prepareCarts(2 * k, "flood carts")
+  const tokens = new Map<string, string>()
+  await pool(carts, PREP_CONCURRENCY, async (cart) => {
+    tokens.set(cart, (await store.startFastCheckout(cart)).order_token)
+  })
+  await sandbox.clearDeliveries()
+
+  /** Pays the carts one at a time; each: the webhook's first attempt (sandbox clock) to the order's created_at. */
+  const payOneByOne = async (batch: string[], keepGoing: () => boolean) => {
+    const out: number[] = []
+    for (const cart of batch) {
+      if (!keepGoing()) break
+      const orderToken = tokens.get(cart)!
+      await sandbox.post(`/_sandbox/fastcheckout/orders/${orderToken}/pay`, {})
+      const until = Date.now() + 60_000
+      let created: Date | undefined
+      while (!created && Date.now() < until) {
+        created = (await ordersOfCarts(db, [cart]))[0]?.created_at
+        if (!created) await sleep(20)
+      }
+      const delivery = (await sandbox.deliveries("fastCheckout.webhook")).find((d) => (d.body as { orderToken?: string }).orderToken === orderToken)
+      const sent = delivery?.attempts[0] ? Date.parse(delivery.attempts[0].at) : NaN
+      if (created && Number.isFinite(sent)) out.push(created.getTime() - sent)
+    }
+    return out
+  }
+  /** Store API latency (GET /store/products) sampled one call at a time while `running()`. */
+  const sampleStoreApi = async (running: () => boolean) => {
+    const out: number[] = []
+    while (running()) {
+      out.push(await timed(() => store.call("GET", "/store/products?limit=5&fields=id,title")))
+      await sleep(20)
+    }
+    return out
+  }
+
+  // Quiet: no flood.
+  let quietRunning = true
+  const quietApi = sampleStoreApi(() => quietRunning)
+  const quiet = await payOneByOne(carts.slice(0, k), () => true)
+  quietRunning = false
+  const quietApiMs = await quietApi
+  await sleep(1_000)
+
+  // Flood: forged webhooks (unknown orderTokens), FLOOD_CONCURRENCY at a time, while the other carts are paid.
+  const memBefore = readInstances(instances)
+  const memPeak = new Map<string, number>()
+  const answers: Record<string, number> = {}
+  const forgedMs: number[] = []
+  let sent = 0
+  let flooding = true
+  const agent = new Agent({ connections: FLOOD_CONCURRENCY, keepAliveTimeout: 10_000 })
+  const floodStarted = performance.now()
+  const flood = pool(
+    Array.from({ length: FLOOD_WEBHOOKS }, (_, i) => i),
+    FLOOD_CONCURRENCY,
+    async () => {
+      const t = performance.now()
+      let key: string
+      try {
+        const res = await request(`${target.storeUrl}/hooks/tikkie/fast-checkout`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ referenceId: `payses_${randomHex(13)}`, orderToken: randomHex(32), status: "PAID" }),
+          dispatcher: agent,
+        })
+        await res.body.dump()
+        key = String(res.statusCode)
+      } catch (e) {
+        key = `error: ${e instanceof Error ? e.message : String(e)}`.slice(0, 80)
+      }
+      forgedMs.push(performance.now() - t)
+      answers[key] = (answers[key] ?? 0) + 1
+      if (++sent % 500 === 0) for (const [name, m] of readInstances(instances)) memPeak.set(name, Math.max(memPeak.get(name) ?? 0, m.rssKb))
+    }
+  ).finally(() => {
+    flooding = false
+  })
+  const floodApi = sampleStoreApi(() => flooding)
+  const flooded = await payOneByOne(carts.slice(k), () => flooding)
+  await flood
+  const floodSeconds = (performance.now() - floodStarted) / 1000
+  const floodApiMs = await floodApi
+  await agent.close()
+  const memAfter = readInstances(instances)
+  await sleep(5_000)
+  const memLater = readInstances(instances)
+
+  console.log(`\n4. flood: ${FLOOD_WEBHOOKS} forged webhooks (unknown orderTokens, BENCH_FLOOD_WEBHOOKS), ${FLOOD_CONCURRENCY} at a time, against the store,`)
+  console.log(`   while real Fast Checkout orders are paid one at a time; the same without the flood first (${k} each, BENCH_FLOOD_ORDERS):`)
+  console.log(`  flood took ${fmt(floodSeconds, 1)} s (${fmt(FLOOD_WEBHOOKS / floodSeconds, 0)} webhooks/s); answers: ${Object.entries(answers).map(([a, c]) => `${a} ×${c}`).join(", ")}; ` +
+      `forged webhook answer p50 ${ms(percentile(forgedMs, 0.5))} p99 ${ms(percentile(forgedMs, 0.99))}`)
+  const median_ = (xs: number[]) => (xs.length ? median(xs) : NaN)
+  console.log(`  paid -> order (webhook's first attempt to the order's created_at)   quiet median ${ms(median_(quiet))} (${quiet.length})   ` +
+      `during the flood median ${ms(median_(flooded))} (${flooded.length} paid before it ended)   ratio ${fmt(median_(flooded) / median_(quiet))} (goal <= 1.50)`)
+  const p99 = (xs: number[]) => (xs.length ? percentile(xs, 0.99) : NaN)
+  console.log(`  store API p99 (GET /store/products, one at a time)   quiet ${ms(p99(quietApiMs))} (${quietApiMs.length} calls)   during the flood ${ms(p99(floodApiMs))} (${floodApiMs.length} calls)`)
+  printMemory(instances, { "before the flood": memBefore, "at its end": memAfter, "5 s later": memLater }, memPeak)
+  for (const i of instances) {
+    const before = memBefore.get(i.name)?.rssKb
+    const peak = Math.max(memPeak.get(i.name) ?? 0, memAfter.get(i.name)?.rssKb ?? 0)
+    if (before !== undefined) console.log(`  RSS growth ${i.name}: ${fmt((peak - before) / 1024, 0)} MB (highest seen minus before; goal <= 50 MB)`)
+  }
+}
+
+function randomHex(bytes: number): string {
+  return randomBytes(bytes).toString("hex").slice(0, bytes * 2)
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -667,12 +878,6 @@ function countBy(xs: string[]): Record<string, number> {
   return out
 }
 
-/** Nearest-rank percentile, `p` in 0..1. */
-function percentile(xs: number[], p: number): number {
-  const s = [...xs].sort((a, b) => a - b)
-  return s[Math.min(s.length - 1, Math.max(0, Math.ceil(p * s.length) - 1))]
-}
-
 function loadAverage(): string {
   return os.loadavg().map((x) => fmt(x, 2)).join(" ")
 }
@@ -685,11 +890,11 @@ function ms(x: number) {
   return `${fmt(x, 1)} ms`
 }
 
-function intEnv(name: string, dflt: number): number {
+export function intEnv(name: string, dflt: number, min = 1): number {
   const v = process.env[name]
   if (v === undefined || v === "") return dflt
   const n = Number(v)
-  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive whole number, got "${v}"`)
+  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be a whole number of at least ${min}, got "${v}"`)
   return n
 }
 

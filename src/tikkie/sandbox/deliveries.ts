@@ -14,6 +14,8 @@ export interface DeliveryAttempt {
   at: string
   status?: number
   error?: string
+  /** From sending the request to the receiver's answer (or the error), in ms. */
+  durationMs?: number
 }
 
 export interface Delivery {
@@ -151,6 +153,8 @@ export class DeliveryService {
   private async attempt(d: Delivery, n: number): Promise<void> {
     if (this.closed) return
     const at = new Date().toISOString()
+    const started = performance.now()
+    const durationMs = () => Math.round((performance.now() - started) * 10) / 10
     try {
       const res = await request(d.url, {
         method: "POST",
@@ -159,13 +163,13 @@ export class DeliveryService {
         signal: AbortSignal.timeout(this.timeoutMs),
       })
       await res.body.dump()
-      d.attempts.push({ at, status: res.statusCode })
+      d.attempts.push({ at, status: res.statusCode, durationMs: durationMs() })
       if (res.statusCode >= 200 && res.statusCode < 300) {
         d.state = "delivered"
         return
       }
     } catch (e) {
-      d.attempts.push({ at, error: e instanceof Error ? e.message : String(e) })
+      d.attempts.push({ at, error: e instanceof Error ? e.message : String(e), durationMs: durationMs() })
     }
     if (n + 1 >= MAX_DELIVERY_ATTEMPTS) {
       if (d.state !== "delivered") d.state = "failed"
