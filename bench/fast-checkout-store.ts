@@ -10,6 +10,7 @@ import type { Delivery } from "../src/tikkie/sandbox/deliveries"
 import type { LoggedRequest } from "../src/tikkie/sandbox/request-log"
 import { medusaPid, readMemory, type ProcessMemory } from "./process-memory"
 import { fmt, median, percentile } from "./stats"
+import { note } from "./summary"
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { freePort } = require("../scripts/embedded-db") as { freePort(): Promise<number> }
@@ -39,6 +40,8 @@ const { Client } = require("pg") as typeof import("pg")
  * Nothing here passes or fails: it prints what it measured (and what went wrong, with counts).
  */
 
+/** BENCH_PARTS=paid,storm: only those measurements (sessions, paid, storm, flood; all by default). */
+const PARTS = new Set((process.env.BENCH_PARTS || "sessions,paid,storm,flood").split(",").map((p) => p.trim()))
 const STORM_ORDERS = intEnv("BENCH_STORM_ORDERS", 1000)
 const SESSION_PAIRS = intEnv("BENCH_SESSION_PAIRS", 30)
 const COMPLETE_PAIRS = intEnv("BENCH_COMPLETE_PAIRS", 20)
@@ -131,10 +134,10 @@ export async function measureStore(target: StoreTarget): Promise<void> {
     const setupStarted = performance.now()
     await store.stockUp()
     await store.loadCatalogue()
-    await benchSessions(store)
-    await benchWebhookToOrder(store, sandbox)
-    await benchStorm(store, sandbox, db, target)
-    await benchFlood(store, sandbox, db, target)
+    if (PARTS.has("sessions")) await benchSessions(store)
+    if (PARTS.has("paid")) await benchWebhookToOrder(store, sandbox)
+    if (PARTS.has("storm")) await benchStorm(store, sandbox, db, target)
+    if (PARTS.has("flood")) await benchFlood(store, sandbox, db, target)
     console.log(`(store measurements took ${fmt((performance.now() - setupStarted) / 1000, 0)} s; load average now ${loadAverage()}: other processes on the machine share its CPUs)`)
   } finally {
     await db.end()
@@ -284,6 +287,7 @@ async function benchWebhookToOrder(store: StoreClient, sandbox: SandboxControl):
   if (fcServer.length && sysServer.length) {
     console.log(`  same, by timestamps (no polling in it): A webhook's first attempt (sandbox delivery log) to the cart's completed_at`)
     console.log(`    A ${ms(median(fcServer))}   B request sent to completed_at ${ms(median(sysServer))}   ratio ${fmt(median(fcServer) / median(sysServer))}`)
+    note("paid -> order, server clock (Tikkie / system)", `${ms(median(fcServer))} / ${ms(median(sysServer))} = ${fmt(median(fcServer) / median(sysServer))}`)
   }
   for (const f of failures) console.log(`  ! ${f}`)
 }
@@ -420,6 +424,14 @@ async function benchStorm(store: StoreClient, sandbox: SandboxControl, db: Insta
   console.log(`   baseline in the same run: ${n} carts with a system-provider session completed by POST /store/carts/:id/complete, ${PAY_CONCURRENCY} at a time:`)
   console.log(`  ended: ${stopReason}`)
   printStormSideBySide(storm, baseline)
+  note(`storm of ${n}: wall (Tikkie / system)`, `${fmt(storm.wallMs / 1000, 1)} s / ${fmt(baseline.wallMs / 1000, 1)} s = ${fmt(storm.wallMs / baseline.wallMs)}`)
+  note(`storm of ${n}: orders/s (Tikkie / system)`, `${fmt(storm.orders / (storm.wallMs / 1000), 1)} / ${fmt(baseline.orders / (baseline.wallMs / 1000), 1)}`)
+  note("storm: orders made / carts with 2+ orders", `${orders.length} of ${n} / ${duplicates}`)
+  note("storm: webhook answer p50 / p99", answered.length ? `${ms(percentile(answered, 0.5))} / ${ms(percentile(answered, 0.99))}` : "-")
+  note("storm: webhook POSTs timed out / never 2xx", `${timedOut} of ${webhookAttempts.length} / ${neverAnswered}`)
+  note("storm: busiest GET order second / 429s", `${stats["fastCheckout.getOrder"] ?? 0} / ${statusCounts["429"] ?? 0}`)
+  note("GET order per paid order / per abandoned / all", `${fmt(reads.paid / n)} / ${ABANDONED ? fmt(reads.abandoned / ABANDONED) : "-"} / ${getOrders.length}`)
+  for (const [name, kb] of memPeak) note(`storm: RSS highest, ${name}`, `${fmt(kb / 1024, 0)} MB`)
   if (baselineFailures.length) console.log(`  ! baseline: ${baselineFailures.length} completions failed, e.g. ${baselineFailures[0]}`)
   if (progress.length) console.log(`  orders existing after                                ${progress.join(", ")}   (of ${n}; the wait saw all after ${fmt((sawAllAt - firstPay) / 1000, 1)} s)`)
   console.log(`  Medusa orders for the ${n} carts                     ${orders.length}   (carts with an order ${perCart.size}, carts with more than one ${duplicates}, carts without ${missing.length}; store-wide orders +${ordersAfter - ordersBefore})`)
@@ -598,11 +610,15 @@ async function benchFlood(store: StoreClient, sandbox: SandboxControl, db: Insta
       `during the flood median ${ms(median_(flooded))} (${flooded.length} paid before it ended)   ratio ${fmt(median_(flooded) / median_(quiet))} (goal <= 1.50)`)
   const p99 = (xs: number[]) => (xs.length ? percentile(xs, 0.99) : NaN)
   console.log(`  store API p99 (GET /store/products, one at a time)   quiet ${ms(p99(quietApiMs))} (${quietApiMs.length} calls)   during the flood ${ms(p99(floodApiMs))} (${floodApiMs.length} calls)`)
+  note(`flood of ${FLOOD_WEBHOOKS}: paid -> order (flood / quiet)`, `${ms(median_(flooded))} / ${ms(median_(quiet))} = ${fmt(median_(flooded) / median_(quiet))}`)
+  note("flood: store API p99 (flood / quiet)", `${ms(p99(floodApiMs))} / ${ms(p99(quietApiMs))}`)
   printMemory(instances, { "before the flood": memBefore, "at its end": memAfter, "5 s later": memLater }, memPeak)
   for (const i of instances) {
     const before = memBefore.get(i.name)?.rssKb
     const peak = Math.max(memPeak.get(i.name) ?? 0, memAfter.get(i.name)?.rssKb ?? 0)
-    if (before !== undefined) console.log(`  RSS growth ${i.name}: ${fmt((peak - before) / 1024, 0)} MB (highest seen minus before; goal <= 50 MB)`)
+    if (before === undefined) continue
+    console.log(`  RSS growth ${i.name}: ${fmt((peak - before) / 1024, 0)} MB (highest seen minus before; goal <= 50 MB)`)
+    note(`flood: RSS growth, ${i.name}`, `${fmt((peak - before) / 1024, 0)} MB`)
   }
 }
 

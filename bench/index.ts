@@ -3,6 +3,7 @@ import { benchReconciliation } from "./reconciliation"
 import { benchBankTransactions } from "./bank-transactions"
 import { benchPaymentRequests } from "./payment-requests"
 import { benchFastCheckoutStore } from "./fast-checkout-store"
+import { printSummary } from "./summary"
 
 const BENCHES: Record<string, () => Promise<void>> = {
   "fast-checkout-client": benchFastCheckoutClient,
@@ -22,6 +23,7 @@ async function main() {
   if (unknown.length) throw new Error(`unknown bench ${unknown.join(", ")}; known: ${Object.keys(BENCHES).join(", ")}`)
   console.log(`# medusa-plugin-tikkie benchmarks (${new Date().toISOString()}, node ${process.version})`)
   for (const [name, run] of Object.entries(BENCHES)) if (!only.length || only.includes(name)) await run()
+  printSummary()
 }
 
 main().catch((e) => {

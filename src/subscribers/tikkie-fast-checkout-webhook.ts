@@ -1,6 +1,7 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { FAST_CHECKOUT_WEBHOOK_EVENT } from "../api/hooks/tikkie/fast-checkout/route"
 import { CoalescingQueue } from "../lib/coalescing-queue"
+import type { FastCheckoutStatus } from "../tikkie/fast-checkout"
 import { settleFastCheckoutOrder } from "../workflows/fast-checkout/settle-fast-checkout-order"
 
 /**
@@ -14,9 +15,9 @@ const WEBHOOK_SETTLEMENTS = new CoalescingQueue(8)
 export default async function tikkieFastCheckoutWebhookHandler({
   event,
   container,
-}: SubscriberArgs<{ order_token: string }>) {
+}: SubscriberArgs<{ order_token: string; status?: FastCheckoutStatus }>) {
   const orderToken = event.data.order_token
-  await WEBHOOK_SETTLEMENTS.push(orderToken, () => settleFastCheckoutOrder(container, { orderToken, source: "webhook" }))
+  await WEBHOOK_SETTLEMENTS.push(orderToken, () => settleFastCheckoutOrder(container, { orderToken, source: "webhook", hint: event.data.status }))
 }
 
 export const config: SubscriberConfig = {

@@ -54,7 +54,15 @@ type FastCheckoutRecord = Awaited<ReturnType<TikkieModuleService["listFastChecko
  */
 export async function settleFastCheckoutOrder(
   container: MedusaContainer,
-  input: { orderToken: string; source: SettleSource }
+  input: {
+    orderToken: string
+    source: SettleSource
+    /**
+     * What the caller was told, e.g. the webhook's status. Never trusted: a PAID hint only lets the
+     * cart be read while Tikkie is read, so a paid order reaches completion sooner.
+     */
+    hint?: FastCheckoutStatus
+  }
 ): Promise<SettleOutcome> {
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   const { orderToken } = input
@@ -63,7 +71,7 @@ export async function settleFastCheckoutOrder(
   return underLockOrBusy(
     container,
     `tikkie:fast-checkout:${orderToken}`,
-    () => settleLocked(container, orderToken, input.source),
+    () => settleLocked(container, orderToken, input.source, input.hint),
     (reason) => {
       logger.warn(`Tikkie Fast Checkout ${input.source}: order ${orderToken} is being settled elsewhere (${reason}); will retry`)
       return { outcome: "retry", reason }
@@ -90,7 +98,7 @@ async function adoptUnrecorded(container: MedusaContainer, orderToken: string): 
   return recordFastCheckoutSession(container, session)
 }
 
-async function settleLocked(container: MedusaContainer, orderToken: string, source: SettleSource): Promise<SettleOutcome> {
+async function settleLocked(container: MedusaContainer, orderToken: string, source: SettleSource, hint?: FastCheckoutStatus): Promise<SettleOutcome> {
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
   const payment = container.resolve<IPaymentModuleService>(Modules.PAYMENT)
@@ -106,6 +114,10 @@ async function settleLocked(container: MedusaContainer, orderToken: string, sour
     return { outcome: "closed", status: record.status }
   }
   if (record.problem && record.attempts >= MAX_COMPLETION_ATTEMPTS) return { outcome: "problem", problem: record.problem }
+
+  // Said to be paid: the cart is read while Tikkie is (wasted, and cheap, when the hint was wrong).
+  const cartRead = hint === "PAID" && record.cart_id ? readCart(container, record.cart_id) : undefined
+  cartRead?.catch(() => undefined)
 
   // Read the order from Tikkie (through the provider, which holds the credentials).
   let read: FastCheckoutWebhookActionData
@@ -149,16 +161,24 @@ async function settleLocked(container: MedusaContainer, orderToken: string, sour
 
   const payer = read.payer as FastCheckoutPayer | undefined
   const paidInCents = toCents(read.amount)
-  // Independent of each other, so side by side: the time from webhook to order is what a shop feels.
-  const [, refusal] = await Promise.all([
-    tikkie.updateFastCheckoutOrders({ id: record.id, status: "PAID", payer: (payer ?? null) as never, last_checked_at: new Date() }),
-    whyCartCannotComplete(container, record, orderToken, paidInCents),
-  ])
+  // The money received is written down while the cart is checked and completed: the time from webhook
+  // to order is what a shop feels. Every later write of the record repeats it, so none depends on it.
+  const paidFields = { status: "PAID" as const, payer: (payer ?? null) as never, last_checked_at: new Date() }
+  const markedPaid = tikkie.updateFastCheckoutOrders({ id: record.id, ...paidFields }).catch((e) => {
+    logger.warn(`Tikkie Fast Checkout order ${orderToken}: recording it as PAID failed (${errorMessage(e)}); the next write repeats it`)
+  })
+  const refusal = await (cartRead ?? (record.cart_id ? readCart(container, record.cart_id) : Promise.resolve(undefined))).then((cart) =>
+    whyCartCannotComplete(container, record, orderToken, paidInCents, cart)
+  )
   if (refusal?.existingOrderId) {
-    await tikkie.updateFastCheckoutOrders({ id: record.id, medusa_order_id: refusal.existingOrderId, problem: null })
+    await markedPaid
+    await tikkie.updateFastCheckoutOrders({ id: record.id, ...paidFields, medusa_order_id: refusal.existingOrderId, problem: null })
     return { outcome: "already-completed", orderId: refusal.existingOrderId }
   }
-  if (refusal?.problem) return recordProblem(container, record, refusal.problem)
+  if (refusal?.problem) {
+    await markedPaid
+    return recordProblem(container, record, refusal.problem, paidFields)
+  }
 
   // completeCartWorkflow authorizes the session: the provider takes this read instead of reading again.
   const settled: FastCheckoutSettledRead = { orderToken, status: "PAID", amountInCents: paidInCents, payer }
@@ -168,18 +188,20 @@ async function settleLocked(container: MedusaContainer, orderToken: string, sour
     const { result } = await completeCartWorkflow(container).run({ input: { id: record.cart_id! } })
     orderId = result.id
   } catch (e) {
+    await markedPaid
     const message = errorMessage(e)
     const existing = await orderForCart(container, record.cart_id!)
     if (existing) {
-      await tikkie.updateFastCheckoutOrders({ id: record.id, medusa_order_id: existing, problem: null })
+      await tikkie.updateFastCheckoutOrders({ id: record.id, ...paidFields, medusa_order_id: existing, problem: null })
       return { outcome: "already-completed", orderId: existing }
     }
     if (/already being completed|conflict/i.test(message) || isLockTimeout(message)) return { outcome: "retry", reason: message }
-    return recordProblem(container, record, `completing the cart failed: ${message}`)
+    return recordProblem(container, record, `completing the cart failed: ${message}`, paidFields)
   }
 
+  await markedPaid
   await importFastCheckoutPayer(container, orderId)
-  await tikkie.updateFastCheckoutOrders({ id: record.id, medusa_order_id: orderId, problem: null })
+  await tikkie.updateFastCheckoutOrders({ id: record.id, ...paidFields, medusa_order_id: orderId, problem: null })
   logger.info(`Tikkie Fast Checkout order ${orderToken} is paid: Medusa order ${orderId} (via ${source})`)
   return { outcome: "completed", orderId }
 }
@@ -213,27 +235,36 @@ async function orderForCart(container: MedusaContainer, cartId: string): Promise
 
 /**
  * Checks that completing the cart would give an order for exactly what was paid (Medusa's
- * completeCartWorkflow checks the session's status, not its amount). One read of the cart; the order a
- * completed cart became is looked up only then.
+ * completeCartWorkflow checks the session's status, not its amount). One read of the cart and its
+ * payment collection, without computing the cart's totals (completeCartWorkflow computes them next):
+ * Medusa keeps the collection's amount equal to the cart's total (refreshing the collection whenever
+ * the cart changes, and dropping its sessions then), so our session still in the collection, for the
+ * amount paid, means the cart is what was paid for. The order a completed cart became is looked up
+ * only then.
  */
+type CartState = { completed_at?: Date | string | null; payment_collection?: { amount: number; payment_sessions?: Array<{ id: string }> } | null }
+
+async function readCart(container: MedusaContainer, cartId: string): Promise<CartState | undefined> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "cart",
+    fields: ["id", "completed_at", "payment_collection.amount", "payment_collection.payment_sessions.id"],
+    filters: { id: cartId },
+  })
+  return data[0] as CartState | undefined
+}
+
 async function whyCartCannotComplete(
   container: MedusaContainer,
   record: FastCheckoutRecord,
   orderToken: string,
-  paidInCents: number
+  paidInCents: number,
+  cart: CartState | undefined
 ): Promise<{ problem: string; existingOrderId?: undefined } | { existingOrderId: string; problem?: undefined } | undefined> {
   if (!record.cart_id) return { problem: "the Fast Checkout order has no cart" }
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data: carts } = await query.graph({
-    entity: "cart",
-    fields: ["id", "completed_at", "total", "payment_collection.amount", "payment_collection.payment_sessions.id"],
-    filters: { id: record.cart_id },
-  })
-  const cart = carts[0] as
-    | { completed_at?: Date | string | null; total: number; payment_collection?: { amount: number; payment_sessions?: Array<{ id: string }> } | null }
-    | undefined
   const existing = cart?.completed_at ? await orderForCart(container, record.cart_id) : undefined
   if (existing) {
+    const query = container.resolve(ContainerRegistrationKeys.QUERY)
     const { data: orders } = await query.graph({
       entity: "order",
       fields: ["id", "payment_collections.payments.data"],
@@ -250,17 +281,22 @@ async function whyCartCannotComplete(
   }
   const session = cart.payment_collection?.payment_sessions?.find((s) => s.id === record.payment_session_id)
   if (!session) return { problem: "the cart changed after checkout started: its Tikkie payment session was replaced" }
-  const cartCents = toCents(cart.total)
-  if (cartCents !== paidInCents || toCents(cart.payment_collection!.amount) !== paidInCents) {
+  const cartCents = toCents(cart.payment_collection!.amount)
+  if (cartCents !== paidInCents) {
     return { problem: `the cart changed after checkout started: it now totals ${cartCents} cents, ${paidInCents} cents were paid` }
   }
   return undefined
 }
 
-async function recordProblem(container: MedusaContainer, record: FastCheckoutRecord, problem: string): Promise<SettleOutcome> {
+async function recordProblem(
+  container: MedusaContainer,
+  record: FastCheckoutRecord,
+  problem: string,
+  paidFields: Record<string, unknown>
+): Promise<SettleOutcome> {
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
-  await tikkie.updateFastCheckoutOrders({ id: record.id, problem, attempts: record.attempts + 1 })
+  await tikkie.updateFastCheckoutOrders({ id: record.id, ...paidFields, problem, attempts: record.attempts + 1 })
   logger.error(
     `Tikkie Fast Checkout order ${record.order_token} is PAID but did not become a Medusa order: ${problem}. ` +
       `The payment and payer are kept in tikkie_fast_checkout_order ${record.id}; refund or fulfil it by hand.`
