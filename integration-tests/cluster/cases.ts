@@ -6,13 +6,14 @@
 import assert from "node:assert/strict"
 import { execFile } from "node:child_process"
 import fs from "node:fs"
-import { request } from "undici"
+import { Agent, request } from "undici"
 import { pool, shuffle, StoreClient } from "../../bench/fast-checkout-store"
 import type { RunningCluster } from "../../demo/cluster"
-import { spawnMedusa, type MedusaInstance } from "../../demo/run"
+import { adminLogin, spawnMedusa, type MedusaInstance } from "../../demo/run"
 import { SETTLEMENT_LOCK_LEASE_SECONDS } from "../../src/lib/lock-timeout"
 import { SandboxControl } from "../../src/tikkie/sandbox/control-client"
 import type { Delivery } from "../../src/tikkie/sandbox/deliveries"
+import { consentAtBank, followToStore, type TikkieBankTestEnv } from "../helpers/tikkie-bank-env"
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { Client } = require("pg") as typeof import("pg")
@@ -79,18 +80,11 @@ export const clusterCases: ClusterCase[] = [
   {
     name: "a worker instance on Medusa's in-memory event bus and locking refuses to start, naming what to configure",
     async run({ cluster }) {
-      const port = await freePort()
       const { REDIS_URL: _redis, ...env } = cluster.medusaEnv
-      const logPath = `${cluster.dataDir}/medusa-misconfigured.log`
-      const out = fs.createWriteStream(logPath)
-      const child = spawnMedusa(["start", "--port", String(port)], { ...env, MEDUSA_WORKER_MODE: "worker", TIKKIE_ADMIN: "0", PORT: String(port) }, out, false)
-      const exit = await Promise.race([
-        new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code))),
-        sleep(240_000).then(() => "timeout" as const),
-      ])
-      if (exit === "timeout") process.kill(-child.pid!, "SIGKILL")
-      out.end()
-      const log = fs.readFileSync(logPath, "utf8")
+      const instance = await extraInstance(cluster, "misconfigured", { ...env, MEDUSA_WORKER_MODE: "worker" })
+      const exit = await Promise.race([instance.exited, sleep(240_000).then(() => "timeout" as const)])
+      await instance.stop()
+      const log = fs.readFileSync(instance.logPath, "utf8")
       assert.notEqual(exit, "timeout", "the misconfigured worker kept running")
       assert.notEqual(exit, 0)
       assert.match(log, /medusa-plugin-tikkie cannot run in this configuration/)
@@ -124,6 +118,52 @@ export const clusterCases: ClusterCase[] = [
       const line = new RegExp(`payment request ${started.payment_request_token} is paid: Medusa order ${orderId} \\(via (notification|webhook)`)
       const settledBy = await waitFor(async () => cluster.instances.filter((i) => line.test(readLog(i))).map((i) => i.mode), 10_000, "the settlement's log line")
       assert.deepEqual(settledBy, ["worker"])
+    },
+  },
+
+  {
+    name: "token rotation with two server instances racing: one refresh of the bank connection's tokens",
+    async run({ cluster, sandbox, db }) {
+      // A second server instance next to the harness's one (a shop may run several behind a load balancer).
+      const second = await extraInstance(cluster, "server-2", { ...cluster.medusaEnv, MEDUSA_WORKER_MODE: "server" })
+      try {
+        const token = await adminLogin(cluster.serverUrl)
+        const admin = async (base: string, method: "GET" | "POST", p: string, body?: unknown) => {
+          const res = await request(base + p, {
+            method,
+            headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+            body: body === undefined ? undefined : JSON.stringify(body),
+          })
+          return { status: res.statusCode, data: (await res.body.json()) as Record<string, any> }
+        }
+        const started = await admin(cluster.serverUrl, "POST", "/admin/tikkie/bank/connect", {})
+        assert.equal(started.status, 201, JSON.stringify(started.data))
+        const browser = new Agent()
+        const { location } = await consentAtBank({ browser, sandbox: { url: cluster.sandboxUrl } } as unknown as TikkieBankTestEnv, started.data.consent_url)
+        assert.equal((await followToStore(location)).status, 200)
+        await browser.close()
+        await second.healthy
+
+        // The access token is about to run out: every reader refreshes ahead of its end.
+        await db.query(`update tikkie_bank_connection set access_expires_at = now() + interval '60 seconds' where deleted_at is null`)
+        const version = async () => (await db.query(`select token_version from tikkie_bank_connection where deleted_at is null`)).rows[0].token_version
+        const before = await version()
+        const refreshesBefore = (await sandbox.requests("oauth.token")).length
+        const reads = await Promise.all(
+          [cluster.serverUrl, second.url].flatMap((base) => Array.from({ length: 4 }, () => admin(base, "GET", "/admin/tikkie/bank")))
+        )
+        const refreshes = (await sandbox.requests("oauth.token")).length - refreshesBefore
+        console.log(`    token rotation: ${reads.length} reads on 2 server instances at once, ${refreshes} refresh(es) at the sandbox`)
+        for (const r of reads) {
+          assert.equal(r.status, 200)
+          assert.equal(r.data.connection?.status, "connected", JSON.stringify(r.data.messages))
+          assert.ok(r.data.balance, JSON.stringify(r.data.messages))
+        }
+        assert.equal(refreshes, 1)
+        assert.equal(await version(), before + 1)
+      } finally {
+        await second.stop()
+      }
     },
   },
 
@@ -232,6 +272,40 @@ export const clusterCases: ClusterCase[] = [
 ]
 
 // ---------------------------------------------------------------------------------------------------
+
+/** One more Medusa instance on the cluster's database (its own process, log and free port). */
+async function extraInstance(cluster: RunningCluster, name: string, env: Record<string, string>) {
+  const port = await freePort()
+  const logPath = `${cluster.dataDir}/medusa-${name}.log`
+  const out = fs.createWriteStream(logPath)
+  const child = spawnMedusa(["start", "--port", String(port)], { ...env, TIKKIE_ADMIN: "0", PORT: String(port) }, out, false)
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)))
+  const url = `http://localhost:${port}`
+  const healthy = (async () => {
+    const until = Date.now() + 300_000
+    while (child.exitCode === null && Date.now() < until) {
+      const ok = await fetch(`${url}/health`).then((r) => r.ok, () => false)
+      if (ok) return
+      await sleep(250)
+    }
+    throw new Error(`${name} did not start (see ${logPath})`)
+  })()
+  healthy.catch(() => {})
+  return {
+    url,
+    logPath,
+    exited,
+    healthy,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) {
+        process.kill(-child.pid!, "SIGTERM")
+        await Promise.race([exited, sleep(10_000)])
+        if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, "SIGKILL")
+      }
+      out.end()
+    },
+  }
+}
 
 async function prepareFastCheckouts(store: StoreClient, n: number) {
   const cartIds = await store.prepareCarts(n, "carts")
