@@ -10,7 +10,10 @@ import { Agent, request } from "undici"
 import { pool, shuffle, StoreClient } from "../../bench/fast-checkout-store"
 import type { RunningCluster } from "../../demo/cluster"
 import { adminLogin, spawnMedusa, type MedusaInstance } from "../../demo/run"
-import { SETTLEMENT_LOCK_LEASE_SECONDS } from "../../src/lib/lock-timeout"
+import { SETTLEMENT_LOCK_LEASE_SECONDS, underLockOrBusy } from "../../src/lib/lock-timeout"
+import { Modules } from "@medusajs/framework/utils"
+import { RedisLockingProvider } from "@medusajs/locking-redis/dist/services/redis-lock"
+import Redis from "ioredis"
 import { SandboxControl } from "../../src/tikkie/sandbox/control-client"
 import type { Delivery } from "../../src/tikkie/sandbox/deliveries"
 import { consentAtBank, followToStore, type TikkieBankTestEnv } from "../helpers/tikkie-bank-env"
@@ -21,10 +24,11 @@ const { Client } = require("pg") as typeof import("pg")
 const { freePort } = require("../../scripts/embedded-db") as { freePort(): Promise<number> }
 
 /** The store-wide GET order limit every instance gets; low, so the storm reaches it. */
-export const GET_ORDER_LIMIT = Number(process.env.CLUSTER_GET_ORDER_LIMIT) || 20
+export const GET_ORDER_LIMIT = Number(process.env.CLUSTER_GET_ORDER_LIMIT) || 10
 /** Tikkie's own limit for GET order. */
 const TIKKIE_GET_ORDER_LIMIT = 250
-const STORM_CARTS = Number(process.env.CLUSTER_STORM_CARTS) || 80
+const STORM_CARTS = Number(process.env.CLUSTER_STORM_CARTS) || 60
+const LIMITER_CHECKOUTS = 60
 const KILL_CARTS = Number(process.env.CLUSTER_KILL_CARTS) || 20
 
 export interface ClusterContext {
@@ -32,18 +36,12 @@ export interface ClusterContext {
   store: StoreClient
   sandbox: SandboxControl
   db: InstanceType<typeof Client>
-  /** What the storm measured, for the limiter case. */
-  storm?: StormResult
   close(): Promise<void>
 }
 
 export interface ClusterCase {
   name: string
   run(ctx: ClusterContext): Promise<void>
-}
-
-interface StormResult {
-  getOrderPerSecond: Map<number, number>
 }
 
 export async function clusterContext(cluster: RunningCluster): Promise<ClusterContext> {
@@ -169,8 +167,7 @@ export const clusterCases: ClusterCase[] = [
 
   {
     name: `storm split across instances: ${STORM_CARTS} carts paid at once, webhooks repeated and reordered, the return route hit on the server: one order per cart`,
-    async run(ctx) {
-      const { cluster, store, sandbox, db } = ctx
+    async run({ cluster, store, sandbox, db }) {
       const carts = await prepareFastCheckouts(store, STORM_CARTS)
       await sandbox.clearRequests()
       await sandbox.clearDeliveries()
@@ -198,9 +195,7 @@ export const clusterCases: ClusterCase[] = [
       const perCart = countBy(orders.map((o) => o.cart_id))
       const lastOrder = Math.max(...orders.map((o) => o.created_at.getTime()))
       const getOrders = await sandbox.requests("fastCheckout.getOrder")
-      const perSecond = countBy(getOrders.map((r) => String(Math.floor(Date.parse(r.at) / 1000))))
-      ctx.storm = { getOrderPerSecond: new Map(Object.entries(perSecond).map(([k, v]) => [Number(k), v])) }
-      const busiest = Math.max(0, ...Object.values(perSecond))
+      const busiest = Math.max(0, ...callsPerSecond(getOrders))
       const attempts = deliveries.flatMap((d) => d.attempts)
       const timedOut = attempts.filter((a) => a.error && /timeout|timed out|aborted/i.test(a.error)).length
       const records = await db.query(
@@ -230,15 +225,84 @@ export const clusterCases: ClusterCase[] = [
 
   {
     name: `the store-wide GET order limit (${GET_ORDER_LIMIT}/s) driven from every instance at once is reached and never exceeded`,
-    async run({ cluster, storm }) {
-      assert.ok(storm, "the storm case ran first")
-      const perSecond = [...storm.getOrderPerSecond.entries()].sort((a, b) => a[0] - b[0])
-      const busiest = Math.max(...perSecond.map(([, n]) => n))
-      console.log(`    GET order calls per second during the storm: ${perSecond.map(([, n]) => n).join(" ")}`)
-      assert.deepEqual(perSecond.filter(([, n]) => n > GET_ORDER_LIMIT), [], "seconds over the limit")
-      assert.equal(busiest, GET_ORDER_LIMIT, "the storm drove the limiter to its limit")
-      // Both workers settled webhooks (their GETs count in the same store-wide window).
-      for (const worker of cluster.workers) assert.match(readLog(worker), /is paid: Medusa order \S+ \(via webhook\)/, `${worker.name} settled nothing`)
+    async run({ cluster, store, sandbox }) {
+      // Checkouts nobody paid: each settlement is one GET order (the answer is NEW), so the demand is
+      // GET order calls only. The server settles the shoppers' returns; the workers settle the webhooks
+      // the server hands them (a webhook names an order; its body is only a hint, the order is read).
+      const checkouts = await prepareFastCheckouts(store, LIMITER_CHECKOUTS)
+      await sandbox.clearRequests()
+      const t0 = Date.now()
+      const returns = checkouts.map((c) => returnRoute(cluster.serverUrl, c.sessionId))
+      const webhooks = await Promise.all(
+        checkouts.map(async (c) => {
+          const res = await request(`${cluster.serverUrl}/hooks/tikkie/fast-checkout`, {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({ referenceId: c.sessionId, orderToken: c.orderToken, status: "PAID" }),
+          })
+          await res.body.dump()
+          return res.statusCode
+        })
+      )
+      const returned = await Promise.all(returns)
+      // The workers' settlements end when no GET order came for a while.
+      let calls = 0
+      await waitFor(async () => {
+        const now = (await sandbox.requests("fastCheckout.getOrder")).length
+        const quiet = now === calls && now >= LIMITER_CHECKOUTS
+        calls = now
+        return quiet ? true : undefined
+      }, 180_000, "the settlements to end")
+      const getOrders = await sandbox.requests("fastCheckout.getOrder")
+      const perSecond = callsPerSecond(getOrders)
+      console.log(
+        `    limiter: ${returned.length} returns on the server and ${webhooks.length} webhooks for the workers made ${getOrders.length} GET order calls ` +
+          `in ${sec(Date.now() - t0)}; per second: ${perSecond.join(" ")}`
+      )
+      assert.ok(webhooks.every((s) => s === 200), `webhook answers ${JSON.stringify(countBy(webhooks.map(String)))}`)
+      assert.ok(returned.every((r) => r.status === 303), `return answers ${JSON.stringify(countBy(returned.map((r) => String(r.status))))}`)
+      assert.ok(getOrders.length > returned.length, "the workers' settlements read the orders too")
+      assert.equal(getOrders.filter((r) => r.status === 429).length, 0)
+      assert.deepEqual(perSecond.filter((n) => n > GET_ORDER_LIMIT), [], "seconds over the limit")
+      assert.equal(Math.max(...perSecond), GET_ORDER_LIMIT, "the demand drove the limiter to its limit")
+    },
+  },
+
+  {
+    name: `settlement locks on Redis: a ${SETTLEMENT_LOCK_LEASE_SECONDS} s lease renewed while held; a lease lost under a finished settlement keeps its result`,
+    async run({ cluster }) {
+      const redis = new Redis(cluster.redisUrl)
+      const warnings: string[] = []
+      const logger = { warn: (m: string) => warnings.push(m), info() {}, error() {}, debug() {} }
+      const locking = new RedisLockingProvider({ redisClient: redis, logger } as never, {})
+      const container = { resolve: (key: string) => (key === Modules.LOCKING ? locking : logger) } as never
+      try {
+        // Held past the lease: renewed, never above the lease, and nobody else gets in meanwhile.
+        const ttls: number[] = []
+        const long = underLockOrBusy(container, "tikkie:cluster-test:long", async () => {
+          for (let i = 0; i < 6; i++) {
+            ttls.push(await redis.ttl("medusa_lock:tikkie:cluster-test:long"))
+            await sleep(SETTLEMENT_LOCK_LEASE_SECONDS * 250)
+          }
+          return "long done"
+        }, () => "busy")
+        await sleep(500)
+        const other = await underLockOrBusy(container, "tikkie:cluster-test:long", async () => "ran", (r) => `busy: ${r}`, 1)
+        assert.equal(await long, "long done")
+        assert.match(other, /^busy: Failed to acquire lock/)
+        assert.ok(ttls.every((t) => t > 0 && t <= SETTLEMENT_LOCK_LEASE_SECONDS), `TTLs ${ttls.join(" ")}`)
+
+        // The lease lapses under a settlement (here: its key is taken away): the work it finished stands.
+        const lost = await underLockOrBusy(container, "tikkie:cluster-test:lost", async () => {
+          await redis.del("medusa_lock:tikkie:cluster-test:lost")
+          await sleep(SETTLEMENT_LOCK_LEASE_SECONDS * 400)
+          return "order made"
+        }, () => "busy")
+        assert.equal(lost, "order made")
+        assert.ok(warnings.some((w) => /lease lapsed before the settlement ended/.test(w)), warnings.join("\n"))
+      } finally {
+        redis.disconnect()
+      }
     },
   },
 
@@ -386,6 +450,14 @@ async function waitFor<T>(fn: () => Promise<T | undefined>, timeoutMs: number, w
     if (Date.now() > until) throw new Error(`gave up waiting ${timeoutMs / 1000} s for ${what}`)
     await sleep(250)
   }
+}
+
+/** GET order calls the sandbox received in each wall-clock second, in order. */
+function callsPerSecond(requests: Array<{ at: string }>): number[] {
+  const bySecond = countBy(requests.map((r) => String(Math.floor(Date.parse(r.at) / 1000))))
+  return Object.entries(bySecond)
+    .sort((a, b) => Number(a[0]) - Number(b[0]))
+    .map(([, n]) => n)
 }
 
 function countBy(xs: string[]): Record<string, number> {
