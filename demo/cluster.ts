@@ -8,7 +8,7 @@
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
-import { startDemo, type MedusaInstance, type RunningDemo } from "./run"
+import { printReady, startDemo, type MedusaInstance, type RunningDemo } from "./run"
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { startRedis } = require("../scripts/redis-server") as {
@@ -98,24 +98,15 @@ export async function main(): Promise<void> {
   }
   process.on("SIGINT", shutdown)
   process.on("SIGTERM", shutdown)
-  const instances = cluster.instances.map((i) => `  ${i.name.padEnd(15)} ${i.url}  pid ${i.pid}  log ${i.logPath}`)
-  process.stdout.write(
-    [
-      "",
-      `  Tikkie cluster is ready (${((Date.now() - started) / 1000).toFixed(1)} s)`,
-      "",
-      `  Storefront      ${cluster.storefrontUrl}`,
-      `  Store API       ${cluster.serverUrl}/store  (publishable key ${cluster.publishableKey})`,
-      `  Admin login     ${cluster.admin.email} / ${cluster.admin.password}`,
-      `  Tikkie sandbox  ${cluster.sandboxUrl}`,
-      `  Redis           ${cluster.redisUrl}`,
-      `  Postgres        ${cluster.databaseUrl}`,
-      ...instances,
-      "",
-      "  Ctrl-C stops everything.",
-      "",
-    ].join("\n") + "\n"
-  )
+  printReady(`Tikkie cluster is ready (${((Date.now() - started) / 1000).toFixed(1)} s)`, [
+    ["Storefront", cluster.storefrontUrl],
+    ["Store API", `${cluster.serverUrl}/store  (publishable key ${cluster.publishableKey})`],
+    ["Admin login", `${cluster.admin.email} / ${cluster.admin.password}`],
+    ["Tikkie sandbox", cluster.sandboxUrl],
+    ["Redis", cluster.redisUrl],
+    ["Postgres", cluster.databaseUrl],
+    ...cluster.instances.map((i): [string, string] => [i.name, `${i.url}  pid ${i.pid}  log ${i.logPath}`]),
+  ])
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === __filename) {

@@ -572,23 +572,21 @@ export async function main(): Promise<void> {
   const steps = Object.entries(demo.timings)
     .map(([k, v], i, all) => `${k} ${((v - (i ? all[i - 1][1] : 0)) / 1000).toFixed(1)} s`)
     .join(", ")
-  process.stdout.write(
-    [
-      "",
-      `  Tikkie demo store is ready (${secs} s: ${steps})`,
-      "",
-      `  Storefront      ${demo.storefrontUrl}`,
-      `  Store API       ${demo.storeUrl}/store  (publishable key ${demo.publishableKey})`,
-      `  Admin           ${demo.adminUrl}` + (demo.medusaEnv.TIKKIE_ADMIN === "1" ? "" : "  (off: TIKKIE_ADMIN=0)"),
-      `  Admin login     ${demo.admin.email} / ${demo.admin.password}`,
-      `  Tikkie sandbox  ${demo.sandboxUrl}`,
-      `  Bank account    ${demo.adminUrl}/tikkie (Connect, then "Book sandbox payouts"; see demo/README.md)`,
-      `  Medusa log      ${displayPath(path.join(process.env.DEMO_DATA_DIR || path.join(ROOT, ".demo"), "medusa.log"))}`,
-      "",
-      "  Ctrl-C stops everything.",
-      "",
-    ].join("\n") + "\n"
-  )
+  printReady(`Tikkie demo store is ready (${secs} s: ${steps})`, [
+    ["Storefront", demo.storefrontUrl],
+    ["Store API", `${demo.storeUrl}/store  (publishable key ${demo.publishableKey})`],
+    ["Admin", demo.adminUrl + (demo.medusaEnv.TIKKIE_ADMIN === "1" ? "" : "  (off: TIKKIE_ADMIN=0)")],
+    ["Admin login", `${demo.admin.email} / ${demo.admin.password}`],
+    ["Tikkie sandbox", demo.sandboxUrl],
+    ["Bank account", `${demo.adminUrl}/tikkie (Connect, then "Book sandbox payouts"; see demo/README.md)`],
+    ["Medusa log", displayPath(path.join(process.env.DEMO_DATA_DIR || path.join(ROOT, ".demo"), "medusa.log"))],
+  ])
+}
+
+/** The banner `npm run demo` and `npm run cluster` print once everything answers. */
+export function printReady(title: string, rows: Array<[string, string]>): void {
+  const lines = rows.map(([label, value]) => `  ${label.padEnd(16)}${value}`)
+  process.stdout.write(["", `  ${title}`, "", ...lines, "", "  Ctrl-C stops everything.", ""].join("\n") + "\n")
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === __filename) {

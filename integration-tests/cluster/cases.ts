@@ -10,7 +10,7 @@ import { Agent, request } from "undici"
 import { pool, shuffle, StoreClient } from "../../bench/fast-checkout-store"
 import type { RunningCluster } from "../../demo/cluster"
 import { adminLogin, spawnMedusa, type MedusaInstance } from "../../demo/run"
-import { SETTLEMENT_LOCK_LEASE_SECONDS, underLockOrBusy } from "../../src/lib/lock-timeout"
+import { isLockTimeout, SETTLEMENT_LOCK_LEASE_SECONDS, underLockOrBusy } from "../../src/lib/lock-timeout"
 import { Modules } from "@medusajs/framework/utils"
 import { RedisLockingProvider } from "@medusajs/locking-redis/dist/services/redis-lock"
 import Redis from "ioredis"
@@ -27,6 +27,13 @@ const { freePort } = require("../../scripts/embedded-db") as { freePort(): Promi
 export const GET_ORDER_LIMIT = Number(process.env.CLUSTER_GET_ORDER_LIMIT) || 10
 /** Tikkie's own limit for GET order. */
 const TIKKIE_GET_ORDER_LIMIT = 250
+/**
+ * The limiter's windows are the instances' wall-clock seconds at the moment a call takes its slot; the
+ * sandbox (like Tikkie) counts the second the call arrives in. A call that takes the last slot of a second
+ * can arrive in the next one, so a receiving second can hold a little more than the limit: the store's
+ * default of 200 keeps Tikkie's 250 (a quarter more) for that. Here the same proportion of the low limit.
+ */
+const ARRIVAL_MARGIN = Math.floor((GET_ORDER_LIMIT * (TIKKIE_GET_ORDER_LIMIT - 200)) / 200)
 const STORM_CARTS = Number(process.env.CLUSTER_STORM_CARTS) || 60
 const LIMITER_CHECKOUTS = 60
 const KILL_CARTS = Number(process.env.CLUSTER_KILL_CARTS) || 20
@@ -263,8 +270,10 @@ export const clusterCases: ClusterCase[] = [
       assert.ok(returned.every((r) => r.status === 303), `return answers ${JSON.stringify(countBy(returned.map((r) => String(r.status))))}`)
       assert.ok(getOrders.length > returned.length, "the workers' settlements read the orders too")
       assert.equal(getOrders.filter((r) => r.status === 429).length, 0)
-      assert.deepEqual(perSecond.filter((n) => n > GET_ORDER_LIMIT), [], "seconds over the limit")
-      assert.equal(Math.max(...perSecond), GET_ORDER_LIMIT, "the demand drove the limiter to its limit")
+      // Driven to the limit: most seconds of the burst at it (a second cut by the start or end is lower).
+      assert.ok(perSecond.filter((n) => n >= GET_ORDER_LIMIT).length >= perSecond.length / 2, "the demand drove the limiter to its limit")
+      // Never exceeded, as Tikkie counts: no second beyond the arrival margin (ARRIVAL_MARGIN).
+      assert.deepEqual(perSecond.filter((n) => n > GET_ORDER_LIMIT + ARRIVAL_MARGIN), [], `seconds over ${GET_ORDER_LIMIT} + ${ARRIVAL_MARGIN}`)
     },
   },
 
@@ -289,7 +298,7 @@ export const clusterCases: ClusterCase[] = [
         await sleep(500)
         const other = await underLockOrBusy(container, "tikkie:cluster-test:long", async () => "ran", (r) => `busy: ${r}`, 1)
         assert.equal(await long, "long done")
-        assert.match(other, /^busy: Failed to acquire lock/)
+        assert.ok(other.startsWith("busy: ") && isLockTimeout(other), other)
         assert.ok(ttls.every((t) => t > 0 && t <= SETTLEMENT_LOCK_LEASE_SECONDS), `TTLs ${ttls.join(" ")}`)
 
         // The lease lapses under a settlement (here: its key is taken away): the work it finished stands.
