@@ -10,7 +10,7 @@ import type { Delivery } from "../src/tikkie/sandbox/deliveries"
 import type { LoggedRequest } from "../src/tikkie/sandbox/request-log"
 import { medusaPid, readMemory, type ProcessMemory } from "./process-memory"
 import { fmt, median, percentile } from "./stats"
-import { note } from "./summary"
+import { benchMode, note } from "./summary"
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { freePort } = require("../scripts/embedded-db") as { freePort(): Promise<number> }
@@ -40,14 +40,14 @@ const { Client } = require("pg") as typeof import("pg")
  * Nothing here passes or fails: it prints what it measured (and what went wrong, with counts).
  */
 
-/** BENCH_PARTS=paid,storm: only those measurements (sessions, paid, storm, flood; all by default). */
-const PARTS = new Set((process.env.BENCH_PARTS || "sessions,paid,storm,flood").split(",").map((p) => p.trim()))
+/** BENCH_PARTS=paid,storm: only those measurements (sessions, paid, storm, flood, kill (cluster only); all by default). */
+export const PARTS = new Set((process.env.BENCH_PARTS || "sessions,paid,storm,flood,kill").split(",").map((p) => p.trim()))
 const STORM_ORDERS = intEnv("BENCH_STORM_ORDERS", 1000)
 const SESSION_PAIRS = intEnv("BENCH_SESSION_PAIRS", 30)
 const COMPLETE_PAIRS = intEnv("BENCH_COMPLETE_PAIRS", 20)
 const WARMUP_PAIRS = 3
 /** Carts prepared at once: the store is one Node process; more only queues inside it. */
-const PREP_CONCURRENCY = intEnv("BENCH_PREP_CONCURRENCY", 16)
+export const PREP_CONCURRENCY = intEnv("BENCH_PREP_CONCURRENCY", 16)
 const PAY_CONCURRENCY = 50
 /** Checkouts started and never paid, open during the storm (the poll reads them). */
 const ABANDONED = intEnv("BENCH_ABANDONED", 200, 0)
@@ -85,10 +85,13 @@ export interface StoreTarget {
   storePort: number
   /** The Medusa processes whose memory is reported (default: the one listening on storePort). */
   instances?: StoreInstance[]
+  /** Every instance's log (default: medusaLogPath). */
+  logPaths?: string[]
 }
 
 export async function benchFastCheckoutStore(): Promise<void> {
   console.log("\n## Fast Checkout in a Medusa store (demo store: embedded Postgres, sandbox, medusa start)")
+  benchMode("single process")
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tikkie-bench-"))
   const storePort = await freePort()
   const started = performance.now()
@@ -125,7 +128,14 @@ export async function benchFastCheckoutStore(): Promise<void> {
   }
 }
 
-export async function measureStore(target: StoreTarget): Promise<void> {
+/** What a measurement after the shared ones gets (the cluster's worker kill). */
+export interface StoreMeasurementContext {
+  store: StoreClient
+  sandbox: SandboxControl
+  db: InstanceType<typeof Client>
+}
+
+export async function measureStore(target: StoreTarget, after?: (ctx: StoreMeasurementContext) => Promise<void>): Promise<void> {
   const store = new StoreClient(target)
   const sandbox = new SandboxControl(target.sandboxUrl)
   const db = new Client({ connectionString: target.databaseUrl })
@@ -138,6 +148,7 @@ export async function measureStore(target: StoreTarget): Promise<void> {
     if (PARTS.has("paid")) await benchWebhookToOrder(store, sandbox)
     if (PARTS.has("storm")) await benchStorm(store, sandbox, db, target)
     if (PARTS.has("flood")) await benchFlood(store, sandbox, db, target)
+    if (after) await after({ store, sandbox, db })
     console.log(`(store measurements took ${fmt((performance.now() - setupStarted) / 1000, 0)} s; load average now ${loadAverage()}: other processes on the machine share its CPUs)`)
   } finally {
     await db.end()
@@ -315,9 +326,10 @@ async function benchStorm(store: StoreClient, sandbox: SandboxControl, db: Insta
     abandoned.add((await store.startFastCheckout(cart)).order_token)
   })
   const carts = await store.prepareCarts(n, "storm carts")
-  const tokens: Array<{ cart: string; orderToken: string }> = []
+  const tokens: Array<{ cart: string; orderToken: string; sessionId: string }> = []
   await pool(carts, PREP_CONCURRENCY, async (cart) => {
-    tokens.push({ cart, orderToken: (await store.startFastCheckout(cart)).order_token })
+    const started = await store.startFastCheckout(cart)
+    tokens.push({ cart, orderToken: started.order_token, sessionId: started.payment_session_id })
   })
   const systemCarts = await store.prepareCarts(n, "baseline carts")
   await pool(systemCarts, PREP_CONCURRENCY, (cart) => store.systemSession(cart))
@@ -344,15 +356,18 @@ async function benchStorm(store: StoreClient, sandbox: SandboxControl, db: Insta
   await sandbox.clearDeliveries()
   await sandbox.setDeliveryBehaviour("repeat", n, { times: 3 })
   const ordersBefore = await countAllOrders(db)
-  const logOffset = fileSize(target.medusaLogPath)
+  const logOffsets = new Map((target.logPaths ?? [target.medusaLogPath]).map((f) => [f, fileSize(f)]))
   const memBefore = readInstances(instances)
 
   const shuffled = shuffle([...tokens])
   const firstPay = Date.now()
   const payFailures: string[] = []
-  await pool(shuffled, PAY_CONCURRENCY, async ({ orderToken }) => {
+  // A third of the shoppers come back through the return route the moment they have paid.
+  const returns: Array<Promise<number | string>> = []
+  await pool(shuffled, PAY_CONCURRENCY, async ({ orderToken, sessionId }, i) => {
     try {
       await sandbox.post(`/_sandbox/fastcheckout/orders/${orderToken}/pay`, {})
+      if (i % 3 === 0) returns.push(store.returnRoute(sessionId))
     } catch (e) {
       payFailures.push(e instanceof Error ? e.message : String(e))
     }
@@ -411,13 +426,16 @@ async function benchStorm(store: StoreClient, sandbox: SandboxControl, db: Insta
   const allLogged = (await sandbox.requests()).length
   const statusCounts = countBy(getOrders.map((r) => String(r.status)))
   const stats = await sandbox.maxPerSecond()
+  const returnAnswers = await Promise.all(returns)
+  const returnMs = returnAnswers.filter((r): r is number => typeof r === "number")
+  const returnFailures = returnAnswers.filter((r): r is string => typeof r === "string")
   const webhookAttempts = deliveries.flatMap((d) => d.attempts)
   const attemptCounts = countBy(webhookAttempts.map((a) => (a.status ? String(a.status) : `error: ${a.error?.replace(/\s*\(attempted address[^)]*\)/, "")}`)))
   const answered = webhookAttempts.filter((a) => a.status !== undefined && a.durationMs !== undefined).map((a) => a.durationMs!)
   const timedOut = webhookAttempts.filter((a) => /timeout|aborted/i.test(a.error ?? "")).length
   const neverAnswered = deliveries.filter((d) => !d.attempts.some((a) => a.status !== undefined && a.status < 300)).length
   const reads = getOrderReads(getOrders, stormTokens, abandoned)
-  const log = scanStoreLog(target.medusaLogPath, logOffset)
+  const log = scanStoreLog(logOffsets)
 
   console.log(`\n3. storm: ${n} carts with Fast Checkout started (with ${ABANDONED} abandoned checkouts, BENCH_ABANDONED; all prepared in ${fmt(prepSeconds, 0)} s), then all paid,`)
   console.log(`   shuffled, ${PAY_CONCURRENCY} pays at a time (all pays sent in ${fmt(paidIn / 1000, 1)} s), every webhook sent three times (sandbox delivery mode repeat, times 3);`)
@@ -428,6 +446,7 @@ async function benchStorm(store: StoreClient, sandbox: SandboxControl, db: Insta
   note(`storm of ${n}: orders/s (Tikkie / system)`, `${fmt(storm.orders / (storm.wallMs / 1000), 1)} / ${fmt(baseline.orders / (baseline.wallMs / 1000), 1)}`)
   note("storm: orders made / carts with 2+ orders", `${orders.length} of ${n} / ${duplicates}`)
   note("storm: webhook answer p50 / p99", answered.length ? `${ms(percentile(answered, 0.5))} / ${ms(percentile(answered, 0.99))}` : "-")
+  note("storm: return route p50 / p99", returnMs.length ? `${ms(percentile(returnMs, 0.5))} / ${ms(percentile(returnMs, 0.99))}` : "-")
   note("storm: webhook POSTs timed out / never 2xx", `${timedOut} of ${webhookAttempts.length} / ${neverAnswered}`)
   note("storm: busiest GET order second / 429s", `${stats["fastCheckout.getOrder"] ?? 0} / ${statusCounts["429"] ?? 0}`)
   note("GET order per paid order / per abandoned / all", `${fmt(reads.paid / n)} / ${ABANDONED ? fmt(reads.abandoned / ABANDONED) : "-"} / ${getOrders.length}`)
@@ -441,6 +460,8 @@ async function benchStorm(store: StoreClient, sandbox: SandboxControl, db: Insta
     for (const [k, v] of Object.entries(countBy(outcomes))) console.log(`      ${v} × ${k}`)
   }
   console.log(`  webhook answer latency (sandbox: POST sent to answer) p50 ${ms(answered.length ? percentile(answered, 0.5) : NaN)}   p99 ${ms(answered.length ? percentile(answered, 0.99) : NaN)}   (${answered.length} answered)`)
+  console.log(`  return route (a third of the shoppers, at paying)    p50 ${ms(returnMs.length ? percentile(returnMs, 0.5) : NaN)}   p99 ${ms(returnMs.length ? percentile(returnMs, 0.99) : NaN)}` +
+      `   (${returnMs.length} redirected${returnFailures.length ? `, ${returnFailures.length} failed, e.g. ${returnFailures[0]}` : ""})`)
   console.log(`  webhook POSTs the sandbox sent                       ${webhookAttempts.length} for ${deliveries.length} webhooks; timed out ${timedOut}; never answered 2xx ${neverAnswered}` +
       `   (answers: ${Object.entries(attemptCounts).map(([k, v]) => `${k} ×${v}`).join(", ")})`)
   console.log(`  sandbox GET order, busiest second                    ${stats["fastCheckout.getOrder"] ?? 0} calls   (GET /_sandbox/stats; limit 250/s); refused with 429: ${statusCounts["429"] ?? 0}`)
@@ -735,6 +756,19 @@ export class StoreClient {
     }
   }
 
+  /** A shopper's browser back on the return route: ms to the redirect, or why it failed. */
+  async returnRoute(sessionId: string): Promise<number | string> {
+    const t = performance.now()
+    try {
+      const res = await request(`${this.target.storeUrl}/hooks/tikkie/fast-checkout/return?session_id=${sessionId}`, { dispatcher: this.agent })
+      await res.body.dump()
+      if (res.statusCode !== 303) return `answered ${res.statusCode}`
+      return performance.now() - t
+    } catch (e) {
+      return e instanceof Error ? e.message : String(e)
+    }
+  }
+
   /** The cart's completed_at in epoch ms, or undefined while it is open. */
   async cartCompletedAt(cartId: string): Promise<number | undefined> {
     const { cart } = await this.call("GET", `/store/carts/${cartId}?fields=id,completed_at`)
@@ -755,7 +789,7 @@ async function countOrderedCarts(db: Db, cartIds: string[]): Promise<number> {
   return rows[0].n
 }
 
-async function ordersOfCarts(db: Db, cartIds: string[]): Promise<Array<{ cart_id: string; order_id: string; created_at: Date }>> {
+export async function ordersOfCarts(db: Db, cartIds: string[]): Promise<Array<{ cart_id: string; order_id: string; created_at: Date }>> {
   const { rows } = await db.query(
     `select oc.cart_id, oc.order_id, o.created_at from order_cart oc join "order" o on o.id = oc.order_id
       where oc.cart_id = any($1) and oc.deleted_at is null and o.deleted_at is null`,
@@ -806,17 +840,20 @@ interface StoreLogSummary {
   topProblems: Array<[string, number]>
 }
 
-function scanStoreLog(file: string, offset: number): StoreLogSummary {
+/** Every instance's log (a cluster's workers settle, its server answers), from the given offsets. */
+function scanStoreLog(offsets: Map<string, number>): StoreLogSummary {
   let text = ""
-  try {
-    const fd = fs.openSync(file, "r")
-    const size = fs.fstatSync(fd).size
-    const buf = Buffer.alloc(Math.max(0, size - offset))
-    fs.readSync(fd, buf, 0, buf.length, offset)
-    fs.closeSync(fd)
-    text = buf.toString("utf8")
-  } catch {
-    /* no log */
+  for (const [file, offset] of offsets) {
+    try {
+      const fd = fs.openSync(file, "r")
+      const size = fs.fstatSync(fd).size
+      const buf = Buffer.alloc(Math.max(0, size - offset))
+      fs.readSync(fd, buf, 0, buf.length, offset)
+      fs.closeSync(fd)
+      text += buf.toString("utf8") + "\n"
+    } catch {
+      /* no log */
+    }
   }
   // eslint-disable-next-line no-control-regex
   const lines = text.replace(/\u001b\[[0-9;]*m/g, "").split("\n")
@@ -862,15 +899,15 @@ async function timed(fn: () => Promise<unknown>): Promise<number> {
 }
 
 /** Runs `fn` over `items` with at most `concurrency` at once; the first error stops the rest and is thrown. */
-export async function pool<T>(items: T[], concurrency: number, fn: (item: T) => Promise<void>): Promise<void> {
+export async function pool<T>(items: T[], concurrency: number, fn: (item: T, index: number) => Promise<void>): Promise<void> {
   let next = 0
   let failed: unknown
   await Promise.all(
     Array.from({ length: Math.min(concurrency, items.length) }, async () => {
       while (next < items.length && failed === undefined) {
-        const item = items[next++]
+        const index = next++
         try {
-          await fn(item)
+          await fn(items[index], index)
         } catch (e) {
           failed ??= e
         }
@@ -894,11 +931,11 @@ function countBy(xs: string[]): Record<string, number> {
   return out
 }
 
-function loadAverage(): string {
+export function loadAverage(): string {
   return os.loadavg().map((x) => fmt(x, 2)).join(" ")
 }
 
-function sleep(ms: number) {
+export function sleep(ms: number) {
   return new Promise((r) => setTimeout(r, ms))
 }
 

@@ -3,6 +3,7 @@ import { benchReconciliation } from "./reconciliation"
 import { benchBankTransactions } from "./bank-transactions"
 import { benchPaymentRequests } from "./payment-requests"
 import { benchFastCheckoutStore } from "./fast-checkout-store"
+import { benchFastCheckoutCluster } from "./fast-checkout-cluster"
 import { printSummary } from "./summary"
 
 const BENCHES: Record<string, () => Promise<void>> = {
@@ -11,6 +12,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   "bank-transactions": benchBankTransactions,
   "payment-requests": benchPaymentRequests,
   "fast-checkout-store": benchFastCheckoutStore,
+  "fast-checkout-cluster": benchFastCheckoutCluster,
 }
 
 /**
