@@ -11,9 +11,11 @@ import type { LoggedRequest } from "./request-log"
 export class SandboxControl {
   private readonly dispatcher: Dispatcher
 
+  /** `controlToken`: the sandbox's, when it runs on another machine (X-Sandbox-Control-Token). */
   constructor(
     readonly baseUrl: string,
-    dispatcher?: Dispatcher
+    dispatcher?: Dispatcher,
+    private readonly options: { controlToken?: string } = {}
   ) {
     this.dispatcher = dispatcher ?? new Agent({ connect: { rejectUnauthorized: false } })
   }
@@ -83,7 +85,10 @@ export class SandboxControl {
     const res = await request(this.baseUrl + path, {
       method,
       dispatcher: this.dispatcher,
-      headers: body === undefined ? {} : { "content-type": "application/json" },
+      headers: {
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+        ...(this.options.controlToken ? { "x-sandbox-control-token": this.options.controlToken } : {}),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     })
     const text = await res.body.text()
