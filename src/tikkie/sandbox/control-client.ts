@@ -6,7 +6,7 @@ import type { LoggedRequest } from "./request-log"
 /**
  * Typed access to the sandbox's /_sandbox control interface over HTTP, for tests, benchmarks and
  * shop developers' own scripts. Service-specific controls (pay an order, pay a request) are thin
- * `post` calls documented in the README.
+ * `post` calls documented in docs/sandbox.md.
  */
 export class SandboxControl {
   private readonly dispatcher: Dispatcher

@@ -5,7 +5,7 @@ import { error, type SandboxRequest, type SandboxResponse } from "./http-kit"
 import { ACCESS_TOKEN_SECONDS } from "./access-tokens"
 
 /**
- * The sandbox's control interface under /_sandbox (documented in the README). Service-specific
+ * The sandbox's control interface under /_sandbox (documented in docs/sandbox.md). Service-specific
  * controls (pay an order, pay a payment request) are registered by each service module.
  */
 export function registerControl(ctx: SandboxContext, resetAll: () => void): void {
