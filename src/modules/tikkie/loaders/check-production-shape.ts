@@ -9,10 +9,21 @@ import { productionShapeProblems, type ResolvedConfig } from "../../../lib/produ
  * modules it loads. The error names what to configure; the module's failing loader stops Medusa.
  */
 export default async function checkProductionShape({ container }: LoaderOptions): Promise<void> {
+  if (isOneOffCommand(process.argv)) return
   const config = container.resolve<ResolvedConfig>(ContainerRegistrationKeys.CONFIG_MODULE)
   const problems = productionShapeProblems(config)
   if (!problems.length) return
   const message = `medusa-plugin-tikkie cannot run in this configuration: ${problems.join(" ")} See the README, "Running in production".`
   container.resolve(ContainerRegistrationKeys.LOGGER).error(message)
   throw new Error(message)
+}
+
+/**
+ * Medusa's one-off commands (`medusa db:migrate`, `exec`, `user`, ...) set MEDUSA_WORKER_MODE=server
+ * themselves, so that no scheduled job or subscriber runs while they do their work: such a process
+ * serves no webhook and settles nothing, and refusing it would stop every store on Medusa's defaults
+ * from migrating. Only the processes that serve and work (`medusa start`, `develop`) are checked.
+ */
+export function isOneOffCommand(argv: string[]): boolean {
+  return argv.some((a) => /^(db:[a-z-]+|exec|user|plugin:[a-z:-]+)$/.test(a))
 }
