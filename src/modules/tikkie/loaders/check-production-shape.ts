@@ -25,5 +25,5 @@ export default async function checkProductionShape({ container }: LoaderOptions)
  * from migrating. Only the processes that serve and work (`medusa start`, `develop`) are checked.
  */
 export function isOneOffCommand(argv: string[]): boolean {
-  return argv.some((a) => /^(db:[a-z-]+|exec|user|plugin:[a-z:-]+)$/.test(a))
+  return argv.some((a) => /^(db:[a-z:-]+|exec|user|plugin:[a-z:-]+)$/.test(a))
 }
