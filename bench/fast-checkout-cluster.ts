@@ -10,6 +10,7 @@ import {
   PREP_CONCURRENCY,
   sleep,
   type StoreMeasurementContext,
+  type StoreTarget,
 } from "./fast-checkout-store"
 import { fmt } from "./stats"
 import { benchMode, note } from "./summary"
@@ -38,23 +39,25 @@ export async function benchFastCheckoutCluster(): Promise<void> {
       `cluster up in ${fmt((performance.now() - started) / 1000, 1)} s; ${os.cpus().length} CPUs, load average ${loadAverage()}; ` +
         cluster.instances.map((i) => `${i.name} pid ${i.pid}`).join(", ")
     )
-    await measureStore(
-      {
-        storeUrl: cluster.serverUrl,
-        sandboxUrl: cluster.sandboxUrl,
-        databaseUrl: cluster.databaseUrl,
-        publishableKey: cluster.publishableKey,
-        regionId: cluster.regionId,
-        medusaLogPath: cluster.server.logPath,
-        storePort: cluster.server.port,
-        instances: cluster.instances.map((i) => ({ name: i.name, pid: i.pid })),
-        logPaths: cluster.instances.map((i) => i.logPath),
-      },
-      PARTS.has("kill") ? (ctx) => benchWorkerKill(ctx, cluster) : undefined
-    )
+    await measureStore(clusterStoreTarget(cluster), PARTS.has("kill") ? (ctx) => benchWorkerKill(ctx, cluster) : undefined)
   } finally {
     await cluster.stop()
     if (process.env.BENCH_KEEP_STORE === "1") console.log(`(kept ${cluster.dataDir})`)
+  }
+}
+
+/** The cluster as the store measurements see it: shoppers and Tikkie reach the server; every instance counts. */
+export function clusterStoreTarget(cluster: RunningCluster): StoreTarget {
+  return {
+    storeUrl: cluster.serverUrl,
+    sandboxUrl: cluster.sandboxUrl,
+    databaseUrl: cluster.databaseUrl,
+    publishableKey: cluster.publishableKey,
+    regionId: cluster.regionId,
+    medusaLogPath: cluster.server.logPath,
+    storePort: cluster.server.port,
+    instances: cluster.instances.map((i) => ({ name: i.name, pid: i.pid })),
+    logPaths: cluster.instances.map((i) => i.logPath),
   }
 }
 

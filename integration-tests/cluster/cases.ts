@@ -7,6 +7,7 @@ import assert from "node:assert/strict"
 import { execFile } from "node:child_process"
 import fs from "node:fs"
 import { Agent, request } from "undici"
+import { clusterStoreTarget } from "../../bench/fast-checkout-cluster"
 import { pool, shuffle, StoreClient } from "../../bench/fast-checkout-store"
 import type { RunningCluster } from "../../demo/cluster"
 import { adminLogin, spawnMedusa, type MedusaInstance } from "../../demo/run"
@@ -52,15 +53,7 @@ export interface ClusterCase {
 }
 
 export async function clusterContext(cluster: RunningCluster): Promise<ClusterContext> {
-  const store = new StoreClient({
-    storeUrl: cluster.serverUrl,
-    sandboxUrl: cluster.sandboxUrl,
-    databaseUrl: cluster.databaseUrl,
-    publishableKey: cluster.publishableKey,
-    regionId: cluster.regionId,
-    medusaLogPath: cluster.server.logPath,
-    storePort: cluster.server.port,
-  })
+  const store = new StoreClient(clusterStoreTarget(cluster))
   await store.stockUp()
   await store.loadCatalogue()
   const db = new Client({ connectionString: cluster.databaseUrl })
