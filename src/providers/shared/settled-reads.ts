@@ -16,7 +16,15 @@ const TTL_MS = 60_000
 /** A flood cannot grow it: one entry per paid order or request in settlement, and a cap above that. */
 const MAX_ENTRIES = 10_000
 
-const handedOver = new Map<string, { read: unknown; until: number }>()
+/**
+ * One map per process, even if the provider and the settlement were loaded from two copies of this file
+ * (the payment module loads its providers itself): a miss would only cost the read saved here.
+ */
+const KEY = Symbol.for("medusa-plugin-tikkie.settled-reads")
+const handedOver: Map<string, { read: unknown; until: number }> = ((globalThis as Record<symbol, unknown>)[KEY] ??= new Map()) as Map<
+  string,
+  { read: unknown; until: number }
+>
 
 export function handOverSettledRead(key: string, read: unknown): void {
   const now = Date.now()
