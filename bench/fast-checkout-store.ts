@@ -321,6 +321,7 @@ async function benchStorm(store: StoreClient, sandbox: SandboxControl, db: Insta
   const prepStarted = performance.now()
   // Checkouts nobody comes back to: the poll reads them meanwhile, which is what "per abandoned checkout" counts.
   const abandonedCarts = await store.prepareCarts(ABANDONED, "abandoned carts")
+  const abandonedSince = Date.now()
   const abandoned = new Set<string>()
   await pool(abandonedCarts, PREP_CONCURRENCY, async (cart) => {
     abandoned.add((await store.startFastCheckout(cart)).order_token)
@@ -352,6 +353,8 @@ async function benchStorm(store: StoreClient, sandbox: SandboxControl, db: Insta
   await sleep(2_000)
 
   // The storm's own figures: forget earlier requests (this also resets the per-second stats) and deliveries.
+  // The abandoned checkouts' reads so far (the poll ran while the carts were prepared) are kept.
+  const abandonedReadsBefore = getOrderReads((await sandbox.requests("fastCheckout.getOrder")) as LoggedRequest[], new Set(), abandoned).abandoned
   await sandbox.clearRequests()
   await sandbox.clearDeliveries()
   await sandbox.setDeliveryBehaviour("repeat", n, { times: 3 })
@@ -435,6 +438,8 @@ async function benchStorm(store: StoreClient, sandbox: SandboxControl, db: Insta
   const timedOut = webhookAttempts.filter((a) => /timeout|aborted/i.test(a.error ?? "")).length
   const neverAnswered = deliveries.filter((d) => !d.attempts.some((a) => a.status !== undefined && a.status < 300)).length
   const reads = getOrderReads(getOrders, stormTokens, abandoned)
+  reads.abandoned += abandonedReadsBefore
+  const abandonedFor = (sawAllAt - abandonedSince) / 1000
   const log = scanStoreLog(logOffsets)
 
   console.log(`\n3. storm: ${n} carts with Fast Checkout started (with ${ABANDONED} abandoned checkouts, BENCH_ABANDONED; all prepared in ${fmt(prepSeconds, 0)} s), then all paid,`)
@@ -449,7 +454,7 @@ async function benchStorm(store: StoreClient, sandbox: SandboxControl, db: Insta
   note("storm: return route p50 / p99", returnMs.length ? `${ms(percentile(returnMs, 0.5))} / ${ms(percentile(returnMs, 0.99))}` : "-")
   note("storm: webhook POSTs timed out / never 2xx", `${timedOut} of ${webhookAttempts.length} / ${neverAnswered}`)
   note("storm: busiest GET order second / 429s", `${stats["fastCheckout.getOrder"] ?? 0} / ${statusCounts["429"] ?? 0}`)
-  note("GET order per paid order / per abandoned / all", `${fmt(reads.paid / n)} / ${ABANDONED ? fmt(reads.abandoned / ABANDONED) : "-"} / ${getOrders.length}`)
+  note("GET order per paid order / per abandoned / storm's all", `${fmt(reads.paid / n)} / ${ABANDONED ? `${fmt(reads.abandoned / ABANDONED)} in ${fmt(abandonedFor, 0)} s` : "-"} / ${getOrders.length}`)
   for (const [name, kb] of memPeak) note(`storm: RSS highest, ${name}`, `${fmt(kb / 1024, 0)} MB`)
   if (baselineFailures.length) console.log(`  ! baseline: ${baselineFailures.length} completions failed, e.g. ${baselineFailures[0]}`)
   if (progress.length) console.log(`  orders existing after                                ${progress.join(", ")}   (of ${n}; the wait saw all after ${fmt((sawAllAt - firstPay) / 1000, 1)} s)`)
@@ -466,7 +471,7 @@ async function benchStorm(store: StoreClient, sandbox: SandboxControl, db: Insta
       `   (answers: ${Object.entries(attemptCounts).map(([k, v]) => `${k} ×${v}`).join(", ")})`)
   console.log(`  sandbox GET order, busiest second                    ${stats["fastCheckout.getOrder"] ?? 0} calls   (GET /_sandbox/stats; limit 250/s); refused with 429: ${statusCounts["429"] ?? 0}`)
   console.log(`  GET order calls                                      ${getOrders.length} in all: ${fmt(reads.paid / n)} per paid order (${reads.paid}), ` +
-      `${ABANDONED ? fmt(reads.abandoned / ABANDONED) : "-"} per abandoned checkout (${reads.abandoned} over ${fmt((sawAllAt - firstPay) / 1000, 0)} s), other ${reads.other}`)
+      `${ABANDONED ? fmt(reads.abandoned / ABANDONED) : "-"} per abandoned checkout (${reads.abandoned} over the ${fmt(abandonedFor, 0)} s since they were started), other ${reads.other}`)
   if (allLogged >= 20_000) console.log(`    (the sandbox's request log holds the last 20,000 requests: counts may be incomplete)`)
   if (payFailures.length) console.log(`  ! ${payFailures.length} pay calls failed, e.g. ${payFailures[0]}`)
   printMemory(instances, { "before preparing": memBeforePrep, "before the pays": memBefore, "all orders": memAfter, "3 s later": memSettled }, memPeak)
