@@ -6,7 +6,7 @@ import { AccessTokenStore } from "./access-tokens"
 import type { ResolvedSandboxOptions, SandboxContext, SandboxOptions, SandboxService } from "./context"
 import { registerControl } from "./control"
 import { DeliveryService } from "./deliveries"
-import { FaultInjector } from "./faults"
+import { FaultInjector, isAfterFault } from "./faults"
 import { error, newTraceId, send, type SandboxRequest, type SandboxResponse } from "./http-kit"
 import { RequestLog } from "./request-log"
 import { Router } from "./router"
@@ -171,6 +171,9 @@ async function handle(ctx: SandboxContext, req: IncomingMessage, res: ServerResp
           raw: req,
         }
         out = await matched.route.handler(sreq)
+        // Carried out; now the answer is lost on its way back.
+        if (fault === "drop-after") out = { status: 0, drop: true }
+        else if (isAfterFault(fault)) out = error(traceId, 500, "ERR_8100_001", "unknown backend error (sandbox fault injection)")
       }
     }
   } catch (e) {
@@ -183,7 +186,7 @@ async function handle(ctx: SandboxContext, req: IncomingMessage, res: ServerResp
       method,
       path: url.pathname,
       operation,
-      status: out.hang ? 0 : out.status,
+      status: out.hang || out.drop ? 0 : out.status,
       traceId,
       durationMs: Math.round((performance.now() - started) * 100) / 100,
     },
