@@ -154,6 +154,8 @@ async function handle(ctx: SandboxContext, req: IncomingMessage, res: ServerResp
         out = { status: 0, hang: true }
       } else if (fault === "503") {
         out = error(traceId, 503, "ERR_9100_011", "service unavailable (sandbox fault injection)")
+      } else if (fault === "429") {
+        out = { ...error(traceId, 429, "TOO_MANY_REQUESTS", "too many requests (sandbox fault injection)"), headers: { "retry-after": "1" } }
       } else if (fault === "500") {
         out = error(traceId, 500, "ERR_8100_001", "unknown backend error (sandbox fault injection)")
       } else {
