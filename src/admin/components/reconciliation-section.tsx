@@ -6,7 +6,7 @@ import { formatCents } from "../lib/money"
 import { useAdminData } from "../lib/use-admin-data"
 import { SectionState } from "./section-state"
 
-type Status = "matched" | "pending" | "overdue" | "unmatched"
+type Status = "matched" | "mismatch" | "pending" | "overdue" | "unmatched"
 
 interface ReconciliationView {
   items: Array<{
@@ -20,7 +20,13 @@ interface ReconciliationView {
     due_date: string | null
     medusa_order_id: string | null
     matched_by: "reference" | "amount_date" | null
-    transaction: null | { transaction_id: string; book_date: string; description_lines: string[]; counter_party_name: string | null }
+    transaction: null | {
+      transaction_id: string
+      book_date: string
+      amount_in_cents: number
+      description_lines: string[]
+      counter_party_name: string | null
+    }
   }>
   count: number
   counts: Record<Status, number>
@@ -28,6 +34,7 @@ interface ReconciliationView {
 
 const STATUSES: Array<{ status: Status; label: string; empty: string; color: "green" | "blue" | "red" | "orange" }> = [
   { status: "matched", label: "Matched", empty: "No payment is matched with a payout yet.", color: "green" },
+  { status: "mismatch", label: "Amount differs", empty: "Every payout by reference has the payment's amount.", color: "red" },
   { status: "pending", label: "Pending", empty: "No payment is waiting for its payout.", color: "blue" },
   { status: "overdue", label: "Overdue", empty: "No payout is overdue.", color: "red" },
   { status: "unmatched", label: "Unmatched credits", empty: "Every credit on the account is matched with a payment.", color: "orange" },
@@ -141,6 +148,8 @@ export function ReconciliationSection() {
                   <StatusBadge color={shown.color}>
                     {i.status === "matched"
                       ? `${i.transaction?.book_date ?? ""} by ${i.matched_by === "reference" ? "reference" : "amount and date"}`
+                      : i.status === "mismatch"
+                        ? `${i.transaction?.book_date ?? ""} paid out ${formatCents(i.transaction?.amount_in_cents ?? 0, i.currency)}`
                       : i.status === "unmatched"
                         ? i.transaction?.description_lines.join(" · ") || "no description"
                         : `due ${i.due_date}`}
