@@ -236,8 +236,11 @@ export class TikkiePaymentRequestProviderService extends TikkieBaseProvider<
     const reference = asReferenceId(input.context?.idempotency_key)
     // Refunds made elsewhere (another admin, Tikkie's own portal) count too: read them first. Nothing
     // was made yet, so a failure here may throw.
-    const fresh = await this.callTikkie("Refunding the Tikkie payment failed (reading the payment)", async () =>
-      storedPayment(await this.client.getPayment(current.paymentRequestToken, paid.paymentToken))
+    const fresh = await this.callTikkie(
+      "Refunding the Tikkie payment failed (reading the payment; nothing was refunded)",
+      async () => storedPayment(await this.client.getPayment(current.paymentRequestToken, paid.paymentToken)),
+      undefined,
+      "read"
     )
     const recorded = recordedRefundReferences(current)
     let refund: StoredRefund | undefined =
@@ -386,17 +389,23 @@ export class TikkiePaymentRequestProviderService extends TikkieBaseProvider<
       const read = await this.callTikkie(
         "Reading the Tikkie payment request (v1) failed",
         () => readV1PaymentRequest(v1, current.v1!, current.paymentRequestToken),
-        v1MedusaError
+        v1MedusaError,
+        "read"
       )
       const next: PaymentRequestSessionData = { ...current, status: read.status, payments: read.payments }
       const paidV1 = this.isPaid(next)
       return { data: next, paid: paidV1, status: sessionStatus(next.status, paidV1) }
     }
-    const next: PaymentRequestSessionData = await this.callTikkie("Reading the Tikkie payment request failed", async () => {
-      const request = await this.client.getPaymentRequest(current.paymentRequestToken)
-      const payments = (await readPayments(this.client, current.paymentRequestToken)).map(storedPayment)
-      return { ...current, status: request.status, payments }
-    })
+    const next: PaymentRequestSessionData = await this.callTikkie(
+      "Reading the Tikkie payment request failed",
+      async () => {
+        const request = await this.client.getPaymentRequest(current.paymentRequestToken)
+        const payments = (await readPayments(this.client, current.paymentRequestToken)).map(storedPayment)
+        return { ...current, status: request.status, payments }
+      },
+      undefined,
+      "read"
+    )
     const paid = this.isPaid(next)
     if (!paid && next.payments.length) {
       // Never expected for a fixed amount: logged loudly because money and request disagree.
