@@ -4,30 +4,13 @@ import { Link } from "react-router-dom"
 import { adminFetch } from "../lib/admin-fetch"
 import { formatCents } from "../lib/money"
 import { useAdminData } from "../lib/use-admin-data"
+import type { ReconciliationItem, ReconciliationStatus } from "../../modules/tikkie-bank/service"
 import { SectionState } from "./section-state"
 
-type Status = "matched" | "mismatch" | "pending" | "overdue" | "unmatched"
+type Status = ReconciliationStatus
 
 interface ReconciliationView {
-  items: Array<{
-    kind: "payment" | "credit"
-    status: Status
-    date: string
-    source: string | null
-    reference: string | null
-    amount_in_cents: number
-    currency: string
-    due_date: string | null
-    medusa_order_id: string | null
-    matched_by: "reference" | "amount_date" | null
-    transaction: null | {
-      transaction_id: string
-      book_date: string
-      amount_in_cents: number
-      description_lines: string[]
-      counter_party_name: string | null
-    }
-  }>
+  items: ReconciliationItem[]
   count: number
   counts: Record<Status, number>
 }
