@@ -12,6 +12,11 @@ export interface FastCheckoutWebhookEventData {
   status: string
 }
 
+/** The event-bus job key of a Fast Checkout settlement in flight: one per orderToken and reported status. */
+export function fastCheckoutEventKey(orderToken: string, status: string): string {
+  return `tikkie-fast-checkout-${orderToken}-${status}`
+}
+
 /** A payment request notification named a request of this store with news. Data: {@link PaymentRequestNotificationEventData}. */
 export const PAYMENT_REQUEST_NOTIFICATION_EVENT = "tikkie.payment_request.notification_received"
 
@@ -19,5 +24,14 @@ export interface PaymentRequestNotificationEventData {
   provider_id: string
   notification_type: "PAYMENT" | "REFUND"
   payment_request_token: string
-  payment_token: string
+  /** Absent when the return route handed its settlement over (there is no notification). */
+  payment_token?: string
+}
+
+/**
+ * The event-bus job key of a payment request settlement in flight: one per request and what the
+ * notification names (`PAYMENT-{paymentToken}`, `REFUND-{refundToken}`, or `RETURN`).
+ */
+export function paymentRequestEventKey(paymentRequestToken: string, about: string): string {
+  return `tikkie-payment-request-${paymentRequestToken}-${about}`
 }

@@ -1,7 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import type { Logger } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { FAST_CHECKOUT_WEBHOOK_EVENT, type FastCheckoutWebhookEventData } from "../../../../lib/events"
+import { FAST_CHECKOUT_WEBHOOK_EVENT, fastCheckoutEventKey, type FastCheckoutWebhookEventData } from "../../../../lib/events"
 import { hookEventOptions } from "../../../../lib/hook-event-options"
 import { logExcerpt } from "../../../../lib/log-excerpt"
 import { LogThrottle } from "../../../../lib/log-throttle"
@@ -31,7 +31,7 @@ export const POST = async (req: MedusaRequest<FastCheckoutWebhookBody>, res: Med
     const data: FastCheckoutWebhookEventData = { order_token: body.orderToken, reference_id: body.referenceId, status: body.status }
     await req.scope
       .resolve(Modules.EVENT_BUS)
-      .emit({ name: FAST_CHECKOUT_WEBHOOK_EVENT, data }, hookEventOptions(`tikkie-fast-checkout-${body.orderToken}-${body.status}`))
+      .emit({ name: FAST_CHECKOUT_WEBHOOK_EVENT, data }, hookEventOptions(fastCheckoutEventKey(body.orderToken, body.status)))
   }
   res.status(200).json({ received: true })
 }

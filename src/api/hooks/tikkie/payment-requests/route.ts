@@ -1,7 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import type { Logger } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { PAYMENT_REQUEST_NOTIFICATION_EVENT, type PaymentRequestNotificationEventData } from "../../../../lib/events"
+import { PAYMENT_REQUEST_NOTIFICATION_EVENT, paymentRequestEventKey, type PaymentRequestNotificationEventData } from "../../../../lib/events"
 import { hookEventOptions } from "../../../../lib/hook-event-options"
 import { logExcerpt } from "../../../../lib/log-excerpt"
 import { LogThrottle } from "../../../../lib/log-throttle"
@@ -48,12 +48,11 @@ export const POST = async (req: MedusaRequest<PaymentRequestNotificationBody>, r
       payment_request_token: body.paymentRequestToken,
       payment_token: body.paymentToken,
     }
-    const about = body.refundToken ?? body.paymentToken
     await req.scope
       .resolve(Modules.EVENT_BUS)
       .emit(
         { name: PAYMENT_REQUEST_NOTIFICATION_EVENT, data },
-        hookEventOptions(`tikkie-payment-request-${body.paymentRequestToken}-${body.notificationType}-${about}`)
+        hookEventOptions(paymentRequestEventKey(body.paymentRequestToken, `${body.notificationType}-${body.refundToken ?? body.paymentToken}`))
       )
   }
   res.status(200).json({ received: true })
