@@ -247,6 +247,17 @@ medusaIntegrationTestRunner({
       expect(await getOrderCalls()).toHaveLength(0)
     })
 
+    it("reads an unpaid record again on return: the shopper may have paid a moment after the last check", async () => {
+      const cart = await newCart()
+      const started = await shop.startFastCheckout(cart.id)
+      const unpaid = await fastCheckoutReturn(started.payment_session_id)
+      expect(unpaid.location.searchParams.get("tikkie_status")).toBe("NEW")
+      await tikkie.control.setDeliveryBehaviour("fail", 1)
+      await tikkie.control.post(`/_sandbox/fastcheckout/orders/${started.order_token}/pay`)
+      const paid = await fastCheckoutReturn(started.payment_session_id)
+      expect(paid.location.searchParams.get("order_id")).toBe((await orderForCart(getContainer(), cart.id))!.id)
+    })
+
     it("answers a return during another settlement of the same order from the record, without waiting on its lock or reading Tikkie", async () => {
       const cart = await newCart()
       const started = await shop.startFastCheckout(cart.id)

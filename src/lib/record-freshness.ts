@@ -1,9 +1,9 @@
 /**
- * How long a read of Tikkie, written to the plugin's record as `last_checked_at`, answers a return route
- * without reading again: a shopper who reloads the return page, or returns while the webhook's
- * settlement is running, gets the record's answer at once instead of another Tikkie read (and a wait
- * on the same order's lock). Two seconds: short enough that a shopper who pays right after a check
- * is read again on return rather than told "not paid".
+ * How long a read of Tikkie that found the order paid, written to the plugin's record as
+ * `last_checked_at`, answers a return route without reading again: a shopper who returns (or reloads)
+ * while the webhook's settlement is completing the cart gets PROCESSING at once instead of another
+ * Tikkie read and a wait on the same order's lock. Only "paid" is answered this way (paid is final);
+ * an unpaid record is always read again, since the shopper may have paid a moment after the check.
  */
 export const RECORD_FRESH_MS = 2_000
 

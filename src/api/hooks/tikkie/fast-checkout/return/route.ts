@@ -13,7 +13,7 @@ import type { FastCheckoutReturnQuery } from "./validators"
 /**
  * GET /hooks/tikkie/fast-checkout/return?session_id=…: where the checkout page sends the shopper back.
  * A browser cannot send a publishable key, hence a /hooks route. It answers from the record when the
- * record already knows (settled, or checked moments ago: outcome-from-record.ts); otherwise it settles
+ * record already knows (settled, or read paid moments ago: outcome-from-record.ts); otherwise it settles
  * the order (the same code path as the webhook and the poll) in one of the store's few inline slots, or,
  * when all are taken, hands the settlement to the workers and answers PROCESSING at once
  * (inline-settlement-slots.ts). It redirects to the storefront:

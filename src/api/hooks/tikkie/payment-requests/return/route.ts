@@ -14,7 +14,7 @@ import type { PaymentRequestReturnQuery } from "./validators"
  * GET /hooks/tikkie/payment-requests/return?session_id=…: where the storefront sends a shopper who
  * comes back from Tikkie's payment page (the page itself has no redirect). A browser cannot send a
  * publishable key, hence a /hooks route. It answers from the record when the record already knows
- * (completed, or checked moments ago: outcome-from-record.ts); otherwise it settles the request (the
+ * (completed, or read paid moments ago: outcome-from-record.ts); otherwise it settles the request (the
  * same code path as the notification and the poll) in one of the store's few inline slots, or, when
  * all are taken, hands the settlement to the workers and answers PROCESSING at once
  * (inline-settlement-slots.ts). It redirects to the storefront:
