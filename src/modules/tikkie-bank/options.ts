@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs"
 import { z } from "zod"
-import { httpUrl, requiredText as text } from "../../lib/option-schemas"
+import { httpUrl, refuseSandboxInProduction, requiredText as text, sandboxOption } from "../../lib/option-schemas"
 
 /**
  * Options of the `tikkieBank` module (bank account connection and reconciliation), as a shop writes
@@ -10,7 +10,7 @@ import { httpUrl, requiredText as text } from "../../lib/option-schemas"
  * { resolve: "medusa-plugin-tikkie/modules/tikkie-bank", options: {
  *     apiKey, clientId, authUrl, baseUrl, storeUrl,
  *     clientCertificate | clientCertificateFile, clientKey | clientKeyFile, ca? | caFile?,
- *     tokenEncryptionKey, overdueAfterBankDays?, amountMatchWindowBankDays?, historyMonths?, sandboxPayouts? } }
+ *     tokenEncryptionKey, previousTokenEncryptionKeys?, overdueAfterBankDays?, amountMatchWindowBankDays?, historyMonths?, sandboxPayouts? } }
  * ```
  *
  * Choices:
@@ -81,6 +81,18 @@ const OptionsSchema = z
         (v) => v === undefined || v.trim() === "" || decodeEncryptionKey(v) !== undefined,
         "tokenEncryptionKey must be 32 bytes written as base64 (44 characters) or hex (64 characters)"
       ),
+    /**
+     * Keys that sealed tokens before the current one (key rotation, docs/token-encryption.md): they
+     * still open those tokens; the current key seals every new one.
+     */
+    previousTokenEncryptionKeys: z
+      .array(
+        z
+          .string({ error: "previousTokenEncryptionKeys must be a list of keys" })
+          .refine((v) => decodeEncryptionKey(v) !== undefined, "previousTokenEncryptionKeys must each be 32 bytes written as base64 (44 characters) or hex (64 characters)"),
+        { error: "previousTokenEncryptionKeys must be a list of keys" }
+      )
+      .optional(),
     /** A payment not seen on the account this many bank days after it was paid is overdue. */
     overdueAfterBankDays: z
       .int({ error: "overdueAfterBankDays must be a whole number" })
@@ -107,7 +119,10 @@ const OptionsSchema = z
     sandboxPayouts: z.boolean({ error: "sandboxPayouts must be true or false" }).default(false),
     connectTimeoutMs: z.int().min(1).max(60_000).optional(),
     requestTimeoutMs: z.int().min(1).max(120_000).optional(),
+    /** This store talks to a sandbox on purpose: a production start accepts http:// and local URLs. */
+    sandbox: sandboxOption(),
   })
+  .superRefine((o, ctx) => refuseSandboxInProduction(o, ["authUrl", "baseUrl", "storeUrl"], ["authUrl", "baseUrl"], ctx))
   // Mutual TLS needs TLS: over a plain-HTTP authUrl (only ever a local sandbox, which asks for no client
   // certificate then) the certificate would be configured but never presented, so it may be left out.
   .refine((o) => (o.clientCertificate === undefined) !== (o.clientCertificateFile === undefined) || isPlainHttpWithoutTls(o), {
@@ -131,6 +146,8 @@ export interface ResolvedTikkieBankOptions {
   tls?: { cert: string; key: string; ca?: string }
   /** Undefined when no key is configured: then no token is ever stored. */
   tokenEncryptionKey?: Buffer
+  /** Keys that sealed tokens before the current one: they open, never seal. */
+  previousTokenEncryptionKeys: Buffer[]
   overdueAfterBankDays: number
   amountMatchWindowBankDays: number
   historyMonths: number
@@ -192,6 +209,7 @@ export function parseTikkieBankOptions(raw: unknown): ResolvedTikkieBankOptions 
     callbackUrl: `${o.storeUrl}${CALLBACK_PATH}`,
     tls,
     tokenEncryptionKey: o.tokenEncryptionKey?.trim() ? decodeEncryptionKey(o.tokenEncryptionKey) : undefined,
+    previousTokenEncryptionKeys: (o.previousTokenEncryptionKeys ?? []).map((k) => decodeEncryptionKey(k)!),
     overdueAfterBankDays: o.overdueAfterBankDays,
     amountMatchWindowBankDays: o.amountMatchWindowBankDays,
     historyMonths: o.historyMonths,

@@ -19,7 +19,8 @@ import { importFastCheckoutPayer } from "./import-payer"
 import { settlementReadPayload } from "../../providers/fast-checkout/settlement-read"
 import { SESSION_STATUS } from "../../providers/fast-checkout/status"
 
-export type SettleSource = "webhook" | "return" | "poll"
+/** Who asked; `checkout`: a new payment for the cart is about to start (settle-earlier-payments.ts). */
+export type SettleSource = "webhook" | "return" | "poll" | "checkout"
 
 export type SettleOutcome =
   | { outcome: "completed"; orderId: string }
