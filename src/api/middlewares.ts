@@ -1,4 +1,4 @@
-import { defineMiddlewares, validateAndTransformBody } from "@medusajs/framework/http"
+import { defineMiddlewares, validateAndTransformBody, validateAndTransformQuery } from "@medusajs/framework/http"
 import { StartFastCheckoutBodySchema } from "./store/carts/[id]/tikkie-fast-checkout/validators"
 import { earlierPaymentsGuardMiddleware } from "./store/payment-collections/earlier-payments-guard"
 import { fastCheckoutPaymentSessionMiddleware } from "./store/payment-collections/fast-checkout-payment-session"
@@ -8,6 +8,10 @@ import { SubscribeNotificationsBodySchema } from "./admin/tikkie/payment-request
 import { CreateInvoiceLinkBodySchema } from "./admin/tikkie/payment-requests/validators"
 import { CreateOrderLinkBodySchema } from "./admin/orders/[id]/tikkie-payment-links/validators"
 import { RunV1SetupBodySchema } from "./admin/tikkie/payment-requests/v1-setup/validators"
+import { FastCheckoutWebhookBodySchema } from "./hooks/tikkie/fast-checkout/validators"
+import { PaymentRequestNotificationBodySchema } from "./hooks/tikkie/payment-requests/validators"
+import { FastCheckoutReturnQuerySchema } from "./hooks/tikkie/fast-checkout/return/validators"
+import { PaymentRequestReturnQuerySchema } from "./hooks/tikkie/payment-requests/return/validators"
 
 export default defineMiddlewares({
   routes: [
@@ -58,6 +62,27 @@ export default defineMiddlewares({
       matcher: "/admin/tikkie/payment-requests/v1-setup",
       method: ["POST"],
       middlewares: [validateAndTransformBody(RunV1SetupBodySchema as never)],
+    },
+    // Public hooks: every token is bounded in length and characters before the route reads anything.
+    {
+      matcher: "/hooks/tikkie/fast-checkout",
+      method: ["POST"],
+      middlewares: [validateAndTransformBody(FastCheckoutWebhookBodySchema as never)],
+    },
+    {
+      matcher: "/hooks/tikkie/payment-requests",
+      method: ["POST"],
+      middlewares: [validateAndTransformBody(PaymentRequestNotificationBodySchema as never)],
+    },
+    {
+      matcher: "/hooks/tikkie/fast-checkout/return",
+      method: ["GET"],
+      middlewares: [validateAndTransformQuery(FastCheckoutReturnQuerySchema as never, {})],
+    },
+    {
+      matcher: "/hooks/tikkie/payment-requests/return",
+      method: ["GET"],
+      middlewares: [validateAndTransformQuery(PaymentRequestReturnQuerySchema as never, {})],
     },
   ],
 })

@@ -3,7 +3,12 @@ import { errorMessage } from "../../lib/error-message"
 import { isLockTimeout, underLockOrBusy } from "../../lib/lock-timeout"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { completeCartWorkflow } from "@medusajs/medusa/core-flows"
-import { DatabaseRateLimiter, FAST_CHECKOUT_GET_ORDER_CALLS_PER_SECOND, FAST_CHECKOUT_GET_ORDER_KEY } from "../../lib/database-rate-limiter"
+import {
+  DatabaseRateLimiter,
+  FAST_CHECKOUT_GET_ORDER_CALLS_PER_SECOND,
+  FAST_CHECKOUT_GET_ORDER_KEY,
+} from "../../lib/database-rate-limiter"
+import { logExcerpt } from "../../lib/log-excerpt"
 import { toCents } from "../../lib/medusa-money"
 import { nextCheckAt } from "../../lib/poll-schedule"
 import { TIKKIE_MODULE } from "../../modules/tikkie"
@@ -11,10 +16,9 @@ import type TikkieModuleService from "../../modules/tikkie/service"
 import type { FastCheckoutSettledRead, FastCheckoutWebhookActionData } from "../../providers/fast-checkout/service"
 import type { FastCheckoutPayer, FastCheckoutStatus } from "../../tikkie/fast-checkout"
 import { importFastCheckoutPayer } from "./import-payer"
+import { settlementReadPayload } from "../../providers/fast-checkout/settlement-read"
 import { SESSION_STATUS } from "../../providers/fast-checkout/status"
 import { fastCheckoutReadKey, handOverSettledRead } from "../../providers/shared/settled-reads"
-import { FAST_CHECKOUT_PROVIDER_PREFIX } from "./provider-id"
-import { recordFastCheckoutSession } from "./record-session"
 
 /** Who asked; `checkout`: a new payment for the cart is about to start (settle-earlier-payments.ts). */
 export type SettleSource = "webhook" | "return" | "poll" | "checkout"
@@ -30,6 +34,13 @@ export type SettleOutcome =
   | { outcome: "unknown" }
   /** Nothing decided: Tikkie unreachable, or another instance is completing the cart. The poll retries. */
   | { outcome: "retry"; reason: string }
+
+/**
+ * How long the return route waits for a slot of the store-wide GET order limit before it redirects the
+ * shopper with PROCESSING (the webhook's worker or the poll completes the order). A second: the limit's
+ * windows are seconds, so a caller that waits longer is waiting behind a storm, not a burst.
+ */
+export const RETURN_RATE_WAIT_MS = 1_000
 
 /** After this many failed completions of a PAID order the poll stops retrying; the record stays. */
 export const MAX_COMPLETION_ATTEMPTS = 5
@@ -55,7 +66,8 @@ type FastCheckoutRecord = Awaited<ReturnType<TikkieModuleService["listFastChecko
 export async function settleFastCheckoutOrder(
   container: MedusaContainer,
   input: {
-    orderToken: string
+    orderToken?: string
+    sessionId?: string
     source: SettleSource
     /**
      * What the caller was told, e.g. the webhook's status. Never trusted: a PAID hint only lets the
@@ -65,8 +77,19 @@ export async function settleFastCheckoutOrder(
   }
 ): Promise<SettleOutcome> {
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
-  const { orderToken } = input
-  // The record is read under the lock (settleLocked), once: a read before it would be stale anyway.
+  const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
+
+  // No record, no settlement: a session that a crash left unrecorded is recorded (and then settled) by
+  // the poll job, which finds all of them with one query; looking for it here, per unknown orderToken,
+  // made every forged webhook scan the store's payment sessions.
+  const record = await findRecord(tikkie, input)
+  if (!record) {
+    logger.warn(
+      `Tikkie Fast Checkout ${input.source}: ignored ${input.orderToken ? `orderToken ${logExcerpt(input.orderToken)}` : `session ${logExcerpt(input.sessionId)}`}, not an order of this store`
+    )
+    return { outcome: "unknown" }
+  }
+  const orderToken = record.order_token
   // Another settlement of this order held the lock all that time: it is being settled; the poll retries.
   return underLockOrBusy(
     container,
@@ -79,36 +102,28 @@ export async function settleFastCheckoutOrder(
   )
 }
 
-/**
- * A webhook for an orderToken we have no record of: the session was created by a path that did not
- * record it. Tikkie's answer names the session (referenceId); if that session is ours, record it now.
- */
-async function adoptUnrecorded(container: MedusaContainer, orderToken: string): Promise<FastCheckoutRecord | undefined> {
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data: sessions } = await query.graph({
-    entity: "payment_session",
-    fields: ["id", "provider_id", "data"],
-    filters: { provider_id: { $like: `${FAST_CHECKOUT_PROVIDER_PREFIX}%` } as never },
-    pagination: { take: 1000, order: { created_at: "DESC" } } as never,
-  })
-  const session = (sessions as Array<{ id: string; provider_id: string; data: Record<string, unknown> | null }>).find(
-    (s) => s.data?.orderToken === orderToken
-  )
-  if (!session) return undefined
-  return recordFastCheckoutSession(container, session)
+async function findRecord(tikkie: TikkieModuleService, input: { orderToken?: string; sessionId?: string }) {
+  if (input.orderToken) return (await tikkie.listFastCheckoutOrders({ order_token: input.orderToken }))[0]
+  if (input.sessionId) {
+    const [latest] = await tikkie.listFastCheckoutOrders(
+      { payment_session_id: input.sessionId },
+      { order: { created_at: "DESC" }, take: 1 }
+    )
+    return latest
+  }
+  return undefined
 }
 
 async function settleLocked(container: MedusaContainer, orderToken: string, source: SettleSource, hint?: FastCheckoutStatus): Promise<SettleOutcome> {
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
   const payment = container.resolve<IPaymentModuleService>(Modules.PAYMENT)
-  const limiter = new DatabaseRateLimiter(tikkie, FAST_CHECKOUT_GET_ORDER_KEY, FAST_CHECKOUT_GET_ORDER_CALLS_PER_SECOND)
+  // A shopper waits on the return route: its wait for a rate slot is bounded, then it answers "retry".
+  const limiter = new DatabaseRateLimiter(tikkie, FAST_CHECKOUT_GET_ORDER_KEY, FAST_CHECKOUT_GET_ORDER_CALLS_PER_SECOND, {
+    waitAtMostMs: source === "return" ? RETURN_RATE_WAIT_MS : undefined,
+  })
 
-  const record = (await tikkie.listFastCheckoutOrders({ order_token: orderToken }))[0] ?? (await adoptUnrecorded(container, orderToken))
-  if (!record) {
-    logger.warn(`Tikkie Fast Checkout ${source}: ignored orderToken ${orderToken}, not an order of this store`)
-    return { outcome: "unknown" }
-  }
+  const [record] = await tikkie.listFastCheckoutOrders({ order_token: orderToken })
   if (record.medusa_order_id) return { outcome: "already-completed", orderId: record.medusa_order_id }
   if (record.status === "CANCELLED" || record.status === "EXPIRED" || record.status === "ERROR") {
     return { outcome: "closed", status: record.status }
@@ -125,11 +140,7 @@ async function settleLocked(container: MedusaContainer, orderToken: string, sour
     await limiter.acquire()
     const answer = await payment.getWebhookActionAndData({
       provider: record.provider_id,
-      payload: {
-        data: { referenceId: record.reference_id, orderToken, status: record.status },
-        rawData: "",
-        headers: {},
-      },
+      payload: settlementReadPayload({ referenceId: record.reference_id, orderToken, status: record.status }),
     })
     read = answer.data as FastCheckoutWebhookActionData
     if (!read?.fast_checkout_status) throw new Error("the provider did not read the order")

@@ -34,6 +34,7 @@ const FastCheckoutOrder = model
     /** When the poll reads it next (lib/poll-schedule.ts); null: never read yet, due at once. */
     next_check_at: model.dateTime().nullable(),
   })
-  .indexes([{ on: ["status", "expires_at"] }, { on: ["cart_id"] }, { on: ["status", "next_check_at"] }])
+  // payment_session_id: the return route's lookup (a shopper waits on it). order_token is unique, hence indexed.
+  .indexes([{ on: ["status", "expires_at"] }, { on: ["cart_id"] }, { on: ["payment_session_id"] }, { on: ["status", "next_check_at"] }])
 
 export default FastCheckoutOrder
