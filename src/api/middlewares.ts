@@ -1,4 +1,4 @@
-import { defineMiddlewares, validateAndTransformBody } from "@medusajs/framework/http"
+import { defineMiddlewares, validateAndTransformBody, validateAndTransformQuery } from "@medusajs/framework/http"
 import { StartFastCheckoutBodySchema } from "./store/carts/[id]/tikkie-fast-checkout/validators"
 import { earlierPaymentsGuardMiddleware } from "./store/payment-collections/earlier-payments-guard"
 import { fastCheckoutPaymentSessionMiddleware } from "./store/payment-collections/fast-checkout-payment-session"
@@ -8,6 +8,7 @@ import { SubscribeNotificationsBodySchema } from "./admin/tikkie/payment-request
 import { CreateInvoiceLinkBodySchema } from "./admin/tikkie/payment-requests/validators"
 import { CreateOrderLinkBodySchema } from "./admin/orders/[id]/tikkie-payment-links/validators"
 import { RunV1SetupBodySchema } from "./admin/tikkie/payment-requests/v1-setup/validators"
+import { ListRefundsOwedQuerySchema, MarkRefundedBodySchema } from "./admin/tikkie/refunds-owed/validators"
 
 export default defineMiddlewares({
   routes: [
@@ -58,6 +59,16 @@ export default defineMiddlewares({
       matcher: "/admin/tikkie/payment-requests/v1-setup",
       method: ["POST"],
       middlewares: [validateAndTransformBody(RunV1SetupBodySchema as never)],
+    },
+    {
+      matcher: "/admin/tikkie/refunds-owed",
+      method: ["GET"],
+      middlewares: [validateAndTransformQuery(ListRefundsOwedQuerySchema as never, {})],
+    },
+    {
+      matcher: "/admin/tikkie/refunds-owed/:id/refunded",
+      method: ["POST"],
+      middlewares: [validateAndTransformBody(MarkRefundedBodySchema as never)],
     },
   ],
 })

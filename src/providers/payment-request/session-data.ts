@@ -2,6 +2,7 @@ import { z } from "zod"
 import { PAYMENT_REQUEST_STATUSES, REFUND_STATUSES } from "../../tikkie/payment-requests/v2/schemas"
 import type { PaymentV2 } from "../../tikkie/payment-requests/v2"
 import { V1TokensSchema } from "./v1"
+import { BankTransferRefundsSchema } from "../shared/bank-transfer-refunds"
 
 /** A refund as kept in the payment's data and the plugin's record: Tikkie's refund record. */
 export const StoredRefundSchema = z.object({
@@ -64,6 +65,8 @@ export const PaymentRequestSessionDataSchema = z.object({
   cancelled: z.object({ at: z.string(), note: z.string() }).optional(),
   /** apiVersion v1: the platform, user and bank account the request was made under (reads need them). */
   v1: V1TokensSchema.optional(),
+  /** apiVersion v1: refunds an admin marked as paid back by bank transfer (v1 cannot refund). */
+  bankTransferRefunds: BankTransferRefundsSchema.optional(),
 })
 export type PaymentRequestSessionData = z.output<typeof PaymentRequestSessionDataSchema>
 
