@@ -51,9 +51,20 @@ export async function recordRefundsOwedAfterCancel(container: MedusaContainer, o
   }
 }
 
-/** The cancel workflow's order transaction for a refund that Medusa did not make (reference_id is the payment). */
+/**
+ * Takes back the cancel workflow's order transaction for a refund that Medusa did not make (its
+ * reference_id is the payment). The order module corrects the summary of the transaction's version, and
+ * the cancel confirmed a credit-line change after booking it (a new version), so the transaction is
+ * moved to the order's current version first: the summary the admin reads is the one corrected.
+ */
 export async function removeRefundBookedWithoutRefund(container: MedusaContainer, orderId: string, paymentId: string) {
   const orders = container.resolve(Modules.ORDER)
   const booked = await orders.listOrderTransactions({ order_id: orderId, reference: "refund", reference_id: paymentId })
-  if (booked.length) await orders.softDeleteOrderTransactions(booked.map((t) => t.id))
+  if (!booked.length) return
+  const { version } = await orders.retrieveOrder(orderId, { select: ["id", "version"] })
+  const ids = booked.map((t) => t.id)
+  await (orders as unknown as { updateOrderTransactions(data: Array<{ id: string; version: number }>): Promise<unknown> }).updateOrderTransactions(
+    ids.map((id) => ({ id, version }))
+  )
+  await orders.softDeleteOrderTransactions(ids)
 }
