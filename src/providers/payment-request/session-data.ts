@@ -87,7 +87,13 @@ export const PaymentRequestInputSchema = z.object({
 })
 export type PaymentRequestInput = z.output<typeof PaymentRequestInputSchema>
 
-/** The payment made for the whole amount, if any: a fixed-amount request takes exactly one. */
+/**
+ * The payment made for the whole amount, if any: the first one made. A fixed-amount request takes one,
+ * but a link paid on two devices at once has two, and Tikkie lists the newest first: the first made is
+ * the one Medusa settled (and refunds), the later one is an extra payment to refund.
+ */
 export function paymentInFull(data: { amountInCents: number; payments: StoredPayment[] }): StoredPayment | undefined {
-  return data.payments.find((p) => p.amountInCents === data.amountInCents)
+  return [...data.payments]
+    .sort((a, b) => Date.parse(a.createdDateTime) - Date.parse(b.createdDateTime))
+    .find((p) => p.amountInCents === data.amountInCents)
 }

@@ -11,6 +11,8 @@ export interface PayInput {
   amountInCents?: number
   counterPartyName?: string
   onlinePaymentStatus: "PAID" | "NOT_PAID"
+  /** A second device that opened the page while the request was OPEN pays after the first one (pay control only). */
+  secondDevice?: boolean
 }
 
 export type PayOutcome = { ok: true; payment: V1Payment } | { ok: false; code: string; message: string }
@@ -30,7 +32,8 @@ export const DEFAULT_COUNTER_PARTY_NAME = "Sandbox Payer"
  */
 export function makePayment(ctx: SandboxContext, store: V1Store, pr: V1PaymentRequest, input: PayInput): PayOutcome {
   const status = paymentRequestStatus(pr, ctx.now())
-  if (status !== "OPEN") {
+  const racedFirstPayment = input.secondDevice === true && status === "MAX_SUCCESSFUL_PAYMENTS_REACHED"
+  if (status !== "OPEN" && !racedFirstPayment) {
     return { ok: false, code: V1_ERRORS.SEE_MESSAGE, message: `the payment request is ${status} and takes no payments` }
   }
   let amountInCents: number
