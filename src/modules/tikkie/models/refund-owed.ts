@@ -33,6 +33,8 @@ const RefundOwed = model
     medusa_refund_id: model.text().nullable(),
     /** The outgoing bank transaction the reconciliation matched to this refund. */
     bank_transaction_id: model.text().nullable(),
+    /** How it was matched: the bank reference in the description, or amount and payer IBAN near the date. */
+    bank_matched_by: model.enum(["reference", "amount_iban"]).nullable(),
   })
   .indexes([{ on: ["order_id"] }, { on: ["status"] }])
 
