@@ -20,8 +20,8 @@ const debit = (over: Partial<Debit> = {}): Debit => ({
 })
 
 describe("matchRefundsOwed", () => {
-  it("matches by the bank reference in the description (spaces and case ignored), with the same amount", () => {
-    const d = debit({ descriptionLines: ["terugbetaling", "kenmerk nl-out-4711"] })
+  it("matches by the bank reference in the description (only letters and digits compared), with the same amount", () => {
+    const d = debit({ descriptionLines: ["terugbetaling", "kenmerk nl out/4711"] })
     expect(matchRefundsOwed([refund()], [d])).toEqual([{ refundOwedId: "tkro_1", transactionId: "tx1", matchedBy: "reference" }])
   })
 

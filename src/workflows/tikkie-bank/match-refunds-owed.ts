@@ -34,12 +34,13 @@ export interface RefundMatch {
   matchedBy: "reference" | "amount_iban"
 }
 
-const compact = (text: string) => text.replace(/\s+/g, "").toUpperCase()
+/** Banks re-space, re-case and drop punctuation of free text: only letters and digits are compared. */
+const compact = (text: string) => text.replace(/[^0-9a-z]/gi, "").toUpperCase()
 
 /**
  * Pairs refunds owed that an admin marked refunded with the outgoing transfers that paid them, each at
  * most once. Pure and deterministic. First by the bank reference the admin gave (found in the debit's
- * description, spaces and case ignored) with the same amount; then, for those left, by the same amount
+ * description, only its letters and digits compared) with the same amount; then, for those left, by the same amount
  * to the payer's IBAN booked within REFUND_MATCH_WINDOW_DAYS of the day it was marked, nearest first.
  */
 export function matchRefundsOwed(refunds: RefundToMatch[], debits: Debit[]): RefundMatch[] {

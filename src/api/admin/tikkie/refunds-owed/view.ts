@@ -20,6 +20,7 @@ export function refundOwedView(r: Record<string, any>) {
     note: r.note,
     medusa_refund_id: r.medusa_refund_id,
     bank_transaction_id: r.bank_transaction_id,
+    bank_matched_by: r.bank_matched_by,
     created_at: r.created_at,
   }
 }
