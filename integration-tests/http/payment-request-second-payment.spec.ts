@@ -71,6 +71,7 @@ medusaIntegrationTestRunner({
           payer_account: { iban: second.counterPartyAccountNumber },
           payment_request_token: link.payment_request_token,
           tikkie_payment_token: second.paymentToken,
+          refundable_at_tikkie: true,
         })
       )
       expect((await record(link.payment_request_token)).problem).toMatch(/paid a second time .* by Piet Jansen\): refund owed tkro_/)
@@ -102,7 +103,7 @@ medusaIntegrationTestRunner({
       await arriveAt(`${tikkie.storeUrl}/hooks/tikkie/payment-requests/return?session_id=${link.payment_session_id}`)
       const listed = await refundsOwed(orderId)
       expect(listed.refunds_owed).toEqual([
-        expect.objectContaining({ source: "second_payment", status: "owed", amount_in_cents: toCents(cart.total), payer_name: "Piet Jansen" }),
+        expect.objectContaining({ source: "second_payment", status: "owed", amount_in_cents: toCents(cart.total), payer_name: "Piet Jansen", refundable_at_tikkie: false }),
       ])
       expect(listed.refunds_owed[0].reason).toMatch(/v1 cannot refund it/)
       const refused = await api.post(`/admin/tikkie/refunds-owed/${listed.refunds_owed[0].id}/refund-at-tikkie`, {}, { headers }).catch((e: any) => e.response)

@@ -44,6 +44,7 @@ export async function recordExtraPayments(
         : "The link was paid a second time: refund this payment at Tikkie (Refund at Tikkie) or by bank transfer.",
       payment_request_token: record.payment_request_token,
       tikkie_payment_token: payment.paymentToken,
+      refundable_at_tikkie: !v1,
     })
     const problem = `paid a second time (payment ${payment.tikkieId}, ${payment.amountInCents} cents by ${payment.counterPartyName ?? "an unknown payer"}): refund owed ${owed.id}`
     await tikkie.updatePaymentRequests({ id: record.id, problem })

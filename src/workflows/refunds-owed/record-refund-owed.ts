@@ -18,6 +18,7 @@ export interface RecordRefundOwedInput extends PayerDetails {
   reason: string
   payment_request_token?: string | null
   tikkie_payment_token?: string | null
+  refundable_at_tikkie?: boolean
 }
 
 /**

@@ -22,7 +22,7 @@ async function refundUnderLock(container: MedusaContainer, input: { id: string; 
   if (!owed) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Refund owed ${input.id} was not found.`)
   if (owed.status === "refunded") return owed
   const [record] = owed.payment_request_token ? await tikkie.listPaymentRequests({ payment_request_token: owed.payment_request_token }) : []
-  if (owed.source !== "second_payment" || !record || !owed.tikkie_payment_token || (record.metadata as { v1?: unknown } | null)?.v1) {
+  if (!owed.refundable_at_tikkie || !record || !owed.tikkie_payment_token) {
     throw new MedusaError(
       MedusaError.Types.NOT_ALLOWED,
       "Only a second payment on a payment request link (v2) can be refunded at Tikkie; pay this one back by bank transfer and mark it refunded."

@@ -26,6 +26,8 @@ const RefundOwed = model
     /** The Tikkie payment request and payment of a second payment (v2 can refund it at Tikkie). */
     payment_request_token: model.text().nullable(),
     tikkie_payment_token: model.text().nullable(),
+    /** A second payment on a v2 link: the admin can refund it at Tikkie instead of by bank transfer. */
+    refundable_at_tikkie: model.boolean().default(false),
     refunded_by: model.text().nullable(),
     refunded_at: model.dateTime().nullable(),
     bank_reference: model.text().nullable(),

@@ -14,6 +14,7 @@ export function refundOwedView(r: Record<string, any>) {
     status: r.status,
     payment_request_token: r.payment_request_token,
     tikkie_payment_token: r.tikkie_payment_token,
+    refundable_at_tikkie: r.refundable_at_tikkie,
     refunded_by: r.refunded_by,
     refunded_at: r.refunded_at,
     bank_reference: r.bank_reference,
