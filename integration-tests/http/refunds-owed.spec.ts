@@ -2,20 +2,12 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { toCents } from "../../src/lib/medusa-money"
 import { adminHeaders } from "../helpers/admin-auth"
-import { eventually, type SeededStore, seedStore, settledOrder, storeApi, stroopwafelsAndMugCart } from "../helpers/store-flow"
+import { BELGIAN_PAYER, eventually, type SeededStore, seedStore, settledOrder, storeApi, stroopwafelsAndMugCart } from "../helpers/store-flow"
 import { clearSandboxForNextTest, useTikkieSandbox } from "../helpers/tikkie-sandbox-env"
 
 jest.setTimeout(240_000)
 
 const tikkie = useTikkieSandbox({ requestTimeoutMs: 1_500 })
-
-const PAYER = {
-  firstName: "Lotte",
-  lastName: "Peeters",
-  email: "lotte.peeters@example.be",
-  phoneNumber: "+32470123456",
-  shippingAddress: { street: "Meir", houseNumber: "50", postalCode: "2000", city: "Antwerpen", country: "BE" },
-}
 
 /**
  * Fast Checkout cannot refund. When Medusa's own cancel or return workflows owe the customer money, the
@@ -39,7 +31,7 @@ medusaIntegrationTestRunner({
     const paidFastCheckoutOrder = async () => {
       const cart = await stroopwafelsAndMugCart(shop, store)
       const started = await shop.startFastCheckout(cart.id)
-      await tikkie.control.post(`/_sandbox/fastcheckout/orders/${started.order_token}/pay`, { payer: PAYER })
+      await tikkie.control.post(`/_sandbox/fastcheckout/orders/${started.order_token}/pay`, { payer: BELGIAN_PAYER })
       return settledOrder(getContainer(), started.order_token, cart.id)
     }
     const adminOrder = async (id: string) =>
@@ -67,7 +59,7 @@ medusaIntegrationTestRunner({
           order_id: order.id,
           amount_in_cents: totalInCents,
           currency_code: "eur",
-          payer_name: "Lotte Peeters",
+          payer_name: "Peeters BV, Lotte Peeters",
           payer_account: { email: "lotte.peeters@example.be", phone_number: "+32470123456" },
           source: "cancel",
           status: "owed",
@@ -130,7 +122,7 @@ medusaIntegrationTestRunner({
       expect(before.summary.refunded_total).toBe(0)
 
       const owed = await eventually(async () => (await refundsOwed(`order_id=${order.id}`)).refunds_owed[0])
-      expect(owed).toEqual(expect.objectContaining({ source: "return", status: "owed", amount_in_cents: owedByShop, payer_name: "Lotte Peeters" }))
+      expect(owed).toEqual(expect.objectContaining({ source: "return", status: "owed", amount_in_cents: owedByShop, payer_name: "Peeters BV, Lotte Peeters" }))
 
       await api.post(`/admin/tikkie/refunds-owed/${owed.id}/refunded`, { bank_reference: "RET-1" }, { headers })
       const after = await adminOrder(order.id)
@@ -138,6 +130,27 @@ medusaIntegrationTestRunner({
       // Medusa's amounts have more decimals than a cent: within half a cent is settled.
       expect(Math.abs(after.summary.pending_difference)).toBeLessThanOrEqual(0.005)
       expect(after.payment_collections[0].payments[0].refunds).toHaveLength(1)
+    })
+
+    it("a refund claim confirmed through Medusa's claim routes: the money owed back becomes a refund owed", async () => {
+      const order = await paidFastCheckoutOrder()
+      const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
+      const { data: items } = await query.graph({ entity: "order_item", fields: ["item.id", "item.title"], filters: { order_id: order.id } } as never)
+      const mug = (items as any[]).find((i) => /mok/i.test(i.item.title)) ?? items[0]
+      const [location] = await getContainer().resolve(Modules.STOCK_LOCATION).listStockLocations({})
+      await api.post(`/admin/orders/${order.id}/fulfillments`, { items: [{ id: mug.item.id, quantity: 1 }], location_id: location.id }, { headers })
+
+      const { data: created } = await api.post("/admin/claims", { order_id: order.id, type: "refund" }, { headers })
+      const claimId = created.claim.id
+      await api.post(`/admin/claims/${claimId}/claim-items`, { items: [{ id: mug.item.id, quantity: 1, reason: "production_failure" }] }, { headers })
+      await api.post(`/admin/claims/${claimId}/request`, {}, { headers })
+      const claimed = await adminOrder(order.id)
+      const owedByShop = -cents(claimed.summary.pending_difference)
+      expect(owedByShop).toBeGreaterThan(0)
+
+      const owed = await eventually(async () => (await refundsOwed(`order_id=${order.id}`)).refunds_owed[0])
+      expect(owed).toEqual(expect.objectContaining({ source: "claim", status: "owed", amount_in_cents: owedByShop }))
+      expect(claimed.summary.refunded_total).toBe(0)
     })
   },
 })
