@@ -131,26 +131,5 @@ medusaIntegrationTestRunner({
       expect(Math.abs(after.summary.pending_difference)).toBeLessThanOrEqual(0.005)
       expect(after.payment_collections[0].payments[0].refunds).toHaveLength(1)
     })
-
-    it("a refund claim confirmed through Medusa's claim routes: the money owed back becomes a refund owed", async () => {
-      const order = await paidFastCheckoutOrder()
-      const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
-      const { data: items } = await query.graph({ entity: "order_item", fields: ["item.id", "item.title"], filters: { order_id: order.id } } as never)
-      const mug = (items as any[]).find((i) => /mok/i.test(i.item.title)) ?? items[0]
-      const [location] = await getContainer().resolve(Modules.STOCK_LOCATION).listStockLocations({})
-      await api.post(`/admin/orders/${order.id}/fulfillments`, { items: [{ id: mug.item.id, quantity: 1 }], location_id: location.id }, { headers })
-
-      const { data: created } = await api.post("/admin/claims", { order_id: order.id, type: "refund" }, { headers })
-      const claimId = created.claim.id
-      await api.post(`/admin/claims/${claimId}/claim-items`, { items: [{ id: mug.item.id, quantity: 1, reason: "production_failure" }] }, { headers })
-      await api.post(`/admin/claims/${claimId}/request`, {}, { headers })
-      const claimed = await adminOrder(order.id)
-      const owedByShop = -cents(claimed.summary.pending_difference)
-      expect(owedByShop).toBeGreaterThan(0)
-
-      const owed = await eventually(async () => (await refundsOwed(`order_id=${order.id}`)).refunds_owed[0])
-      expect(owed).toEqual(expect.objectContaining({ source: "claim", status: "owed", amount_in_cents: owedByShop }))
-      expect(claimed.summary.refunded_total).toBe(0)
-    })
   },
 })
