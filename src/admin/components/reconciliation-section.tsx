@@ -4,30 +4,20 @@ import { Link } from "react-router-dom"
 import { adminFetch } from "../lib/admin-fetch"
 import { formatCents } from "../lib/money"
 import { useAdminData } from "../lib/use-admin-data"
+import type { ReconciliationItem, ReconciliationStatus } from "../../modules/tikkie-bank/service"
 import { SectionState } from "./section-state"
 
-type Status = "matched" | "pending" | "overdue" | "unmatched"
+type Status = ReconciliationStatus
 
 interface ReconciliationView {
-  items: Array<{
-    kind: "payment" | "credit"
-    status: Status
-    date: string
-    source: string | null
-    reference: string | null
-    amount_in_cents: number
-    currency: string
-    due_date: string | null
-    medusa_order_id: string | null
-    matched_by: "reference" | "amount_date" | null
-    transaction: null | { transaction_id: string; book_date: string; description_lines: string[]; counter_party_name: string | null }
-  }>
+  items: ReconciliationItem[]
   count: number
   counts: Record<Status, number>
 }
 
 const STATUSES: Array<{ status: Status; label: string; empty: string; color: "green" | "blue" | "red" | "orange" }> = [
   { status: "matched", label: "Matched", empty: "No payment is matched with a payout yet.", color: "green" },
+  { status: "mismatch", label: "Amount differs", empty: "Every payout by reference has the payment's amount.", color: "red" },
   { status: "pending", label: "Pending", empty: "No payment is waiting for its payout.", color: "blue" },
   { status: "overdue", label: "Overdue", empty: "No payout is overdue.", color: "red" },
   { status: "unmatched", label: "Unmatched credits", empty: "Every credit on the account is matched with a payment.", color: "orange" },
@@ -141,6 +131,8 @@ export function ReconciliationSection() {
                   <StatusBadge color={shown.color}>
                     {i.status === "matched"
                       ? `${i.transaction?.book_date ?? ""} by ${i.matched_by === "reference" ? "reference" : "amount and date"}`
+                      : i.status === "mismatch"
+                        ? `${i.transaction?.book_date ?? ""} paid out ${formatCents(i.transaction?.amount_in_cents ?? 0, i.currency)}`
                       : i.status === "unmatched"
                         ? i.transaction?.description_lines.join(" · ") || "no description"
                         : `due ${i.due_date}`}

@@ -194,7 +194,7 @@ export class TikkieFastCheckoutProviderService extends TikkieBaseProvider<
   }
 
   protected getOrder(orderToken: string): Promise<FastCheckoutOrder> {
-    return this.callTikkie("Reading the Tikkie Fast Checkout order failed", () => this.client.getOrder(orderToken))
+    return this.callTikkie("Reading the Tikkie Fast Checkout order failed", () => this.client.getOrder(orderToken), undefined, "read")
   }
 }
 

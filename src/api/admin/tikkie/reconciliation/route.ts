@@ -1,15 +1,15 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { z } from "zod"
-import type { ReconciliationStatus } from "../../../../modules/tikkie-bank/service"
+import { RECONCILIATION_STATUSES, type ReconciliationStatus } from "../../../../modules/tikkie-bank/service"
 import { amsterdamDate, isBookDate } from "../../../../tikkie/account-information"
 import { bankModule, requireBankOptions } from "../../../../workflows/tikkie-bank/bank-session"
 import { parseInput } from "../bank/validators"
 
-const STATUSES = ["matched", "pending", "overdue", "unmatched"] as const
+const STATUSES = RECONCILIATION_STATUSES as readonly [ReconciliationStatus, ...ReconciliationStatus[]]
 const date = (name: string) => z.string().refine(isBookDate, `${name} must be a yyyy-mm-dd date`).optional()
 
 export const ReconciliationQuerySchema = z.strictObject({
-  /** Comma-separated; all four by default. */
+  /** Comma-separated; all of them by default. */
   status: z
     .string()
     .optional()
@@ -22,8 +22,9 @@ export const ReconciliationQuerySchema = z.strictObject({
 })
 
 /**
- * GET /admin/tikkie/reconciliation?status=matched,pending,overdue,unmatched&from&to&limit&offset:
- * the plugin's payments with their payout state (matched with its transaction, pending, overdue) and
+ * GET /admin/tikkie/reconciliation?status=matched,mismatch,pending,overdue,unmatched&from&to&limit&offset:
+ * the plugin's payments with their payout state (matched with its transaction, mismatch: matched by
+ * reference but with another amount, pending, overdue) and
  * the credits no payment claimed (unmatched), newest first. `from`/`to` (inclusive) filter the paid
  * date of payments and the book date of credits. `counts` gives every status within the dates.
  * Overdue follows from today's date, so a payment turns overdue without a run.
