@@ -9,6 +9,10 @@ import { CreateInvoiceLinkBodySchema } from "./admin/tikkie/payment-requests/val
 import { CreateOrderLinkBodySchema } from "./admin/orders/[id]/tikkie-payment-links/validators"
 import { RunV1SetupBodySchema } from "./admin/tikkie/payment-requests/v1-setup/validators"
 import { ListRefundsOwedQuerySchema, MarkRefundedBodySchema } from "./admin/tikkie/refunds-owed/validators"
+import { FastCheckoutWebhookBodySchema } from "./hooks/tikkie/fast-checkout/validators"
+import { PaymentRequestNotificationBodySchema } from "./hooks/tikkie/payment-requests/validators"
+import { FastCheckoutReturnQuerySchema } from "./hooks/tikkie/fast-checkout/return/validators"
+import { PaymentRequestReturnQuerySchema } from "./hooks/tikkie/payment-requests/return/validators"
 
 export default defineMiddlewares({
   routes: [
@@ -69,6 +73,27 @@ export default defineMiddlewares({
       matcher: "/admin/tikkie/refunds-owed/:id/refunded",
       method: ["POST"],
       middlewares: [validateAndTransformBody(MarkRefundedBodySchema as never)],
+    },
+    // Public hooks: every token is bounded in length and characters before the route reads anything.
+    {
+      matcher: "/hooks/tikkie/fast-checkout",
+      method: ["POST"],
+      middlewares: [validateAndTransformBody(FastCheckoutWebhookBodySchema as never)],
+    },
+    {
+      matcher: "/hooks/tikkie/payment-requests",
+      method: ["POST"],
+      middlewares: [validateAndTransformBody(PaymentRequestNotificationBodySchema as never)],
+    },
+    {
+      matcher: "/hooks/tikkie/fast-checkout/return",
+      method: ["GET"],
+      middlewares: [validateAndTransformQuery(FastCheckoutReturnQuerySchema as never, {})],
+    },
+    {
+      matcher: "/hooks/tikkie/payment-requests/return",
+      method: ["GET"],
+      middlewares: [validateAndTransformQuery(PaymentRequestReturnQuerySchema as never, {})],
     },
   ],
 })
