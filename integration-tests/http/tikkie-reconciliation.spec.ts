@@ -7,7 +7,7 @@ import { TIKKIE_BANK_MODULE } from "../../src/modules/tikkie-bank"
 import type TikkieBankModuleService from "../../src/modules/tikkie-bank/service"
 import { addDays, amsterdamDate, earliestBookDateFrom, isBankDay } from "../../src/tikkie/account-information"
 import { addBankDays } from "../../src/workflows/tikkie-bank/bank-days"
-import { bookSandboxPayouts } from "../../src/workflows/tikkie-bank/sandbox-payouts"
+import { bookSandboxPayouts } from "../../src/api/admin/tikkie/bank/sandbox-payouts/book-sandbox-payouts"
 import { connectAccount, control, loginAdmin, useTikkieBankSandbox } from "../helpers/tikkie-bank-env"
 
 jest.setTimeout(240_000)

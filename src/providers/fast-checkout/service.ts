@@ -30,6 +30,7 @@ import {
 } from "./session-data"
 import { SESSION_STATUS, WEBHOOK_ACTION } from "./status"
 import { fastCheckoutReturnUrl, fastCheckoutWebhookUrl } from "./urls"
+import { PaymentProviderKeys } from "../provider-keys"
 
 /** Medusa's webhook action data plus what the plugin's own settlement needs from the same read. */
 export type FastCheckoutWebhookActionData = WebhookActionResult["data"] & {
@@ -54,7 +55,7 @@ export class TikkieFastCheckoutProviderService extends TikkieBaseProvider<
   FastCheckoutClient,
   FastCheckoutSessionData
 > {
-  static identifier = "tikkie-fast-checkout"
+  static identifier = PaymentProviderKeys.FAST_CHECKOUT
   static parseOptions = parseFastCheckoutProviderOptions
 
   protected readonly sessionDataSchema = FastCheckoutSessionDataSchema

@@ -38,6 +38,7 @@ import { container as appContainer } from "@medusajs/framework"
 import { paymentRequestsV1ClientFrom, readV1PaymentRequest, v1ExternalId, type V1Tokens } from "./v1"
 import { v1MedusaError } from "./v1-errors"
 import type { PaymentRequestsV1Client } from "../../tikkie/payment-requests/v1"
+import { PaymentProviderKeys } from "../provider-keys"
 
 /** Builds the v2 client from the provider's options (also used app-side, see workflows/payment-request). */
 export function paymentRequestsClientFrom(options: ResolvedPaymentRequestProviderOptions, logger?: Logger): PaymentRequestsClient {
@@ -83,7 +84,7 @@ export class TikkiePaymentRequestProviderService extends TikkieBaseProvider<
   PaymentRequestsClient,
   PaymentRequestSessionData
 > {
-  static identifier = "tikkie-payment-request"
+  static identifier = PaymentProviderKeys.PAYMENT_REQUEST
   static parseOptions = parsePaymentRequestProviderOptions
 
   protected readonly sessionDataSchema = PaymentRequestSessionDataSchema

@@ -4,7 +4,7 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { FastCheckoutSessionDataSchema } from "../../providers/fast-checkout/session-data"
 import type { FastCheckoutPayer } from "../../tikkie/fast-checkout"
 import { orderAddressFromPayer } from "./payer-address"
-import { isFastCheckoutProvider } from "./provider-id"
+import { isFastCheckoutProvider } from "../../providers/provider-keys"
 
 /**
  * Writes the Fast Checkout payer (email, name, phone, company, shipping address) onto a Medusa order
