@@ -147,6 +147,10 @@ medusaIntegrationTestRunner({
         expect({ q, status: res.status }).toEqual({ q, status: 400 })
         expect(res.data.message).toMatch(/^Invalid query: /)
       }
+      // The schema's own words, every problem at once (Medusa's validator would say "Value for field 'limit' too big, …").
+      expect((await admin("get", "/admin/tikkie/reconciliation?limit=201&offset=-1")).data.message).toBe(
+        "Invalid query: limit must be at most 200; offset must be at least 0"
+      )
     })
 
     it("payment request payments are expected too: each payment of a link is paid out and matched by its paymentToken (a v1 UUID without dashes)", async () => {

@@ -5,26 +5,17 @@ import { adminFetch } from "../lib/admin-fetch"
 import { formatCents } from "../lib/money"
 import { useAdminData } from "../lib/use-admin-data"
 import { SectionState } from "./section-state"
+import type {
+  AdminTikkieReconciliationListResponse,
+  AdminTikkieReconciliationRunResponse,
+  AdminTikkieSandboxPayoutsResponse,
+  AdminTikkieSandboxPayoutsStateResponse,
+  Json,
+  ReconciliationStatus,
+} from "../../api/types"
 
-type Status = "matched" | "pending" | "overdue" | "unmatched"
-
-interface ReconciliationView {
-  items: Array<{
-    kind: "payment" | "credit"
-    status: Status
-    date: string
-    source: string | null
-    reference: string | null
-    amount_in_cents: number
-    currency: string
-    due_date: string | null
-    medusa_order_id: string | null
-    matched_by: "reference" | "amount_date" | null
-    transaction: null | { transaction_id: string; book_date: string; description_lines: string[]; counter_party_name: string | null }
-  }>
-  count: number
-  counts: Record<Status, number>
-}
+type Status = ReconciliationStatus
+type ReconciliationView = Json<AdminTikkieReconciliationListResponse>
 
 const STATUSES: Array<{ status: Status; label: string; empty: string; color: "green" | "blue" | "red" | "orange" }> = [
   { status: "matched", label: "Matched", empty: "No payment is matched with a payout yet.", color: "green" },
@@ -40,13 +31,13 @@ const STATUSES: Array<{ status: Status; label: string; empty: string; color: "gr
 export function ReconciliationSection() {
   const [status, setStatus] = useState<Status>("matched")
   const list = useAdminData<ReconciliationView>(`/admin/tikkie/reconciliation?status=${status}&limit=50`)
-  const sandbox = useAdminData<{ enabled: boolean }>("/admin/tikkie/bank/sandbox-payouts")
+  const sandbox = useAdminData<AdminTikkieSandboxPayoutsStateResponse>("/admin/tikkie/bank/sandbox-payouts")
   const [busy, setBusy] = useState<"run" | "book" | null>(null)
 
   const act = async (which: "run" | "book") => {
     setBusy(which)
     try {
-      const out = await adminFetch<{ summary: { transactions_stored: number; matched_now: number }; booked?: unknown[] }>(
+      const out = await adminFetch<Json<AdminTikkieReconciliationRunResponse & Partial<AdminTikkieSandboxPayoutsResponse>>>(
         which === "run" ? "/admin/tikkie/reconciliation/run" : "/admin/tikkie/bank/sandbox-payouts",
         { method: "POST", body: {} }
       )
