@@ -2,7 +2,7 @@ import { MAX_DESCRIPTION_LINE_LENGTH } from "../../tikkie/account-information"
 
 /**
  * The ONE convention by which a payout credit names the payment it pays out, in the transaction's
- * description lines (at most 9 lines of at most 32 characters, Document 3):
+ * description lines (at most 9 lines of at most 32 characters, account information specification):
  *
  *   line n:     `TIKKIE <SOURCE>`   e.g. `TIKKIE FASTCHECKOUT`, `TIKKIE PAYMENTREQUEST`
  *   line n + 1: `<reference>`       the payment's reference in that source, at most 32 characters
