@@ -1,5 +1,6 @@
 import { defineMiddlewares, validateAndTransformBody } from "@medusajs/framework/http"
 import { StartFastCheckoutBodySchema } from "./store/carts/[id]/tikkie-fast-checkout/validators"
+import { earlierPaymentsGuardMiddleware } from "./store/payment-collections/earlier-payments-guard"
 import { fastCheckoutPaymentSessionMiddleware } from "./store/payment-collections/fast-checkout-payment-session"
 import { StartPaymentRequestBodySchema } from "./store/carts/[id]/tikkie-payment-request/validators"
 import { paymentRequestPaymentSessionMiddleware } from "./store/payment-collections/payment-request-payment-session"
@@ -32,6 +33,12 @@ export default defineMiddlewares({
       matcher: "/store/carts/:id/tikkie-fast-checkout",
       method: ["POST"],
       middlewares: [validateAndTransformBody(StartFastCheckoutBodySchema)],
+    },
+    {
+      // Medusa's own route, any provider: a cart whose Tikkie payment is not settled yet keeps its paid session.
+      matcher: "/store/payment-collections/:id/payment-sessions",
+      method: ["POST"],
+      middlewares: [earlierPaymentsGuardMiddleware],
     },
     {
       // Medusa's own route: lines for a Fast Checkout session are computed here, never taken from the client.

@@ -14,7 +14,8 @@ import { SESSION_STATUS } from "../../providers/fast-checkout/status"
 import { FAST_CHECKOUT_PROVIDER_PREFIX } from "./provider-id"
 import { recordFastCheckoutSession } from "./record-session"
 
-export type SettleSource = "webhook" | "return" | "poll"
+/** Who asked; `checkout`: a new payment for the cart is about to start (settle-earlier-payments.ts). */
+export type SettleSource = "webhook" | "return" | "poll" | "checkout"
 
 export type SettleOutcome =
   | { outcome: "completed"; orderId: string }

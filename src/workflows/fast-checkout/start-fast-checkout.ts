@@ -14,6 +14,7 @@ import {
 } from "../../providers/fast-checkout/session-data"
 import { isFastCheckoutProvider } from "../../providers/provider-keys"
 import { recordFastCheckoutSession } from "./record-session"
+import { settleEarlierPaymentsOfCart } from "../checkout/settle-earlier-payments"
 
 const CART_FIELDS = [
   "id",
@@ -89,6 +90,8 @@ async function startLocked(
   input: { cartId: string; customerId?: string; providerId?: string }
 ): Promise<StartedFastCheckout> {
   let cart = await loadCartForFastCheckout(container, input.cartId)
+  // A cart that has paid gets no second payable order (409 with a message for the shopper).
+  await settleEarlierPaymentsOfCart(container, cart.id)
   const providers = (cart.region?.payment_providers ?? []).filter((p) => isFastCheckoutProvider(p.id) && p.is_enabled !== false)
   const provider = input.providerId ? providers.find((p) => p.id === input.providerId) : providers[0]
   if (!provider) {

@@ -17,7 +17,8 @@ import { paymentRequestProvider, paymentRequestsClient, paymentRequestsV1Client 
 import { readV1PaymentRequest, V1TokensSchema } from "../../providers/payment-request/v1"
 import { recordPayments, type PaymentRequestRecord } from "./record-payment-request"
 
-export type PaymentRequestSource = "notification" | "return" | "poll" | "admin"
+/** Who asked; `checkout`: a new payment for the cart is about to start (settle-earlier-payments.ts). */
+export type PaymentRequestSource = "notification" | "return" | "poll" | "admin" | "checkout"
 
 export type PaymentRequestOutcome =
   /** A checkout link was paid and its cart became this order. */

@@ -15,6 +15,7 @@ import { paymentRequestProvider } from "./provider-options"
 import { recordSessionPaymentRequest } from "./record-payment-request"
 import { storeNameFor } from "./store-name"
 import { ensureV1Setup } from "./v1-setup"
+import { settleEarlierPaymentsOfCart } from "../checkout/settle-earlier-payments"
 
 const CART_FIELDS = [
   "id",
@@ -86,6 +87,8 @@ async function startLocked(
   input: { cartId: string; customerId?: string; providerId?: string }
 ): Promise<StartedPaymentRequest> {
   let cart = await loadCart(container, input.cartId)
+  // A cart that has paid gets no second payable link (409 with a message for the shopper).
+  await settleEarlierPaymentsOfCart(container, cart.id)
   const enabled = (cart.region?.payment_providers ?? []).filter((p) => isPaymentRequestProvider(p.id) && p.is_enabled !== false)
   const provider = input.providerId ? enabled.find((p) => p.id === input.providerId) : enabled[0]
   if (!provider) {
