@@ -70,7 +70,7 @@ export async function startDemo(opts: DemoOptions): Promise<RunningDemo> {
   const log = opts.log ?? ((l: string) => process.stdout.write(`[demo] ${l}\n`))
   const dataDir = path.resolve(opts.dataDir)
   if (opts.fresh) {
-    for (const name of ["pg", "seed.json", "seed.json.tmp", "migrated.hash", "medusa.log"]) {
+    for (const name of ["pg", "seed.json", "seed.json.tmp", "migrated.hash", "medusa.log", "sandbox-state.json"]) {
       fs.rmSync(path.join(dataDir, name), { recursive: true, force: true })
     }
   }
@@ -124,7 +124,8 @@ export async function startDemo(opts: DemoOptions): Promise<RunningDemo> {
     // 2. Tikkie sandbox, in process
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { startSandbox } = require("../src/tikkie/sandbox/server") as typeof import("../src/tikkie/sandbox/server")
-    const sandbox = await startSandbox({ port: sandboxPort })
+    // A state file: orders and tokens the store's database refers to survive a restart of the demo.
+    const sandbox = await startSandbox({ port: sandboxPort, stateFile: path.join(dataDir, "sandbox-state.json") })
     cleanups.push(() => sandbox.close())
     log(`Tikkie sandbox on ${sandbox.url}`)
     const apiKey = process.env.TIKKIE_API_KEY || "demo-api-key"

@@ -27,7 +27,7 @@ const ibanWithOneDigitChanged = fc
     return { iban, changed: iban.slice(0, at) + changed + iban.slice(at + 1) }
   })
 
-const dutchMobile = fc.tuple(fc.integer({ min: 1, max: 5 }), fc.integer({ min: 0, max: 9_999_999 })).map(
+const dutchMobile = fc.tuple(fc.integer({ min: 0, max: 9 }), fc.integer({ min: 0, max: 9_999_999 })).map(
   ([d, rest]) => `06${d}${String(rest).padStart(7, "0")}`
 )
 

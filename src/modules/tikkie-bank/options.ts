@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs"
 import { z } from "zod"
-import { httpUrl, requiredText as text } from "../../lib/option-schemas"
+import { httpUrl, refuseSandboxInProduction, requiredText as text, sandboxOption } from "../../lib/option-schemas"
 
 /**
  * Options of the `tikkieBank` module (bank account connection and reconciliation), as a shop writes
@@ -107,7 +107,10 @@ const OptionsSchema = z
     sandboxPayouts: z.boolean({ error: "sandboxPayouts must be true or false" }).default(false),
     connectTimeoutMs: z.int().min(1).max(60_000).optional(),
     requestTimeoutMs: z.int().min(1).max(120_000).optional(),
+    /** This store talks to a sandbox on purpose: a production start accepts http:// and local URLs. */
+    sandbox: sandboxOption(),
   })
+  .superRefine((o, ctx) => refuseSandboxInProduction(o, ["authUrl", "baseUrl", "storeUrl"], ["authUrl", "baseUrl"], ctx))
   // Mutual TLS needs TLS: over a plain-HTTP authUrl (only ever a local sandbox, which asks for no client
   // certificate then) the certificate would be configured but never presented, so it may be left out.
   .refine((o) => (o.clientCertificate === undefined) !== (o.clientCertificateFile === undefined) || isPlainHttpWithoutTls(o), {

@@ -1,5 +1,5 @@
 import { z } from "zod"
-import { httpUrl, requiredText as secret } from "../../lib/option-schemas"
+import { httpUrl, refuseSandboxInProduction, requiredText as secret, sandboxOption } from "../../lib/option-schemas"
 
 /**
  * Options of the Fast Checkout provider, as a shop writes them in medusa-config:
@@ -37,7 +37,9 @@ export const FastCheckoutProviderOptionsSchema = z.strictObject({
     .default(EXPIRATION_SECONDS_DEFAULT),
   connectTimeoutMs: z.int().min(1).max(60_000).optional(),
   requestTimeoutMs: z.int().min(1).max(120_000).optional(),
-})
+  /** This store talks to a sandbox on purpose: a production start accepts http:// and local URLs. */
+  sandbox: sandboxOption(),
+}).superRefine((o, ctx) => refuseSandboxInProduction(o, ["baseUrl", "storeUrl", "successUrl", "failureUrl"], ["baseUrl"], ctx))
 
 export type FastCheckoutProviderOptions = z.input<typeof FastCheckoutProviderOptionsSchema>
 export type ResolvedFastCheckoutProviderOptions = z.output<typeof FastCheckoutProviderOptionsSchema>

@@ -1,5 +1,5 @@
 import { z } from "zod"
-import { httpUrl, requiredText as secret } from "../../lib/option-schemas"
+import { httpUrl, refuseSandboxInProduction, requiredText as secret, sandboxOption } from "../../lib/option-schemas"
 
 /**
  * Options of the payment request provider, as a shop writes them in medusa-config:
@@ -103,7 +103,10 @@ export const PaymentRequestProviderOptionsSchema = z.strictObject({
   subscribeNotifications: z.boolean({ error: "subscribeNotifications must be true or false" }).default(false),
   connectTimeoutMs: z.int().min(1).max(60_000).optional(),
   requestTimeoutMs: z.int().min(1).max(120_000).optional(),
+  /** This store talks to a sandbox on purpose: a production start accepts http:// and local URLs. */
+  sandbox: sandboxOption(),
 }).superRefine((o, ctx) => {
+  refuseSandboxInProduction(o, ["baseUrl", "storeUrl", "successUrl", "failureUrl"], ["baseUrl"], ctx)
   const problem = (message: string) => ctx.addIssue({ code: "custom", message })
   if (o.apiVersion === "v2") {
     if (!o.appToken) problem("appToken is required")

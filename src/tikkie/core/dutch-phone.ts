@@ -1,17 +1,15 @@
-import { parsePhoneNumberFromString } from "libphonenumber-js/max"
-
 /**
- * Dutch phone numbers only (payment requests v1). The "max" metadata checks number ranges, not just
- * lengths, so "12345" or a German mobile number is refused.
+ * Dutch phone numbers (payment requests v1): the shape, not the allocation. A Dutch number is 0 and nine
+ * digits, the first of them not 0 (mobile: 06 and eight digits), or the same nine digits after +31 or
+ * 0031; spaces, dashes, dots and brackets between digits are allowed.
+ *
+ * Choice: the shape only. The document asks for "a Dutch phone number" and nothing more; which blocks
+ * are handed out changes over the years (a number-range table would make the sandbox refuse what it
+ * accepted last year), and public Tikkie clients use samples such as 0601234567, a well-formed mobile
+ * number from a block not handed out. "12345", a German or a Belgian number are still refused.
  */
-export function isDutchPhoneNumber(input: string): boolean {
-  const parsed = parsePhoneNumberFromString(input, "NL")
-  return Boolean(parsed && parsed.country === "NL" && parsed.isValid())
-}
+const DUTCH = /^(?:\+31|0031|0)([1-9]\d{8})$/
 
-/** 0612345678 form (10 characters), as the v1 user resource wants it. */
-export function toDutchNationalNumber(input: string): string | undefined {
-  const parsed = parsePhoneNumberFromString(input, "NL")
-  if (!parsed || parsed.country !== "NL" || !parsed.isValid()) return undefined
-  return `0${parsed.nationalNumber}`
+export function isDutchPhoneNumber(input: string): boolean {
+  return DUTCH.test(input.replace(/[\s\-.()]/g, ""))
 }

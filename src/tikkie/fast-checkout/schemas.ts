@@ -77,7 +77,7 @@ export const CreateOrderBodySchema = z
     discountInCents: cents("discountInCents").optional(),
     currency: z
       .string(unlessMissing("currency must be a string"))
-      .refine((c) => c === "EUR", "currency: only EUR is supported"),
+      .refine((c) => c === "EUR", "only EUR is supported"),
     expiration: z
       .int(unlessMissing("expiration must be a whole number of seconds"))
       .min(1, "expiration must be a positive number of seconds")

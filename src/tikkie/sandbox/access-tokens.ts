@@ -80,4 +80,17 @@ export class AccessTokenStore {
     this.byAccess.clear()
     this.byRefresh.clear()
   }
+
+  /** For the state file: every grant, revoked ones too (a revoked token must stay refused). */
+  snapshot(): unknown {
+    return { grants: [...this.byAccess.values()] }
+  }
+
+  restore(data: unknown): void {
+    this.reset()
+    for (const grant of (data as { grants: AccessTokenGrant[] }).grants) {
+      this.byAccess.set(grant.accessToken, grant)
+      if (!grant.revoked) this.byRefresh.set(grant.refreshToken, grant)
+    }
+  }
 }

@@ -3,8 +3,10 @@ import { parseArgs } from "node:util"
 import { DEFAULT_SANDBOX_PORT, startSandbox } from "./server"
 
 /**
- * `tikkie-sandbox [--port N] [--host H] [--seed N] [--tls-cert F --tls-key F --client-ca F]`
+ * `tikkie-sandbox [--port N] [--host H] [--seed N] [--state-file F] [--control-token T]
+ *                 [--tls-cert F --tls-key F --client-ca F]`
  * The first line printed is always "Tikkie sandbox listening on <base URL>", so scripts can read it.
+ * The control token may come from TIKKIE_SANDBOX_CONTROL_TOKEN instead, to keep it out of `ps`.
  */
 export async function main(argv = process.argv.slice(2)): Promise<void> {
   const { values } = parseArgs({
@@ -14,6 +16,8 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
       host: { type: "string" },
       seed: { type: "string" },
       "public-url": { type: "string" },
+      "state-file": { type: "string" },
+      "control-token": { type: "string" },
       "tls-cert": { type: "string" },
       "tls-key": { type: "string" },
       "client-ca": { type: "string" },
@@ -25,6 +29,8 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
     process.stdout.write(
       "Usage: tikkie-sandbox [--port N (default 4010, 0 = free port; or PORT)] [--host H] [--seed N]\n" +
         "                      [--public-url URL] [--no-rate-limit]\n" +
+        "                      [--state-file FILE (keep state across restarts)]\n" +
+        "                      [--control-token T (or TIKKIE_SANDBOX_CONTROL_TOKEN: /_sandbox from other machines)]\n" +
         "                      [--tls-cert server.pem --tls-key server.key --client-ca ca.pem]\n"
     )
     return
@@ -45,6 +51,8 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
     host: values.host,
     seed,
     publicUrl: values["public-url"],
+    stateFile: values["state-file"],
+    controlToken: values["control-token"] ?? process.env.TIKKIE_SANDBOX_CONTROL_TOKEN,
     getOrderRateLimitPerSecond: values["no-rate-limit"] ? 0 : undefined,
     tls: values["tls-cert"]
       ? {
@@ -55,6 +63,11 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
       : undefined,
   })
   process.stdout.write(`Tikkie sandbox listening on ${sandbox.url}\n`)
+  process.stdout.write(
+    values["state-file"]
+      ? `State kept in ${values["state-file"]}\n`
+      : "State in memory only: the merchant and app tokens issued now are gone after a restart (--state-file FILE keeps them)\n"
+  )
   const stop = () => {
     void sandbox.close().then(() => process.exit(0))
   }

@@ -3,6 +3,7 @@ import type { DeliveryService } from "./deliveries"
 import type { FaultInjector } from "./faults"
 import type { RequestLog } from "./request-log"
 import type { Router } from "./router"
+import type { PersistedPart } from "./state-file"
 
 export interface SandboxOptions {
   /** 0 picks a free port. Default 4010. */
@@ -28,10 +29,20 @@ export interface SandboxOptions {
   v1MaxUsersPerPlatform?: number
   /** Base URL put into checkout, payment and consent page links; default the address it listens on. */
   publicUrl?: string
+  /**
+   * Keep the state in this file (JSON), read at start and written after every change, so a restart
+   * keeps the credentials a store was configured with. Default: memory only.
+   */
+  stateFile?: string
+  /**
+   * The /_sandbox control routes answer calls from this machine (loopback) only, or calls that send this
+   * value in the X-Sandbox-Control-Token header. Default: none (loopback only).
+   */
+  controlToken?: string
 }
 
-export type ResolvedSandboxOptions = Required<Omit<SandboxOptions, "tls" | "publicUrl">> &
-  Pick<SandboxOptions, "tls" | "publicUrl">
+export type ResolvedSandboxOptions = Required<Omit<SandboxOptions, "tls" | "publicUrl" | "stateFile" | "controlToken">> &
+  Pick<SandboxOptions, "tls" | "publicUrl" | "stateFile" | "controlToken">
 
 /** What every service module of the sandbox gets. */
 export interface SandboxContext {
@@ -49,6 +60,8 @@ export interface SandboxContext {
   onClose(fn: () => void): void
   /** Registers state to clear on `POST /_sandbox/reset`. */
   onReset(fn: () => void): void
+  /** Registers state to keep in the state file (when the sandbox has one), under a name of its own. */
+  persist(name: string, part: PersistedPart): void
 }
 
 /** A service module: registers its routes (including its own /_sandbox control routes). */

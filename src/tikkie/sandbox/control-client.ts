@@ -6,14 +6,16 @@ import type { LoggedRequest } from "./request-log"
 /**
  * Typed access to the sandbox's /_sandbox control interface over HTTP, for tests, benchmarks and
  * shop developers' own scripts. Service-specific controls (pay an order, pay a request) are thin
- * `post` calls documented in the README.
+ * `post` calls documented in docs/sandbox.md.
  */
 export class SandboxControl {
   private readonly dispatcher: Dispatcher
 
+  /** `controlToken`: the sandbox's, when it runs on another machine (X-Sandbox-Control-Token). */
   constructor(
     readonly baseUrl: string,
-    dispatcher?: Dispatcher
+    dispatcher?: Dispatcher,
+    private readonly options: { controlToken?: string } = {}
   ) {
     this.dispatcher = dispatcher ?? new Agent({ connect: { rejectUnauthorized: false } })
   }
@@ -83,7 +85,10 @@ export class SandboxControl {
     const res = await request(this.baseUrl + path, {
       method,
       dispatcher: this.dispatcher,
-      headers: body === undefined ? {} : { "content-type": "application/json" },
+      headers: {
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+        ...(this.options.controlToken ? { "x-sandbox-control-token": this.options.controlToken } : {}),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     })
     const text = await res.body.text()

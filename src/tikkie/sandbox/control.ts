@@ -5,7 +5,7 @@ import { error, type SandboxRequest, type SandboxResponse } from "./http-kit"
 import { ACCESS_TOKEN_SECONDS } from "./access-tokens"
 
 /**
- * The sandbox's control interface under /_sandbox (documented in the README). Service-specific
+ * The sandbox's control interface under /_sandbox (documented in docs/sandbox.md). Service-specific
  * controls (pay an order, pay a payment request) are registered by each service module.
  */
 export function registerControl(ctx: SandboxContext, resetAll: () => void): void {
@@ -19,6 +19,11 @@ export function registerControl(ctx: SandboxContext, resetAll: () => void): void
 
   r.add("POST", "/_sandbox/faults", "control.addFault", (req) =>
     withBody(req, FaultBody, (b) => {
+      // A misspelt operation would wait forever for a call that never comes.
+      const known = ctx.router.serviceOperations()
+      if (b.operation !== "*" && !known.includes(b.operation)) {
+        return error(req.traceId, 400, "ERR_1100_004", `operation: unknown operation; known: *, ${known.join(", ")}`)
+      }
       ctx.faults.add(b.operation, b.kind, b.count)
       return { status: 201, json: { pending: ctx.faults.pending() } }
     })

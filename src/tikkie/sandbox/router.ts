@@ -25,6 +25,11 @@ export class Router {
     }
   }
 
+  /** The operation names of the service routes (not the /_sandbox controls), sorted. */
+  serviceOperations(): string[] {
+    return [...new Set(this.routes.map((r) => r.operation).filter((o) => !o.startsWith("control.")))].sort()
+  }
+
   match(method: string, path: string): { route: Route; params: Record<string, string> } | { methodMismatch: boolean } {
     const parts = path.split("/").filter(Boolean)
     let methodMismatch = false

@@ -1,3 +1,4 @@
+import { timingSafeEqual } from "node:crypto"
 import http, { type IncomingMessage, type ServerResponse } from "node:http"
 import https from "node:https"
 import type { AddressInfo } from "node:net"
@@ -10,6 +11,7 @@ import { FaultInjector } from "./faults"
 import { error, newTraceId, send, type SandboxRequest, type SandboxResponse } from "./http-kit"
 import { RequestLog } from "./request-log"
 import { Router } from "./router"
+import { type PersistedPart, SandboxStateFile } from "./state-file"
 import { registerAccountInformation } from "./account-information"
 import { registerFastCheckout } from "./fast-checkout"
 import { registerPaymentRequestsV1 } from "./payment-requests-v1"
@@ -45,6 +47,8 @@ export function resolveSandboxOptions(o: SandboxOptions = {}): ResolvedSandboxOp
     v1MaxUsersPerPlatform: o.v1MaxUsersPerPlatform ?? 10,
     tls: o.tls,
     publicUrl: o.publicUrl,
+    stateFile: o.stateFile,
+    controlToken: o.controlToken || undefined,
   }
 }
 
@@ -56,6 +60,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
   const closers: Array<() => void> = []
   const now = () => Date.now() + clockOffset
   const router = new Router()
+  const parts = new Map<string, PersistedPart>()
   const ctx: SandboxContext = {
     options,
     now,
@@ -69,6 +74,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     router,
     onReset: (fn) => resets.push(fn),
     onClose: (fn) => closers.push(fn),
+    persist: (name, part) => parts.set(name, part),
   }
   ctx.onReset(() => {
     clockOffset = 0
@@ -77,11 +83,21 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     ctx.log.clear()
     ctx.tokens.reset()
   })
+  ctx.persist("accessTokens", { save: () => ctx.tokens.snapshot(), load: (d) => ctx.tokens.restore(d) })
   for (const register of SERVICES) register(ctx)
   registerControl(ctx, () => resets.forEach((fn) => fn()))
+  const stateFile = options.stateFile
+    ? new SandboxStateFile(options.stateFile, parts, {
+        offset: () => clockOffset,
+        setOffset: (ms) => {
+          clockOffset = ms
+        },
+      })
+    : undefined
+  stateFile?.load()
 
   const handler = (req: IncomingMessage, res: ServerResponse) => {
-    void handle(ctx, req, res)
+    void handle(ctx, req, res, stateFile)
   }
   const server = options.tls
     ? https.createServer(
@@ -122,6 +138,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     port,
     context: ctx,
     close: async () => {
+      stateFile?.save()
       ctx.deliveries.close()
       for (const fn of closers) fn()
       await new Promise<void>((resolve) => {
@@ -132,7 +149,41 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
   }
 }
 
-async function handle(ctx: SandboxContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
+/** A 500 in the service's own code: payment requests v2 answers INTERNAL_SERVER_ERROR (its public list), the others ERR_8100_001. */
+function serverError(traceId: string, operation: string, message: string): SandboxResponse {
+  return operation.startsWith("paymentRequestsV2.")
+    ? error(traceId, 500, "INTERNAL_SERVER_ERROR", message)
+    : error(traceId, 500, "ERR_8100_001", message)
+}
+
+const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/
+
+/** The /_sandbox control routes: calls from this machine, or with the control token when one is set. */
+function controlAllowed(ctx: SandboxContext, req: IncomingMessage): boolean {
+  if (LOOPBACK.test(req.socket.remoteAddress ?? "")) return true
+  const expected = ctx.options.controlToken
+  const given = req.headers["x-sandbox-control-token"]
+  if (!expected || typeof given !== "string") return false
+  const a = Buffer.from(given)
+  const b = Buffer.from(expected)
+  return a.length === b.length && timingSafeEqual(a, b)
+}
+
+/** Credentials the sandbox does not know: after a restart without a state file, the likely cause. */
+const UNKNOWN_CREDENTIAL_CODES = new Set(["ERR_4100_005", "APP_TOKEN_INVALID", "ERR_2002_002"])
+export const RESTART_HINT =
+  " (this sandbox keeps no state file: credentials it issued before it was restarted are gone; start it with --state-file FILE to keep them)"
+
+function withRestartHint(out: SandboxResponse): SandboxResponse {
+  if (out.status !== 401) return out
+  const errors = (out.json as { errors?: Array<{ code?: string; message?: string }> } | undefined)?.errors
+  for (const e of errors ?? []) {
+    if (e.code && UNKNOWN_CREDENTIAL_CODES.has(e.code) && e.message && !/missing/i.test(e.message)) e.message += RESTART_HINT
+  }
+  return out
+}
+
+async function handle(ctx: SandboxContext, req: IncomingMessage, res: ServerResponse, stateFile?: SandboxStateFile): Promise<void> {
   const started = performance.now()
   const traceId = newTraceId()
   const url = new URL(req.url ?? "/", "http://sandbox.local")
@@ -144,6 +195,14 @@ async function handle(ctx: SandboxContext, req: IncomingMessage, res: ServerResp
     const matched = ctx.router.match(method, url.pathname)
     if (!("route" in matched)) {
       out = error(traceId, 400, "ERR_1100_007", `operation not found: ${method} ${url.pathname}`)
+    } else if (url.pathname.startsWith("/_sandbox/") && !controlAllowed(ctx, req)) {
+      operation = matched.route.operation
+      out = error(
+        traceId,
+        403,
+        "SANDBOX_CONTROL_FORBIDDEN",
+        "the /_sandbox control interface answers calls from the machine the sandbox runs on, or with the X-Sandbox-Control-Token header"
+      )
     } else if (tooLarge) {
       operation = matched.route.operation
       out = error(traceId, 400, "ERR_1100_004", "request body too large")
@@ -155,7 +214,7 @@ async function handle(ctx: SandboxContext, req: IncomingMessage, res: ServerResp
       } else if (fault === "503") {
         out = error(traceId, 503, "ERR_9100_011", "service unavailable (sandbox fault injection)")
       } else if (fault === "500") {
-        out = error(traceId, 500, "ERR_8100_001", "unknown backend error (sandbox fault injection)")
+        out = serverError(traceId, operation, "unknown backend error (sandbox fault injection)")
       } else {
         const sreq: SandboxRequest = {
           method,
@@ -171,11 +230,13 @@ async function handle(ctx: SandboxContext, req: IncomingMessage, res: ServerResp
           raw: req,
         }
         out = await matched.route.handler(sreq)
+        if (!stateFile) out = withRestartHint(out)
+        if (stateFile && method !== "GET" && method !== "HEAD") stateFile.save()
       }
     }
   } catch (e) {
     // Bad input must never crash the sandbox; an unexpected throw is the service's 500.
-    out = error(traceId, 500, "ERR_8100_001", `unknown backend error: ${e instanceof Error ? e.message : String(e)}`)
+    out = serverError(traceId, operation, `unknown backend error: ${e instanceof Error ? e.message : String(e)}`)
   }
   ctx.log.record(
     {

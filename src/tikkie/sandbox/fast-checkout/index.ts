@@ -69,4 +69,5 @@ export function registerFastCheckout(ctx: SandboxContext): void {
   sweep.unref()
   ctx.onClose(() => clearInterval(sweep))
   ctx.onReset(() => state.reset())
+  ctx.persist("fastCheckout", { save: () => state.snapshot(), load: (d) => state.restore(d) })
 }

@@ -103,4 +103,24 @@ export class FastCheckoutState {
     this.orders.clear()
     this.open.clear()
   }
+
+  /** For the state file: merchants and orders as plain data (the rate windows start afresh). */
+  snapshot(): unknown {
+    return {
+      merchants: [...this.merchants.values()].map((m) => ({ merchantToken: m.merchantToken, apiKey: m.apiKey })),
+      orders: [...this.orders.values()].map(({ json: _json, ...o }) => o),
+    }
+  }
+
+  restore(data: unknown): void {
+    const d = data as { merchants: Array<Omit<SandboxMerchant, "getOrderWindow">>; orders: Array<Omit<StoredOrder, "json">> }
+    this.reset()
+    for (const m of d.merchants) this.merchants.set(m.merchantToken, { ...m, getOrderWindow: new MerchantRateWindow() })
+    for (const o of d.orders) {
+      const order: StoredOrder = { ...o, json: "" }
+      order.json = JSON.stringify(orderView(order))
+      this.orders.set(order.orderToken, order)
+      if (order.status === "NEW") this.open.add(order)
+    }
+  }
 }

@@ -61,6 +61,7 @@ const BASE = "/v1/{product}/platforms"
 export function registerPaymentRequestsV1(ctx: SandboxContext): void {
   const store = new V1Store()
   ctx.onReset(() => store.clear())
+  ctx.persist("paymentRequestsV1", { save: () => store.snapshot(), load: (d) => store.restore(d) })
   const r = ctx.router
   r.add("POST", BASE, `${OP}.createPlatform`, createPlatform(ctx, store))
   r.add("GET", BASE, `${OP}.listPlatforms`, listPlatforms(ctx, store))

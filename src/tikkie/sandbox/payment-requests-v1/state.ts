@@ -162,6 +162,23 @@ export class V1Store {
     this.paymentRequests.clear()
     this.ibanOwners.clear()
   }
+
+  /** For the state file: the platforms in creation order, each with its users and their requests. */
+  snapshot(): unknown {
+    return { platforms: this.allPlatforms() }
+  }
+
+  restore(data: unknown): void {
+    this.clear()
+    for (const platform of (data as { platforms: V1Platform[] }).platforms) {
+      this.platforms.set(platform.platformToken, platform)
+      this.platformsByClient.set(platform.client, [...this.platformsOf(platform.client), platform])
+      for (const user of platform.users) {
+        for (const account of user.bankAccounts) this.ibanOwners.set(account.iban, user.userToken)
+        for (const pr of user.paymentRequests) this.paymentRequests.set(pr.paymentRequestToken, pr)
+      }
+    }
+  }
 }
 
 /** A stable, non-reversible label for an API key, so the control listing never shows a credential. */

@@ -66,6 +66,7 @@ const PAYMENT = `${PR}/:paymentRequestToken/payments/:paymentToken`
 export function registerPaymentRequestsV2(ctx: SandboxContext): void {
   const state = new PaymentRequestsV2State()
   ctx.onReset(() => state.reset())
+  ctx.persist("paymentRequestsV2", { save: () => state.snapshot(), load: (d) => state.restore(d) })
   const r = ctx.router
 
   r.add("POST", "/v2/{product}/sandboxapps", `${OP}.createSandboxApp`, createSandboxApp(state))

@@ -104,4 +104,22 @@ export class PaymentRequestsV2State {
     this.refunds.clear()
     this.tikkieIds = 0
   }
+
+  /** For the state file: apps and payment requests (with their payments and refunds), oldest first. */
+  snapshot(): unknown {
+    return { apps: [...this.apps.values()], paymentRequests: [...this.paymentRequests.values()], tikkieIds: this.tikkieIds }
+  }
+
+  restore(data: unknown): void {
+    const d = data as { apps: SandboxApp[]; paymentRequests: StoredPaymentRequest[]; tikkieIds: number }
+    this.reset()
+    for (const app of d.apps) this.apps.set(app.appToken, app)
+    for (const pr of d.paymentRequests) {
+      this.addPaymentRequest(pr)
+      for (const payment of pr.payments) {
+        for (const refund of payment.refunds) this.refunds.set(refund.refundToken, { refund, payment, paymentRequest: pr })
+      }
+    }
+    this.tikkieIds = d.tikkieIds
+  }
 }

@@ -1,0 +1,486 @@
+#!/usr/bin/env node
+/**
+ * `npm run test:package`: the package as a shop gets it.
+ *
+ * 1. Builds and packs the plugin (`prepack`'s build, then `npm pack`) and checks the tarball: a LICENSE, no
+ *    source maps, no repository config, no tests or demo, type declarations of every public export.
+ * 2. A project without Medusa installs the tarball: no Medusa comes with it, and the README's TypeScript
+ *    example for `medusa-plugin-tikkie/tikkie` compiles under strict tsc.
+ * 3. A separate, minimal Medusa 2.21 store in a temporary folder (its own package.json, tsconfig and the
+ *    README's medusa-config.ts) installs the tarball, starts the sandbox from the installed package
+ *    (`npx tikkie-sandbox`, `npx tikkie-credentials`), runs `medusa db:migrate` on embedded Postgres,
+ *    builds the admin with the plugin's extensions (`medusa build`), boots the build in production mode,
+ *    lists both providers, and takes one Fast Checkout cart from start to paid order.
+ *
+ * The store's Medusa packages are those of this repository's lock file (the lock is copied into the
+ * store), so npm's cache serves them. Prints the tarball's size and file count and the time from
+ * `npm install` of the package to a paid order; ends with "N passed, N failed" and exits non-zero on a
+ * failure. TIKKIE_PACKAGE_KEEP=1 keeps the temporary folder.
+ */
+const { spawn, spawnSync } = require("node:child_process")
+const fs = require("node:fs")
+const os = require("node:os")
+const path = require("node:path")
+const readline = require("node:readline")
+const { startEmbeddedPostgres, freePort } = require("./embedded-db")
+
+const ROOT = path.join(__dirname, "..")
+const LOCK = JSON.parse(fs.readFileSync(path.join(ROOT, "package-lock.json"), "utf8")).packages
+const locked = (name) => {
+  const v = LOCK[`node_modules/${name}`]?.version
+  if (!v) throw new Error(`${name} is not in package-lock.json`)
+  return v
+}
+const PKG = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8"))
+
+let passed = 0
+let failed = 0
+function check(name, ok, detail) {
+  if (ok) passed++
+  else failed++
+  console.log(`${ok ? "ok  " : "FAIL"} ${name}${!ok && detail !== undefined ? `: ${typeof detail === "string" ? detail : JSON.stringify(detail)}` : ""}`)
+  return ok
+}
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`
+const log = (m) => console.log(`-- ${m}`)
+
+function run(cmd, args, { cwd, env, label, allowFail } = {}) {
+  const started = Date.now()
+  const r = spawnSync(cmd, args, { cwd, env: env ?? process.env, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 })
+  const took = Date.now() - started
+  if (r.status !== 0 && !allowFail) {
+    const out = `${r.stdout ?? ""}\n${r.stderr ?? ""}`.trim().split("\n").slice(-40).join("\n")
+    throw new Error(`${label ?? `${cmd} ${args.join(" ")}`} failed (exit ${r.status ?? r.signal}):\n${out}`)
+  }
+  return { ...r, took }
+}
+const npm = (args, opts) => run("npm", [...args, "--no-audit", "--no-fund", "--loglevel=error"], opts)
+
+function filesUnder(dir, out = []) {
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name)
+    if (e.isDirectory()) filesUnder(p, out)
+    else out.push(p)
+  }
+  return out
+}
+
+/** The README's ```ts block after a `<!-- marker -->` line. */
+function readmeBlock(marker) {
+  const readme = fs.readFileSync(path.join(ROOT, "README.md"), "utf8")
+  const m = new RegExp(`<!-- ${marker.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")} -->\\n\`\`\`ts\\n([\\s\\S]*?)\`\`\`\\n`).exec(readme)
+  if (!m) throw new Error(`README.md has no <!-- ${marker} --> block`)
+  return m[1]
+}
+
+/** Starts a long-running child; resolves when a stdout/stderr line matches `ready`. */
+function startChild(cmd, args, { cwd, env, ready, logFile, timeoutMs = 180_000 }) {
+  const child = spawn(cmd, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"], detached: true })
+  const out = fs.createWriteStream(logFile)
+  let match
+  const matched = new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${path.basename(args[0] ?? cmd)}: not ready in ${timeoutMs} ms (log: ${logFile})`)), timeoutMs)
+    for (const stream of [child.stdout, child.stderr]) {
+      readline.createInterface({ input: stream }).on("line", (line) => {
+        out.write(`${line}\n`)
+        const m = !match && ready.exec(line)
+        if (m) {
+          match = m
+          clearTimeout(timer)
+          resolve(m)
+        }
+      })
+    }
+    child.once("exit", (code) => {
+      clearTimeout(timer)
+      reject(new Error(`${path.basename(args[0] ?? cmd)} exited (${code}) before it was ready (log: ${logFile})`))
+    })
+  })
+  const stop = () => {
+    try {
+      process.kill(-child.pid, "SIGTERM")
+    } catch {}
+  }
+  return { child, matched, stop }
+}
+
+async function http(method, url, { body, headers = {}, redirect = "follow" } = {}) {
+  const res = await fetch(url, {
+    method,
+    redirect,
+    headers: { ...(body ? { "content-type": "application/json" } : {}), ...headers },
+    body: body ? JSON.stringify(body) : undefined,
+  })
+  const text = await res.text()
+  let json
+  try {
+    json = text ? JSON.parse(text) : undefined
+  } catch {}
+  if (redirect === "follow" && res.status >= 400) throw new Error(`${method} ${url}: ${res.status} ${text.slice(0, 500)}`)
+  return { status: res.status, json, text, location: res.headers.get("location") }
+}
+
+async function eventually(fn, timeoutMs, what) {
+  const until = Date.now() + timeoutMs
+  let last
+  for (;;) {
+    try {
+      const v = await fn()
+      if (v) return v
+    } catch (e) {
+      last = e
+    }
+    if (Date.now() > until) throw new Error(`${what}: not within ${timeoutMs} ms${last ? ` (${last.message})` : ""}`)
+    await new Promise((r) => setTimeout(r, 250))
+  }
+}
+
+// ---------------------------------------------------------------------------------------------- 1. pack
+
+function packAndInspect(tmp) {
+  log("building the package (prepack: node scripts/build-package.js)")
+  const build = run(process.execPath, [path.join(ROOT, "scripts/build-package.js")], { cwd: ROOT, label: "build-package" })
+  log(`built in ${seconds(build.took)}`)
+  const packed = npm(["pack", "--json", "--ignore-scripts", "--pack-destination", tmp], { cwd: ROOT })
+  const info = JSON.parse(packed.stdout)[0]
+  const tarball = path.join(tmp, info.filename)
+  console.log(`tarball: ${info.filename}, ${(info.size / 1024).toFixed(0)} kB packed, ${(info.unpackedSize / 1024).toFixed(0)} kB unpacked, ${info.entryCount} files`)
+
+  const unpacked = path.join(tmp, "unpacked")
+  fs.mkdirSync(unpacked)
+  run("tar", ["-xzf", tarball, "-C", unpacked])
+  const pkgDir = path.join(unpacked, "package")
+  const files = filesUnder(pkgDir).map((f) => path.relative(pkgDir, f))
+
+  check("the tarball carries a LICENSE (MIT)", files.includes("LICENSE") && /MIT License/.test(fs.readFileSync(path.join(pkgDir, "LICENSE"), "utf8")))
+  check("no repository config (medusa-config.*) in the tarball", !files.some((f) => /medusa-config/.test(f)), files.filter((f) => /medusa-config/.test(f)))
+  const testish = files.filter((f) => /(^|\/)(unit-tests|integration-tests|e2e|demo|bench|scripts)\//.test(f) || /\.(test|spec)\.[jt]s$/.test(f))
+  check("no tests, demo, bench or scripts in the tarball", testish.length === 0, testish.slice(0, 5))
+  const withMaps = files.filter((f) => f.endsWith(".map") || (/\.(m|c)?js$/.test(f) && /sourceMappingURL=/.test(fs.readFileSync(path.join(pkgDir, f), "utf8"))))
+  check("no source maps (inline or files) pointing at sources the package does not carry", withMaps.length === 0, withMaps.slice(0, 5))
+
+  const pkg = JSON.parse(fs.readFileSync(path.join(pkgDir, "package.json"), "utf8"))
+  check("the build runs on prepack, not prepare", Boolean(pkg.scripts.prepack) && !pkg.scripts.prepare, pkg.scripts)
+  const pinned = Object.entries(pkg.peerDependencies).filter(([, v]) => !/^\^/.test(v))
+  check("Medusa peers are ranges a shop can patch within (^)", pinned.length === 0, pinned)
+  const required = Object.keys(pkg.peerDependencies).filter((n) => !pkg.peerDependenciesMeta?.[n]?.optional)
+  check("Medusa peers are optional (the framework-free clients install without Medusa)", required.length === 0, required)
+
+  // Every export resolves to a file in the tarball, with its declarations next to it.
+  const missing = []
+  for (const [key, target] of Object.entries(pkg.exports)) {
+    if (key.includes("*")) continue
+    const t = typeof target === "string" ? target : target.require
+    if (!fs.existsSync(path.join(pkgDir, t))) missing.push(`${key} -> ${t}`)
+  }
+  check("every fixed export points at a file in the tarball", missing.length === 0, missing)
+  const typed = [".", "./tikkie", "./sandbox", "./workflows"].filter((k) => !fs.existsSync(path.join(pkgDir, pkg.exports[k].replace(/\.js$/, ".d.ts"))))
+  check("type declarations ship for the public exports (., ./tikkie, ./sandbox, ./workflows)", typed.length === 0, typed)
+  return { tarball, info }
+}
+
+// ------------------------------------------------------------------------------ 2. a project without Medusa
+
+function plainProject(tmp, tarball) {
+  const dir = path.join(tmp, "plain")
+  fs.mkdirSync(dir)
+  fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "plain-node-project", private: true, version: "1.0.0" }, null, 2))
+  // Strict, and skipLibCheck as `tsc --init` writes it (zod 4's own .d.cts files fail lib checking under node16).
+  fs.writeFileSync(
+    path.join(dir, "tsconfig.json"),
+    JSON.stringify({ compilerOptions: { strict: true, module: "node16", moduleResolution: "node16", target: "es2022", noEmit: true, types: ["node"], skipLibCheck: true }, files: ["example.ts"] }, null, 2)
+  )
+  fs.writeFileSync(path.join(dir, "example.ts"), readmeBlock("example: unit-tests/readme-examples/fast-checkout.ts"))
+  log("a project without Medusa: npm install of the tarball, typescript, @types/node")
+  const r = npm(["install", tarball, `typescript@${locked("typescript")}`, `@types/node@${locked("@types/node")}`, "--prefer-offline"], { cwd: dir })
+  const modules = fs.readdirSync(path.join(dir, "node_modules")).flatMap((n) =>
+    n.startsWith("@") ? fs.readdirSync(path.join(dir, "node_modules", n)).map((s) => `${n}/${s}`) : n.startsWith(".") ? [] : [n]
+  )
+  console.log(`without Medusa: ${modules.length} packages installed in ${seconds(r.took)} (${modules.join(", ")})`)
+  check("installing the package without Medusa brings no @medusajs package", !modules.some((m) => m.startsWith("@medusajs/")), modules)
+  const tsc = run(process.execPath, [path.join(dir, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.json"], { cwd: dir, allowFail: true })
+  check("the README's medusa-plugin-tikkie/tikkie example compiles under strict tsc", tsc.status === 0, `${tsc.stdout}${tsc.stderr}`.trim())
+}
+
+// -------------------------------------------------------------------------------------- 3. a Medusa store
+
+function writeStore(dir) {
+  const medusa = locked("@medusajs/medusa")
+  fs.mkdirSync(path.join(dir, "src/scripts"), { recursive: true })
+  fs.writeFileSync(
+    path.join(dir, "package.json"),
+    JSON.stringify(
+      {
+        name: "a-shop",
+        version: "0.0.1",
+        private: true,
+        scripts: { build: "medusa build", start: "medusa start", dev: "medusa develop" },
+        dependencies: {
+          "@medusajs/admin-sdk": medusa,
+          "@medusajs/cli": medusa,
+          "@medusajs/framework": medusa,
+          "@medusajs/medusa": medusa,
+        },
+        devDependencies: {
+          "@swc/core": locked("@swc/core"),
+          "@types/node": locked("@types/node"),
+          react: locked("react"),
+          "react-dom": locked("react-dom"),
+          "ts-node": locked("ts-node"),
+          typescript: locked("typescript"),
+        },
+        engines: { node: ">=20" },
+        allowScripts: PKG.allowScripts,
+      },
+      null,
+      2
+    )
+  )
+  // As Medusa's starter writes it.
+  fs.writeFileSync(
+    path.join(dir, "tsconfig.json"),
+    JSON.stringify(
+      {
+        compilerOptions: {
+          target: "ES2021",
+          esModuleInterop: true,
+          module: "Node16",
+          moduleResolution: "Node16",
+          emitDecoratorMetadata: true,
+          experimentalDecorators: true,
+          skipLibCheck: true,
+          skipDefaultLibCheck: true,
+          declaration: false,
+          sourceMap: false,
+          inlineSourceMap: true,
+          outDir: "./.medusa/server",
+          rootDir: "./",
+          jsx: "react-jsx",
+          forceConsistentCasingInFileNames: true,
+          resolveJsonModule: true,
+          checkJs: false,
+          strictNullChecks: true,
+        },
+        "ts-node": { swc: true },
+        include: ["**/*", ".medusa/types/*"],
+        exclude: ["node_modules", ".medusa/server", ".medusa/admin", ".cache"],
+      },
+      null,
+      2
+    )
+  )
+  fs.writeFileSync(path.join(dir, "medusa-config.ts"), readmeBlock("store: medusa-config.ts"))
+  // The store's own seed: the demo's (it uses Medusa's workflows only, nothing of this repository's src).
+  fs.copyFileSync(path.join(ROOT, "demo/seed.ts"), path.join(dir, "src/scripts/seed.ts"))
+  fs.copyFileSync(path.join(ROOT, "demo/constants.ts"), path.join(dir, "src/scripts/constants.ts"))
+  // The repository's lock: the store resolves Medusa to the same versions, so npm's cache serves them.
+  fs.copyFileSync(path.join(ROOT, "package-lock.json"), path.join(dir, "package-lock.json"))
+}
+
+async function createDatabase(port, name) {
+  const { Client } = require("pg")
+  const client = new Client({ host: "localhost", port, user: "postgres", password: "postgres", database: "postgres" })
+  await client.connect()
+  try {
+    await client.query(`CREATE DATABASE ${name}`)
+  } finally {
+    await client.end()
+  }
+}
+
+async function tableExists(port, db, table) {
+  const { Client } = require("pg")
+  const client = new Client({ host: "localhost", port, user: "postgres", password: "postgres", database: db })
+  await client.connect()
+  try {
+    const { rowCount } = await client.query("SELECT 1 FROM information_schema.tables WHERE table_name = $1", [table])
+    return rowCount > 0
+  } finally {
+    await client.end()
+  }
+}
+
+async function store(tmp, tarball, cleanups) {
+  const dir = path.join(tmp, "store")
+  fs.mkdirSync(dir)
+  writeStore(dir)
+  log("the store: npm install of its Medusa packages (from the cache)")
+  const base = npm(["install", "--prefer-offline"], { cwd: dir })
+  log(`store dependencies installed in ${seconds(base.took)}`)
+
+  const pg = await startEmbeddedPostgres()
+  cleanups.push(() => pg.stop())
+  await createDatabase(pg.port, "shop")
+
+  // ---- from here: the time a shop spends from `npm install medusa-plugin-tikkie` to a paid order
+  const t0 = Date.now()
+  const added = npm(["install", tarball, "--prefer-offline"], { cwd: dir })
+  log(`npm install of the package: ${seconds(added.took)}`)
+  const installedPkg = JSON.parse(fs.readFileSync(path.join(dir, "node_modules/medusa-plugin-tikkie/package.json"), "utf8"))
+  check("the store installed the tarball", installedPkg.name === "medusa-plugin-tikkie")
+  const resolveBare = run(process.execPath, ["-e", "const m = require('medusa-plugin-tikkie'); const w = require('medusa-plugin-tikkie/workflows'); process.stdout.write(JSON.stringify({ module: m.TIKKIE_MODULE, prefix: m.FAST_CHECKOUT_PROVIDER_PREFIX, workflows: typeof w.startFastCheckout }))"], { cwd: dir, allowFail: true })
+  check(
+    "in the store, `medusa-plugin-tikkie` and `medusa-plugin-tikkie/workflows` resolve",
+    resolveBare.status === 0 && resolveBare.stdout === JSON.stringify({ module: "tikkie", prefix: "pp_tikkie-fast-checkout_", workflows: "function" }),
+    `${resolveBare.stdout}${resolveBare.stderr}`.slice(0, 500)
+  )
+
+  const stateFile = path.join(tmp, "sandbox-state.json")
+  const sandbox = startChild(path.join(dir, "node_modules/.bin/tikkie-sandbox"), ["--port", "0", "--state-file", stateFile], {
+    cwd: dir,
+    env: { ...process.env, PORT: "" },
+    ready: /^Tikkie sandbox listening on (\S+)$/,
+    logFile: path.join(tmp, "sandbox.log"),
+    timeoutMs: 30_000,
+  })
+  cleanups.push(sandbox.stop)
+  const sandboxUrl = (await sandbox.matched)[1]
+  const apiKey = "a-shop-sandbox-api-key"
+  const creds = run(path.join(dir, "node_modules/.bin/tikkie-credentials"), ["--base-url", sandboxUrl], { cwd: dir, env: { ...process.env, TIKKIE_API_KEY: apiKey } })
+  const dotenv = Object.fromEntries(
+    creds.stdout
+      .split("\n")
+      .map((l) => /^([A-Z_]+)=(.*)$/.exec(l.trim()))
+      .filter(Boolean)
+      .map((m) => [m[1], m[2]])
+  )
+  check("tikkie-credentials from the package made a merchant token and an app token", Boolean(dotenv.TIKKIE_MERCHANT_TOKEN && dotenv.TIKKIE_APP_TOKEN), Object.keys(dotenv))
+
+  const port = await freePort()
+  const storeUrl = `http://localhost:${port}`
+  const env = {
+    ...process.env,
+    ...dotenv,
+    NODE_ENV: "production",
+    DATABASE_URL: `postgres://postgres:postgres@localhost:${pg.port}/shop`,
+    STORE_CORS: "http://localhost:8000",
+    ADMIN_CORS: storeUrl,
+    AUTH_CORS: storeUrl,
+    JWT_SECRET: "a-shop-jwt-secret",
+    COOKIE_SECRET: "a-shop-cookie-secret",
+    TIKKIE_STORE_URL: storeUrl,
+    TIKKIE_STOREFRONT_URL: "http://localhost:8000",
+    TIKKIE_SANDBOX: "true",
+    MEDUSA_DISABLE_TELEMETRY: "true",
+    DO_NOT_TRACK: "1",
+    PORT: String(port),
+  }
+  delete env.NODE_OPTIONS
+  const cli = path.join(dir, "node_modules/@medusajs/cli/cli.js")
+  const medusa = (args, extra = {}, cwd = dir) => run(process.execPath, [cli, ...args], { cwd, env: { ...env, ...extra }, label: `medusa ${args[0]}` })
+
+  const migrated = medusa(["db:migrate"])
+  log(`medusa db:migrate: ${seconds(migrated.took)}`)
+  check("medusa db:migrate created the plugin's tables", (await tableExists(pg.port, "shop", "tikkie_fast_checkout_order")) && (await tableExists(pg.port, "shop", "tikkie_payment_request")))
+  const seedOut = path.join(tmp, "seed.json")
+  medusa(["exec", "./src/scripts/seed.ts"], { DEMO_SEED_OUT: seedOut })
+  const seeded = JSON.parse(fs.readFileSync(seedOut, "utf8"))
+  medusa(["user", "-e", "admin@a-shop.test", "-p", "a-shop-password"])
+
+  const built = medusa(["build"])
+  log(`medusa build: ${seconds(built.took)}`)
+  const adminDir = path.join(dir, ".medusa/server/public/admin")
+  const adminJs = fs.existsSync(adminDir) ? filesUnder(adminDir).filter((f) => f.endsWith(".js")) : []
+  check(
+    "medusa build bundled the plugin's admin extensions (the Tikkie page and order widget)",
+    adminJs.some((f) => {
+      const text = fs.readFileSync(f, "utf8")
+      return text.includes("/admin/tikkie/") && text.includes("order.details.side.after")
+    }),
+    `${adminJs.length} admin files`
+  )
+
+  // Boot the build as a shop deploys it: from .medusa/server, in production mode.
+  const server = path.join(dir, ".medusa/server")
+  if (!fs.existsSync(path.join(server, "node_modules"))) fs.symlinkSync(path.join(dir, "node_modules"), path.join(server, "node_modules"), "dir")
+  const app = startChild(process.execPath, [cli, "start", "--port", String(port)], {
+    cwd: server,
+    env,
+    ready: /Server is ready on port/,
+    logFile: path.join(tmp, "medusa.log"),
+    timeoutMs: 180_000,
+  })
+  cleanups.push(app.stop)
+  await app.matched
+  await eventually(async () => (await http("GET", `${storeUrl}/health`)).status === 200, 60_000, "/health")
+
+  const { json: login } = await http("POST", `${storeUrl}/auth/user/emailpass`, { body: { email: "admin@a-shop.test", password: "a-shop-password" } })
+  const admin = { authorization: `Bearer ${login.token}` }
+  const { json: providers } = await http("GET", `${storeUrl}/admin/payments/payment-providers?limit=100`, { headers: admin })
+  const ids = providers.payment_providers.map((p) => p.id)
+  check(
+    "both Tikkie providers are listed",
+    ids.includes("pp_tikkie-fast-checkout_tikkie") && ids.includes("pp_tikkie-payment-request_tikkie"),
+    ids
+  )
+  const adminPage = await http("GET", `${storeUrl}/app`, { redirect: "manual" })
+  check("the admin is served", adminPage.status === 200 && /<div id="medusa"|<html/i.test(adminPage.text), adminPage.status)
+
+  // ---- one Fast Checkout cart, as a storefront does it
+  const key = { "x-publishable-api-key": seeded.publishableKey }
+  const { json: products } = await http("GET", `${storeUrl}/store/products?limit=1&fields=id,*variants`, { headers: key })
+  const variantId = products.products[0].variants[0].id
+  const { json: created } = await http("POST", `${storeUrl}/store/carts`, {
+    headers: key,
+    body: { region_id: seeded.regionId, email: "shopper@example.com", shipping_address: { first_name: "Sanne", last_name: "de Vries", address_1: "Keizersgracht 1", postal_code: "1015 CJ", city: "Amsterdam", country_code: "nl" } },
+  })
+  const cartId = created.cart.id
+  await http("POST", `${storeUrl}/store/carts/${cartId}/line-items`, { headers: key, body: { variant_id: variantId, quantity: 2 } })
+  const { json: options } = await http("GET", `${storeUrl}/store/shipping-options?cart_id=${cartId}`, { headers: key })
+  await http("POST", `${storeUrl}/store/carts/${cartId}/shipping-methods`, { headers: key, body: { option_id: options.shipping_options[0].id } })
+  const { json: cart } = await http("GET", `${storeUrl}/store/carts/${cartId}?fields=+total`, { headers: key })
+  const { json: started } = await http("POST", `${storeUrl}/store/carts/${cartId}/tikkie-fast-checkout`, { headers: key, body: {} })
+  check("the storefront call answers a checkout URL on the sandbox", String(started.checkout_url).startsWith(sandboxUrl), started)
+  await http("POST", `${sandboxUrl}/_sandbox/fastcheckout/orders/${encodeURIComponent(started.order_token)}/pay`, { body: {} })
+  // The shopper comes back through the return route; it redirects to the success page once the order exists.
+  const back = await eventually(async () => {
+    const r = await http("GET", `${storeUrl}/hooks/tikkie/fast-checkout/return?session_id=${encodeURIComponent(started.payment_session_id)}`, { redirect: "manual" })
+    const to = r.location ? new URL(r.location) : undefined
+    return to?.searchParams.get("order_id") ? to : undefined
+  }, 60_000, "the return route's redirect with order_id")
+  const orderId = back.searchParams.get("order_id")
+  const { json: o } = await http(
+    "GET",
+    `${storeUrl}/admin/orders/${orderId}?fields=id,email,total,shipping_address.*,payment_collections.status,payment_collections.payments.provider_id,payment_collections.payments.captured_at,payment_collections.payments.amount`,
+    { headers: admin }
+  )
+  const took = Date.now() - t0
+  const payment = o.order.payment_collections?.[0]?.payments?.[0]
+  check(
+    "the cart became a paid Medusa order (payment captured by the Fast Checkout provider, for the cart's total)",
+    payment?.provider_id === "pp_tikkie-fast-checkout_tikkie" && Boolean(payment.captured_at) && Number(o.order.total) === Number(cart.cart.total),
+    { payment, total: o.order.total, cartTotal: cart.cart.total }
+  )
+  check("the order carries the payer's email and address from Tikkie (the sandbox's payer)", o.order.email === "jan.jansen@example.nl" && o.order.shipping_address?.address_1 === "Damrak 12", {
+    email: o.order.email,
+    address: o.order.shipping_address,
+  })
+  console.log(`time from npm install of the package to a paid order: ${seconds(took)} (npm install ${seconds(added.took)}, db:migrate ${seconds(migrated.took)}, medusa build ${seconds(built.took)})`)
+}
+
+async function main() {
+  const started = Date.now()
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "tikkie-package-"))
+  fs.chmodSync(tmp, 0o755)
+  const cleanups = []
+  try {
+    const { tarball } = packAndInspect(tmp)
+    plainProject(tmp, tarball)
+    await store(tmp, tarball, cleanups)
+  } catch (e) {
+    check("the package test ran to its end", false, e && e.stack ? e.stack : String(e))
+  } finally {
+    for (const fn of cleanups.reverse()) {
+      try {
+        await fn()
+      } catch {}
+    }
+    if (process.env.TIKKIE_PACKAGE_KEEP === "1") console.log(`kept ${tmp}`)
+    else fs.rmSync(tmp, { recursive: true, force: true })
+  }
+  console.log(`package test: ${seconds(Date.now() - started)}`)
+  console.log(`${passed} passed, ${failed} failed`)
+  process.exit(failed ? 1 : 0)
+}
+
+main()

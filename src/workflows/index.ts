@@ -1,0 +1,20 @@
+/**
+ * `medusa-plugin-tikkie/workflows`: the plugin's operations a shop may call from its own routes, jobs
+ * and subscribers (each takes the Medusa container first). They are what the plugin's own routes, jobs
+ * and subscribers run: starting a checkout, making a link, settling what Tikkie reports, reconciling the
+ * bank account.
+ */
+export { startFastCheckout } from "./fast-checkout/start-fast-checkout"
+export { settleFastCheckoutOrder } from "./fast-checkout/settle-fast-checkout-order"
+export { importFastCheckoutPayer } from "./fast-checkout/import-payer"
+export { FAST_CHECKOUT_PROVIDER_PREFIX, isFastCheckoutProvider } from "./fast-checkout/provider-id"
+export { startPaymentRequestCheckout } from "./payment-request/start-checkout"
+export { createOrderPaymentLink } from "./payment-request/create-order-link"
+export { createInvoicePaymentLink } from "./payment-request/create-invoice-link"
+export { settlePaymentRequest } from "./payment-request/settle-payment-request"
+export { subscribePaymentRequestNotifications } from "./payment-request/subscribe-notifications"
+export { ensureV1Setup } from "./payment-request/v1-setup"
+export { PAYMENT_REQUEST_PROVIDER_PREFIX, isPaymentRequestProvider } from "./payment-request/provider-id"
+export { startBankConnect } from "./tikkie-bank/start-bank-connect"
+export { completeBankConsent } from "./tikkie-bank/complete-bank-consent"
+export { reconcileBank } from "./tikkie-bank/reconcile"
