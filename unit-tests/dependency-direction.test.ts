@@ -21,6 +21,8 @@ const RANK: Record<string, number> = {
   api: 3,
   jobs: 3,
   subscribers: 3,
+  /** `src/index.ts`, the package's root export: may name anything, nothing imports it. */
+  index: 4,
 }
 const SHARING = new Set(["lib", "modules", "providers"])
 
@@ -111,7 +113,8 @@ function edgesOf(file: string): Edge[] {
   return edges
 }
 
-const layerOf = (rel: string) => rel.split(path.sep)[1]
+/** The folder under src, or for a file directly in src its name (`index`). */
+const layerOf = (rel: string) => rel.split(path.sep)[1].replace(/\.tsx?$/, "")
 const known = (e: Edge) => KNOWN_EXCEPTIONS.some((x) => e.from.startsWith(x.from) && !!e.to?.startsWith(x.to))
 
 /** What is wrong with one import, or undefined. */
