@@ -131,6 +131,10 @@ module.exports = defineConfig({
             ca: process.env.TIKKIE_BANK_CA,
             caFile: process.env.TIKKIE_BANK_CA_FILE,
             tokenEncryptionKey: process.env.TIKKIE_BANK_TOKEN_ENCRYPTION_KEY,
+            // Key rotation (docs/token-encryption.md): the keys that sealed tokens before, comma-separated.
+            ...(process.env.TIKKIE_BANK_PREVIOUS_TOKEN_ENCRYPTION_KEYS
+              ? { previousTokenEncryptionKeys: process.env.TIKKIE_BANK_PREVIOUS_TOKEN_ENCRYPTION_KEYS.split(",").map((k) => k.trim()) }
+              : {}),
             ...(process.env.TIKKIE_BANK_OVERDUE_AFTER_BANK_DAYS
               ? { overdueAfterBankDays: Number(process.env.TIKKIE_BANK_OVERDUE_AFTER_BANK_DAYS) }
               : {}),

@@ -1,11 +1,15 @@
 #!/usr/bin/env node
 /**
- * `npm test`: the unit project in one jest run, then every Medusa app test file in a jest run of its own.
+ * `npm test`: the type-check, the unit project in one jest run, and every Medusa app test file in a jest
+ * run of its own, two at a time, all on one Postgres. Ends with one line "total: N passed, N failed".
  *
  * Why one process per app file: Medusa 2.21's module loaders keep state in process-wide caches, so the
  * second app booted in one process fails ("Loaders for module … failed: Method Map.prototype.set called
- * on incompatible receiver"); a fresh process per file boots cleanly. Ends with one line
- * "total: N passed, N failed".
+ * on incompatible receiver"); a fresh process per file boots cleanly.
+ *
+ * Why one Postgres for all of them: each file's app gets a database of its own on it (the test runner
+ * names it after a fresh ulid), so files do not meet. (It used to be one server per file, against a stall
+ * in a second app's migrations; that stall was the server's blocked log pipe, see runJob.)
  */
 const { spawn } = require("node:child_process")
 const fs = require("node:fs")
@@ -15,6 +19,7 @@ const { startEmbeddedPostgres } = require("./embedded-db")
 
 const root = path.join(__dirname, "..")
 const jest = path.join(root, "node_modules", "jest", "bin", "jest.js")
+const tsc = path.join(root, "node_modules", "typescript", "bin", "tsc")
 
 /**
  * A file that hangs must fail on its own instead of using up CI's whole time budget: each jest run gets
@@ -23,20 +28,31 @@ const jest = path.join(root, "node_modules", "jest", "bin", "jest.js")
 const FILE_TIMEOUT_MS = Number(process.env.TIKKIE_TEST_FILE_TIMEOUT_MS) || 15 * 60_000
 
 /**
- * Runs jest in a child process and waits for it without blocking this process: the embedded Postgres
- * started here writes its log to pipes that this process must keep reading. (With spawnSync the pipes
- * filled up, and Postgres backends blocked writing to them: a DROP DATABASE of the test runner's
- * restore then waited forever on a terminated connection that could not finish exiting.)
+ * How many runs go at once (TIKKIE_TEST_JOBS overrides it). Two on a 2-core machine: an app file spends
+ * much of its time waiting (on Postgres, the sandbox, polls and backoffs), so a second one fills the gaps.
  */
-function runJest(args, label, env = process.env) {
+const JOBS = Math.max(1, Number(process.env.TIKKIE_TEST_JOBS) || Math.min(4, Math.max(2, os.availableParallelism?.() ?? os.cpus().length)))
+
+/**
+ * Runs one child process without blocking this one: the embedded Postgres started here writes its log to
+ * pipes that this process must keep reading. (With spawnSync the pipes filled up, and Postgres backends
+ * blocked writing to them: a DROP DATABASE of the test runner's restore then waited forever on a
+ * terminated connection that could not finish exiting; that was the "second app stalls" once seen.)
+ *
+ * With more than one run at a time, a run's output goes to a file and is printed in one piece when the
+ * run ends, so two files' logs do not interleave (`quiet`: only when it failed).
+ */
+function runJob(args, label, { env = process.env, buffered = false, quiet = false } = {}) {
   const started = Date.now()
-  const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "tikkie-jest-")), "result.json")
-  const child = spawn(process.execPath, [jest, ...args, "--json", `--outputFile=${out}`], {
-    cwd: root,
-    stdio: "inherit",
-    // The tests run the plugin's jobs themselves (src/lib/job-schedule.ts).
-    env: { ...env, TIKKIE_SCHEDULED_JOBS: "off", NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --experimental-vm-modules`.trim() },
-  })
+  let logFile = null
+  let stdio = "inherit"
+  if (buffered) {
+    logFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "tikkie-test-log-")), "output.log")
+    const fd = fs.openSync(logFile, "w")
+    stdio = ["ignore", fd, fd]
+  }
+  const child = spawn(process.execPath, args, { cwd: root, stdio, env })
+  if (buffered) fs.closeSync(stdio[1])
   let killed = false
   const timer = setTimeout(() => {
     killed = true
@@ -45,73 +61,148 @@ function runJest(args, label, env = process.env) {
   return new Promise((resolve) => {
     child.on("exit", (code) => {
       clearTimeout(timer)
-      let passed = 0
-      let failed = 0
-      try {
-        const r = JSON.parse(fs.readFileSync(out, "utf8"))
-        passed = r.numPassedTests
-        failed = r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0)
-      } catch {
-        failed = 1 // no result: the run itself crashed or was killed
+      if (logFile) {
+        if (!quiet || code !== 0) process.stdout.write(fs.readFileSync(logFile))
+        fs.rmSync(path.dirname(logFile), { recursive: true, force: true })
       }
-      if (code !== 0 && failed === 0) failed = 1
       const seconds = Math.round((Date.now() - started) / 1000)
       if (killed) console.log(`${label}: killed after ${seconds} s (limit ${FILE_TIMEOUT_MS / 1000} s)`)
-      console.log(`${label}: ${passed} passed, ${failed} failed (${seconds} s)`)
-      resolve({ passed, failed })
+      resolve({ code, seconds })
     })
   })
 }
 
-function runTypecheck() {
+async function runJest(jestArgs, label, opts) {
+  const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "tikkie-jest-")), "result.json")
+  const env = {
+    ...(opts.env ?? process.env),
+    // The tests run the plugin's jobs themselves (src/lib/job-schedule.ts).
+    TIKKIE_SCHEDULED_JOBS: "off",
+    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --experimental-vm-modules`.trim(),
+  }
+  const { code, seconds } = await runJob([jest, ...jestArgs, "--json", `--outputFile=${out}`], label, { ...opts, env })
+  let passed = 0
+  let failed = 0
+  try {
+    const r = JSON.parse(fs.readFileSync(out, "utf8"))
+    passed = r.numPassedTests
+    failed = r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0)
+  } catch {
+    failed = 1 // no result: the run itself crashed or was killed
+  }
+  fs.rmSync(path.dirname(out), { recursive: true, force: true })
+  if (code !== 0 && failed === 0) failed = 1
+  console.log(`${label}: ${passed} passed, ${failed} failed (${seconds} s)`)
+  return { passed, failed }
+}
+
+/** The server, tests, demo, bench and the admin's React: a type error fails the run like a failing test. */
+async function runTypecheck(opts) {
   const started = Date.now()
-  const tsc = path.join(root, "node_modules", "typescript", "bin", "tsc")
-  const one = (project) =>
-    new Promise((resolve) => {
-      const child = spawn(process.execPath, [tsc, "-p", project], { cwd: root, stdio: "inherit" })
-      child.on("exit", (code) => resolve(code === 0))
-    })
-  return (async () => {
-    const ok = (await one("tsconfig.typecheck.json")) && (await one("tsconfig.admin.json"))
-    console.log(`typecheck: ${ok ? "passed" : "failed"} (${Math.round((Date.now() - started) / 1000)} s)`)
-    return { passed: 0, failed: ok ? 0 : 1 }
-  })()
+  let ok = true
+  for (const project of ["tsconfig.typecheck.json", "tsconfig.admin.json"]) {
+    ok = (await runJob([tsc, "-p", project], `typecheck ${project}`, opts)).code === 0 && ok
+  }
+  console.log(`typecheck: ${ok ? "passed" : "failed"} (${Math.round((Date.now() - started) / 1000)} s)`)
+  return { passed: 0, failed: ok ? 0 : 1 }
+}
+
+/** Runs the jobs, at most `limit` at a time, in the order given. */
+async function pool(jobs, limit) {
+  const results = []
+  let next = 0
+  const worker = async () => {
+    while (next < jobs.length) results.push(await jobs[next++]())
+  }
+  await Promise.all(Array.from({ length: Math.min(limit, jobs.length) }, worker))
+  return results
 }
 
 /**
- * Runs `fn` with a Postgres: the server named by DB_HOST when set, otherwise a fresh embedded one (each
- * app file gets its own: a Medusa app booted after another one's teardown on the same embedded server
- * was seen to stall in its migrations).
+ * The app files, longest first (so that the last one to start is short and the lanes end together): the
+ * order is the durations of the last run on this machine (kept in node_modules/.cache); files not timed
+ * yet go first.
  */
-async function withPostgres(fn) {
-  if (process.env.DB_HOST) return await fn(process.env)
-  const db = await startEmbeddedPostgres()
+const timingsFile = path.join(root, "node_modules", ".cache", "tikkie-test-durations.json")
+function readTimings() {
   try {
-    return await fn({ ...process.env, ...db.env })
-  } finally {
-    await db.stop()
+    return JSON.parse(fs.readFileSync(timingsFile, "utf8"))
+  } catch {
+    return {}
+  }
+}
+function writeTimings(t) {
+  try {
+    fs.mkdirSync(path.dirname(timingsFile), { recursive: true })
+    fs.writeFileSync(timingsFile, JSON.stringify(t, null, 2))
+  } catch {
+    // only an ordering hint
   }
 }
 
 async function main() {
   const filter = process.argv.slice(2)
-  const totals = { passed: 0, failed: 0 }
-  const add = (r) => {
-    totals.passed += r.passed
-    totals.failed += r.failed
-  }
-  // The whole run type-checks first (server, tests, demo, bench and the admin's React): a type error
-  // fails the run like a failing test.
-  if (!filter.length) add(await runTypecheck())
   const wants = (f) => !filter.length || filter.some((p) => f.includes(p))
   const unitPaths = filter.filter((p) => p.includes("unit-tests"))
-  if (!filter.length || unitPaths.length) add(await runJest([...unitPaths, "--selectProjects", "unit"], "unit"))
   const dir = path.join(root, "integration-tests", "http")
-  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith(".spec.ts")).sort()) {
-    const rel = path.join("integration-tests", "http", file)
-    if (!wants(rel)) continue
-    add(await withPostgres((env) => runJest(["--runInBand", "--forceExit", rel], file, env)))
+  const appFiles = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith(".spec.ts"))
+    .map((f) => path.join("integration-tests", "http", f))
+    .filter(wants)
+
+  const timings = readTimings()
+  // Files not timed yet (new ones) first, by size; then the timed ones, longest first.
+  const weight = (rel) => timings[rel] ?? 1e6 + fs.statSync(path.join(root, rel)).size
+  appFiles.sort((a, b) => weight(b) - weight(a))
+
+  const runsUnit = !filter.length || unitPaths.length > 0
+  const buffered = JOBS > 1 && (filter.length ? 0 : 1) + (runsUnit ? 1 : 0) + appFiles.length > 1
+  let db = null
+  if (appFiles.length && !process.env.DB_HOST) db = await startEmbeddedPostgres()
+  const appEnv = { ...process.env, ...(db?.env ?? {}) }
+
+  // On its own server, the run migrates the schema once into template1, which every app file's new
+  // database copies (scripts/migrate-template.js): the first app file to start waits for it. It costs
+  // about two files' migrations, so a run of one or two files goes without.
+  let template = null
+  const migrateTemplate = () =>
+    (template ??= (async () => {
+      if (!db || appFiles.length < 3) return { passed: 0, failed: 0 }
+      const label = "migrate template1"
+      const script = path.join(__dirname, "migrate-template.js")
+      const { code, seconds } = await runJob([script], label, { env: appEnv, buffered: true, quiet: true })
+      console.log(`${label}: ${code === 0 ? "done" : "failed"} (${seconds} s)`)
+      return { passed: 0, failed: code === 0 ? 0 : 1 }
+    })())
+  const appJobs = appFiles.map((rel) => async () => {
+    await migrateTemplate()
+    const started = Date.now()
+    const r = await runJest(["--runInBand", "--forceExit", rel], path.basename(rel), { env: appEnv, buffered })
+    timings[rel] = Math.round((Date.now() - started) / 1000)
+    return r
+  })
+  // The type-check and the unit run use one core each and need no database. Order: the type-check and
+  // the longest app file at once, then the unit run, then the other app files as lanes free up.
+  const jobs = []
+  if (!filter.length) jobs.push(() => runTypecheck({ buffered }))
+  jobs.push(...appJobs.splice(0, 1))
+  if (runsUnit) {
+    // Next to an app file the CPU is shared: jest's 5 s default is too tight for the tests that page
+    // through thousands of sandbox records (one timed out at a load of 15 on 2 cores).
+    jobs.push(() => runJest([...unitPaths, "--selectProjects", "unit", "--testTimeout=30000"], "unit", { buffered }))
   }
+  jobs.push(...appJobs)
+
+  let results
+  try {
+    results = await pool(jobs, JOBS)
+  } finally {
+    if (db) await db.stop()
+  }
+  if (appFiles.length) writeTimings(timings)
+  if (template) results.push(await template)
+  const totals = results.reduce((t, r) => ({ passed: t.passed + r.passed, failed: t.failed + r.failed }), { passed: 0, failed: 0 })
   console.log(`total: ${totals.passed} passed, ${totals.failed} failed`)
   // A run that ran nothing is a failure too: a wrong path must not look green.
   process.exit(totals.failed || !totals.passed ? 1 : 0)

@@ -1,9 +1,10 @@
+import { randomBytes } from "node:crypto"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { pollPaymentRequests } from "../../src/jobs/poll-payment-requests"
 import { TIKKIE_BANK_MODULE } from "../../src/modules/tikkie-bank"
 import type TikkieBankModuleService from "../../src/modules/tikkie-bank/service"
 import { TokenCipher } from "../../src/modules/tikkie-bank/token-cipher"
-import { payGrantAad, v1AccessToken } from "../../src/workflows/payment-request/v1-pay-grant"
+import { payGrantBinding, v1AccessToken } from "../../src/workflows/payment-request/v1-pay-grant"
 import { enableV1PaymentLinks, V1_PROVIDER } from "../helpers/payment-request-v1-env"
 import { usePaymentRequestV1OAuth } from "../helpers/payment-request-v1-oauth-env"
 import { orderForCart, seedStore, storeApi } from "../helpers/store-flow"
@@ -72,8 +73,8 @@ medusaIntegrationTestRunner({
 
       const stored = await grant()
       expect(stored).toMatchObject({ status: "connected", token_version: 1, problem: null })
-      const access = cipher().open(stored.access_token, payGrantAad("access_token"))
-      const refresh = cipher().open(stored.refresh_token, payGrantAad("refresh_token"))
+      const access = cipher().open(stored.access_token, payGrantBinding(stored.id, "access_token"))
+      const refresh = cipher().open(stored.refresh_token, payGrantBinding(stored.id, "refresh_token"))
       expect(stored.access_token).not.toContain(access)
       // The bank connection is untouched: this consent was for v1.
       expect(await bank().listBankConnections({})).toHaveLength(0)
@@ -96,16 +97,16 @@ medusaIntegrationTestRunner({
     it("a token the service refuses is refreshed once and the call sent again; the new pair replaces the old, sealed", async () => {
       await connectV1()
       const before = await grant()
-      const oldAccess = cipher().open(before.access_token, payGrantAad("access_token"))
-      const oldRefresh = cipher().open(before.refresh_token, payGrantAad("refresh_token"))
+      const oldAccess = cipher().open(before.access_token, payGrantBinding(before.id, "access_token"))
+      const oldRefresh = cipher().open(before.refresh_token, payGrantBinding(before.id, "refresh_token"))
       await control(env, "POST", "/_sandbox/oauth/tokens/expire", { access_token: oldAccess })
 
       const { res } = await startCheckout()
       expect(res.status).toBe(200)
       const after = await grant()
       expect(after.token_version).toBe(before.token_version + 1)
-      expect(cipher().open(after.access_token, payGrantAad("access_token"))).not.toBe(oldAccess)
-      expect(cipher().open(after.refresh_token, payGrantAad("refresh_token"))).not.toBe(oldRefresh)
+      expect(cipher().open(after.access_token, payGrantBinding(after.id, "access_token"))).not.toBe(oldAccess)
+      expect(cipher().open(after.refresh_token, payGrantBinding(after.id, "refresh_token"))).not.toBe(oldRefresh)
       expect(new Date(after.access_expires_at).getTime()).toBeGreaterThan(Date.now() + 60 * 60_000)
     })
 
@@ -120,7 +121,7 @@ medusaIntegrationTestRunner({
       expect(await sandboxCalls("oauth.token")).toBe(refreshesBefore + 1)
       const after = await grant()
       expect(after.token_version).toBe(before.token_version + 1)
-      expect(cipher().open(after.access_token, payGrantAad("access_token"))).toBe(tokens[0])
+      expect(cipher().open(after.access_token, payGrantBinding(after.id, "access_token"))).toBe(tokens[0])
     })
 
     it("a refused refresh marks the connection as needing consent; admin and shopper are told to connect again; disconnect forgets the tokens", async () => {
@@ -130,7 +131,7 @@ medusaIntegrationTestRunner({
       await bank().updatePayGrants({
         id: before.id,
         access_expires_at: new Date(Date.now() - 1_000),
-        refresh_token: cipher().seal("revoked-refresh-token", payGrantAad("refresh_token")),
+        refresh_token: cipher().seal("revoked-refresh-token", payGrantBinding(before.id, "refresh_token")),
       })
       const { res } = await startCheckout()
       expect(res.status).toBe(400)
@@ -151,6 +152,42 @@ medusaIntegrationTestRunner({
       expect(gone.data).toEqual({ disconnected: true })
       expect(await bank().listPayGrants({})).toHaveLength(0)
       expect((await admin("get", "/admin/tikkie/payment-requests/v1-connect")).data.v1_connection.connection).toBeNull()
+    })
+
+    it.each(["429", "500"] as const)(
+      "a token endpoint answering %s is not a refused consent: the grant stays connected and the next refresh works",
+      async (kind) => {
+        await connectV1()
+        const before = await grant()
+        await bank().updatePayGrants({ id: before.id, access_expires_at: new Date(Date.now() - 1_000) })
+        await control(env, "POST", "/_sandbox/faults", { operation: "oauth.token", kind, count: 1 })
+        const failed = await startCheckout()
+        expect(failed.res.status).toBeGreaterThanOrEqual(400)
+        expect(await grant()).toMatchObject({ status: "connected", problem: null, token_version: before.token_version })
+
+        const again = await startCheckout()
+        expect(again.res.status).toBe(200)
+        expect((await grant()).token_version).toBe(before.token_version + 1)
+      }
+    )
+
+    it("a stored token that cannot be opened (its key was removed) asks to connect again instead of failing with a 500", async () => {
+      await connectV1()
+      const before = await grant()
+      const otherKey = new TokenCipher(randomBytes(32))
+      await bank().updatePayGrants({
+        id: before.id,
+        access_expires_at: new Date(Date.now() - 1_000),
+        refresh_token: otherKey.seal("a-refresh-token", payGrantBinding(before.id, "refresh_token")),
+      })
+      const { res } = await startCheckout()
+      expect(res.status).toBe(400)
+      expect(res.data.message).toMatch(
+        /Tikkie payment requests v1 need consent again: the stored refresh token cannot be opened: it was sealed with a key that is not configured \(key id [\w-]{8}\)\. Connect v1 again/
+      )
+      expect(await grant()).toMatchObject({ status: "needs_consent" })
+      await connectV1()
+      expect((await startCheckout()).res.status).toBe(200)
     })
 
     it("answers bad input and anonymous callers of the connect route clearly", async () => {

@@ -206,8 +206,14 @@ medusaIntegrationTestRunner({
       await tikkie.control.injectFault("paymentRequestsV2.createPaymentRequest", kind, count)
       const refused = await api.post(`/store/carts/${cart.id}/tikkie-payment-request`, {}, { headers: shop.headers }).catch((e: any) => e.response)
       expect(refused.status).toBeGreaterThanOrEqual(500)
-      expect(refused.data.message).toMatch(/Creating the Tikkie payment request failed: Tikkie answered/)
-      expect(refused.data.message).not.toContain(process.env.TIKKIE_API_KEY)
+      // The shopper is told what to do; Tikkie's own text, its trace id and its address stay in the log.
+      expect(refused.data.message).toBe(
+        "Creating the Tikkie payment request failed: Tikkie did not answer in time. Nothing was paid: try again in a minute, or choose another way to pay."
+      )
+      const traceId = (await tikkie.control.requests("paymentRequestsV2.createPaymentRequest")).at(-1)!.traceId
+      for (const secret of [process.env.TIKKIE_API_KEY!, traceId, "ERR_", new URL(tikkie.sandbox.url).host]) {
+        expect(refused.data.message).not.toContain(secret)
+      }
 
       const started = await start(cart.id)
       await tikkie.control.injectFault("paymentRequestsV2.getPaymentRequest", kind, 10)
@@ -402,6 +408,51 @@ medusaIntegrationTestRunner({
         expect(refused.data.message).toMatch(/Tikkie refuses this refund of €10.00: refunds of one payment may total at most the €[0-9.]+ paid plus €25.00, and €[0-9.]+ was refunded already. Nothing was refunded./)
         expect((await payment(paymentId)).refunds).toHaveLength(0)
         expect(await tikkie.control.requests("paymentRequestsV2.createRefund")).toHaveLength(1)
+      })
+
+      it("makes a refund once when Tikkie makes it but the answer is lost (connection dropped): Medusa records it, no retry needed", async () => {
+        const { paymentId, started } = await paidOrder()
+        const headers = await adminHeaders(api, getContainer())
+        await tikkie.control.injectFault("paymentRequestsV2.createRefund", "drop-after", 1)
+        const { data } = await api.post(`/admin/payments/${paymentId}/refund`, { amount: 4 }, { headers })
+        expect(data.payment.refunds.map((r: any) => Number(r.amount))).toEqual([4])
+
+        const paid = (await payment(paymentId)).data.payments[0]
+        const { client } = paymentRequestsClient(getContainer())
+        const atTikkie = (await client.getPayment(started.payment_request_token, paid.paymentToken)).refunds ?? []
+        expect(atTikkie.map((r) => [r.amountInCents, r.referenceId])).toEqual([[400, data.payment.refunds[0].id]])
+        expect(paid.refunds.map((r: any) => [r.amountInCents, r.refundToken])).toEqual([[400, atTikkie[0].refundToken]])
+        expect((await tikkie.control.requests("paymentRequestsV2.createRefund")).map((r) => r.status)).toEqual([0])
+      })
+
+      it("makes a refund once when its answer is lost and Tikkie cannot be asked: the admin's retry records the refund made", async () => {
+        const { paymentId, started } = await paidOrder()
+        const headers = await adminHeaders(api, getContainer())
+        // Tikkie makes the refund and answers 500; then every read of the payment's refunds fails too.
+        await tikkie.control.injectFault("paymentRequestsV2.createRefund", "500-after", 1)
+        await tikkie.control.injectFault("paymentRequestsV2.listPayments", "500", 4)
+        const first = await api.post(`/admin/payments/${paymentId}/refund`, { amount: 4 }, { headers }).catch((e: any) => e.response)
+        expect(first.status).toBeGreaterThanOrEqual(400)
+        expect((await payment(paymentId)).refunds).toHaveLength(0)
+
+        // Another amount would be a second payout next to the one made: refused until the first is recorded.
+        const other = await api.post(`/admin/payments/${paymentId}/refund`, { amount: 3 }, { headers }).catch((e: any) => e.response)
+        expect(other.status).toBe(400)
+
+        const { data } = await api.post(`/admin/payments/${paymentId}/refund`, { amount: 4 }, { headers })
+        expect(data.payment.refunds.map((r: any) => Number(r.amount))).toEqual([4])
+        const paid = (await payment(paymentId)).data.payments[0]
+        const { client } = paymentRequestsClient(getContainer())
+        const atTikkie = (await client.getPayment(started.payment_request_token, paid.paymentToken)).refunds ?? []
+        expect(atTikkie.map((r) => r.amountInCents)).toEqual([400])
+        expect(paid.refunds.map((r: any) => r.refundToken)).toEqual([atTikkie[0].refundToken])
+        expect(await tikkie.control.requests("paymentRequestsV2.createRefund")).toHaveLength(1)
+        expect(first.data.message).toMatch(/Tikkie did not answer whether it made this refund.*Try the same refund again later/)
+        expect(other.data.message).toMatch(/Tikkie already holds a refund of €4.00 .* Refund exactly €4.00 to record it/)
+
+        // A further refund is a new one again.
+        await api.post(`/admin/payments/${paymentId}/refund`, { amount: 1 }, { headers })
+        expect(((await client.getPayment(started.payment_request_token, paid.paymentToken)).refunds ?? []).map((r) => r.amountInCents)).toEqual([400, 100])
       })
     })
   },

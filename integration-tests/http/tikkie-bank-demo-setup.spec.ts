@@ -67,7 +67,7 @@ medusaIntegrationTestRunner({
       expect(first.data.summary).toEqual(expect.objectContaining({ transactions_stored: 2, matched_now: 2 }))
 
       const list = (await admin("get", "/admin/tikkie/reconciliation")).data
-      expect(list.counts).toEqual({ matched: 2, pending: 0, overdue: 0, unmatched: 0 })
+      expect(list.counts).toEqual({ matched: 2, mismatch: 0, pending: 0, overdue: 0, unmatched: 0 })
       expect(list.items.find((i: any) => i.reference === a)).toEqual(
         expect.objectContaining({
           status: "matched",

@@ -2,6 +2,7 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { TIKKIE_BANK_MODULE } from "../../src/modules/tikkie-bank"
 import type TikkieBankModuleService from "../../src/modules/tikkie-bank/service"
 import { TokenCipher } from "../../src/modules/tikkie-bank/token-cipher"
+import { tokenBinding } from "../../src/workflows/tikkie-bank/bank-session"
 import { earliestBookDateFrom, amsterdamDate, addDays } from "../../src/tikkie/account-information"
 import {
   call,
@@ -65,14 +66,14 @@ medusaIntegrationTestRunner({
         const stored = await connection()
         expect(stored).toEqual(expect.objectContaining({ account_number: MAIN, bank: "NLAA01", status: "connected", connected_by: userId }))
         // Sealed: not the token, but it opens to a token the bank accepts.
-        expect(stored.access_token).toMatch(/^v1\./)
-        const access = new TokenCipher(Buffer.from(bankEnv.encryptionKey, "base64")).open(stored.access_token, "tikkie-bank:connection:access_token")
+        expect(stored.access_token).toMatch(/^v2\./)
+        const access = new TokenCipher(Buffer.from(bankEnv.encryptionKey, "base64")).open(stored.access_token, tokenBinding(stored.id, "access_token"))
         const info = await call(`${bankEnv.sandbox.url}/v1/consentinfo`, {
           headers: { "API-Key": bankEnv.apiKey, Authorization: `Bearer ${access}` },
           dispatcher: bankEnv.browser,
         })
         expect(info.json).toEqual(expect.objectContaining({ iban: MAIN }))
-        const refresh = new TokenCipher(Buffer.from(bankEnv.encryptionKey, "base64")).open(stored.refresh_token, "tikkie-bank:connection:refresh_token")
+        const refresh = new TokenCipher(Buffer.from(bankEnv.encryptionKey, "base64")).open(stored.refresh_token, tokenBinding(stored.id, "refresh_token"))
 
         const shown = await admin("get", "/admin/tikkie/bank")
         expect(shown.status).toBe(200)

@@ -78,7 +78,7 @@ medusaIntegrationTestRunner({
         expect.objectContaining({ transactions_read: 0, transactions_stored: 0, payouts_recorded: 1, matched_now: 0 })
       )
       const shown = await list()
-      expect(shown.counts).toEqual({ matched: 0, pending: 1, overdue: 0, unmatched: 0 })
+      expect(shown.counts).toEqual({ matched: 0, mismatch: 0, pending: 1, overdue: 0, unmatched: 0 })
       expect(shown.items).toEqual([
         expect.objectContaining({
           kind: "payment",
@@ -115,7 +115,7 @@ medusaIntegrationTestRunner({
       expect(summary).toEqual(expect.objectContaining({ transactions_read: 4, transactions_stored: 4, matched_now: 2 }))
 
       const shown = await list()
-      expect(shown.counts).toEqual({ matched: 2, pending: 1, overdue: 0, unmatched: 1 })
+      expect(shown.counts).toEqual({ matched: 2, mismatch: 0, pending: 1, overdue: 0, unmatched: 1 })
       const item = (ref: string) => shown.items.find((i: any) => i.reference === ref)
       expect(item(byReference)).toEqual(
         expect.objectContaining({
@@ -141,7 +141,7 @@ medusaIntegrationTestRunner({
       expect((await list("?status=matched&limit=1&offset=1")).items).toHaveLength(1)
       expect((await list("?status=matched&limit=1&offset=1")).count).toBe(2)
       expect((await list(`?from=${addDays(today, 1)}`)).items).toEqual([])
-      expect((await list(`?to=${addDays(today, -1)}`)).counts).toEqual({ matched: 0, pending: 0, overdue: 0, unmatched: 0 })
+      expect((await list(`?to=${addDays(today, -1)}`)).counts).toEqual({ matched: 0, mismatch: 0, pending: 0, overdue: 0, unmatched: 0 })
       for (const q of ["?status=lost", "?from=2026-02-30", "?limit=0", "?limit=201", "?page=2"]) {
         const res = await admin("get", `/admin/tikkie/reconciliation${q}`)
         expect({ q, status: res.status }).toEqual({ q, status: 400 })
@@ -151,6 +151,28 @@ medusaIntegrationTestRunner({
       expect((await admin("get", "/admin/tikkie/reconciliation?limit=201&offset=-1")).data.message).toBe(
         "Invalid query: limit must be at most 200; offset must be at least 0"
       )
+    })
+
+    it("a credit carrying a payment's reference with another amount is a mismatch, not matched, and shows both amounts", async () => {
+      await connectAccount(bankEnv, api, headers, { accountNumber: EMPTY })
+      const short = await paidOrder(2_000)
+      const exact = await paidOrder(1_500)
+      await book({ amountInCents: 1_950, descriptionLines: ["TIKKIE FASTCHECKOUT", short.toUpperCase()], counterPartyName: "Stichting Tikkie" })
+      await bookSandboxPayouts(getContainer(), { sandboxUrl: bankEnv.sandbox.url, accountNumber: EMPTY, references: [exact], dispatcher: bankEnv.browser })
+      await run()
+
+      const shown = await list()
+      expect(shown.counts).toEqual({ matched: 1, mismatch: 1, pending: 0, overdue: 0, unmatched: 0 })
+      expect((await list("?status=mismatch")).items).toEqual([
+        expect.objectContaining({
+          reference: short,
+          status: "mismatch",
+          matched_by: "reference",
+          amount_in_cents: 2_000,
+          transaction: expect.objectContaining({ amount_in_cents: 1_950 }),
+        }),
+      ])
+      expect((await list("?status=matched")).items.map((i: any) => i.reference)).toEqual([exact])
     })
 
     it("payment request payments are expected too: each payment of a link is paid out and matched by its paymentToken (a v1 UUID without dashes)", async () => {
@@ -200,7 +222,7 @@ medusaIntegrationTestRunner({
       const summary = await run()
       expect(summary).toEqual(expect.objectContaining({ transactions_stored: 2, matched_now: 2 }))
       const shown = await list()
-      expect(shown.counts).toEqual({ matched: 2, pending: 1, overdue: 0, unmatched: 0 })
+      expect(shown.counts).toEqual({ matched: 2, mismatch: 0, pending: 1, overdue: 0, unmatched: 0 })
       const item = (ref: string) => shown.items.find((i: any) => i.reference?.toLowerCase() === ref.toLowerCase())
       expect(item(v2Token)).toEqual(
         expect.objectContaining({
@@ -232,7 +254,7 @@ medusaIntegrationTestRunner({
       expect(payouts).toHaveLength(3)
       expect(new Set(payouts.map((p) => p.transaction_id)).size).toBe(3)
       expect(payouts.map((p) => p.reference).sort()).toEqual([...tokens].sort())
-      expect((await list()).counts).toEqual({ matched: 3, pending: 0, overdue: 0, unmatched: 1 })
+      expect((await list()).counts).toEqual({ matched: 3, mismatch: 0, pending: 0, overdue: 0, unmatched: 1 })
     })
 
     it("a payout that never arrives becomes overdue after the configured bank days", async () => {
@@ -241,7 +263,7 @@ medusaIntegrationTestRunner({
       const recent = await paidOrder(6_000)
       await run()
       const shown = await list()
-      expect(shown.counts).toEqual({ matched: 0, pending: 1, overdue: 1, unmatched: 0 })
+      expect(shown.counts).toEqual({ matched: 0, mismatch: 0, pending: 1, overdue: 1, unmatched: 0 })
       const overdue = (await list("?status=overdue")).items
       const paidDate = addDays(today, -10)
       expect(overdue).toEqual([
@@ -253,7 +275,7 @@ medusaIntegrationTestRunner({
       // It arrives after all (by reference): matched, no longer overdue.
       await bookSandboxPayouts(getContainer(), { sandboxUrl: bankEnv.sandbox.url, accountNumber: EMPTY, references: [late], dispatcher: bankEnv.browser })
       await run()
-      expect((await list()).counts).toEqual({ matched: 1, pending: 1, overdue: 0, unmatched: 0 })
+      expect((await list()).counts).toEqual({ matched: 1, mismatch: 0, pending: 1, overdue: 0, unmatched: 0 })
     })
 
     it("reads 18 months over many pages, never asking beyond the limit, then only what is new", async () => {

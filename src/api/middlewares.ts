@@ -1,4 +1,4 @@
-import { defineMiddlewares, validateAndTransformBody } from "@medusajs/framework/http"
+import { defineMiddlewares, validateAndTransformBody, validateAndTransformQuery } from "@medusajs/framework/http"
 import { StartFastCheckoutBodySchema } from "./store/carts/[id]/tikkie-fast-checkout/validators"
 import { earlierPaymentsGuardMiddleware } from "./store/payment-collections/earlier-payments-guard"
 import { fastCheckoutPaymentSessionMiddleware } from "./store/payment-collections/fast-checkout-payment-session"
@@ -17,6 +17,10 @@ import { ConnectV1BodySchema } from "./admin/tikkie/payment-requests/v1-connect/
 import { V1SetupQuerySchema } from "./admin/tikkie/payment-requests/v1-setup/validators"
 import { validateBody, validateQuery } from "./utils/validate"
 import { NoBodySchema } from "./utils/validators"
+import { FastCheckoutWebhookBodySchema } from "./hooks/tikkie/fast-checkout/validators"
+import { PaymentRequestNotificationBodySchema } from "./hooks/tikkie/payment-requests/validators"
+import { FastCheckoutReturnQuerySchema } from "./hooks/tikkie/fast-checkout/return/validators"
+import { PaymentRequestReturnQuerySchema } from "./hooks/tikkie/payment-requests/return/validators"
 
 /**
  * Every route's input is validated here (Medusa's convention), never in the handler. Two kinds:
@@ -133,6 +137,27 @@ export default defineMiddlewares({
       matcher: "/admin/tikkie/payment-requests/v1-setup",
       method: ["GET"],
       middlewares: [validateQuery(V1SetupQuerySchema)],
+    },
+    // Public hooks: every token is bounded in length and characters before the route reads anything.
+    {
+      matcher: "/hooks/tikkie/fast-checkout",
+      method: ["POST"],
+      middlewares: [validateAndTransformBody(FastCheckoutWebhookBodySchema as never)],
+    },
+    {
+      matcher: "/hooks/tikkie/payment-requests",
+      method: ["POST"],
+      middlewares: [validateAndTransformBody(PaymentRequestNotificationBodySchema as never)],
+    },
+    {
+      matcher: "/hooks/tikkie/fast-checkout/return",
+      method: ["GET"],
+      middlewares: [validateAndTransformQuery(FastCheckoutReturnQuerySchema as never, {})],
+    },
+    {
+      matcher: "/hooks/tikkie/payment-requests/return",
+      method: ["GET"],
+      middlewares: [validateAndTransformQuery(PaymentRequestReturnQuerySchema as never, {})],
     },
   ],
 })

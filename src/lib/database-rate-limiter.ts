@@ -1,25 +1,40 @@
 import type { RateLimiter } from "../tikkie/core/rate-limiter"
 import type TikkieModuleService from "../modules/tikkie/service"
 
+/** The wait for a slot would pass the caller's deadline (`waitAtMostMs`): nothing was called. */
+export class RateLimitWaitExceeded extends Error {
+  constructor(key: string, waitAtMostMs: number) {
+    super(`the store-wide limit of ${key} calls is reached and waiting would take longer than ${waitAtMostMs} ms`)
+    this.name = "RateLimitWaitExceeded"
+  }
+}
+
 /**
  * A RateLimiter whose count lives in the database all store instances share, so "at most N calls a
  * second" holds for the whole store, not per process. Windows are wall-clock seconds (the way Tikkie
  * and the sandbox count). A caller over the limit waits for the next second, with a little jitter so
  * the waiting instances do not all come back in the same millisecond.
+ *
+ * `waitAtMostMs` bounds that wait for callers with someone waiting on them (the return route holds a
+ * shopper): past it `acquire` throws RateLimitWaitExceeded instead of waiting on, and the caller answers
+ * "retry". Workers and the poll leave it unset and wait as long as the limit requires.
  */
 export class DatabaseRateLimiter implements RateLimiter {
   constructor(
     private readonly tikkie: TikkieModuleService,
     private readonly key: string,
-    private readonly limitPerSecond: number
+    private readonly limitPerSecond: number,
+    private readonly options: { waitAtMostMs?: number } = {}
   ) {}
 
   async acquire(): Promise<void> {
+    const deadline = this.options.waitAtMostMs === undefined ? Infinity : Date.now() + this.options.waitAtMostMs
     for (;;) {
       const { count, window } = await this.tikkie.countRateWindowCall(this.key)
       if (count <= this.limitPerSecond) return
-      const untilNextSecond = (window + 1) * 1000 - Date.now()
-      await new Promise((r) => setTimeout(r, Math.max(1, untilNextSecond) + Math.floor(Math.random() * 20)))
+      const wait = Math.max(1, (window + 1) * 1000 - Date.now()) + Math.floor(Math.random() * 20)
+      if (Date.now() + wait > deadline) throw new RateLimitWaitExceeded(this.key, this.options.waitAtMostMs!)
+      await new Promise((r) => setTimeout(r, wait))
     }
   }
 }

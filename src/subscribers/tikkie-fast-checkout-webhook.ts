@@ -1,5 +1,5 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
-import { FAST_CHECKOUT_WEBHOOK_EVENT } from "../api/hooks/tikkie/fast-checkout/route"
+import { FAST_CHECKOUT_WEBHOOK_EVENT, type FastCheckoutWebhookEventData } from "../lib/events"
 import { CoalescingQueue } from "../lib/coalescing-queue"
 import { settleFastCheckoutOrder } from "../workflows/fast-checkout/settle-fast-checkout-order"
 
@@ -14,7 +14,7 @@ const WEBHOOK_SETTLEMENTS = new CoalescingQueue(8)
 export default async function tikkieFastCheckoutWebhookHandler({
   event,
   container,
-}: SubscriberArgs<{ order_token: string }>) {
+}: SubscriberArgs<FastCheckoutWebhookEventData>) {
   const orderToken = event.data.order_token
   await WEBHOOK_SETTLEMENTS.push(orderToken, () => settleFastCheckoutOrder(container, { orderToken, source: "webhook" }))
 }

@@ -1,5 +1,5 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
-import { PAYMENT_REQUEST_NOTIFICATION_EVENT } from "../api/hooks/tikkie/payment-requests/route"
+import { PAYMENT_REQUEST_NOTIFICATION_EVENT, type PaymentRequestNotificationEventData } from "../lib/events"
 import { CoalescingQueue } from "../lib/coalescing-queue"
 import { settlePaymentRequest } from "../workflows/payment-request/settle-payment-request"
 
@@ -14,7 +14,7 @@ const NOTIFICATION_SETTLEMENTS = new CoalescingQueue(8)
 export default async function tikkiePaymentRequestNotificationHandler({
   event,
   container,
-}: SubscriberArgs<{ payment_request_token: string }>) {
+}: SubscriberArgs<PaymentRequestNotificationEventData>) {
   const paymentRequestToken = event.data.payment_request_token
   await NOTIFICATION_SETTLEMENTS.push(paymentRequestToken, () =>
     settlePaymentRequest(container, { paymentRequestToken, source: "notification" })

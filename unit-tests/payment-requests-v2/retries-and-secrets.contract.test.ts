@@ -45,6 +45,19 @@ describe("payment requests v2: retries", () => {
     expect((await env.client.listPaymentRequests({ pageNumber: 0, pageSize: 1 })).totalElementCount).toBe(total + 1)
   })
 
+  it.each([
+    ["drop-after", { kind: "network", status: undefined }],
+    ["500-after", { kind: "service", status: 500 }],
+  ] as const)("with fault %s, carries the create out and loses the answer: the request exists, the client was not told", async (fault, seen) => {
+    const total = (await env.client.listPaymentRequests({ pageNumber: 0, pageSize: 1 })).totalElementCount
+    await env.control.injectFault("paymentRequestsV2.createPaymentRequest", fault, 1)
+    const e = await caught(() => env.client.createPaymentRequest({ description: `Lost answer ${fault}`, amountInCents: 100 }))
+    expect({ kind: e.kind, status: e.status, mayHaveReachedService: e.mayHaveReachedService }).toEqual({ ...seen, mayHaveReachedService: true })
+    const newest = await env.client.listPaymentRequests({ pageNumber: 0, pageSize: 1 })
+    expect(newest.totalElementCount).toBe(total + 1)
+    expect(newest.paymentRequests[0].description).toBe(`Lost answer ${fault}`)
+  })
+
   it("gives up after the configured retries with the service's last error", async () => {
     await env.control.injectFault("paymentRequestsV2.listPaymentRequests", "503", FAST_RETRY.retries + 1)
     const e = await caught(() => env.client.listPaymentRequests({ pageNumber: 0, pageSize: 5 }))

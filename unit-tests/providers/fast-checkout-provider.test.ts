@@ -1,6 +1,7 @@
 import { MedusaError, PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { TikkieFastCheckoutProviderService } from "../../src/providers/fast-checkout/service"
 import { FAST_CHECKOUT_CART_KEY } from "../../src/providers/fast-checkout/session-data"
+import { settlementReadPayload } from "../../src/providers/fast-checkout/settlement-read"
 import { SandboxControl, startSandbox, type RunningSandbox } from "../../src/tikkie/sandbox"
 import { FastCheckoutClient } from "../../src/tikkie/fast-checkout"
 
@@ -114,12 +115,10 @@ describe("Tikkie Fast Checkout payment provider", () => {
     expect(status.data).toEqual(expect.objectContaining({ status: state }))
     const authorized = await provider.authorizePayment({ data: session.data })
     expect(authorized.status).toBe(sessionStatus)
-    const webhook = await provider.getWebhookActionAndData({
+    const webhook = await provider.getWebhookActionAndData(
       // The body claims PAID whatever the truth: the provider must answer from the order it reads.
-      data: { referenceId: "forged", orderToken: session.id, status: "PAID" },
-      rawData: "",
-      headers: {},
-    })
+      settlementReadPayload({ referenceId: "forged", orderToken: session.id, status: "PAID" })
+    )
     expect(webhook.action).toBe(action)
     expect(webhook.data?.session_id).toBe((session.data as { referenceId: string }).referenceId)
     if (state === "PAID") expect(status.data).toEqual(expect.objectContaining({ payer: expect.objectContaining({ lastName: "Jansen" }) }))
@@ -147,6 +146,29 @@ describe("Tikkie Fast Checkout payment provider", () => {
     await expect(provider.getWebhookActionAndData({ data: { hello: "world" }, rawData: "", headers: {} })).resolves.toEqual({
       action: PaymentActions.NOT_SUPPORTED,
     })
+  })
+
+  it("answers not_supported, reading nothing, to any payload Medusa's generic /hooks/payment route can build", async () => {
+    const session = await newSession()
+    await control.post(`/_sandbox/fastcheckout/orders/${session.id}/pay`)
+    await control.clearRequests()
+    const body = { referenceId: (session.data as { referenceId: string }).referenceId, orderToken: session.id, status: "PAID" }
+    // What the route passes (body, raw body, headers, all the caller's), also after a JSON round trip
+    // through the Redis event bus, even with the settlement payload's own fields copied in.
+    const forged = [
+      { data: body, rawData: Buffer.from(JSON.stringify(body)), headers: { "content-type": "application/json" } },
+      JSON.parse(JSON.stringify(settlementReadPayload(body))),
+      { ...JSON.parse(JSON.stringify({ data: body, rawData: "", headers: {} })), "medusa-plugin-tikkie.fast-checkout.settlement-read": true },
+    ]
+    for (const payload of forged) {
+      await expect(provider.getWebhookActionAndData(payload)).resolves.toEqual({ action: PaymentActions.NOT_SUPPORTED })
+    }
+    expect(await control.requests("fastCheckout.getOrder")).toHaveLength(0)
+    // The plugin's own settlement read still reads the order.
+    await expect(provider.getWebhookActionAndData(settlementReadPayload(body))).resolves.toEqual(
+      expect.objectContaining({ action: PaymentActions.SUCCESSFUL })
+    )
+    expect(await control.requests("fastCheckout.getOrder")).toHaveLength(1)
   })
 
   it("says which option is wrong at start-up, never echoing a credential", () => {
@@ -183,7 +205,12 @@ describe("Tikkie Fast Checkout payment provider", () => {
       })
       .catch((e) => e)
     expect(error).toBeInstanceOf(MedusaError)
-    expect(error.message).toMatch(/Creating the Tikkie Fast Checkout order failed/)
+    expect(error.message).toBe(
+      "Creating the Tikkie Fast Checkout order failed: Tikkie did not answer in time. Nothing was paid: try again in a minute, or choose another way to pay."
+    )
+    // The shopper is not shown where Tikkie was reached or what failed there: the log has it.
+    expect(error.message).not.toContain("127.0.0.1")
+    expect(logs.join("\n")).toMatch(/Creating the Tikkie Fast Checkout order failed: .*127\.0\.0\.1:9/)
     for (const secret of [apiKey, merchantToken]) {
       expect(error.message).not.toContain(secret)
       expect(logs.join("\n")).not.toContain(secret)

@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { randomBytes } from "node:crypto"
+import { createCipheriv, randomBytes } from "node:crypto"
 import { parseTikkieBankOptions } from "../../src/modules/tikkie-bank/options"
-import { TokenCipher } from "../../src/modules/tikkie-bank/token-cipher"
+import { TokenCipher, TokenUnreadableError, type TokenBinding } from "../../src/modules/tikkie-bank/token-cipher"
 import { requireTokenCipher } from "../../src/workflows/tikkie-bank/bank-session"
 import { makeTestCertificates } from "../helpers/certificates"
 
@@ -95,21 +95,71 @@ describe("tikkie-bank options", () => {
 })
 
 describe("TokenCipher (AES-256-GCM)", () => {
-  const cipher = new TokenCipher(randomBytes(32))
-  it("round-trips, with a fresh IV each time, and binds the value to its purpose", () => {
-    const a = cipher.seal("token-value", "access")
-    const b = cipher.seal("token-value", "access")
+  const key = randomBytes(32)
+  const cipher = new TokenCipher(key)
+  const access: TokenBinding = { table: "tikkie_bank_connection", row: "tkbcn_1", purpose: "access_token" }
+  it("round-trips, with a fresh IV each time, and binds the value to its row and purpose", () => {
+    const a = cipher.seal("token-value", access)
+    const b = cipher.seal("token-value", access)
     expect(a).not.toBe(b)
     expect(a).not.toContain("token-value")
-    expect(cipher.open(a, "access")).toBe("token-value")
-    expect(() => cipher.open(a, "refresh")).toThrow("cannot be decrypted")
+    expect(a.startsWith(`v2.${cipher.keyId}.`)).toBe(true)
+    expect(cipher.open(a, access)).toBe("token-value")
+    expect(() => cipher.open(a, { ...access, purpose: "refresh_token" })).toThrow(TokenUnreadableError)
+    expect(() => cipher.open(a, { ...access, row: "tkbcn_2" })).toThrow("does not belong to this row and column")
+    expect(() => cipher.open(a, { ...access, table: "tikkie_pay_grant" })).toThrow(TokenUnreadableError)
   })
-  it("refuses a tampered value or another key without revealing anything", () => {
-    const sealed = cipher.seal("token-value", "access")
+  it("refuses a tampered value, a shortened tag or an unknown key without revealing anything", () => {
+    const sealed = cipher.seal("token-value", access)
     const parts = sealed.split(".")
-    parts[3] = Buffer.from("x" + Buffer.from(parts[3], "base64url").toString("latin1").slice(1), "latin1").toString("base64url")
-    expect(() => cipher.open(parts.join("."), "access")).toThrow("cannot be decrypted with the configured tokenEncryptionKey")
-    expect(() => new TokenCipher(randomBytes(32)).open(sealed, "access")).toThrow("cannot be decrypted")
+    const flipped = [...parts]
+    flipped[4] = Buffer.from("x" + Buffer.from(parts[4], "base64url").toString("latin1").slice(1), "latin1").toString("base64url")
+    expect(() => cipher.open(flipped.join("."), access)).toThrow(TokenUnreadableError)
+    const shortTag = [...parts]
+    shortTag[3] = Buffer.from(parts[3], "base64url").subarray(0, 4).toString("base64url")
+    expect(() => cipher.open(shortTag.join("."), access)).toThrow(TokenUnreadableError)
+    const other = new TokenCipher(randomBytes(32))
+    const e = (() => {
+      try {
+        other.open(sealed, access)
+      } catch (x) {
+        return x as Error
+      }
+    })()!
+    expect(e).toBeInstanceOf(TokenUnreadableError)
+    expect(e.message).toBe(`stored bank token cannot be opened: it was sealed with a key that is not configured (key id ${cipher.keyId})`)
+    expect(e.message).not.toContain(key.toString("base64"))
     expect(() => new TokenCipher(randomBytes(16))).toThrow("32 bytes")
+    expect(() => new TokenCipher(randomBytes(32), [randomBytes(31)])).toThrow("32 bytes")
+  })
+  it("rotates keys: the new key seals, a previous key still opens what it sealed, a removed key no longer does", () => {
+    const newKey = randomBytes(32)
+    const rotated = new TokenCipher(newKey, [key])
+    const old = cipher.seal("old-token", access)
+    expect(rotated.open(old, access)).toBe("old-token")
+    expect(rotated.sealedByOldKey(old)).toBe(true)
+    const fresh = rotated.seal("new-token", access)
+    expect(fresh.split(".")[1]).toBe(rotated.keyId)
+    expect(rotated.keyId).not.toBe(cipher.keyId)
+    expect(rotated.sealedByOldKey(fresh)).toBe(false)
+    expect(() => new TokenCipher(newKey).open(old, access)).toThrow(/key that is not configured/)
+  })
+  it("still opens values of the first format (v1, no key id, bound to the column) under any configured key", () => {
+    const iv = randomBytes(12)
+    const c = createCipheriv("aes-256-gcm", key, iv)
+    c.setAAD(Buffer.from("tikkie-bank:connection:access_token", "utf8"))
+    const data = Buffer.concat([c.update("legacy-token", "utf8"), c.final()])
+    const legacy = ["v1", iv, c.getAuthTag(), data].map((p) => (typeof p === "string" ? p : p.toString("base64url"))).join(".")
+    expect(cipher.open(legacy, access, "tikkie-bank:connection:access_token")).toBe("legacy-token")
+    expect(new TokenCipher(randomBytes(32), [key]).open(legacy, access, "tikkie-bank:connection:access_token")).toBe("legacy-token")
+    expect(() => cipher.open(legacy, access, "tikkie-bank:connection:refresh_token")).toThrow(TokenUnreadableError)
+    expect(() => cipher.open(legacy, access)).toThrow("unknown format")
+    expect(cipher.sealedByOldKey(legacy)).toBe(true)
+  })
+  it("reads previous keys from the options, and refuses a malformed one naming the option", () => {
+    const prev = randomBytes(32).toString("base64")
+    expect(parseTikkieBankOptions({ ...base, previousTokenEncryptionKeys: [prev] })!.previousTokenEncryptionKeys).toEqual([Buffer.from(prev, "base64")])
+    expect(parseTikkieBankOptions(base)!.previousTokenEncryptionKeys).toEqual([])
+    expect(() => parseTikkieBankOptions({ ...base, previousTokenEncryptionKeys: ["short"] })).toThrow(/previousTokenEncryptionKeys must each be 32 bytes/)
   })
 })

@@ -19,6 +19,7 @@ type ReconciliationView = Json<AdminTikkieReconciliationListResponse>
 
 const STATUSES: Array<{ status: Status; label: string; empty: string; color: "green" | "blue" | "red" | "orange" }> = [
   { status: "matched", label: "Matched", empty: "No payment is matched with a payout yet.", color: "green" },
+  { status: "mismatch", label: "Amount differs", empty: "Every payout by reference has the payment's amount.", color: "red" },
   { status: "pending", label: "Pending", empty: "No payment is waiting for its payout.", color: "blue" },
   { status: "overdue", label: "Overdue", empty: "No payout is overdue.", color: "red" },
   { status: "unmatched", label: "Unmatched credits", empty: "Every credit on the account is matched with a payment.", color: "orange" },
@@ -132,6 +133,8 @@ export function ReconciliationSection() {
                   <StatusBadge color={shown.color}>
                     {i.status === "matched"
                       ? `${i.transaction?.book_date ?? ""} by ${i.matched_by === "reference" ? "reference" : "amount and date"}`
+                      : i.status === "mismatch"
+                        ? `${i.transaction?.book_date ?? ""} paid out ${formatCents(i.transaction?.amount_in_cents ?? 0, i.currency)}`
                       : i.status === "unmatched"
                         ? i.transaction?.description_lines.join(" · ") || "no description"
                         : `due ${i.due_date}`}

@@ -10,7 +10,7 @@ import { httpUrl, refuseSandboxInProduction, requiredText as text, sandboxOption
  * { resolve: "medusa-plugin-tikkie/modules/tikkie-bank", options: {
  *     apiKey, clientId, authUrl, baseUrl, storeUrl,
  *     clientCertificate | clientCertificateFile, clientKey | clientKeyFile, ca? | caFile?,
- *     tokenEncryptionKey, overdueAfterBankDays?, amountMatchWindowBankDays?, historyMonths?, sandboxPayouts? } }
+ *     tokenEncryptionKey, previousTokenEncryptionKeys?, overdueAfterBankDays?, amountMatchWindowBankDays?, historyMonths?, sandboxPayouts? } }
  * ```
  *
  * Choices:
@@ -81,6 +81,18 @@ const OptionsSchema = z
         (v) => v === undefined || v.trim() === "" || decodeEncryptionKey(v) !== undefined,
         "tokenEncryptionKey must be 32 bytes written as base64 (44 characters) or hex (64 characters)"
       ),
+    /**
+     * Keys that sealed tokens before the current one (key rotation, docs/token-encryption.md): they
+     * still open those tokens; the current key seals every new one.
+     */
+    previousTokenEncryptionKeys: z
+      .array(
+        z
+          .string({ error: "previousTokenEncryptionKeys must be a list of keys" })
+          .refine((v) => decodeEncryptionKey(v) !== undefined, "previousTokenEncryptionKeys must each be 32 bytes written as base64 (44 characters) or hex (64 characters)"),
+        { error: "previousTokenEncryptionKeys must be a list of keys" }
+      )
+      .optional(),
     /** A payment not seen on the account this many bank days after it was paid is overdue. */
     overdueAfterBankDays: z
       .int({ error: "overdueAfterBankDays must be a whole number" })
@@ -134,6 +146,8 @@ export interface ResolvedTikkieBankOptions {
   tls?: { cert: string; key: string; ca?: string }
   /** Undefined when no key is configured: then no token is ever stored. */
   tokenEncryptionKey?: Buffer
+  /** Keys that sealed tokens before the current one: they open, never seal. */
+  previousTokenEncryptionKeys: Buffer[]
   overdueAfterBankDays: number
   amountMatchWindowBankDays: number
   historyMonths: number
@@ -195,6 +209,7 @@ export function parseTikkieBankOptions(raw: unknown): ResolvedTikkieBankOptions 
     callbackUrl: `${o.storeUrl}${CALLBACK_PATH}`,
     tls,
     tokenEncryptionKey: o.tokenEncryptionKey?.trim() ? decodeEncryptionKey(o.tokenEncryptionKey) : undefined,
+    previousTokenEncryptionKeys: (o.previousTokenEncryptionKeys ?? []).map((k) => decodeEncryptionKey(k)!),
     overdueAfterBankDays: o.overdueAfterBankDays,
     amountMatchWindowBankDays: o.amountMatchWindowBankDays,
     historyMonths: o.historyMonths,

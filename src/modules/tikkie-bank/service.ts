@@ -48,7 +48,12 @@ export interface UnmatchedCredit {
   descriptionLines: string[]
 }
 
-export type ReconciliationStatus = "matched" | "pending" | "overdue" | "unmatched"
+/**
+ * mismatch: paired with a credit by its reference, but the credit's amount differs from the payment's
+ * (a short or a long payout): not "matched", so it is looked at; both amounts are shown.
+ */
+export type ReconciliationStatus = "matched" | "mismatch" | "pending" | "overdue" | "unmatched"
+export const RECONCILIATION_STATUSES: ReadonlyArray<ReconciliationStatus> = ["matched", "mismatch", "pending", "overdue", "unmatched"]
 
 export interface ReconciliationItem {
   kind: "payment" | "credit"
@@ -255,8 +260,12 @@ class TikkieBankModuleService extends MedusaService({
       with items as (
         select 'payment' as kind, p.id as item_id, p.source, p.reference, p.amount_in_cents::bigint::text as cents, p.currency,
                p.paid_date as date, p.due_date, p.medusa_order_id, p.matched_by, p.transaction_id,
-               case when p.transaction_id is not null then 'matched' when p.due_date < ? then 'overdue' else 'pending' end as status
-        from tikkie_bank_payout p where p.deleted_at is null
+               case when p.transaction_id is not null and paid_out.amount_in_cents is distinct from p.amount_in_cents then 'mismatch'
+                    when p.transaction_id is not null then 'matched'
+                    when p.due_date < ? then 'overdue' else 'pending' end as status
+        from tikkie_bank_payout p
+        left join tikkie_bank_transaction paid_out on paid_out.transaction_id = p.transaction_id and paid_out.deleted_at is null
+        where p.deleted_at is null
         union all
         select 'credit', t.id, null, null, t.amount_in_cents::bigint::text, t.currency, t.book_date, null, null, null, t.transaction_id, 'unmatched'
         from tikkie_bank_transaction t
@@ -268,7 +277,7 @@ class TikkieBankModuleService extends MedusaService({
       `${items} select status, count(*)::text as n from items ${where} group by status`,
       [filter.today, filter.from ?? null, filter.to ?? null]
     )
-    const counts = { matched: 0, pending: 0, overdue: 0, unmatched: 0 } as Record<ReconciliationStatus, number>
+    const counts = Object.fromEntries(RECONCILIATION_STATUSES.map((k) => [k, 0])) as Record<ReconciliationStatus, number>
     for (const r of countRows) counts[r.status] = Number(r.n)
     const rows: any[] = await manager.execute(
       `${items}

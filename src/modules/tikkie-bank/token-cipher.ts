@@ -1,35 +1,105 @@
-import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto"
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto"
+
+/** What a sealed token is bound to: its table, its row's id and its column. */
+export interface TokenBinding {
+  table: "tikkie_bank_connection" | "tikkie_pay_grant"
+  row: string
+  purpose: "access_token" | "refresh_token"
+}
 
 /**
- * AES-256-GCM for the bank's OAuth tokens at rest. Stored form: `v1.<iv>.<tag>.<ciphertext>` (base64url),
- * a fresh 12-byte IV per value. The token's purpose ("access_token", "refresh_token") and the connection
- * id are the additional authenticated data, so a value copied into another column or row does not
- * decrypt. Errors never contain the token or the key.
+ * A stored token that cannot be opened: sealed with a key that is no longer configured, copied from
+ * another row or column, or tampered with. The grant is then lost: an admin connects again.
+ */
+export class TokenUnreadableError extends Error {
+  constructor(reason: string) {
+    super(`stored bank token cannot be opened: ${reason}`)
+    this.name = "TokenUnreadableError"
+  }
+}
+
+const TAG_LENGTH = 16
+
+/**
+ * AES-256-GCM for the OAuth tokens at rest (bank connection, v1 pay grant).
+ *
+ * Stored form `v2.<keyId>.<iv>.<tag>.<ciphertext>` (base64url): a fresh 12-byte IV per value, a 16-byte
+ * tag (set explicitly, so a shortened tag is refused instead of checked on fewer bits), and as additional
+ * authenticated data the format, key id, table, row id and column: a value copied into another row or
+ * column does not open. The key id (8 characters of a SHA-256 of the key, not the key) says which
+ * configured key sealed it, so the key can be rotated: the new key seals, the previous ones still open
+ * (docs/token-encryption.md). Errors never contain the token or a key.
+ *
+ * Values of the first format (`v1.<iv>.<tag>.<ciphertext>`, no key id, bound to the column only) still
+ * open, with the caller's `legacyAad`, under any configured key; they are sealed again in the new format
+ * at the grant's next refresh.
  */
 export class TokenCipher {
-  constructor(private readonly key: Buffer) {
-    if (key.length !== 32) throw new Error("the token encryption key must be 32 bytes")
+  private readonly keys: Map<string, Buffer>
+  readonly keyId: string
+
+  constructor(
+    private readonly key: Buffer,
+    previousKeys: Buffer[] = []
+  ) {
+    for (const k of [key, ...previousKeys]) if (k.length !== 32) throw new Error("the token encryption key must be 32 bytes")
+    this.keyId = keyIdOf(key)
+    this.keys = new Map([...previousKeys.map((k) => [keyIdOf(k), k] as const), [this.keyId, key] as const])
   }
 
-  seal(plain: string, aad: string): string {
+  seal(plain: string, binding: TokenBinding): string {
     const iv = randomBytes(12)
-    const cipher = createCipheriv("aes-256-gcm", this.key, iv)
-    cipher.setAAD(Buffer.from(aad, "utf8"))
+    const cipher = createCipheriv("aes-256-gcm", this.key, iv, { authTagLength: TAG_LENGTH })
+    cipher.setAAD(aadOf(this.keyId, binding))
     const data = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()])
-    return ["v1", iv, cipher.getAuthTag(), data].map((p) => (typeof p === "string" ? p : p.toString("base64url"))).join(".")
+    return ["v2", this.keyId, ...[iv, cipher.getAuthTag(), data].map((p) => p.toString("base64url"))].join(".")
   }
 
-  open(sealed: string, aad: string): string {
-    const [v, iv, tag, data] = sealed.split(".")
-    if (v !== "v1" || !iv || !tag || data === undefined) throw new Error("stored bank token has an unknown format")
-    try {
-      const decipher = createDecipheriv("aes-256-gcm", this.key, Buffer.from(iv, "base64url"))
-      decipher.setAAD(Buffer.from(aad, "utf8"))
-      decipher.setAuthTag(Buffer.from(tag, "base64url"))
-      return Buffer.concat([decipher.update(Buffer.from(data, "base64url")), decipher.final()]).toString("utf8")
-    } catch {
-      // Wrong key (rotated?) or tampered value; the reason from OpenSSL says nothing more useful.
-      throw new Error("stored bank token cannot be decrypted with the configured tokenEncryptionKey")
+  /** Whether a value was sealed by another key or the first format: the next refresh seals it anew. */
+  sealedByOldKey(sealed: string): boolean {
+    return !sealed.startsWith(`v2.${this.keyId}.`)
+  }
+
+  open(sealed: string, binding: TokenBinding, legacyAad?: string): string {
+    const parts = sealed.split(".")
+    if (parts[0] === "v2" && parts.length === 5) {
+      const [, keyId, iv, tag, data] = parts
+      const key = this.keys.get(keyId)
+      if (!key) throw new TokenUnreadableError(`it was sealed with a key that is not configured (key id ${keyId})`)
+      const plain = decrypt(key, iv, tag, data, aadOf(keyId, binding))
+      if (plain === undefined) throw new TokenUnreadableError("it does not belong to this row and column, or was altered")
+      return plain
     }
+    if (parts[0] === "v1" && parts.length === 4 && legacyAad !== undefined) {
+      const [, iv, tag, data] = parts
+      for (const key of this.keys.values()) {
+        const plain = decrypt(key, iv, tag, data, Buffer.from(legacyAad, "utf8"))
+        if (plain !== undefined) return plain
+      }
+      throw new TokenUnreadableError("none of the configured keys opens it (sealed in the first format, before key ids)")
+    }
+    throw new TokenUnreadableError("it has an unknown format")
+  }
+}
+
+function keyIdOf(key: Buffer): string {
+  return createHash("sha256").update("tikkie-token-key-id:").update(key).digest("base64url").slice(0, 8)
+}
+
+function aadOf(keyId: string, b: TokenBinding): Buffer {
+  return Buffer.from(`tikkie-token:v2:${keyId}:${b.table}:${b.row}:${b.purpose}`, "utf8")
+}
+
+function decrypt(key: Buffer, iv: string, tag: string, data: string, aad: Buffer): string | undefined {
+  try {
+    const tagBytes = Buffer.from(tag, "base64url")
+    if (tagBytes.length !== TAG_LENGTH) return undefined
+    const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(iv, "base64url"), { authTagLength: TAG_LENGTH })
+    decipher.setAAD(aad)
+    decipher.setAuthTag(tagBytes)
+    return Buffer.concat([decipher.update(Buffer.from(data, "base64url")), decipher.final()]).toString("utf8")
+  } catch {
+    // Wrong key or binding, or an altered value; OpenSSL's reason says nothing more useful.
+    return undefined
   }
 }

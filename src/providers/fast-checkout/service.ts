@@ -29,6 +29,7 @@ import {
   type FastCheckoutSessionData,
 } from "./session-data"
 import { SESSION_STATUS, WEBHOOK_ACTION } from "./status"
+import { isSettlementRead } from "./settlement-read"
 import { fastCheckoutReturnUrl, fastCheckoutWebhookUrl } from "./urls"
 import { PaymentProviderKeys } from "../provider-keys"
 
@@ -153,10 +154,14 @@ export class TikkieFastCheckoutProviderService extends TikkieBaseProvider<
   }
 
   /**
-   * The webhook body is not signed, so it is only a hint: the order is read from Tikkie and the answer
-   * is built from what Tikkie says, with the referenceId (the session id) from the order itself.
+   * Only for the plugin's own settlement (settlement-read.ts): Medusa's generic
+   * `/hooks/payment/tikkie-fast-checkout_{id}` route gets `not_supported` without a Tikkie read, whatever
+   * it was sent; Tikkie's webhooks go to `/hooks/tikkie/fast-checkout`. For the settlement the order is
+   * read from Tikkie and the answer built from what Tikkie says, with the referenceId (the session id)
+   * from the order itself.
    */
   async getWebhookActionAndData(payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
+    if (!isSettlementRead(payload)) return { action: PaymentActions.NOT_SUPPORTED }
     const body = FastCheckoutWebhookSchema.safeParse(payload.data)
     if (!body.success) return { action: PaymentActions.NOT_SUPPORTED }
     const order = await this.getOrder(body.data.orderToken)
@@ -187,7 +192,7 @@ export class TikkieFastCheckoutProviderService extends TikkieBaseProvider<
   }
 
   protected getOrder(orderToken: string): Promise<FastCheckoutOrder> {
-    return this.callTikkie("Reading the Tikkie Fast Checkout order failed", () => this.client.getOrder(orderToken))
+    return this.callTikkie("Reading the Tikkie Fast Checkout order failed", () => this.client.getOrder(orderToken), undefined, "read")
   }
 }
 

@@ -30,8 +30,12 @@ import {
   paymentInFull,
   PaymentRequestInputSchema,
   PaymentRequestSessionDataSchema,
+  recordedRefundReferences,
   storedPayment,
+  storedRefund,
   type PaymentRequestSessionData,
+  type StoredPayment,
+  type StoredRefund,
 } from "./session-data"
 import { sessionStatus } from "./status"
 import { container as appContainer } from "@medusajs/framework"
@@ -59,6 +63,9 @@ export async function readPayments(client: PaymentRequestsClient, paymentRequest
   for await (const p of client.payments(paymentRequestToken)) all.push(p)
   return all
 }
+
+/** Medusa's refund ids (`ref_` and a ulid), which the provider sends as the refund's referenceId. */
+const MEDUSA_REFUND_ID = /^ref_[0-9A-Z]{26}$/
 
 function euro(cents: number): string {
   return `€${(cents / 100).toFixed(2)}`
@@ -139,6 +146,7 @@ export class TikkiePaymentRequestProviderService extends TikkieBaseProvider<
         expiryDate: created.expiryDate ?? expiryDate,
         status: created.status,
         payments: [],
+        recordedRefundReferences: [],
       },
     }
   }
@@ -206,6 +214,11 @@ export class TikkiePaymentRequestProviderService extends TikkieBaseProvider<
    * …") and carries Medusa's refund id as referenceId. Tikkie allows all refunds of one payment
    * together up to the amount paid plus €25.00; above that the refund is refused with a clear error
    * before anything is sent, and Medusa records nothing (its refund is rolled back).
+   *
+   * Never twice: Medusa drops its refund record when this throws, and the admin's retry comes with a
+   * new refund id. So once Tikkie may have made the refund, this does not throw unless it knows nothing
+   * was made (see refundMade), and a refund Tikkie holds that Medusa never recorded is taken up by the
+   * next refund of the same amount instead of being made again (see unrecordedRefund).
    */
   async refundPayment(input: RefundPaymentInput): Promise<RefundPaymentOutput> {
     const current = this.sessionData(input.data)
@@ -221,49 +234,124 @@ export class TikkiePaymentRequestProviderService extends TikkieBaseProvider<
       throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "This Tikkie payment request has no payment to refund.")
     }
     const amountInCents = toCents(input.amount)
-    let refundedInCents = paid.refunds.reduce((s, r) => s + r.amountInCents, 0)
-    try {
-      // Refunds made elsewhere (another admin, Tikkie's own portal) count too: read them first.
-      const fresh = storedPayment(await this.client.getPayment(current.paymentRequestToken, paid.paymentToken))
-      refundedInCents = fresh.refunds.reduce((s, r) => s + r.amountInCents, 0)
-      const refund = await this.client.createRefund(
-        current.paymentRequestToken,
-        paid.paymentToken,
-        {
-          amountInCents,
-          description: refundDescription(fresh.refunds.length + 1, current.description),
-          ...(asReferenceId(input.context?.idempotency_key) ? { referenceId: input.context!.idempotency_key } : {}),
-        },
-        { paidInCents: fresh.amountInCents, refundedInCents }
-      )
-      const payment = storedPayment({ ...(await this.client.getPayment(current.paymentRequestToken, paid.paymentToken)) })
-      if (!payment.refunds.some((r) => r.refundToken === refund.refundToken)) {
-        payment.refunds.push({
-          refundToken: refund.refundToken,
-          amountInCents: refund.amountInCents,
-          description: refund.description,
-          ...(refund.referenceId ? { referenceId: refund.referenceId } : {}),
-          createdDateTime: refund.createdDateTime,
-          status: refund.status,
-        })
-      }
-      const data: PaymentRequestSessionData = {
-        ...current,
-        payments: current.payments.map((p) => (p.paymentToken === payment.paymentToken ? payment : p)),
-      }
-      return { data }
-    } catch (e) {
-      if (e instanceof TikkieError && e.code === "REFUND_AMOUNT_IS_TOO_HIGH") {
-        const refunded = refundedInCents
-        throw new MedusaError(
-          MedusaError.Types.INVALID_DATA,
-          `Tikkie refuses this refund of ${euro(amountInCents)}: refunds of one payment may total at most the ` +
-            `${euro(paid.amountInCents)} paid plus ${euro(REFUND_ALLOWANCE_IN_CENTS)}, and ${euro(refunded)} was refunded already. ` +
-            "Nothing was refunded."
+    const reference = asReferenceId(input.context?.idempotency_key)
+    // Refunds made elsewhere (another admin, Tikkie's own portal) count too: read them first. Nothing
+    // was made yet, so a failure here may throw.
+    const fresh = await this.callTikkie(
+      "Refunding the Tikkie payment failed (reading the payment; nothing was refunded)",
+      async () => storedPayment(await this.client.getPayment(current.paymentRequestToken, paid.paymentToken)),
+      undefined,
+      "read"
+    )
+    const recorded = recordedRefundReferences(current)
+    let refund: StoredRefund | undefined =
+      (reference && fresh.refunds.find((r) => r.referenceId === reference)) || this.unrecordedRefund(fresh, recorded, amountInCents)
+    if (!refund) {
+      const refundedInCents = fresh.refunds.reduce((s, r) => s + r.amountInCents, 0)
+      try {
+        refund = storedRefund(
+          await this.client.createRefund(
+            current.paymentRequestToken,
+            paid.paymentToken,
+            {
+              amountInCents,
+              description: refundDescription(fresh.refunds.length + 1, current.description),
+              ...(reference ? { referenceId: reference } : {}),
+            },
+            { paidInCents: fresh.amountInCents, refundedInCents }
+          )
         )
+      } catch (e) {
+        if (e instanceof TikkieError && e.code === "REFUND_AMOUNT_IS_TOO_HIGH") {
+          throw new MedusaError(
+            MedusaError.Types.INVALID_DATA,
+            `Tikkie refuses this refund of ${euro(amountInCents)}: refunds of one payment may total at most the ` +
+              `${euro(paid.amountInCents)} paid plus ${euro(REFUND_ALLOWANCE_IN_CENTS)}, and ${euro(refundedInCents)} was refunded already. ` +
+              "Nothing was refunded."
+          )
+        }
+        refund = await this.refundMade(e, current, paid.paymentToken, reference)
       }
-      throw toMedusaError(e, "Refunding the Tikkie payment failed")
     }
+    // The refund exists at Tikkie: from here on nothing throws, or Medusa would forget a refund made.
+    let payment: StoredPayment = fresh
+    try {
+      payment = storedPayment(await this.client.getPayment(current.paymentRequestToken, paid.paymentToken))
+    } catch (e) {
+      this.logger.warn(
+        `Tikkie refund ${refund.refundToken} of payment request ${current.paymentRequestToken} was made; reading the payment ` +
+          `after it failed (${e instanceof Error ? e.message : String(e)}), so the payment's data shows the refund as made`
+      )
+    }
+    if (!payment.refunds.some((r) => r.refundToken === refund.refundToken)) payment = { ...payment, refunds: [...payment.refunds, refund] }
+    const data: PaymentRequestSessionData = {
+      ...current,
+      payments: current.payments.map((p) => (p.paymentToken === payment.paymentToken ? payment : p)),
+      recordedRefundReferences: [...new Set([...recorded, ...(refund.referenceId ? [refund.referenceId] : []), ...(reference ? [reference] : [])])],
+    }
+    return { data }
+  }
+
+  /**
+   * A refund Tikkie holds under a Medusa refund id that Medusa's payment never recorded: made by an
+   * earlier attempt whose answer was lost (Medusa then dropped that attempt's refund). A new refund of
+   * the same amount takes it up instead of paying out again; any other amount is refused until it is.
+   */
+  protected unrecordedRefund(fresh: StoredPayment, recorded: string[], amountInCents: number): StoredRefund | undefined {
+    const lost = fresh.refunds.filter((r) => r.referenceId && MEDUSA_REFUND_ID.test(r.referenceId) && !recorded.includes(r.referenceId))
+    if (!lost.length) return undefined
+    const same = lost.find((r) => r.amountInCents === amountInCents)
+    if (same) {
+      this.logger.warn(
+        `Tikkie refund ${same.refundToken} (${euro(same.amountInCents)}, reference ${same.referenceId}) was made by an earlier attempt ` +
+          "whose answer was lost: this refund records it instead of refunding again"
+      )
+      return same
+    }
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      `Tikkie already holds a refund of ${euro(lost[0].amountInCents)} of this payment that the store has no record of: an earlier ` +
+        `refund was made, but its answer was lost. Refund exactly ${euro(lost[0].amountInCents)} to record it (nothing more is paid ` +
+        "out), then refund the rest if any. Nothing was refunded now."
+    )
+  }
+
+  /**
+   * createRefund failed: was the refund made anyway? A refusal (our own check, a 4xx, a 503 the
+   * service did not process, a connection never made) made nothing, and it throws. Otherwise the
+   * answer was lost (a dropped connection, a timeout, a 500): the payment's refunds are read for
+   * this refund's reference. Found: it was made. Not found: nothing was made, and it throws. Unreadable:
+   * nobody knows, and it throws saying so; a retry then finds the refund, if it was made, through
+   * unrecordedRefund.
+   */
+  protected async refundMade(e: unknown, current: PaymentRequestSessionData, paymentToken: string, reference: string | undefined): Promise<StoredRefund> {
+    const unknownOutcome =
+      e instanceof TikkieError &&
+      e.mayHaveReachedService &&
+      !(e.kind === "service" && e.status !== undefined && e.status < 500) &&
+      !(e.status === 503 && e.code === "ERR_9100_011")
+    if (!unknownOutcome || !reference) throw toMedusaError(e, "Refunding the Tikkie payment failed")
+    let payments: StoredPayment[]
+    try {
+      payments = (await readPayments(this.client, current.paymentRequestToken)).map(storedPayment)
+    } catch (readError) {
+      this.logger.error(
+        `Tikkie refund of payment request ${current.paymentRequestToken} (reference ${reference}): the answer was lost ` +
+          `(${e instanceof Error ? e.message : String(e)}) and the payment cannot be read (${readError instanceof Error ? readError.message : String(readError)})`
+      )
+      throw new MedusaError(
+        MedusaError.Types.UNEXPECTED_STATE,
+        "Tikkie did not answer whether it made this refund, and it cannot be asked now. Try the same refund again later: " +
+          "if Tikkie made it, the store records that refund instead of refunding twice."
+      )
+    }
+    const made = payments.find((p) => p.paymentToken === paymentToken)?.refunds.find((r) => r.referenceId === reference)
+    if (!made) throw toMedusaError(e, "Refunding the Tikkie payment failed (nothing was refunded)")
+    this.logger.warn(
+      `Tikkie refund ${made.refundToken} of payment request ${current.paymentRequestToken} was made although its answer was lost ` +
+        `(${e instanceof Error ? e.message : String(e)})`
+    )
+    return made
   }
 
   async deletePayment(input: DeletePaymentInput): Promise<DeletePaymentOutput> {
@@ -302,17 +390,23 @@ export class TikkiePaymentRequestProviderService extends TikkieBaseProvider<
       const read = await this.callTikkie(
         "Reading the Tikkie payment request (v1) failed",
         () => readV1PaymentRequest(v1, current.v1!, current.paymentRequestToken),
-        v1MedusaError
+        v1MedusaError,
+        "read"
       )
       const next: PaymentRequestSessionData = { ...current, status: read.status, payments: read.payments }
       const paidV1 = this.isPaid(next)
       return { data: next, paid: paidV1, status: sessionStatus(next.status, paidV1) }
     }
-    const next: PaymentRequestSessionData = await this.callTikkie("Reading the Tikkie payment request failed", async () => {
-      const request = await this.client.getPaymentRequest(current.paymentRequestToken)
-      const payments = (await readPayments(this.client, current.paymentRequestToken)).map(storedPayment)
-      return { ...current, status: request.status, payments }
-    })
+    const next: PaymentRequestSessionData = await this.callTikkie(
+      "Reading the Tikkie payment request failed",
+      async () => {
+        const request = await this.client.getPaymentRequest(current.paymentRequestToken)
+        const payments = (await readPayments(this.client, current.paymentRequestToken)).map(storedPayment)
+        return { ...current, status: request.status, payments }
+      },
+      undefined,
+      "read"
+    )
     const paid = this.isPaid(next)
     if (!paid && next.payments.length) {
       // Never expected for a fixed amount: logged loudly because money and request disagree.

@@ -1,6 +1,6 @@
 import { z } from "zod"
 import { PAYMENT_REQUEST_STATUSES, REFUND_STATUSES } from "../../tikkie/payment-requests/v2/schemas"
-import type { PaymentV2 } from "../../tikkie/payment-requests/v2"
+import type { PaymentV2, RefundV2 } from "../../tikkie/payment-requests/v2"
 import { V1TokensSchema } from "./v1"
 
 /** A refund as kept in the payment's data and the plugin's record: Tikkie's refund record. */
@@ -26,6 +26,17 @@ export const StoredPaymentSchema = z.object({
 })
 export type StoredPayment = z.output<typeof StoredPaymentSchema>
 
+export function storedRefund(r: RefundV2): StoredRefund {
+  return {
+    refundToken: r.refundToken,
+    amountInCents: r.amountInCents,
+    description: r.description,
+    ...(r.referenceId ? { referenceId: r.referenceId } : {}),
+    createdDateTime: r.createdDateTime,
+    status: r.status,
+  }
+}
+
 export function storedPayment(p: PaymentV2): StoredPayment {
   return {
     paymentToken: p.paymentToken,
@@ -34,14 +45,7 @@ export function storedPayment(p: PaymentV2): StoredPayment {
     ...(p.counterPartyAccountNumber ? { counterPartyAccountNumber: p.counterPartyAccountNumber } : {}),
     amountInCents: p.amountInCents,
     createdDateTime: p.createdDateTime,
-    refunds: (p.refunds ?? []).map((r) => ({
-      refundToken: r.refundToken,
-      amountInCents: r.amountInCents,
-      description: r.description,
-      ...(r.referenceId ? { referenceId: r.referenceId } : {}),
-      createdDateTime: r.createdDateTime,
-      status: r.status,
-    })),
+    refunds: (p.refunds ?? []).map(storedRefund),
   }
 }
 
@@ -64,6 +68,12 @@ export const PaymentRequestSessionDataSchema = z.object({
   cancelled: z.object({ at: z.string(), note: z.string() }).optional(),
   /** apiVersion v1: the platform, user and bank account the request was made under (reads need them). */
   v1: V1TokensSchema.optional(),
+  /**
+   * The Medusa refund ids (Tikkie referenceIds) whose refunds Medusa recorded: written only by a
+   * refund that succeeded, so a refund at Tikkie with a Medusa refund id not in it was made by an
+   * attempt whose answer was lost. Absent in data from before it existed: see recordedRefundReferences.
+   */
+  recordedRefundReferences: z.array(z.string()).optional(),
 })
 export type PaymentRequestSessionData = z.output<typeof PaymentRequestSessionDataSchema>
 
@@ -83,6 +93,15 @@ export const PaymentRequestInputSchema = z.object({
   v1: V1TokensSchema.optional(),
 })
 export type PaymentRequestInput = z.output<typeof PaymentRequestInputSchema>
+
+/**
+ * The refunds Medusa recorded for this payment. Data written before the list existed counts every
+ * refund it shows as recorded: those refunds were answered to Medusa at the time.
+ */
+export function recordedRefundReferences(data: PaymentRequestSessionData): string[] {
+  if (data.recordedRefundReferences) return data.recordedRefundReferences
+  return data.payments.flatMap((p) => p.refunds.flatMap((r) => (r.referenceId ? [r.referenceId] : [])))
+}
 
 /** The payment made for the whole amount, if any: a fixed-amount request takes exactly one. */
 export function paymentInFull(data: { amountInCents: number; payments: StoredPayment[] }): StoredPayment | undefined {

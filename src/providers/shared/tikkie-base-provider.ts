@@ -19,7 +19,8 @@ import type {
 import { AbstractPaymentProvider, MedusaError, PaymentSessionStatus } from "@medusajs/framework/utils"
 import type { z } from "zod"
 import { toCents } from "../../lib/medusa-money"
-import { toMedusaError } from "./tikkie-medusa-error"
+import { TikkieError } from "../../tikkie/core/errors"
+import { shopperSafeError, toMedusaError } from "./tikkie-medusa-error"
 
 export type TikkieProviderDependencies = { logger: Logger }
 
@@ -203,16 +204,25 @@ export abstract class TikkieBaseProvider<
     return parsed
   }
 
-  /** A failed Tikkie call as a MedusaError that says what failed, so the storefront or admin can tell why. */
+  /**
+   * A failed Tikkie call as a MedusaError that says what failed and what to do. The provider's calls
+   * answer storefronts (starting and reading a payment), so Tikkie's own text, its trace id and the
+   * address it was reached at go to the log only (logged with the same `failure` words, so one can be
+   * found from the other); the store's own refusals (a MedusaError, e.g. v1 not connected) pass as they are.
+   */
   protected async callTikkie<T>(
     failure: string,
     call: () => Promise<T>,
-    asMedusaError: (e: unknown, what: string) => MedusaError = toMedusaError
+    asMedusaError: (e: unknown, what: string) => MedusaError = toMedusaError,
+    step: "start" | "read" = "start"
   ): Promise<T> {
     try {
       return await call()
     } catch (e) {
-      throw asMedusaError(e, failure)
+      const detailed = asMedusaError(e, failure)
+      if (!(e instanceof TikkieError) || (e.code === "ACCESS_TOKEN_UNAVAILABLE" && e.cause instanceof MedusaError)) throw detailed
+      this.logger.error(detailed.message)
+      throw shopperSafeError(e, failure, step)
     }
   }
 }

@@ -19,3 +19,23 @@ export function toMedusaError(e: unknown, what: string): MedusaError {
   }
   return new MedusaError(MedusaError.Types.UNEXPECTED_STATE, `${what}: ${e instanceof Error ? e.message : String(e)}`)
 }
+
+/**
+ * What a shopper (or an admin acting for one) is told when a Tikkie call fails: what failed and what to
+ * do, without Tikkie's own text, its trace id or the address it was reached at; those go to the log
+ * (see TikkieBaseProvider.callTikkie). `step` says whether the payment was being started (nothing was
+ * paid) or read (a payment made is not lost).
+ */
+export function shopperSafeError(e: TikkieError, what: string, step: "start" | "read"): MedusaError {
+  const refused = e.kind === "local" || (e.status !== undefined && e.status >= 400 && e.status < 500 && e.status !== 429)
+  const next =
+    step === "start"
+      ? refused
+        ? "Nothing was paid: choose another way to pay, or try again later (the shop has been told)."
+        : "Nothing was paid: try again in a minute, or choose another way to pay."
+      : "A payment made is not lost: it is recorded as soon as Tikkie answers. Try again in a minute."
+  return new MedusaError(
+    refused ? MedusaError.Types.INVALID_DATA : MedusaError.Types.UNEXPECTED_STATE,
+    `${what}: ${refused ? "Tikkie refused the request" : "Tikkie did not answer in time"}. ${next}`
+  )
+}

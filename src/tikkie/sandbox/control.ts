@@ -126,7 +126,7 @@ export function registerControl(ctx: SandboxContext, resetAll: () => void): void
 
 const FaultBody = z.strictObject({
   operation: z.string().min(1),
-  kind: z.enum(FAULT_KINDS as [string, ...string[]]).transform((k) => k as "500" | "503" | "hang"),
+  kind: z.enum(FAULT_KINDS),
   count: z.number().int().min(1).max(10_000).default(1),
 })
 const DeliveryBehaviourBody = z.strictObject({

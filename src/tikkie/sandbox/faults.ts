@@ -1,8 +1,11 @@
 /**
- * Fault injection: "the next N calls of operation X answer 500 / 503 / hang". Tests use it to show
- * that a store delays but never loses a payment when the service misbehaves.
+ * Fault injection: "the next N calls of operation X answer 429 / 500 / 503 / hang", refused before anything
+ * is done; or "carry out the next N calls of X, then lose the answer": `drop-after` destroys the
+ * connection instead of answering, `500-after` answers 500 (the caller cannot tell it was done). Tests
+ * use them to show that a store delays but never loses a payment, and never pays out twice, when the
+ * service misbehaves.
  */
-export type FaultKind = "500" | "503" | "hang"
+export type FaultKind = "429" | "500" | "503" | "hang" | "drop-after" | "500-after"
 
 export interface FaultRule {
   operation: string
@@ -10,7 +13,12 @@ export interface FaultRule {
   remaining: number
 }
 
-export const FAULT_KINDS: ReadonlyArray<FaultKind> = ["500", "503", "hang"]
+export const FAULT_KINDS = ["429", "500", "503", "hang", "drop-after", "500-after"] as const satisfies ReadonlyArray<FaultKind>
+
+/** Faults that let the call be carried out and only spoil its answer. */
+export function isAfterFault(kind: FaultKind | undefined): kind is "drop-after" | "500-after" {
+  return kind === "drop-after" || kind === "500-after"
+}
 
 export class FaultInjector {
   private rules: FaultRule[] = []

@@ -33,6 +33,8 @@ export interface SandboxResponse {
   text?: string
   /** Answer nothing until the connection is closed (fault injection). */
   hang?: boolean
+  /** Destroy the connection instead of answering (fault injection: the answer is lost). */
+  drop?: boolean
 }
 
 export interface ErrorEntry {
@@ -88,6 +90,10 @@ export function newTraceId(): string {
 
 export function send(res: ServerResponse, traceId: string, out: SandboxResponse): void {
   if (out.hang) return
+  if (out.drop) {
+    res.socket?.destroy()
+    return
+  }
   const headers: Record<string, string> = { "trace-id": traceId, ...out.headers }
   let payload = ""
   if (out.html !== undefined) {

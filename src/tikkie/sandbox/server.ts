@@ -7,7 +7,7 @@ import { AccessTokenStore } from "./access-tokens"
 import type { ResolvedSandboxOptions, SandboxContext, SandboxOptions, SandboxService } from "./context"
 import { registerControl } from "./control"
 import { DeliveryService } from "./deliveries"
-import { FaultInjector } from "./faults"
+import { FaultInjector, isAfterFault } from "./faults"
 import { error, newTraceId, send, type SandboxRequest, type SandboxResponse } from "./http-kit"
 import { RequestLog } from "./request-log"
 import { Router } from "./router"
@@ -213,6 +213,8 @@ async function handle(ctx: SandboxContext, req: IncomingMessage, res: ServerResp
         out = { status: 0, hang: true }
       } else if (fault === "503") {
         out = error(traceId, 503, "ERR_9100_011", "service unavailable (sandbox fault injection)")
+      } else if (fault === "429") {
+        out = { ...error(traceId, 429, "TOO_MANY_REQUESTS", "too many requests (sandbox fault injection)"), headers: { "retry-after": "1" } }
       } else if (fault === "500") {
         out = serverError(traceId, operation, "unknown backend error (sandbox fault injection)")
       } else {
@@ -232,6 +234,9 @@ async function handle(ctx: SandboxContext, req: IncomingMessage, res: ServerResp
         out = await matched.route.handler(sreq)
         if (!stateFile) out = withRestartHint(out)
         if (stateFile && method !== "GET" && method !== "HEAD") stateFile.save()
+        // Carried out (and kept); now the answer is lost on its way back.
+        if (fault === "drop-after") out = { status: 0, drop: true }
+        else if (isAfterFault(fault)) out = serverError(traceId, operation, "unknown backend error (sandbox fault injection)")
       }
     }
   } catch (e) {
@@ -244,7 +249,7 @@ async function handle(ctx: SandboxContext, req: IncomingMessage, res: ServerResp
       method,
       path: url.pathname,
       operation,
-      status: out.hang ? 0 : out.status,
+      status: out.hang || out.drop ? 0 : out.status,
       traceId,
       durationMs: Math.round((performance.now() - started) * 100) / 100,
     },

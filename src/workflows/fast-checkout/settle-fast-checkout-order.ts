@@ -3,16 +3,21 @@ import { errorMessage } from "../../lib/error-message"
 import { isLockTimeout, underLockOrBusy } from "../../lib/lock-timeout"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { completeCartWorkflow } from "@medusajs/medusa/core-flows"
-import { DatabaseRateLimiter, FAST_CHECKOUT_GET_ORDER_CALLS_PER_SECOND, FAST_CHECKOUT_GET_ORDER_KEY } from "../../lib/database-rate-limiter"
+import {
+  DatabaseRateLimiter,
+  FAST_CHECKOUT_GET_ORDER_CALLS_PER_SECOND,
+  FAST_CHECKOUT_GET_ORDER_KEY,
+  RateLimitWaitExceeded,
+} from "../../lib/database-rate-limiter"
+import { logExcerpt } from "../../lib/log-excerpt"
 import { toCents } from "../../lib/medusa-money"
 import { TIKKIE_MODULE } from "../../modules/tikkie"
 import type TikkieModuleService from "../../modules/tikkie/service"
 import type { FastCheckoutWebhookActionData } from "../../providers/fast-checkout/service"
 import type { FastCheckoutPayer, FastCheckoutStatus } from "../../tikkie/fast-checkout"
 import { importFastCheckoutPayer } from "./import-payer"
+import { settlementReadPayload } from "../../providers/fast-checkout/settlement-read"
 import { SESSION_STATUS } from "../../providers/fast-checkout/status"
-import { FAST_CHECKOUT_PROVIDER_PREFIX } from "./provider-id"
-import { recordFastCheckoutSession } from "./record-session"
 
 /** Who asked; `checkout`: a new payment for the cart is about to start (settle-earlier-payments.ts). */
 export type SettleSource = "webhook" | "return" | "poll" | "checkout"
@@ -28,6 +33,13 @@ export type SettleOutcome =
   | { outcome: "unknown" }
   /** Nothing decided: Tikkie unreachable, or another instance is completing the cart. The poll retries. */
   | { outcome: "retry"; reason: string }
+
+/**
+ * How long the return route waits for a slot of the store-wide GET order limit before it redirects the
+ * shopper with PROCESSING (the webhook's worker or the poll completes the order). A second: the limit's
+ * windows are seconds, so a caller that waits longer is waiting behind a storm, not a burst.
+ */
+export const RETURN_RATE_WAIT_MS = 1_000
 
 /** After this many failed completions of a PAID order the poll stops retrying; the record stays. */
 export const MAX_COMPLETION_ATTEMPTS = 5
@@ -57,11 +69,13 @@ export async function settleFastCheckoutOrder(
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
 
-  let record = await findRecord(tikkie, input)
-  if (!record && input.orderToken) record = await adoptUnrecorded(container, input.orderToken)
+  // No record, no settlement: a session that a crash left unrecorded is recorded (and then settled) by
+  // the poll job, which finds all of them with one query; looking for it here, per unknown orderToken,
+  // made every forged webhook scan the store's payment sessions.
+  const record = await findRecord(tikkie, input)
   if (!record) {
     logger.warn(
-      `Tikkie Fast Checkout ${input.source}: ignored ${input.orderToken ? `orderToken ${input.orderToken}` : `session ${input.sessionId}`}, not an order of this store`
+      `Tikkie Fast Checkout ${input.source}: ignored ${input.orderToken ? `orderToken ${logExcerpt(input.orderToken)}` : `session ${logExcerpt(input.sessionId)}`}, not an order of this store`
     )
     return { outcome: "unknown" }
   }
@@ -90,30 +104,14 @@ async function findRecord(tikkie: TikkieModuleService, input: { orderToken?: str
   return undefined
 }
 
-/**
- * A webhook for an orderToken we have no record of: the session was created by a path that did not
- * record it. Tikkie's answer names the session (referenceId); if that session is ours, record it now.
- */
-async function adoptUnrecorded(container: MedusaContainer, orderToken: string): Promise<FastCheckoutRecord | undefined> {
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data: sessions } = await query.graph({
-    entity: "payment_session",
-    fields: ["id", "provider_id", "data"],
-    filters: { provider_id: { $like: `${FAST_CHECKOUT_PROVIDER_PREFIX}%` } as never },
-    pagination: { take: 1000, order: { created_at: "DESC" } } as never,
-  })
-  const session = (sessions as Array<{ id: string; provider_id: string; data: Record<string, unknown> | null }>).find(
-    (s) => s.data?.orderToken === orderToken
-  )
-  if (!session) return undefined
-  return recordFastCheckoutSession(container, session)
-}
-
 async function settleLocked(container: MedusaContainer, orderToken: string, source: SettleSource): Promise<SettleOutcome> {
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
   const payment = container.resolve<IPaymentModuleService>(Modules.PAYMENT)
-  const limiter = new DatabaseRateLimiter(tikkie, FAST_CHECKOUT_GET_ORDER_KEY, FAST_CHECKOUT_GET_ORDER_CALLS_PER_SECOND)
+  // A shopper waits on the return route: its wait for a rate slot is bounded, then it answers "retry".
+  const limiter = new DatabaseRateLimiter(tikkie, FAST_CHECKOUT_GET_ORDER_KEY, FAST_CHECKOUT_GET_ORDER_CALLS_PER_SECOND, {
+    waitAtMostMs: source === "return" ? RETURN_RATE_WAIT_MS : undefined,
+  })
 
   const [record] = await tikkie.listFastCheckoutOrders({ order_token: orderToken })
   if (record.medusa_order_id) return { outcome: "already-completed", orderId: record.medusa_order_id }
@@ -128,11 +126,7 @@ async function settleLocked(container: MedusaContainer, orderToken: string, sour
     await limiter.acquire()
     const answer = await payment.getWebhookActionAndData({
       provider: record.provider_id,
-      payload: {
-        data: { referenceId: record.reference_id, orderToken, status: record.status },
-        rawData: "",
-        headers: {},
-      },
+      payload: settlementReadPayload({ referenceId: record.reference_id, orderToken, status: record.status }),
     })
     read = answer.data as FastCheckoutWebhookActionData
     if (!read?.fast_checkout_status) throw new Error("the provider did not read the order")
@@ -163,11 +157,18 @@ async function settleLocked(container: MedusaContainer, orderToken: string, sour
   // Independent of each other, so side by side: the time from webhook to order is what a shop feels.
   // (The rate slot for the provider's second read, in authorizePayment, is taken here too; unused if
   // the cart cannot complete, which is rare and costs only a slot.)
-  const [, refusal] = await Promise.all([
-    tikkie.updateFastCheckoutOrders({ id: record.id, status: "PAID", payer: (payer ?? null) as never, last_checked_at: new Date() }),
-    whyCartCannotComplete(container, record, orderToken, paidInCents),
-    limiter.acquire(),
-  ])
+  let refusal: Awaited<ReturnType<typeof whyCartCannotComplete>>
+  try {
+    ;[, refusal] = await Promise.all([
+      tikkie.updateFastCheckoutOrders({ id: record.id, status: "PAID", payer: (payer ?? null) as never, last_checked_at: new Date() }),
+      whyCartCannotComplete(container, record, orderToken, paidInCents),
+      limiter.acquire(),
+    ])
+  } catch (e) {
+    // Recorded as PAID already: a worker (the webhook's, or the poll) completes it.
+    if (e instanceof RateLimitWaitExceeded) return { outcome: "retry", reason: e.message }
+    throw e
+  }
   if (refusal?.existingOrderId) {
     await tikkie.updateFastCheckoutOrders({ id: record.id, medusa_order_id: refusal.existingOrderId, problem: null })
     return { outcome: "already-completed", orderId: refusal.existingOrderId }

@@ -2,6 +2,7 @@ import type { BigNumberValue, IPaymentModuleService, Logger, MedusaContainer } f
 import { ContainerRegistrationKeys, Modules, PaymentActions } from "@medusajs/framework/utils"
 import { completeCartWorkflow, processPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import { errorMessage } from "../../lib/error-message"
+import { logExcerpt } from "../../lib/log-excerpt"
 import { isLockTimeout, underLockOrBusy } from "../../lib/lock-timeout"
 import { fromCents, toCents } from "../../lib/medusa-money"
 import { TIKKIE_MODULE } from "../../modules/tikkie"
@@ -66,7 +67,7 @@ export async function settlePaymentRequest(
   const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
   const [record] = await tikkie.listPaymentRequests({ payment_request_token: input.paymentRequestToken })
   if (!record) {
-    logger.warn(`Tikkie payment request ${input.source}: ignored ${input.paymentRequestToken}, not a payment request of this store`)
+    logger.warn(`Tikkie payment request ${input.source}: ignored ${logExcerpt(input.paymentRequestToken)}, not a payment request of this store`)
     return { outcome: "unknown" }
   }
   const token = record.payment_request_token

@@ -1,12 +1,12 @@
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, generateEntityId, MedusaError, Modules } from "@medusajs/framework/utils"
 import { TIKKIE_BANK_MODULE } from "../../modules/tikkie-bank"
 import type TikkieBankModuleService from "../../modules/tikkie-bank/service"
-import type { TokenCipher } from "../../modules/tikkie-bank/token-cipher"
+import type { TokenBinding, TokenCipher } from "../../modules/tikkie-bank/token-cipher"
 import type { Bank } from "../../tikkie/account-information"
 import { REFRESH_AHEAD_MS, requireTokenCipher } from "../tikkie-bank/bank-session"
 import { bankError } from "../tikkie-bank/bank-errors"
-import { rotateTokens, type TokenGrantStore } from "../tikkie-bank/rotate-tokens"
+import { openToken, rotateTokens, type TokenGrantStore } from "../tikkie-bank/rotate-tokens"
 import { createConsentRequest } from "../tikkie-bank/start-bank-connect"
 
 /**
@@ -26,7 +26,14 @@ const CONNECT = "POST /admin/tikkie/payment-requests/v1-connect"
 const REFRESH_LOCK = "tikkie:pay-grant:refresh"
 export const PAY_SCOPE = "pay" as const
 
-export const payGrantAad = (kind: "access_token" | "refresh_token") => `tikkie-bank:pay-grant:${kind}`
+/** A sealed token of the pay grant opens only in its own row and column (token-cipher.ts). */
+export const payGrantBinding = (grantId: string, purpose: TokenBinding["purpose"]): TokenBinding => ({
+  table: "tikkie_pay_grant",
+  row: grantId,
+  purpose,
+})
+/** What values sealed before key ids were bound to: the column only. */
+const legacyPayGrantAad = (purpose: TokenBinding["purpose"]) => `tikkie-bank:pay-grant:${purpose}`
 
 /** The module, when the store registered it with its options; v1 OAuth needs both. */
 function oauthModule(container: MedusaContainer) {
@@ -63,7 +70,8 @@ function payGrantTokens(bank: TikkieBankModuleService): TokenGrantStore<PayGrant
     lock: REFRESH_LOCK,
     load: () => currentPayGrant(bank),
     save: (fields) => bank.updatePayGrants(fields),
-    aad: (_grant, kind) => payGrantAad(kind),
+    binding: (grant, purpose) => payGrantBinding(grant.id, purpose),
+    legacyAad: legacyPayGrantAad,
     notConnected,
     needsConsent,
     failed: (e) => bankError(e, "Refreshing the Tikkie v1 access token failed; try again later"),
@@ -81,7 +89,7 @@ export async function v1AccessToken(container: MedusaContainer, hint?: { rejecte
   const grant = await currentPayGrant(bank)
   if (!grant) throw notConnected()
   if (grant.status !== "connected") throw needsConsent(grant)
-  const access = cipher.open(grant.access_token, payGrantAad("access_token"))
+  const access = await openToken(cipher, payGrantTokens(bank), grant, "access_token")
   const fresh = new Date(grant.access_expires_at).getTime() - Date.now() > REFRESH_AHEAD_MS
   if (fresh && hint?.rejected !== access) return access
   return rotateTokens(container, options, cipher, payGrantTokens(bank), grant.token_version)
@@ -105,10 +113,13 @@ export async function storePayGrant(
     async () => {
       const previous = await currentPayGrant(bank)
       if (previous) await bank.deletePayGrants(previous.id)
+      // The id is chosen here: the sealed tokens are bound to their row.
+      const id = generateEntityId(undefined, "tkpg")
       await bank.createPayGrants({
+        id,
         status: "connected",
-        access_token: cipher.seal(input.tokens.access_token, payGrantAad("access_token")),
-        refresh_token: cipher.seal(input.tokens.refresh_token, payGrantAad("refresh_token")),
+        access_token: cipher.seal(input.tokens.access_token, payGrantBinding(id, "access_token")),
+        refresh_token: cipher.seal(input.tokens.refresh_token, payGrantBinding(id, "refresh_token")),
         access_expires_at: new Date(Date.now() + input.tokens.expires_in * 1000),
         token_version: (previous?.token_version ?? 0) + 1,
         connected_by: input.userId,

@@ -4,11 +4,11 @@ import { Agent } from "undici"
 import { TIKKIE_BANK_MODULE } from "../../modules/tikkie-bank"
 import type { ResolvedTikkieBankOptions } from "../../modules/tikkie-bank/options"
 import type TikkieBankModuleService from "../../modules/tikkie-bank/service"
-import { TokenCipher } from "../../modules/tikkie-bank/token-cipher"
+import { TokenCipher, type TokenBinding } from "../../modules/tikkie-bank/token-cipher"
 import { AccountInformationClient, AIS_CODES } from "../../tikkie/account-information"
 import { TikkieError } from "../../tikkie/core/errors"
 import { bankError } from "./bank-errors"
-import { oauthClient, rotateTokens, type TokenGrantStore } from "./rotate-tokens"
+import { oauthClient, openToken, rotateTokens, type TokenGrantStore } from "./rotate-tokens"
 
 export { oauthClient }
 
@@ -40,11 +40,17 @@ export function requireTokenCipher(options: ResolvedTikkieBankOptions): TokenCip
       "Cannot connect a bank account: tokenEncryptionKey is not set, and the plugin does not store bank tokens unencrypted. Set it to 32 random bytes in base64 or hex (for example `openssl rand -base64 32`)."
     )
   }
-  return new TokenCipher(options.tokenEncryptionKey)
+  return new TokenCipher(options.tokenEncryptionKey, options.previousTokenEncryptionKeys)
 }
 
-/** Additional authenticated data: a sealed token only opens in its own column (access or refresh). */
-export const tokenAad = (_accountNumber: string, kind: "access_token" | "refresh_token") => `tikkie-bank:connection:${kind}`
+/** A sealed token of the bank connection opens only in its own row and column (token-cipher.ts). */
+export const tokenBinding = (connectionId: string, purpose: TokenBinding["purpose"]): TokenBinding => ({
+  table: "tikkie_bank_connection",
+  row: connectionId,
+  purpose,
+})
+/** What values sealed before key ids were bound to: the column only. */
+const legacyTokenAad = (purpose: TokenBinding["purpose"]) => `tikkie-bank:connection:${purpose}`
 
 /** A resource client; the caller closes it. The configured CA (if any) is trusted for the resource calls too. */
 export function resourceClient(options: ResolvedTikkieBankOptions, accessToken: () => Promise<string>) {
@@ -81,7 +87,8 @@ function bankConnectionTokens(bank: TikkieBankModuleService): TokenGrantStore<Ba
     lock: REFRESH_LOCK,
     load: () => currentConnection(bank),
     save: (fields) => bank.updateBankConnections(fields),
-    aad: (conn, kind) => tokenAad(conn.account_number, kind),
+    binding: (conn, purpose) => tokenBinding(conn.id, purpose),
+    legacyAad: legacyTokenAad,
     notConnected: () => new MedusaError(MedusaError.Types.NOT_ALLOWED, "No bank account is connected."),
     needsConsent,
     failed: (e) => bankError(e, "Refreshing the bank access token failed; try again later"),
@@ -125,7 +132,7 @@ export async function withBankAccount<T>(
     token = await refreshAccessToken(container, version)
     version = -1 // whatever the row says now is newer than what we read
   } else {
-    token = cipher.open(conn.access_token, tokenAad(conn.account_number, "access_token"))
+    token = await openToken(cipher, bankConnectionTokens(bank), conn, "access_token")
   }
   const { client, close } = resourceClient(options, async () => token)
   const ctx: BankAccountContext = { client, connection: conn, accountNumber: conn.account_number, scopes: conn.scopes.split(" ").filter(Boolean) }

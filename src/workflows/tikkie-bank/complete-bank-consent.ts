@@ -1,7 +1,7 @@
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, generateEntityId, Modules } from "@medusajs/framework/utils"
 import { TikkieError } from "../../tikkie/core/errors"
-import { bankModule, currentConnection, oauthClient, requireBankOptions, requireTokenCipher, resourceClient, tokenAad } from "./bank-session"
+import { bankModule, currentConnection, oauthClient, requireBankOptions, requireTokenCipher, resourceClient, tokenBinding } from "./bank-session"
 import { hashConsentState } from "./consent-state"
 import { scopeNames } from "./scopes"
 import { PAY_SCOPE, storePayGrant } from "../payment-request/v1-pay-grant"
@@ -110,13 +110,16 @@ export async function completeBankConsent(container: MedusaContainer, input: Con
       const previous = await currentConnection(bank)
       if (previous) await bank.deleteBankConnections(previous.id)
       const sameAccount = previous?.account_number === accountNumber
+      // The id is chosen here: the sealed tokens are bound to their row.
+      const id = generateEntityId(undefined, "tkbcn")
       await bank.createBankConnections({
+        id,
         account_number: accountNumber,
         bank: state.bank,
         scopes: scopes.join(" "),
         status: "connected",
-        access_token: cipher.seal(tokens.access_token, tokenAad(accountNumber, "access_token")),
-        refresh_token: cipher.seal(tokens.refresh_token, tokenAad(accountNumber, "refresh_token")),
+        access_token: cipher.seal(tokens.access_token, tokenBinding(id, "access_token")),
+        refresh_token: cipher.seal(tokens.refresh_token, tokenBinding(id, "refresh_token")),
         access_expires_at: new Date(Date.now() + tokens.expires_in * 1000),
         connected_by: state.userId,
         synced_through: sameAccount ? previous!.synced_through : null,

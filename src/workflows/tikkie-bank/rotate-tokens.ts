@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError, Modules } from "@medusajs/framework/utils"
 import type { ResolvedTikkieBankOptions } from "../../modules/tikkie-bank/options"
-import type { TokenCipher } from "../../modules/tikkie-bank/token-cipher"
+import { TokenUnreadableError, type TokenBinding, type TokenCipher } from "../../modules/tikkie-bank/token-cipher"
 import { OAuthClient } from "../../tikkie/account-information"
 import { TikkieError } from "../../tikkie/core/errors"
 
@@ -21,7 +21,10 @@ export interface TokenGrantStore<G extends SealedTokenGrant> {
   lock: string
   load(): Promise<G | undefined>
   save(fields: Partial<SealedTokenGrant> & { id: string; access_expires_at?: Date }): Promise<unknown>
-  aad(grant: G, kind: "access_token" | "refresh_token"): string
+  /** The row and column a sealed token is bound to (token-cipher.ts). */
+  binding(grant: G, purpose: TokenBinding["purpose"]): TokenBinding
+  /** The additional authenticated data of values sealed before key ids (still readable). */
+  legacyAad(purpose: TokenBinding["purpose"]): string
   notConnected(): MedusaError
   needsConsent(grant: G): MedusaError
   /** A refresh that failed for a reason worth retrying (network, 5xx). */
@@ -43,8 +46,10 @@ export function oauthClient(options: ResolvedTikkieBankOptions): OAuthClient {
  * the caller read `seenVersion` (a refresh token works once; two instances refreshing with it would make
  * the second fail and wrongly ask for consent again).
  *
- * A refusal by the authorization service (invalid_grant: revoked, expired or used refresh token) marks
- * the grant as needing consent. A network failure or a 5xx does not: it is worth retrying.
+ * A refusal of the grant or the client by the authorization service (invalid_grant: revoked, expired or
+ * used refresh token; invalid_client) marks the grant as needing consent, and so does a stored token
+ * that cannot be opened. Anything else does not: a network failure, a 429 or a 5xx is worth retrying,
+ * and asking the admin to connect again for it would throw away a working consent.
  */
 export async function rotateTokens<G extends SealedTokenGrant>(
   container: MedusaContainer,
@@ -60,15 +65,15 @@ export async function rotateTokens<G extends SealedTokenGrant>(
       if (!grant) throw store.notConnected()
       if (grant.token_version !== seenVersion) {
         if (grant.status !== "connected") throw store.needsConsent(grant)
-        return cipher.open(grant.access_token, store.aad(grant, "access_token"))
+        return openToken(cipher, store, grant, "access_token")
       }
       const oauth = oauthClient(options)
       try {
-        const t = await oauth.refresh({ refreshToken: cipher.open(grant.refresh_token, store.aad(grant, "refresh_token")) })
+        const t = await oauth.refresh({ refreshToken: await openToken(cipher, store, grant, "refresh_token") })
         await store.save({
           id: grant.id,
-          access_token: cipher.seal(t.access_token, store.aad(grant, "access_token")),
-          refresh_token: cipher.seal(t.refresh_token, store.aad(grant, "refresh_token")),
+          access_token: cipher.seal(t.access_token, store.binding(grant, "access_token")),
+          refresh_token: cipher.seal(t.refresh_token, store.binding(grant, "refresh_token")),
           access_expires_at: new Date(Date.now() + t.expires_in * 1000),
           token_version: grant.token_version + 1,
           status: "connected",
@@ -76,11 +81,12 @@ export async function rotateTokens<G extends SealedTokenGrant>(
         })
         return t.access_token
       } catch (e) {
-        if (e instanceof TikkieError && e.kind === "service" && (e.status ?? 500) < 500) {
+        if (e instanceof TikkieError && e.kind === "service" && CONSENT_GONE.has(e.code)) {
           const problem = `refreshing the access token was refused (${e.code})`
           await store.save({ id: grant.id, status: "needs_consent", problem })
           throw store.needsConsent({ ...grant, status: "needs_consent", problem })
         }
+        if (e instanceof MedusaError) throw e
         throw store.failed(e)
       } finally {
         await oauth.close()
@@ -88,4 +94,29 @@ export async function rotateTokens<G extends SealedTokenGrant>(
     },
     { timeout: 30 }
   )
+}
+
+/** The authorization service's answers that mean the consent itself is gone (RFC 6749 5.2). */
+const CONSENT_GONE = new Set(["invalid_grant", "invalid_client"])
+
+/**
+ * Opens a stored token of the grant. One that cannot be opened (its key is no longer configured, or it
+ * was copied or altered) is as good as no consent: the grant is marked so and the admin is told to
+ * connect again, instead of every call failing with a 500.
+ */
+export async function openToken<G extends SealedTokenGrant>(
+  cipher: TokenCipher,
+  store: TokenGrantStore<G>,
+  grant: G,
+  purpose: TokenBinding["purpose"]
+): Promise<string> {
+  const sealed = purpose === "access_token" ? grant.access_token : grant.refresh_token
+  try {
+    return cipher.open(sealed, store.binding(grant, purpose), store.legacyAad(purpose))
+  } catch (e) {
+    if (!(e instanceof TokenUnreadableError)) throw e
+    const problem = `the stored ${purpose === "access_token" ? "access" : "refresh"} token ${e.message.replace(/^stored bank token /, "")}`
+    await store.save({ id: grant.id, status: "needs_consent", problem })
+    throw store.needsConsent({ ...grant, status: "needs_consent", problem })
+  }
 }

@@ -32,6 +32,7 @@ const FastCheckoutOrder = model
     attempts: model.number().default(0),
     last_checked_at: model.dateTime().nullable(),
   })
-  .indexes([{ on: ["status", "expires_at"] }, { on: ["cart_id"] }])
+  // payment_session_id: the return route's lookup (a shopper waits on it). order_token is unique, hence indexed.
+  .indexes([{ on: ["status", "expires_at"] }, { on: ["cart_id"] }, { on: ["payment_session_id"] }])
 
 export default FastCheckoutOrder

@@ -5,8 +5,9 @@ import type { AdminTikkieReconciliationListResponse } from "../../../types"
 import type { ReconciliationQuery } from "./validators"
 
 /**
- * GET /admin/tikkie/reconciliation?status=matched,pending,overdue,unmatched&from&to&limit&offset:
- * the plugin's payments with their payout state (matched with its transaction, pending, overdue) and
+ * GET /admin/tikkie/reconciliation?status=matched,mismatch,pending,overdue,unmatched&from&to&limit&offset:
+ * the plugin's payments with their payout state (matched with its transaction, mismatch: matched by
+ * reference but with another amount, pending, overdue) and
  * the credits no payment claimed (unmatched), newest first. `from`/`to` (inclusive) filter the paid
  * date of payments and the book date of credits. `counts` gives every status within the dates.
  * Overdue follows from today's date, so a payment turns overdue without a run.

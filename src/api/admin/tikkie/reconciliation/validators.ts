@@ -1,13 +1,13 @@
 import { z } from "@medusajs/framework/zod"
-import type { ReconciliationStatus } from "../../../../modules/tikkie-bank/service"
+import { RECONCILIATION_STATUSES, type ReconciliationStatus } from "../../../../modules/tikkie-bank/service"
 import { isBookDate } from "../../../../tikkie/account-information"
 import { paginationFields } from "../../../utils/validators"
 
-const STATUSES = ["matched", "pending", "overdue", "unmatched"] as const satisfies readonly ReconciliationStatus[]
+const STATUSES = RECONCILIATION_STATUSES as readonly [ReconciliationStatus, ...ReconciliationStatus[]]
 const date = (name: string) => z.string().refine(isBookDate, `${name} must be a yyyy-mm-dd date`).optional()
 
 export const ReconciliationQuerySchema = z.strictObject({
-  /** Comma-separated; all four by default. */
+  /** Comma-separated; all of them by default. */
   status: z
     .string()
     .optional()

@@ -1,26 +1,37 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { MedusaError, Modules } from "@medusajs/framework/utils"
-import { FastCheckoutWebhookSchema } from "../../../../tikkie/fast-checkout"
+import type { Logger } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { FAST_CHECKOUT_WEBHOOK_EVENT, fastCheckoutEventKey, type FastCheckoutWebhookEventData } from "../../../../lib/events"
+import { hookEventOptions } from "../../../../lib/hook-event-options"
+import { logExcerpt } from "../../../../lib/log-excerpt"
+import { LogThrottle } from "../../../../lib/log-throttle"
+import { fastCheckoutWebhookTarget } from "../../../../workflows/fast-checkout/webhook-target"
+import type { FastCheckoutWebhookBody } from "./validators"
 
-export const FAST_CHECKOUT_WEBHOOK_EVENT = "tikkie.fast_checkout.webhook_received"
+const UNKNOWN_ORDERS = new LogThrottle("Tikkie Fast Checkout webhooks for orders not of this store")
 
 /**
- * POST /hooks/tikkie/fast-checkout: Tikkie's order webhook `{referenceId, orderToken, status}`.
- * Validated, then handed to the event bus and answered at once; a worker reads the order from Tikkie
- * (the body is not signed, so it is only a hint) and settles it. A malformed body gets 400.
+ * POST /hooks/tikkie/fast-checkout: Tikkie's order webhook `{referenceId, orderToken, status}`, validated
+ * at the edge (validators.ts, through middlewares.ts: a malformed body or token gets 400). The body is
+ * not signed, so it is only a hint; one indexed lookup decides whether it names work:
+ * - an orderToken with no record of this store: ignored (logged, a few a minute);
+ * - an order already settled (a Medusa order, closed, or given up): nothing to do;
+ * - otherwise handed to the event bus, one job per orderToken and status in flight, and a worker reads
+ *   the order from Tikkie and settles it.
+ * Every case answers 200 at once: Tikkie retries anything else, and a forger learns nothing.
  */
-export const POST = async (req: MedusaRequest, res: MedusaResponse) => {
-  const body = FastCheckoutWebhookSchema.safeParse(req.body)
-  if (!body.success) {
-    const issue = body.error.issues[0]
-    throw new MedusaError(
-      MedusaError.Types.INVALID_DATA,
-      `Invalid Tikkie Fast Checkout webhook: ${issue.path.join(".") || "body"}: ${issue.message}`
+export const POST = async (req: MedusaRequest<FastCheckoutWebhookBody>, res: MedusaResponse) => {
+  const body = req.validatedBody
+  const target = await fastCheckoutWebhookTarget(req.scope, body.orderToken)
+  if (target === "unknown") {
+    UNKNOWN_ORDERS.warn(req.scope.resolve<Logger>(ContainerRegistrationKeys.LOGGER), () =>
+      `Tikkie Fast Checkout webhook: ignored orderToken ${logExcerpt(body.orderToken)}, not an order of this store`
     )
+  } else if (target === "open") {
+    const data: FastCheckoutWebhookEventData = { order_token: body.orderToken, reference_id: body.referenceId, status: body.status }
+    await req.scope
+      .resolve(Modules.EVENT_BUS)
+      .emit({ name: FAST_CHECKOUT_WEBHOOK_EVENT, data }, hookEventOptions(fastCheckoutEventKey(body.orderToken, body.status)))
   }
-  await req.scope.resolve(Modules.EVENT_BUS).emit({
-    name: FAST_CHECKOUT_WEBHOOK_EVENT,
-    data: { order_token: body.data.orderToken, reference_id: body.data.referenceId, status: body.data.status },
-  })
   res.status(200).json({ received: true })
 }

@@ -1,48 +1,59 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
+import type { Logger } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { PAYMENT_REQUEST_NOTIFICATION_EVENT, paymentRequestEventKey, type PaymentRequestNotificationEventData } from "../../../../lib/events"
+import { hookEventOptions } from "../../../../lib/hook-event-options"
+import { logExcerpt } from "../../../../lib/log-excerpt"
+import { LogThrottle } from "../../../../lib/log-throttle"
 import { TIKKIE_MODULE } from "../../../../modules/tikkie"
 import type TikkieModuleService from "../../../../modules/tikkie/service"
-import { PaymentRequestNotificationSchema } from "../../../../tikkie/payment-requests/v2"
+import { paymentRequestNotificationTarget } from "../../../../workflows/payment-request/notification-target"
+import type { PaymentRequestNotificationBody } from "./validators"
 
-export const PAYMENT_REQUEST_NOTIFICATION_EVENT = "tikkie.payment_request.notification_received"
+const FOREIGN_SUBSCRIPTIONS = new LogThrottle("Tikkie payment request notifications with another subscriptionId")
+const UNKNOWN_REQUESTS = new LogThrottle("Tikkie payment request notifications for requests not of this store")
 
 /**
  * POST /hooks/tikkie/payment-requests: Tikkie's notification `{subscriptionId, notificationType,
- * paymentRequestToken, paymentToken, refundToken?}`. Notifications are not signed, so:
- * - a malformed body gets 400;
- * - a subscriptionId that is not the one stored for this store is ignored and logged (answered 200,
- *   so a forger learns nothing, and nothing is acted on);
- * - otherwise the notification is handed to the event bus and answered at once; a worker reads the
- *   request from Tikkie (the body is only a hint) and settles it.
+ * paymentRequestToken, paymentToken, refundToken?}`, validated at the edge (validators.ts, through
+ * middlewares.ts: a malformed body or token gets 400). Notifications are not signed, so:
+ * - a subscriptionId that is not the one stored for this store is ignored and logged;
+ * - a paymentRequestToken with no record of this store is ignored and logged (one indexed lookup);
+ * - a payment or refund the record already holds as settled changes nothing;
+ * - otherwise the notification is handed to the event bus (one job per request, type and payment or
+ *   refund in flight) and a worker reads the request from Tikkie (the body is only a hint) and settles it.
+ * Every case answers 200 at once: Tikkie retries anything else, and a forger learns nothing.
  */
-export const POST = async (req: MedusaRequest, res: MedusaResponse) => {
-  const body = PaymentRequestNotificationSchema.safeParse(req.body)
-  if (!body.success) {
-    const issue = body.error.issues[0]
-    throw new MedusaError(
-      MedusaError.Types.INVALID_DATA,
-      `Invalid Tikkie payment request notification: ${issue.path.join(".") || "body"}: ${issue.message}`
-    )
-  }
+export const POST = async (req: MedusaRequest<PaymentRequestNotificationBody>, res: MedusaResponse) => {
+  const body = req.validatedBody
+  const logger = req.scope.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   const tikkie = req.scope.resolve<TikkieModuleService>(TIKKIE_MODULE)
-  const [subscription] = await tikkie.listNotificationSubscriptions({ subscription_id: body.data.subscriptionId })
+  const [[subscription], target] = await Promise.all([
+    tikkie.listNotificationSubscriptions({ subscription_id: body.subscriptionId }, { take: 1 }),
+    paymentRequestNotificationTarget(req.scope, body),
+  ])
   if (!subscription) {
-    req.scope
-      .resolve(ContainerRegistrationKeys.LOGGER)
-      .warn(
-        `Tikkie payment request notification ignored: its subscriptionId is not this store's ` +
-          `(${body.data.notificationType} for ${body.data.paymentRequestToken})`
-      )
-    return res.status(200).json({ received: true })
-  }
-  await req.scope.resolve(Modules.EVENT_BUS).emit({
-    name: PAYMENT_REQUEST_NOTIFICATION_EVENT,
-    data: {
+    FOREIGN_SUBSCRIPTIONS.warn(logger, () =>
+      `Tikkie payment request notification ignored: its subscriptionId is not this store's ` +
+        `(${body.notificationType} for ${logExcerpt(body.paymentRequestToken)})`
+    )
+  } else if (target === "unknown") {
+    UNKNOWN_REQUESTS.warn(logger, () =>
+      `Tikkie payment request notification ignored: ${logExcerpt(body.paymentRequestToken)} is not a payment request of this store`
+    )
+  } else if (target === "open") {
+    const data: PaymentRequestNotificationEventData = {
       provider_id: subscription.provider_id,
-      notification_type: body.data.notificationType,
-      payment_request_token: body.data.paymentRequestToken,
-      payment_token: body.data.paymentToken,
-    },
-  })
+      notification_type: body.notificationType,
+      payment_request_token: body.paymentRequestToken,
+      payment_token: body.paymentToken,
+    }
+    await req.scope
+      .resolve(Modules.EVENT_BUS)
+      .emit(
+        { name: PAYMENT_REQUEST_NOTIFICATION_EVENT, data },
+        hookEventOptions(paymentRequestEventKey(body.paymentRequestToken, `${body.notificationType}-${body.refundToken ?? body.paymentToken}`))
+      )
+  }
   res.status(200).json({ received: true })
 }

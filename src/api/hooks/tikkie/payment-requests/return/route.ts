@@ -1,36 +1,56 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { MedusaError } from "@medusajs/framework/utils"
+import { MedusaError, Modules } from "@medusajs/framework/utils"
+import { PAYMENT_REQUEST_NOTIFICATION_EVENT, paymentRequestEventKey, type PaymentRequestNotificationEventData } from "../../../../../lib/events"
+import { hookEventOptions } from "../../../../../lib/hook-event-options"
+import { inInlineSlotOrHandOver } from "../../../../../lib/inline-settlement-slots"
 import { storefrontReturnUrl } from "../../../../../lib/storefront-return"
-import { z } from "zod"
 import { TIKKIE_MODULE } from "../../../../../modules/tikkie"
 import type TikkieModuleService from "../../../../../modules/tikkie/service"
-import { settlePaymentRequest } from "../../../../../workflows/payment-request/settle-payment-request"
-
-const ReturnQuerySchema = z.object({ session_id: z.string().min(1).max(100) })
+import { paymentRequestOutcomeFromRecord } from "../../../../../workflows/payment-request/outcome-from-record"
+import { settlePaymentRequest, type PaymentRequestOutcome } from "../../../../../workflows/payment-request/settle-payment-request"
+import type { PaymentRequestReturnQuery } from "./validators"
 
 /**
  * GET /hooks/tikkie/payment-requests/return?session_id=…: where the storefront sends a shopper who
  * comes back from Tikkie's payment page (the page itself has no redirect). A browser cannot send a
- * publishable key, hence a /hooks route. It settles the request (the same code path as the
- * notification and the poll) and redirects to the storefront:
+ * publishable key, hence a /hooks route. It answers from the record when the record already knows
+ * (completed, or read paid moments ago: outcome-from-record.ts); otherwise it settles the request (the
+ * same code path as the notification and the poll) in one of the store's few inline slots, or, when
+ * all are taken, hands the settlement to the workers and answers PROCESSING at once
+ * (inline-settlement-slots.ts). It redirects to the storefront:
  * - paid and completed: success URL with `order_id`;
- * - paid but still being confirmed (Tikkie unreachable, completion in progress): success URL with
- *   `cart_id` and `tikkie_status=PROCESSING`;
+ * - paid but still being confirmed (Tikkie unreachable, completion in progress, handed over): success
+ *   URL with `cart_id` and `tikkie_status=PROCESSING`;
  * - paid but it cannot become an order: failure URL with `tikkie_status=PAID_NOT_COMPLETED`;
  * - not paid: failure URL with `tikkie_status` (OPEN, EXPIRED, CLOSED…) and `cart_id`.
  */
-export const GET = async (req: MedusaRequest, res: MedusaResponse) => {
-  const query = ReturnQuerySchema.safeParse(req.query)
-  if (!query.success) throw new MedusaError(MedusaError.Types.INVALID_DATA, "session_id is required")
+export const GET = async (req: MedusaRequest<unknown, PaymentRequestReturnQuery>, res: MedusaResponse) => {
   const tikkie = req.scope.resolve<TikkieModuleService>(TIKKIE_MODULE)
   const [record] = await tikkie.listPaymentRequests(
-    { payment_session_id: query.data.session_id, kind: "checkout" },
+    { payment_session_id: req.validatedQuery.session_id, kind: "checkout" },
     { order: { created_at: "DESC" }, take: 1 }
   )
   if (!record || !record.success_url || !record.failure_url) {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, "No Tikkie payment link for this session.")
   }
-  const outcome = await settlePaymentRequest(req.scope, { paymentRequestToken: record.payment_request_token, source: "return" })
+  const paymentRequestToken = record.payment_request_token
+  const outcome =
+    paymentRequestOutcomeFromRecord(record) ??
+    (await inInlineSlotOrHandOver<PaymentRequestOutcome>(
+      req.scope,
+      () => settlePaymentRequest(req.scope, { paymentRequestToken, source: "return" }),
+      async () => {
+        const data: PaymentRequestNotificationEventData = {
+          provider_id: record.provider_id,
+          notification_type: "PAYMENT",
+          payment_request_token: paymentRequestToken,
+        }
+        await req.scope
+          .resolve(Modules.EVENT_BUS)
+          .emit({ name: PAYMENT_REQUEST_NOTIFICATION_EVENT, data }, hookEventOptions(paymentRequestEventKey(paymentRequestToken, "RETURN")))
+        return { outcome: "retry", reason: "handed over to the workers" }
+      }
+    ))
   const location = storefrontReturnUrl(outcome, record as { success_url: string; failure_url: string; cart_id?: string | null }, "OPEN")
   if (!location) throw new MedusaError(MedusaError.Types.NOT_FOUND, "No Tikkie payment link for this session.")
   return res.redirect(303, location)

@@ -1,0 +1,355 @@
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { randomBytes } from "node:crypto"
+import { request } from "undici"
+import { DatabaseRateLimiter, RateLimitWaitExceeded } from "../../src/lib/database-rate-limiter"
+import { FAST_CHECKOUT_WEBHOOK_EVENT, PAYMENT_REQUEST_NOTIFICATION_EVENT } from "../../src/lib/events"
+import { INLINE_RETURN_SETTLEMENTS, inlineSlotKey } from "../../src/lib/inline-settlement-slots"
+import { mapConcurrently } from "../../src/lib/map-concurrently"
+import { TIKKIE_MODULE } from "../../src/modules/tikkie"
+import type TikkieModuleService from "../../src/modules/tikkie/service"
+import { subscribePaymentRequestNotifications } from "../../src/workflows/payment-request/subscribe-notifications"
+import { enablePaymentLinks, usePaymentRequestApp } from "../helpers/payment-request-env"
+import {
+  arriveAt,
+  eventually,
+  orderForCart,
+  ordersForCartCount,
+  type SeededStore,
+  seedStore,
+  settledOrder,
+  storeApi,
+  stroopwafelsAndMugCart,
+} from "../helpers/store-flow"
+import { clearSandboxForNextTest, useTikkieSandbox } from "../helpers/tikkie-sandbox-env"
+
+jest.setTimeout(240_000)
+
+const tikkie = useTikkieSandbox({ requestTimeoutMs: 1_500 })
+usePaymentRequestApp(tikkie)
+
+/**
+ * The public hooks under abuse: malformed and oversized tokens, floods of forged webhooks, duplicates
+ * of settled ones, Medusa's generic /hooks/payment route, and return routes that must not make the
+ * shopper wait on work the record already answers.
+ */
+medusaIntegrationTestRunner({
+  testSuite: ({ api, getContainer }) => {
+    let store: SeededStore
+    let shop: ReturnType<typeof storeApi>
+    const records = () => getContainer().resolve<TikkieModuleService>(TIKKIE_MODULE)
+    const record = async (orderToken: string) => (await records().listFastCheckoutOrders({ order_token: orderToken }))[0]
+
+    beforeEach(async () => {
+      await clearSandboxForNextTest(tikkie)
+      store = await seedStore(getContainer())
+      shop = storeApi(api, store.publishableKey)
+    })
+
+    const newCart = () => stroopwafelsAndMugCart(shop, store)
+
+    const post = async (path: string, body: unknown) => {
+      const res = await request(`${tikkie.storeUrl}${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: typeof body === "string" ? body : JSON.stringify(body),
+      })
+      const text = await res.body.text()
+      const json = String(res.headers["content-type"] ?? "").includes("json")
+      return { status: res.statusCode, body: (json ? JSON.parse(text) : { text }) as { type?: string; message?: string; text?: string } }
+    }
+    const webhook = (body: unknown) => post("/hooks/tikkie/fast-checkout", body)
+    const notify = (body: unknown) => post("/hooks/tikkie/payment-requests", body)
+    const fastCheckoutReturn = (sessionId: string) =>
+      arriveAt(`${tikkie.storeUrl}/hooks/tikkie/fast-checkout/return?session_id=${encodeURIComponent(sessionId)}`)
+    const getOrderCalls = async (orderToken?: string) =>
+      (await tikkie.control.requests("fastCheckout.getOrder")).filter((r) => !orderToken || r.path.endsWith(`/${orderToken}`))
+
+    /** Every event of these names emitted from now on, as the event bus delivers them to a subscriber. */
+    const watchEvents = (...names: string[]) => {
+      const eventBus = getContainer().resolve(Modules.EVENT_BUS)
+      const seen: Array<{ name: string; data: Record<string, unknown> }> = []
+      const handlers = names.map((name) => {
+        const handler = async (event: { data: Record<string, unknown> }) => {
+          seen.push({ name, data: event.data })
+        }
+        eventBus.subscribe(name, handler as never, { subscriberId: `hooks-abuse-test-${name}` })
+        return { name, handler }
+      })
+      return {
+        seen,
+        stop: () => handlers.forEach(({ name, handler }) => eventBus.unsubscribe(name, handler as never, { subscriberId: `hooks-abuse-test-${name}` })),
+      }
+    }
+
+    /** Every line the store logged meanwhile (the logger is Medusa's own; the spies only listen). */
+    const watchLogs = () => {
+      const logger = getContainer().resolve(ContainerRegistrationKeys.LOGGER)
+      const spies = (["info", "warn", "error", "debug"] as const).map((level) => jest.spyOn(logger, level))
+      return {
+        lines: () => spies.flatMap((s) => s.mock.calls.map((args) => args.map((a) => (typeof a === "string" ? a : String(a))).join(" "))),
+        restore: () => spies.forEach((s) => s.mockRestore()),
+      }
+    }
+
+    const aToken = () => randomBytes(16).toString("base64url").replace(/[^A-Za-z0-9]/g, "x")
+
+    it("refuses malformed and oversized tokens at the edge with 400 and the documented error shape, and logs no caller's value whole", async () => {
+      const logs = watchLogs()
+      try {
+        const huge = "A".repeat(90_000)
+        const refused = [
+          await webhook({ referenceId: "payses_1", orderToken: huge, status: "PAID" }),
+          await webhook({ referenceId: "payses_1", orderToken: "abc\ndef", status: "PAID" }),
+          await webhook({ referenceId: huge, orderToken: "abc", status: "PAID" }),
+          await webhook({ referenceId: "payses_1\r\nINFO forged", orderToken: "abc", status: "PAID" }),
+          await webhook({ referenceId: "payses_1", orderToken: "abc", status: huge }),
+          await webhook({ referenceId: "payses_1", orderToken: ["abc"], status: "PAID" }),
+          await webhook([{ orderToken: "abc" }]),
+          await notify({ subscriptionId: "s", notificationType: "PAYMENT", paymentRequestToken: huge, paymentToken: "p1" }),
+          await notify({ subscriptionId: "s", notificationType: "PAYMENT", paymentRequestToken: "pr\n1", paymentToken: "p1" }),
+          await notify({ subscriptionId: "s", notificationType: "PAYMENT", paymentRequestToken: "pr1", paymentToken: huge }),
+          await notify({ subscriptionId: huge, notificationType: "PAYMENT", paymentRequestToken: "pr1", paymentToken: "p1" }),
+          await notify({ subscriptionId: "s", notificationType: "REFUND", paymentRequestToken: "pr1", paymentToken: "p1" }),
+          await notify({ subscriptionId: "s", notificationType: "REFUND", paymentRequestToken: "pr1", paymentToken: "p1", refundToken: "r\u00001" }),
+        ]
+        for (const answer of refused) {
+          expect(answer.status).toBe(400)
+          expect(answer.body.type).toBe("invalid_data")
+          expect(answer.body.message).toMatch(/Invalid Tikkie (Fast Checkout webhook|payment request notification)/)
+          expect(answer.body.message!.length).toBeLessThan(600)
+        }
+        expect(refused[0].body.message).toMatch(/orderToken must be 1-128 letters, digits, - \. _ or ~/)
+        expect(refused[1].body.message).toMatch(/orderToken must be/)
+        expect(refused[4].body.message).toMatch(/status must be one of NEW, PAID, CANCELLED, EXPIRED, ERROR/)
+        expect(refused[6].body.message).toMatch(/the body must be a JSON object/)
+        expect(refused[7].body.message).toMatch(/paymentRequestToken must be 1-64 letters, digits, "-" or "_"/)
+        expect(refused[11].body.message).toMatch(/refundToken is missing/)
+
+        const badReturn = await request(`${tikkie.storeUrl}/hooks/tikkie/fast-checkout/return?session_id=${"s".repeat(5_000)}`)
+        expect(badReturn.statusCode).toBe(400)
+        expect(((await badReturn.body.json()) as { message: string }).message).toMatch(/session_id must be 1-100/)
+        const badLinkReturn = await request(`${tikkie.storeUrl}/hooks/tikkie/payment-requests/return?session_id=a%0Ab`)
+        expect(badLinkReturn.statusCode).toBe(400)
+        await badLinkReturn.body.dump()
+
+        // Tikkie may add fields to its webhook: they are ignored, not refused (Tikkie would retry a 400).
+        const extra = await webhook({ referenceId: "payses_1", orderToken: aToken(), status: "PAID", someNewField: { nested: true } })
+        expect(extra.status).toBe(200)
+
+        const logged = logs.lines()
+        expect(logged.some((l) => l.includes("A".repeat(200)))).toBe(false)
+        expect(logged.some((l) => l.includes("s".repeat(200)))).toBe(false)
+        expect(logged.some((l) => /\nINFO forged|abc\ndef|pr\n1/.test(l))).toBe(false)
+      } finally {
+        logs.restore()
+      }
+    })
+
+    it("drops 1,000 forged webhooks with no event and no Tikkie read, while a real paid order still becomes an order", async () => {
+      const cart = await newCart()
+      const started = await shop.startFastCheckout(cart.id)
+      const events = watchEvents(FAST_CHECKOUT_WEBHOOK_EVENT)
+      const logs = watchLogs()
+      try {
+        await tikkie.control.post(`/_sandbox/fastcheckout/orders/${started.order_token}/pay`)
+        const forged = Array.from({ length: 1_000 }, () => ({ referenceId: started.payment_session_id, orderToken: aToken(), status: "PAID" }))
+        const answers = await mapConcurrently(forged, 32, (body) => webhook(body))
+        expect(answers.every((a) => a.status === 200)).toBe(true)
+
+        const order = await settledOrder(getContainer(), started.order_token, cart.id)
+        expect(order.payment_collections[0].payments[0].data.orderToken).toBe(started.order_token)
+        await tikkie.sandbox.context.deliveries.idle()
+        await new Promise((r) => setTimeout(r, 500))
+
+        const forgedTokens = new Set(forged.map((f) => f.orderToken))
+        expect(events.seen.filter((e) => forgedTokens.has(e.data.order_token as string))).toHaveLength(0)
+        expect(events.seen.filter((e) => e.data.order_token === started.order_token).length).toBeGreaterThanOrEqual(1)
+        const reads = await getOrderCalls()
+        expect(reads.filter((r) => [...forgedTokens].some((t) => r.path.endsWith(`/${t}`)))).toHaveLength(0)
+        expect(reads.length).toBeGreaterThanOrEqual(1)
+        // A flood writes a few log lines, not one per forged webhook.
+        expect(logs.lines().filter((l) => /not an order of this store/.test(l)).length).toBeLessThanOrEqual(11)
+      } finally {
+        events.stop()
+        logs.restore()
+      }
+    })
+
+    it("costs no event for a repeated webhook of a settled order", async () => {
+      const cart = await newCart()
+      const started = await shop.startFastCheckout(cart.id)
+      await tikkie.control.post(`/_sandbox/fastcheckout/orders/${started.order_token}/pay`)
+      await settledOrder(getContainer(), started.order_token, cart.id)
+      await tikkie.sandbox.context.deliveries.idle()
+      await tikkie.control.clearRequests()
+      const events = watchEvents(FAST_CHECKOUT_WEBHOOK_EVENT)
+      try {
+        const body = { referenceId: started.payment_session_id, orderToken: started.order_token, status: "PAID" }
+        const answers = await Promise.all(Array.from({ length: 20 }, () => webhook(body)))
+        expect(answers.every((a) => a.status === 200)).toBe(true)
+        await new Promise((r) => setTimeout(r, 500))
+        expect(events.seen).toHaveLength(0)
+        expect(await getOrderCalls()).toHaveLength(0)
+        expect(await ordersForCartCount(getContainer(), cart.id)).toBe(1)
+      } finally {
+        events.stop()
+      }
+    })
+
+    it("Medusa's generic /hooks/payment route settles nothing and reads nothing, for a made-up or a real paid orderToken", async () => {
+      const cart = await newCart()
+      const started = await shop.startFastCheckout(cart.id)
+      await tikkie.control.setDeliveryBehaviour("fail", 1) // the plugin's own webhook does not come
+      await tikkie.control.post(`/_sandbox/fastcheckout/orders/${started.order_token}/pay`)
+      await tikkie.control.clearRequests()
+      const delivered = watchEvents("payment.webhook_received")
+      try {
+        const madeUp = aToken()
+        for (const provider of ["tikkie-fast-checkout_tikkie", "tikkie-payment-request_tikkie"]) {
+          for (const orderToken of [madeUp, started.order_token]) {
+            const res = await post(`/hooks/payment/${provider}`, { referenceId: started.payment_session_id, orderToken, status: "PAID" })
+            expect(res.status).toBe(200)
+          }
+        }
+        // Medusa delays these events (webhook_delay, 5 s by default); its subscriber runs when they arrive.
+        await eventually(async () => delivered.seen.length >= 4, 30_000)
+        await new Promise((r) => setTimeout(r, 2_000))
+        expect(await getOrderCalls()).toHaveLength(0)
+        expect(await orderForCart(getContainer(), cart.id)).toBeUndefined()
+        expect((await record(started.order_token)).medusa_order_id).toBeNull()
+      } finally {
+        delivered.stop()
+      }
+      // The plugin's own webhook still completes it.
+      const res = await webhook({ referenceId: started.payment_session_id, orderToken: started.order_token, status: "PAID" })
+      expect(res.status).toBe(200)
+      await settledOrder(getContainer(), started.order_token, cart.id)
+      expect(await ordersForCartCount(getContainer(), cart.id)).toBe(1)
+    })
+
+    it("answers the return route from a settled record without reading Tikkie", async () => {
+      const cart = await newCart()
+      const started = await shop.startFastCheckout(cart.id)
+      await tikkie.control.post(`/_sandbox/fastcheckout/orders/${started.order_token}/pay`)
+      const order = await settledOrder(getContainer(), started.order_token, cart.id)
+      await tikkie.sandbox.context.deliveries.idle()
+      await tikkie.control.clearRequests()
+      const back = await Promise.all(Array.from({ length: 5 }, () => fastCheckoutReturn(started.payment_session_id)))
+      expect(back.map((b) => b.location.searchParams.get("order_id"))).toEqual(Array(5).fill(order.id))
+      expect(await getOrderCalls()).toHaveLength(0)
+
+      const cancelled = await shop.startFastCheckout((await newCart()).id)
+      await tikkie.control.post(`/_sandbox/fastcheckout/orders/${cancelled.order_token}/cancel`)
+      expect((await fastCheckoutReturn(cancelled.payment_session_id)).location.searchParams.get("tikkie_status")).toBe("CANCELLED")
+      await tikkie.control.clearRequests()
+      expect((await fastCheckoutReturn(cancelled.payment_session_id)).location.searchParams.get("tikkie_status")).toBe("CANCELLED")
+      expect(await getOrderCalls()).toHaveLength(0)
+    })
+
+    it("reads an unpaid record again on return: the shopper may have paid a moment after the last check", async () => {
+      const cart = await newCart()
+      const started = await shop.startFastCheckout(cart.id)
+      const unpaid = await fastCheckoutReturn(started.payment_session_id)
+      expect(unpaid.location.searchParams.get("tikkie_status")).toBe("NEW")
+      await tikkie.control.setDeliveryBehaviour("fail", 1)
+      await tikkie.control.post(`/_sandbox/fastcheckout/orders/${started.order_token}/pay`)
+      const paid = await fastCheckoutReturn(started.payment_session_id)
+      expect(paid.location.searchParams.get("order_id")).toBe((await orderForCart(getContainer(), cart.id))!.id)
+    })
+
+    it("answers a return during another settlement of the same order from the record, without waiting on its lock or reading Tikkie", async () => {
+      const cart = await newCart()
+      const started = await shop.startFastCheckout(cart.id)
+      await tikkie.control.setDeliveryBehaviour("fail", 1)
+      await tikkie.control.post(`/_sandbox/fastcheckout/orders/${started.order_token}/pay`)
+      // A worker has just read the order PAID and is completing the cart: it holds the order's lock.
+      const locking = getContainer().resolve(Modules.LOCKING)
+      const orderLock = `tikkie:fast-checkout:${started.order_token}`
+      await locking.acquire(orderLock, { ownerId: "hooks-abuse-test", expire: 120 })
+      try {
+        await records().updateFastCheckoutOrders({ id: (await record(started.order_token)).id, status: "PAID", last_checked_at: new Date() })
+        await tikkie.control.clearRequests()
+        // The settlement's lock wait is a minute; the shopper must not share it.
+        const res = await request(`${tikkie.storeUrl}/hooks/tikkie/fast-checkout/return?session_id=${started.payment_session_id}`, {
+          headersTimeout: 15_000,
+        })
+        await res.body.dump()
+        expect(res.statusCode).toBe(303)
+        const location = new URL(String(res.headers.location))
+        expect(location.searchParams.get("tikkie_status")).toBe("PROCESSING")
+        expect(await getOrderCalls()).toHaveLength(0)
+      } finally {
+        await locking.release(orderLock, { ownerId: "hooks-abuse-test" })
+      }
+    })
+
+    it("hands the settlement to the workers and redirects PROCESSING at once when every inline slot is taken", async () => {
+      const cart = await newCart()
+      const started = await shop.startFastCheckout(cart.id)
+      await tikkie.control.setDeliveryBehaviour("fail", 1)
+      await tikkie.control.post(`/_sandbox/fastcheckout/orders/${started.order_token}/pay`)
+      const locking = getContainer().resolve(Modules.LOCKING)
+      const slots = Array.from({ length: INLINE_RETURN_SETTLEMENTS }, (_, i) => inlineSlotKey(i))
+      const events = watchEvents(FAST_CHECKOUT_WEBHOOK_EVENT)
+      await locking.acquire(slots, { ownerId: "hooks-abuse-test", expire: 60 })
+      try {
+        const back = await fastCheckoutReturn(started.payment_session_id)
+        expect(back.status).toBe(303)
+        expect(back.location.searchParams.get("tikkie_status")).toBe("PROCESSING")
+        expect(back.location.searchParams.get("cart_id")).toBe(cart.id)
+        // The handed-over event is settled by the subscriber, as a webhook would be.
+        await settledOrder(getContainer(), started.order_token, cart.id)
+        expect(events.seen.map((e) => e.data.order_token)).toEqual([started.order_token])
+      } finally {
+        await locking.release(slots, { ownerId: "hooks-abuse-test" })
+        events.stop()
+      }
+      expect(await ordersForCartCount(getContainer(), cart.id)).toBe(1)
+    })
+
+    it("bounds the wait for a slot of the store-wide limiter when the caller sets a deadline", async () => {
+      // A limit of 0 calls a second is always exceeded: only the deadline can end the wait.
+      const limiter = new DatabaseRateLimiter(records(), `test.deadline.${aToken()}`, 0, { waitAtMostMs: 300 })
+      await expect(limiter.acquire()).rejects.toBeInstanceOf(RateLimitWaitExceeded)
+    })
+
+    describe("payment request notifications", () => {
+      beforeEach(async () => {
+        await enablePaymentLinks(getContainer(), store.regionId)
+        await subscribePaymentRequestNotifications(getContainer(), { force: true })
+      })
+      const subscriptionId = async () => (await records().listNotificationSubscriptions({}))[0].subscription_id
+
+      it("drops notifications for requests that are not this store's, and repeats of a settled payment, with no event", async () => {
+        const cart = await newCart()
+        const { data: started } = await api.post(`/store/carts/${cart.id}/tikkie-payment-request`, {}, { headers: shop.headers })
+        const token = started.payment_request_token as string
+        await tikkie.control.post(`/_sandbox/paymentrequests/${token}/pay`, {})
+        const settled = await eventually(async () => (await records().listPaymentRequests({ payment_request_token: token }))[0]?.medusa_payment_id)
+        expect(settled).toBeTruthy()
+        await tikkie.sandbox.context.deliveries.idle()
+        const [kept] = await records().listPaymentRequests({ payment_request_token: token })
+        const paymentToken = (kept.payments as { items: Array<{ paymentToken: string }> }).items[0].paymentToken
+
+        const events = watchEvents(PAYMENT_REQUEST_NOTIFICATION_EVENT)
+        try {
+          const sid = await subscriptionId()
+          const forged = Array.from({ length: 200 }, () => ({ subscriptionId: sid, notificationType: "PAYMENT", paymentRequestToken: aToken(), paymentToken: aToken() }))
+          const repeats = Array.from({ length: 10 }, () => ({ subscriptionId: sid, notificationType: "PAYMENT", paymentRequestToken: token, paymentToken }))
+          const answers = await mapConcurrently([...forged, ...repeats], 32, (body) => notify(body))
+          expect(answers.every((a) => a.status === 200)).toBe(true)
+          await new Promise((r) => setTimeout(r, 500))
+          expect(events.seen).toHaveLength(0)
+          // News about the same request (another payment token) is still handed over.
+          const news = await notify({ subscriptionId: sid, notificationType: "PAYMENT", paymentRequestToken: token, paymentToken: aToken() })
+          expect(news.status).toBe(200)
+          await eventually(async () => events.seen.length === 1)
+        } finally {
+          events.stop()
+        }
+        expect(await ordersForCartCount(getContainer(), cart.id)).toBe(1)
+      })
+    })
+  },
+})

@@ -1,0 +1,5 @@
+import type { z } from "zod"
+import { returnQuerySchema } from "../../../../../lib/return-query"
+
+export const PaymentRequestReturnQuerySchema = returnQuerySchema("Invalid Tikkie payment link return")
+export type PaymentRequestReturnQuery = z.output<typeof PaymentRequestReturnQuerySchema>

@@ -1,0 +1,36 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { TIKKIE_MODULE } from "../../modules/tikkie"
+import type TikkieModuleService from "../../modules/tikkie/service"
+import { recordPayments } from "./record-payment-request"
+import { MAX_COMPLETION_ATTEMPTS } from "./settle-payment-request"
+
+export type PaymentRequestNotificationTarget = "unknown" | "settled" | "open"
+
+/**
+ * What a notification can change, from ONE read of the unique payment_request_token index and before
+ * any event is emitted:
+ * - no record: not a payment request of this store (sessions made through Medusa's own route without
+ *   a record are recorded and settled by the poll);
+ * - a PAYMENT whose paymentToken the record already holds, on a request that is captured (or an
+ *   invoice link, which has nothing to capture, or a problem the poll no longer retries): nothing new;
+ * - a REFUND whose refundToken the record already holds as PAID: nothing new;
+ * - anything else: a settlement reads the request.
+ */
+export async function paymentRequestNotificationTarget(
+  container: MedusaContainer,
+  notification: { notificationType: "PAYMENT" | "REFUND"; paymentRequestToken: string; paymentToken: string; refundToken?: string }
+): Promise<PaymentRequestNotificationTarget> {
+  const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
+  const [record] = await tikkie.listPaymentRequests(
+    { payment_request_token: notification.paymentRequestToken },
+    { select: ["id", "kind", "payments", "medusa_payment_id", "problem", "attempts"], take: 1 }
+  )
+  if (!record) return "unknown"
+  const payment = recordPayments(record).find((p) => p.paymentToken === notification.paymentToken)
+  if (!payment) return "open"
+  if (notification.notificationType === "REFUND") {
+    return payment.refunds.some((r) => r.refundToken === notification.refundToken && r.status === "PAID") ? "settled" : "open"
+  }
+  const done = !!record.medusa_payment_id || record.kind === "invoice" || (!!record.problem && record.attempts >= MAX_COMPLETION_ATTEMPTS)
+  return done ? "settled" : "open"
+}
