@@ -91,6 +91,47 @@ const tikkieProviders = process.env.TIKKIE_BASE_URL
   : []
 
 /**
+ * Production shape (README "Running in production"): with REDIS_URL set, the store runs as `server` and
+ * `worker` instances (MEDUSA_WORKER_MODE) that share Postgres and Redis, with Medusa's Redis event bus,
+ * locking, workflow engine and cache. Without it, one process with Medusa's in-memory defaults (demo,
+ * tests, a small shop); the plugin refuses to start a `server` or `worker` instance on those
+ * (src/modules/tikkie/loaders/check-production-shape.ts).
+ */
+const redisUrl = process.env.REDIS_URL
+const workerMode = process.env.MEDUSA_WORKER_MODE || "shared"
+if (workerMode !== "shared" && workerMode !== "server" && workerMode !== "worker") {
+  throw new Error(`MEDUSA_WORKER_MODE must be shared, server or worker, got "${workerMode.slice(0, 20)}"`)
+}
+const redisModules = redisUrl
+  ? [
+      {
+        resolve: "@medusajs/medusa/event-bus-redis",
+        options: {
+          redisUrl,
+          workerOptions: {
+            // Jobs one worker instance runs at once. Medusa's default is 1: a storm of Fast Checkout webhooks
+            // then waits in the queue one settlement at a time. 8 matches the plugin's per-process settlement
+            // queue and leaves database connections for the rest of the store.
+            concurrency: Number(process.env.EVENT_BUS_CONCURRENCY) || 8,
+            // A job whose worker died is handed to another worker once its lock (renewed every 5 s while the
+            // worker lives) lapses: within 10-15 s instead of BullMQ's 30-60 s.
+            lockDuration: 10_000,
+            stalledInterval: 5_000,
+          },
+        },
+      },
+      {
+        resolve: "@medusajs/medusa/locking",
+        options: {
+          providers: [{ resolve: "@medusajs/medusa/locking-redis", id: "locking-redis", is_default: true, options: { redisUrl } }],
+        },
+      },
+      { resolve: "@medusajs/medusa/workflow-engine-redis", options: { redis: { redisUrl } } },
+      { resolve: "@medusajs/medusa/cache-redis", options: { redisUrl } },
+    ]
+  : []
+
+/**
  * The store configuration the integration tests and the demo run: this repository's `src/` is loaded
  * as the project's own extensions (routes, subscribers, jobs, workflows), and its modules and
  * providers are registered the way a shop registers them from the published package.
@@ -98,6 +139,9 @@ const tikkieProviders = process.env.TIKKIE_BASE_URL
 module.exports = defineConfig({
   projectConfig: {
     databaseUrl: process.env.DATABASE_URL,
+    ...(redisUrl ? { redisUrl } : {}),
+    // shared (default: one process does both), server (HTTP only) or worker (subscribers and jobs only).
+    workerMode,
     http: {
       storeCors: process.env.STORE_CORS || "http://localhost:8000",
       adminCors: process.env.ADMIN_CORS || "http://localhost:9000",
@@ -110,6 +154,7 @@ module.exports = defineConfig({
     disable: process.env.TIKKIE_ADMIN !== "1",
   },
   modules: [
+    ...redisModules,
     {
       resolve: "./src/modules/tikkie",
     },

@@ -402,7 +402,7 @@ async function benchStorm(store: StoreClient, sandbox: SandboxControl, db: Insta
 // ---------------------------------------------------------------------------------------------------
 // Store API
 
-class StoreClient {
+export class StoreClient {
   private readonly agent = new Agent({ connections: 128, keepAliveTimeout: 10_000 })
   private readonly headers: Record<string, string>
   private variants: string[] = []
@@ -635,7 +635,7 @@ async function timed(fn: () => Promise<unknown>): Promise<number> {
 }
 
 /** Runs `fn` over `items` with at most `concurrency` at once; the first error stops the rest and is thrown. */
-async function pool<T>(items: T[], concurrency: number, fn: (item: T) => Promise<void>): Promise<void> {
+export async function pool<T>(items: T[], concurrency: number, fn: (item: T) => Promise<void>): Promise<void> {
   let next = 0
   let failed: unknown
   await Promise.all(
@@ -653,7 +653,7 @@ async function pool<T>(items: T[], concurrency: number, fn: (item: T) => Promise
   if (failed !== undefined) throw failed
 }
 
-function shuffle<T>(xs: T[]): T[] {
+export function shuffle<T>(xs: T[]): T[] {
   for (let i = xs.length - 1; i > 0; i--) {
     const j = Math.floor(Math.random() * (i + 1))
     ;[xs[i], xs[j]] = [xs[j], xs[i]]

@@ -40,6 +40,15 @@ export interface DemoOptions {
   fresh?: boolean
   /** Aborting stops the start-up and cleans up what was started. */
   signal?: AbortSignal
+  /**
+   * Production shape (demo/cluster.ts): with a Redis URL, Medusa runs as ONE `server` instance on
+   * `storePort` and `workers` `worker` instances (free ports, no admin), every one its own OS process
+   * with the Redis modules of medusa-config.ts; without it, one process with Medusa's defaults.
+   */
+  redisUrl?: string
+  workers?: number
+  /** More environment for every Medusa process (e.g. TIKKIE_GET_ORDER_RATE_LIMIT). */
+  env?: Record<string, string>
   log?: (line: string) => void
 }
 
@@ -54,8 +63,21 @@ export interface RunningDemo {
   admin: { email: string; password: string }
   /** The env the Medusa process got (secrets included; for tests). */
   medusaEnv: Record<string, string>
+  /** The Medusa processes: one `shared`, or one `server` and the workers. */
+  instances: MedusaInstance[]
   timings: Record<string, number>
   stop(): Promise<void>
+}
+
+export interface MedusaInstance {
+  name: string
+  mode: "shared" | "server" | "worker"
+  port: number
+  url: string
+  pid: number
+  logPath: string
+  /** Signals the instance's process group (SIGKILL: a crash; SIGTERM: a graceful stop). */
+  kill(signal?: NodeJS.Signals): Promise<void>
 }
 
 interface SeedState {
@@ -154,6 +176,8 @@ export async function startDemo(opts: DemoOptions): Promise<RunningDemo> {
       PORT: String(storePort),
       // Bank account and reconciliation against the sandbox (demo/bank.ts).
       ...demoBankEnv({ dataDir, sandboxUrl: sandbox.url, storeUrl, apiKey }),
+      ...(opts.redisUrl ? { REDIS_URL: opts.redisUrl } : {}),
+      ...opts.env,
     }
     const run = (args: string[], label: string, extraEnv: Record<string, string> = {}) =>
       runMedusa(args, { ...env, ...extraEnv }, medusaLog, label, opts.echoMedusa === true, opts.signal)
@@ -177,14 +201,13 @@ export async function startDemo(opts: DemoOptions): Promise<RunningDemo> {
     if (!seed?.adminCreated) {
       log(`seeding the store (medusa exec ./demo/seed.ts) and creating the admin user ${DEMO.adminEmail} (medusa user)`)
       const tmp = `${seedPath}.tmp`
-      // Independent of each other: run both at once.
-      await Promise.all([
-        run(["exec", "./demo/seed.ts"], "seed", { DEMO_SEED_OUT: tmp }),
-        run(["user", "-e", DEMO.adminEmail, "-p", DEMO.adminPassword], "user").catch((e) => {
-          // A previous, interrupted run may have created the user already; the admin login below tells.
-          log(`medusa user: ${e instanceof Error ? e.message.split("\n")[0] : e}`)
-        }),
-      ])
+      // One after the other: both boot Medusa, which creates the default store on a fresh database, and
+      // two boots at once raced on it ("Price preference ... already exists").
+      await run(["exec", "./demo/seed.ts"], "seed", { DEMO_SEED_OUT: tmp })
+      await run(["user", "-e", DEMO.adminEmail, "-p", DEMO.adminPassword], "user").catch((e) => {
+        // A previous, interrupted run may have created the user already; the admin login below tells.
+        log(`medusa user: ${e instanceof Error ? e.message.split("\n")[0] : e}`)
+      })
       const seeded = readJson<SeedState>(tmp)
       if (!seeded) throw new Error("the seed wrote no result")
       seed = { ...seeded, adminCreated: true }
@@ -193,11 +216,38 @@ export async function startDemo(opts: DemoOptions): Promise<RunningDemo> {
       mark("seeded")
     }
 
-    // 4. Medusa
-    log(`starting Medusa on ${storeUrl}${admin ? " (admin dashboard on)" : ""}`)
-    const medusa = spawnMedusa(["start", "--port", String(storePort)], env, medusaLog, opts.echoMedusa === true)
-    cleanups.push(() => killGroup(medusa))
-    await waitForHealth(`${storeUrl}/health`, medusa, 300_000, medusaLogPath, opts.signal)
+    // 4. Medusa: one shared process, or a server and its workers (all at once; each waits for its health)
+    const instances: MedusaInstance[] = []
+    const startInstance = async (name: string, mode: MedusaInstance["mode"], port: number) => {
+      const instanceEnv = mode === "shared" ? env : { ...env, MEDUSA_WORKER_MODE: mode, ...(mode === "worker" ? { TIKKIE_ADMIN: "0" } : {}) }
+      const logPath = mode === "shared" ? medusaLogPath : path.join(dataDir, `medusa-${name}.log`)
+      const out = mode === "shared" ? medusaLog : fs.createWriteStream(logPath, { flags: "a" })
+      if (out !== medusaLog) cleanups.push(() => void out.end())
+      const child = spawnMedusa(["start", "--port", String(port)], instanceEnv, out, opts.echoMedusa === true)
+      cleanups.push(() => killGroup(child))
+      const instance: MedusaInstance = {
+        name,
+        mode,
+        port,
+        url: `http://localhost:${port}`,
+        pid: child.pid!,
+        logPath,
+        kill: (signal: NodeJS.Signals = "SIGTERM") => killGroup(child, signal === "SIGKILL" ? 0 : 10_000, signal),
+      }
+      instances.push(instance)
+      await waitForHealth(`${instance.url}/health`, child, 300_000, logPath, opts.signal)
+    }
+    if (opts.redisUrl) {
+      log(`starting Medusa: a server on ${storeUrl}${admin ? " (admin dashboard on)" : ""} and ${opts.workers ?? 2} workers, on Redis ${opts.redisUrl}`)
+      const workerPorts = await Promise.all(Array.from({ length: opts.workers ?? 2 }, () => freePort()))
+      await Promise.all([
+        startInstance("server", "server", storePort),
+        ...workerPorts.map((port, i) => startInstance(`worker-${i + 1}`, "worker", port)),
+      ])
+    } else {
+      log(`starting Medusa on ${storeUrl}${admin ? " (admin dashboard on)" : ""}`)
+      await startInstance("medusa", "shared", storePort)
+    }
     mark("medusa")
 
     const adminToken = await adminLogin(storeUrl)
@@ -225,6 +275,7 @@ export async function startDemo(opts: DemoOptions): Promise<RunningDemo> {
       regionId: seed.regionId,
       admin: { email: DEMO.adminEmail, password: DEMO.adminPassword },
       medusaEnv: env,
+      instances,
       timings,
       stop,
     }
@@ -350,7 +401,7 @@ async function ensureDatabase(port: number): Promise<void> {
   }
 }
 
-function spawnMedusa(args: string[], env: Record<string, string>, out: fs.WriteStream, echo: boolean): ChildProcess {
+export function spawnMedusa(args: string[], env: Record<string, string>, out: fs.WriteStream, echo: boolean): ChildProcess {
   const child = spawn(process.execPath, [MEDUSA_CLI, ...args], {
     cwd: ROOT,
     env,
@@ -389,7 +440,7 @@ async function runMedusa(
   if (code !== 0) throw new Error(`medusa ${label} failed (exit ${code}):\n${tail}`)
 }
 
-async function killGroup(child: ChildProcess, graceMs = 10_000): Promise<void> {
+async function killGroup(child: ChildProcess, graceMs = 10_000, first: NodeJS.Signals = "SIGTERM"): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null || !child.pid) return
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()))
   const signal = (s: NodeJS.Signals) => {
@@ -399,7 +450,7 @@ async function killGroup(child: ChildProcess, graceMs = 10_000): Promise<void> {
       /* already gone */
     }
   }
-  signal("SIGTERM")
+  signal(first)
   const timer = setTimeout(() => signal("SIGKILL"), graceMs)
   await exited
   clearTimeout(timer)
@@ -522,23 +573,21 @@ export async function main(): Promise<void> {
   const steps = Object.entries(demo.timings)
     .map(([k, v], i, all) => `${k} ${((v - (i ? all[i - 1][1] : 0)) / 1000).toFixed(1)} s`)
     .join(", ")
-  process.stdout.write(
-    [
-      "",
-      `  Tikkie demo store is ready (${secs} s: ${steps})`,
-      "",
-      `  Storefront      ${demo.storefrontUrl}`,
-      `  Store API       ${demo.storeUrl}/store  (publishable key ${demo.publishableKey})`,
-      `  Admin           ${demo.adminUrl}` + (demo.medusaEnv.TIKKIE_ADMIN === "1" ? "" : "  (off: TIKKIE_ADMIN=0)"),
-      `  Admin login     ${demo.admin.email} / ${demo.admin.password}`,
-      `  Tikkie sandbox  ${demo.sandboxUrl}`,
-      `  Bank account    ${demo.adminUrl}/tikkie (Connect, then "Book sandbox payouts"; see demo/README.md)`,
-      `  Medusa log      ${displayPath(path.join(process.env.DEMO_DATA_DIR || path.join(ROOT, ".demo"), "medusa.log"))}`,
-      "",
-      "  Ctrl-C stops everything.",
-      "",
-    ].join("\n") + "\n"
-  )
+  printReady(`Tikkie demo store is ready (${secs} s: ${steps})`, [
+    ["Storefront", demo.storefrontUrl],
+    ["Store API", `${demo.storeUrl}/store  (publishable key ${demo.publishableKey})`],
+    ["Admin", demo.adminUrl + (demo.medusaEnv.TIKKIE_ADMIN === "1" ? "" : "  (off: TIKKIE_ADMIN=0)")],
+    ["Admin login", `${demo.admin.email} / ${demo.admin.password}`],
+    ["Tikkie sandbox", demo.sandboxUrl],
+    ["Bank account", `${demo.adminUrl}/tikkie (Connect, then "Book sandbox payouts"; see demo/README.md)`],
+    ["Medusa log", displayPath(path.join(process.env.DEMO_DATA_DIR || path.join(ROOT, ".demo"), "medusa.log"))],
+  ])
+}
+
+/** The banner `npm run demo` and `npm run cluster` print once everything answers. */
+export function printReady(title: string, rows: Array<[string, string]>): void {
+  const lines = rows.map(([label, value]) => `  ${label.padEnd(16)}${value}`)
+  process.stdout.write(["", `  ${title}`, "", ...lines, "", "  Ctrl-C stops everything.", ""].join("\n") + "\n")
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === __filename) {

@@ -446,6 +446,7 @@ async function main() {
       regionId: seed.regionId,
       admin: { email: DEMO.adminEmail, password: DEMO.adminPassword },
       medusaEnv: {},
+      instances: [],
       timings: {},
       stop: async () => {},
     }

@@ -1,6 +1,24 @@
-import type { MedusaContainer } from "@medusajs/framework/types"
-import { Modules } from "@medusajs/framework/utils"
+import type { Logger, MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { errorMessage } from "./error-message"
+
+/**
+ * The lease of a settlement lock, in seconds: how long the key stays locked after its holder died
+ * without releasing it (a worker killed, a deploy). Medusa's Redis locking renews the lease every third
+ * of it while the holder still runs (`execute`), so a slow settlement (a rate-limit wait, a slow Tikkie
+ * read, a long cart completion) keeps its lock however long it takes; the lease only needs to outlast
+ * two missed renewals. Redis locking's default is 60 s, so a killed worker's order waited a minute for
+ * the next settlement; a settlement is seconds of work, so 10 s. In-memory locking ignores it (its locks
+ * die with the process); Postgres locking holds its locks by session, which also ends with the process.
+ *
+ * If the lease lapses while the holder still works (Redis unreachable for two renewals, or the event
+ * loop stalled that long), a second settlement may start alongside it. Exactly-once does not rest on this
+ * lock alone: the record's `medusa_order_id` (read first under the lock) makes a later settlement a
+ * no-op, and Medusa's completeCartWorkflow takes its own lock on the cart and finds an existing order
+ * through the order-cart link, so the second settlement answers "already completed" instead of making
+ * another order.
+ */
+export const SETTLEMENT_LOCK_LEASE_SECONDS = 10
 
 /**
  * Waiting for a lock of Medusa's locking module gave up. The providers word it differently
@@ -12,7 +30,17 @@ export function isLockTimeout(message: string): boolean {
   return /timed-out acquiring lock|failed to acquire lock/i.test(message)
 }
 
-/** Runs `fn` under the lock `key`; when the wait for it gives up, answers `busy(reason)` instead of failing. */
+/** Redis locking lost the lease under a running holder ("Lost the lock for key(s) ..."): see above. */
+export function isLostLease(message: string): boolean {
+  return /lost the lock/i.test(message)
+}
+
+/**
+ * Runs `fn` under the lock `key` with a lease of SETTLEMENT_LOCK_LEASE_SECONDS; when the wait for it gives
+ * up, answers `busy(reason)` instead of failing. When the lease was lost while `fn` ran, `fn`'s work is
+ * done and committed (its guards held, see SETTLEMENT_LOCK_LEASE_SECONDS): its result is answered and
+ * the loss logged, rather than an error that would make the caller retry what already happened.
+ */
 export async function underLockOrBusy<T>(
   container: MedusaContainer,
   key: string,
@@ -20,10 +48,26 @@ export async function underLockOrBusy<T>(
   busy: (reason: string) => T,
   timeoutSeconds = 60
 ): Promise<T> {
+  let done: { result: T } | undefined
   try {
-    return await container.resolve(Modules.LOCKING).execute(key, fn, { timeout: timeoutSeconds })
+    return await container.resolve(Modules.LOCKING).execute(
+      key,
+      async () => {
+        const result = await fn()
+        done = { result }
+        return result
+      },
+      { timeout: timeoutSeconds, expire: SETTLEMENT_LOCK_LEASE_SECONDS }
+    )
   } catch (e) {
-    if (!isLockTimeout(errorMessage(e))) throw e
-    return busy(errorMessage(e))
+    const message = errorMessage(e)
+    if (done && isLostLease(message)) {
+      container
+        .resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+        .warn(`Lock ${key}: the lease lapsed before the settlement ended (${message.slice(0, 200)}); its result stands`)
+      return done.result
+    }
+    if (!isLockTimeout(message)) throw e
+    return busy(message)
   }
 }

@@ -1,0 +1,117 @@
+/**
+ * The production shape on one machine: Debian's redis-server, embedded Postgres, the Tikkie sandbox, ONE
+ * Medusa `server` instance and `workers` Medusa `worker` instances (separate OS processes, same database
+ * and Redis, medusa-config.ts's Redis modules), and the demo storefront. `npm run cluster` calls `main()`;
+ * the cluster tests (integration-tests/cluster/) and the bench call `startCluster()`.
+ * Everything starts on free ports in a fresh temporary directory and is stopped by `stop()`.
+ */
+import fs from "node:fs"
+import os from "node:os"
+import path from "node:path"
+import { printReady, startDemo, type MedusaInstance, type RunningDemo } from "./run"
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { startRedis } = require("../scripts/redis-server") as {
+  startRedis(): Promise<{ port: number; url: string; pid: number; stop(): Promise<void> }>
+}
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { freePort } = require("../scripts/embedded-db") as { freePort(): Promise<number> }
+
+export interface ClusterOptions {
+  /** Worker instances next to the one server; default 2. */
+  workers?: number
+  /** More environment for every Medusa instance. */
+  env?: Record<string, string>
+  /** Serve the admin dashboard on the server (slower start); default false. */
+  admin?: boolean
+  /** Keep the data directory (logs) after stop; default: removed. */
+  keep?: boolean
+  log?: (line: string) => void
+}
+
+export interface RunningCluster extends RunningDemo {
+  /** The server instance's URL (Store API, admin, /hooks): what Tikkie and shoppers reach. */
+  serverUrl: string
+  redisUrl: string
+  dataDir: string
+  server: MedusaInstance
+  workers: MedusaInstance[]
+}
+
+export async function startCluster(opts: ClusterOptions = {}): Promise<RunningCluster> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tikkie-cluster-"))
+  const redis = await startRedis()
+  let demo: RunningDemo
+  try {
+    demo = await startDemo({
+      dataDir,
+      fresh: true,
+      admin: opts.admin ?? false,
+      storePort: await freePort(),
+      storefrontPort: await freePort(),
+      sandboxPort: await freePort(),
+      redisUrl: redis.url,
+      workers: opts.workers ?? 2,
+      env: opts.env,
+      log: opts.log,
+    })
+  } catch (e) {
+    await redis.stop()
+    if (!opts.keep) fs.rmSync(dataDir, { recursive: true, force: true })
+    throw e
+  }
+  return {
+    ...demo,
+    serverUrl: demo.storeUrl,
+    redisUrl: redis.url,
+    dataDir,
+    server: demo.instances.find((i) => i.mode === "server")!,
+    workers: demo.instances.filter((i) => i.mode === "worker"),
+    stop: async () => {
+      await demo.stop()
+      await redis.stop()
+      if (!opts.keep) fs.rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+export async function main(): Promise<void> {
+  const started = Date.now()
+  const cluster = await startCluster({
+    workers: Number(process.env.CLUSTER_WORKERS) || 2,
+    admin: process.env.TIKKIE_ADMIN !== "0",
+    keep: true,
+    log: (l) => process.stdout.write(`[cluster] ${l}\n`),
+  })
+  let stopping = false
+  const shutdown = () => {
+    if (stopping) process.exit(1)
+    stopping = true
+    process.stdout.write("\n[cluster] stopping the storefront, Medusa instances, sandbox, Postgres and Redis...\n")
+    cluster.stop().then(
+      () => process.exit(0),
+      (e) => {
+        process.stderr.write(`[cluster] ${e instanceof Error ? e.message : e}\n`)
+        process.exit(1)
+      }
+    )
+  }
+  process.on("SIGINT", shutdown)
+  process.on("SIGTERM", shutdown)
+  printReady(`Tikkie cluster is ready (${((Date.now() - started) / 1000).toFixed(1)} s)`, [
+    ["Storefront", cluster.storefrontUrl],
+    ["Store API", `${cluster.serverUrl}/store  (publishable key ${cluster.publishableKey})`],
+    ["Admin login", `${cluster.admin.email} / ${cluster.admin.password}`],
+    ["Tikkie sandbox", cluster.sandboxUrl],
+    ["Redis", cluster.redisUrl],
+    ["Postgres", cluster.databaseUrl],
+    ...cluster.instances.map((i): [string, string] => [i.name, `${i.url}  pid ${i.pid}  log ${i.logPath}`]),
+  ])
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === __filename) {
+  main().catch((e) => {
+    process.stderr.write(`[cluster] ${e instanceof Error ? e.stack || e.message : String(e)}\n`)
+    process.exit(1)
+  })
+}

@@ -1,0 +1,490 @@
+/**
+ * The cluster cases (run.ts runs them in this order against one cluster). They assert what a shop would
+ * check (one order per paid cart, nothing lost, Tikkie's limits kept) and print what they measured;
+ * timings are printed, never asserted.
+ */
+import assert from "node:assert/strict"
+import { execFile } from "node:child_process"
+import fs from "node:fs"
+import { Agent, request } from "undici"
+import { pool, shuffle, StoreClient } from "../../bench/fast-checkout-store"
+import type { RunningCluster } from "../../demo/cluster"
+import { adminLogin, spawnMedusa, type MedusaInstance } from "../../demo/run"
+import { isLockTimeout, SETTLEMENT_LOCK_LEASE_SECONDS, underLockOrBusy } from "../../src/lib/lock-timeout"
+import { Modules } from "@medusajs/framework/utils"
+import { RedisLockingProvider } from "@medusajs/locking-redis/dist/services/redis-lock"
+import Redis from "ioredis"
+import { SandboxControl } from "../../src/tikkie/sandbox/control-client"
+import type { Delivery } from "../../src/tikkie/sandbox/deliveries"
+import { consentAtBank, followToStore, type TikkieBankTestEnv } from "../helpers/tikkie-bank-env"
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { Client } = require("pg") as typeof import("pg")
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { freePort } = require("../../scripts/embedded-db") as { freePort(): Promise<number> }
+
+/** The store-wide GET order limit every instance gets; low, so the storm reaches it. */
+export const GET_ORDER_LIMIT = Number(process.env.CLUSTER_GET_ORDER_LIMIT) || 10
+/** Tikkie's own limit for GET order. */
+const TIKKIE_GET_ORDER_LIMIT = 250
+const STORM_CARTS = Number(process.env.CLUSTER_STORM_CARTS) || 60
+const LIMITER_CHECKOUTS = 40
+const KILL_CARTS = Number(process.env.CLUSTER_KILL_CARTS) || 20
+
+export interface ClusterContext {
+  cluster: RunningCluster
+  store: StoreClient
+  sandbox: SandboxControl
+  db: InstanceType<typeof Client>
+  close(): Promise<void>
+}
+
+export interface ClusterCase {
+  name: string
+  run(ctx: ClusterContext): Promise<void>
+}
+
+export async function clusterContext(cluster: RunningCluster): Promise<ClusterContext> {
+  const store = new StoreClient({
+    storeUrl: cluster.serverUrl,
+    sandboxUrl: cluster.sandboxUrl,
+    databaseUrl: cluster.databaseUrl,
+    publishableKey: cluster.publishableKey,
+    regionId: cluster.regionId,
+    medusaLogPath: cluster.server.logPath,
+    storePort: cluster.server.port,
+  })
+  await store.stockUp()
+  await store.loadCatalogue()
+  const db = new Client({ connectionString: cluster.databaseUrl })
+  await db.connect()
+  const sandbox = new SandboxControl(cluster.sandboxUrl)
+  return {
+    cluster,
+    store,
+    sandbox,
+    db,
+    close: async () => {
+      await db.end()
+      await sandbox.close()
+      await store.close()
+    },
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+
+export const clusterCases: ClusterCase[] = [
+  {
+    name: "a worker instance on Medusa's in-memory event bus and locking refuses to start, naming what to configure",
+    async run({ cluster }) {
+      const { REDIS_URL: _redis, ...env } = cluster.medusaEnv
+      const instance = await extraInstance(cluster, "misconfigured", { ...env, MEDUSA_WORKER_MODE: "worker" })
+      const exit = await Promise.race([instance.exited, sleep(240_000).then(() => "timeout" as const)])
+      await instance.stop()
+      const log = fs.readFileSync(instance.logPath, "utf8")
+      assert.notEqual(exit, "timeout", "the misconfigured worker kept running")
+      assert.notEqual(exit, 0)
+      assert.match(log, /medusa-plugin-tikkie cannot run in this configuration/)
+      assert.match(log, /@medusajs\/medusa\/event-bus-redis/)
+      assert.match(log, /@medusajs\/medusa\/locking-redis/)
+    },
+  },
+
+  {
+    name: "Fast Checkout across instances: the server answers the webhook, a worker makes the order",
+    async run({ cluster, store, sandbox, db }) {
+      const [cart] = await store.prepareCarts(1, "happy path")
+      const { order_token } = await store.startFastCheckout(cart)
+      await sandbox.post(`/_sandbox/fastcheckout/orders/${order_token}/pay`, {})
+      const orderId = await waitFor(async () => (await ordersOfCarts(db, [cart]))[0]?.order_id, 60_000, "the paid cart to become an order")
+      assert.deepEqual((await ordersOfCarts(db, [cart])).length, 1)
+      const line = new RegExp(`Fast Checkout order ${order_token} is paid: Medusa order ${orderId} \\(via webhook\\)`)
+      const settledBy = await waitFor(async () => cluster.instances.filter((i) => line.test(readLog(i))).map((i) => i.mode), 10_000, "the settlement's log line")
+      assert.deepEqual(settledBy, ["worker"])
+    },
+  },
+
+  {
+    name: "payment link across instances: the notification reaches a worker, which makes the order",
+    async run({ cluster, store, sandbox, db }) {
+      const [cart] = await store.prepareCarts(1, "payment link")
+      const started = await store.call<{ payment_request_token: string }>("POST", `/store/carts/${cart}/tikkie-payment-request`, {})
+      await sandbox.post(`/_sandbox/paymentrequests/${started.payment_request_token}/pay`, {})
+      const orderId = await waitFor(async () => (await ordersOfCarts(db, [cart]))[0]?.order_id, 90_000, "the paid link's cart to become an order")
+      assert.equal((await ordersOfCarts(db, [cart])).length, 1)
+      const line = new RegExp(`payment request ${started.payment_request_token} is paid: Medusa order ${orderId} \\(via (notification|webhook)`)
+      const settledBy = await waitFor(async () => cluster.instances.filter((i) => line.test(readLog(i))).map((i) => i.mode), 10_000, "the settlement's log line")
+      assert.deepEqual(settledBy, ["worker"])
+    },
+  },
+
+  {
+    name: "token rotation with two server instances racing: one refresh of the bank connection's tokens",
+    async run({ cluster, sandbox, db }) {
+      // A second server instance next to the harness's one (a shop may run several behind a load balancer).
+      const second = await extraInstance(cluster, "server-2", { ...cluster.medusaEnv, MEDUSA_WORKER_MODE: "server" })
+      try {
+        const token = await adminLogin(cluster.serverUrl)
+        const admin = async (base: string, method: "GET" | "POST", p: string, body?: unknown) => {
+          const res = await request(base + p, {
+            method,
+            headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+            body: body === undefined ? undefined : JSON.stringify(body),
+          })
+          return { status: res.statusCode, data: (await res.body.json()) as Record<string, any> }
+        }
+        const started = await admin(cluster.serverUrl, "POST", "/admin/tikkie/bank/connect", {})
+        assert.equal(started.status, 201, JSON.stringify(started.data))
+        const browser = new Agent()
+        const { location } = await consentAtBank({ browser, sandbox: { url: cluster.sandboxUrl } } as unknown as TikkieBankTestEnv, started.data.consent_url)
+        assert.equal((await followToStore(location)).status, 200)
+        await browser.close()
+        await second.healthy
+
+        // The access token is about to run out: every reader refreshes ahead of its end.
+        await db.query(`update tikkie_bank_connection set access_expires_at = now() + interval '60 seconds' where deleted_at is null`)
+        const version = async () => (await db.query(`select token_version from tikkie_bank_connection where deleted_at is null`)).rows[0].token_version
+        const before = await version()
+        const refreshesBefore = (await sandbox.requests("oauth.token")).length
+        const reads = await Promise.all(
+          [cluster.serverUrl, second.url].flatMap((base) => Array.from({ length: 4 }, () => admin(base, "GET", "/admin/tikkie/bank")))
+        )
+        const refreshes = (await sandbox.requests("oauth.token")).length - refreshesBefore
+        console.log(`    token rotation: ${reads.length} reads on 2 server instances at once, ${refreshes} refresh(es) at the sandbox`)
+        for (const r of reads) {
+          assert.equal(r.status, 200)
+          assert.equal(r.data.connection?.status, "connected", JSON.stringify(r.data.messages))
+          assert.ok(r.data.balance, JSON.stringify(r.data.messages))
+        }
+        assert.equal(refreshes, 1)
+        assert.equal(await version(), before + 1)
+      } finally {
+        await second.stop()
+      }
+    },
+  },
+
+  {
+    name: `storm split across instances: ${STORM_CARTS} carts paid at once, webhooks repeated and reordered, the return route hit on the server: one order per cart`,
+    async run({ cluster, store, sandbox, db }) {
+      const carts = await prepareFastCheckouts(store, STORM_CARTS)
+      await sandbox.clearRequests()
+      await sandbox.clearDeliveries()
+      const half = Math.floor(STORM_CARTS / 2)
+      await sandbox.setDeliveryBehaviour("repeat", half, { times: 3 })
+      await sandbox.setDeliveryBehaviour("reorder", STORM_CARTS - half)
+      const leases = sampleLockLeases(cluster.redisUrl)
+
+      const returns: Array<Promise<{ status: number; ms: number }>> = []
+      const firstPay = Date.now()
+      await pool(shuffle(carts.map((c, i) => ({ ...c, i }))), 25, async ({ orderToken, sessionId, i }) => {
+        await sandbox.post(`/_sandbox/fastcheckout/orders/${orderToken}/pay`, {})
+        // A third of the shoppers come back to the store at the moment of paying.
+        if (i % 3 === 0) returns.push(returnRoute(cluster.serverUrl, sessionId))
+      })
+      const cartIds = carts.map((c) => c.cart)
+      await waitFor(async () => ((await ordersOfCarts(db, cartIds)).length >= STORM_CARTS ? true : undefined), 300_000, "every storm cart to become an order")
+      const allOrdersAt = Date.now()
+      const deliveries = (await settledDeliveries(sandbox, 60_000)).filter((d) => carts.some((c) => c.orderToken === orderTokenOf(d)))
+      await sleep(3_000) // late duplicates are handled before counting
+      const leaseTtls = await leases.stop()
+      const returned = await Promise.all(returns)
+
+      const orders = await ordersOfCarts(db, cartIds)
+      const perCart = countBy(orders.map((o) => o.cart_id))
+      const lastOrder = Math.max(...orders.map((o) => o.created_at.getTime()))
+      const getOrders = await sandbox.requests("fastCheckout.getOrder")
+      const busiest = Math.max(0, ...callsPerSecond(getOrders))
+      const attempts = deliveries.flatMap((d) => d.attempts)
+      const timedOut = attempts.filter((a) => a.error && /timeout|timed out|aborted/i.test(a.error)).length
+      const records = await db.query(
+        `select cart_id, medusa_order_id from tikkie_fast_checkout_order where cart_id = any($1) and deleted_at is null`,
+        [cartIds]
+      )
+      console.log(
+        `    storm: ${orders.length} orders for ${STORM_CARTS} carts; first pay to last order ${sec(lastOrder - firstPay)} ` +
+          `(all seen after ${sec(allOrdersAt - firstPay)}); ${attempts.length} webhook POSTs for ${deliveries.length} webhooks, ` +
+          `${timedOut} timed out, ${attempts.filter((a) => a.error).length} failed; GET order ${getOrders.length} calls, busiest second ${busiest} ` +
+          `(limit ${GET_ORDER_LIMIT}), 429s ${getOrders.filter((r) => r.status === 429).length}; return route ${returned.length} hits, ` +
+          `median ${median(returned.map((r) => r.ms)).toFixed(0)} ms, max ${Math.max(...returned.map((r) => r.ms)).toFixed(0)} ms; ` +
+          `settlement lock leases seen ${leaseTtls.length}, longest TTL ${Math.max(0, ...leaseTtls)} s`
+      )
+
+      assert.equal(Object.keys(perCart).length, STORM_CARTS, "every paid cart has an order")
+      assert.deepEqual(Object.entries(perCart).filter(([, n]) => n > 1), [], "no cart has two orders")
+      for (const r of records.rows) assert.equal(r.medusa_order_id, orders.find((o) => o.cart_id === r.cart_id)?.order_id)
+      assert.equal(getOrders.filter((r) => r.status === 429).length, 0, "Tikkie never answered 429")
+      assert.ok(busiest <= TIKKIE_GET_ORDER_LIMIT, `busiest second ${busiest} > ${TIKKIE_GET_ORDER_LIMIT}`)
+      assert.ok(returned.every((r) => r.status === 303), `return route answers: ${JSON.stringify(countBy(returned.map((r) => String(r.status))))}`)
+      // The settlement lock's lease (not Redis locking's default 60 s) is what a killed holder leaves behind.
+      assert.ok(leaseTtls.length > 0, "no settlement lock was seen in Redis")
+      assert.ok(Math.max(...leaseTtls) <= SETTLEMENT_LOCK_LEASE_SECONDS, `a lock lease of ${Math.max(...leaseTtls)} s`)
+    },
+  },
+
+  {
+    name: `the store-wide GET order limit (${GET_ORDER_LIMIT}/s) driven from every instance at once: reached, and never exceeded`,
+    async run({ cluster, store, sandbox }) {
+      // Checkouts nobody paid: each settlement is one GET order (the answer is NEW), so the demand is
+      // GET order calls only. The server settles the shoppers' returns; the workers settle the webhooks
+      // the server hands them (a webhook names an order; its body is only a hint, the order is read).
+      const checkouts = await prepareFastCheckouts(store, LIMITER_CHECKOUTS)
+      await sandbox.clearRequests()
+      const t0 = Date.now()
+      const returns = checkouts.map((c) => returnRoute(cluster.serverUrl, c.sessionId))
+      const webhooks = await Promise.all(
+        checkouts.map(async (c) => {
+          const res = await request(`${cluster.serverUrl}/hooks/tikkie/fast-checkout`, {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({ referenceId: c.sessionId, orderToken: c.orderToken, status: "PAID" }),
+          })
+          await res.body.dump()
+          return res.statusCode
+        })
+      )
+      const returned = await Promise.all(returns)
+      // The workers' settlements end when no GET order came for a while.
+      let calls = 0
+      await waitFor(async () => {
+        const now = (await sandbox.requests("fastCheckout.getOrder")).length
+        const quiet = now === calls && now >= LIMITER_CHECKOUTS
+        calls = now
+        return quiet ? true : undefined
+      }, 180_000, "the settlements to end")
+      const getOrders = await sandbox.requests("fastCheckout.getOrder")
+      const perSecond = callsPerSecond(getOrders)
+      console.log(
+        `    limiter: ${returned.length} returns on the server and ${webhooks.length} webhooks for the workers made ${getOrders.length} GET order calls ` +
+          `in ${sec(Date.now() - t0)}; per second: ${perSecond.join(" ")}`
+      )
+      assert.ok(webhooks.every((s) => s === 200), `webhook answers ${JSON.stringify(countBy(webhooks.map(String)))}`)
+      assert.ok(returned.every((r) => r.status === 303), `return answers ${JSON.stringify(countBy(returned.map((r) => String(r.status))))}`)
+      assert.ok(getOrders.length > returned.length, "the workers' settlements read the orders too")
+      assert.equal(getOrders.filter((r) => r.status === 429).length, 0)
+      // Driven to the limit: most seconds of the burst at it (a second cut by the start or end is lower).
+      assert.ok(perSecond.filter((n) => n >= GET_ORDER_LIMIT).length >= perSecond.length / 2, "the demand drove the limiter to its limit")
+      // Never exceeded. The limiter's windows are the seconds in which calls take their slots, on the
+      // instances' clock; the sandbox (like Tikkie) counts the second a call arrives in, and a call that took
+      // one of the last slots of a second can arrive in the next. So what holds at the receiver: any k
+      // seconds running hold at most k + 1 seconds' worth of calls (with the limiter per instance instead
+      // of store-wide, three instances would make that three times as many).
+      for (let k = 1; k <= perSecond.length; k++) {
+        for (let i = 0; i + k <= perSecond.length; i++) {
+          const sum = perSecond.slice(i, i + k).reduce((a, b) => a + b, 0)
+          assert.ok(sum <= (k + 1) * GET_ORDER_LIMIT, `${sum} calls in the ${k} seconds from the ${i + 1}th: ${perSecond.join(" ")}`)
+        }
+      }
+    },
+  },
+
+  {
+    name: `settlement locks on Redis: a ${SETTLEMENT_LOCK_LEASE_SECONDS} s lease renewed while held; a lease lost under a finished settlement keeps its result`,
+    async run({ cluster }) {
+      const redis = new Redis(cluster.redisUrl)
+      const warnings: string[] = []
+      const logger = { warn: (m: string) => warnings.push(m), info() {}, error() {}, debug() {} }
+      const locking = new RedisLockingProvider({ redisClient: redis, logger } as never, {})
+      const container = { resolve: (key: string) => (key === Modules.LOCKING ? locking : logger) } as never
+      try {
+        // Held past the lease: renewed, never above the lease, and nobody else gets in meanwhile.
+        const ttls: number[] = []
+        const long = underLockOrBusy(container, "tikkie:cluster-test:long", async () => {
+          for (let i = 0; i < 6; i++) {
+            ttls.push(await redis.ttl("medusa_lock:tikkie:cluster-test:long"))
+            await sleep(SETTLEMENT_LOCK_LEASE_SECONDS * 250)
+          }
+          return "long done"
+        }, () => "busy")
+        await sleep(500)
+        const other = await underLockOrBusy(container, "tikkie:cluster-test:long", async () => "ran", (r) => `busy: ${r}`, 1)
+        assert.equal(await long, "long done")
+        assert.ok(other.startsWith("busy: ") && isLockTimeout(other), other)
+        assert.ok(ttls.every((t) => t > 0 && t <= SETTLEMENT_LOCK_LEASE_SECONDS), `TTLs ${ttls.join(" ")}`)
+
+        // The lease lapses under a settlement (here: its key is taken away): the work it finished stands.
+        const lost = await underLockOrBusy(container, "tikkie:cluster-test:lost", async () => {
+          await redis.del("medusa_lock:tikkie:cluster-test:lost")
+          await sleep(SETTLEMENT_LOCK_LEASE_SECONDS * 400)
+          return "order made"
+        }, () => "busy")
+        assert.equal(lost, "order made")
+        assert.ok(warnings.some((w) => /lease lapsed before the settlement ended/.test(w)), warnings.join("\n"))
+      } finally {
+        redis.disconnect()
+      }
+    },
+  },
+
+  {
+    name: `a worker SIGKILLed between paid and order: every one of ${KILL_CARTS} orders still completes`,
+    async run({ cluster, store, sandbox, db }) {
+      const carts = await prepareFastCheckouts(store, KILL_CARTS)
+      await sandbox.clearDeliveries()
+      const victim = cluster.workers[0]
+      let killedAt = 0
+      const pays = pool(carts, KILL_CARTS, async ({ orderToken }) => {
+        await sandbox.post(`/_sandbox/fastcheckout/orders/${orderToken}/pay`, {})
+      })
+      await sleep(50)
+      killedAt = Date.now()
+      await victim.kill("SIGKILL")
+      await pays
+      const cartIds = carts.map((c) => c.cart)
+      const doneBeforeKill = (await ordersOfCarts(db, cartIds)).filter((o) => o.created_at.getTime() <= killedAt).length
+      await waitFor(async () => ((await ordersOfCarts(db, cartIds)).length >= KILL_CARTS ? true : undefined), 400_000, "every order after the kill")
+      const orders = await ordersOfCarts(db, cartIds)
+      const last = Math.max(...orders.map((o) => o.created_at.getTime()))
+      console.log(
+        `    worker kill: ${victim.name} (pid ${victim.pid}) SIGKILLed 50 ms after the pays began; ${doneBeforeKill} orders existed then; ` +
+          `the last of ${orders.length} orders ${sec(last - killedAt)} after the kill`
+      )
+      assert.equal(Object.keys(countBy(orders.map((o) => o.cart_id))).length, KILL_CARTS)
+      assert.equal(orders.length, KILL_CARTS, "no cart has two orders")
+    },
+  },
+]
+
+// ---------------------------------------------------------------------------------------------------
+
+/** One more Medusa instance on the cluster's database (its own process, log and free port). */
+async function extraInstance(cluster: RunningCluster, name: string, env: Record<string, string>) {
+  const port = await freePort()
+  const logPath = `${cluster.dataDir}/medusa-${name}.log`
+  const out = fs.createWriteStream(logPath)
+  const child = spawnMedusa(["start", "--port", String(port)], { ...env, TIKKIE_ADMIN: "0", PORT: String(port) }, out, false)
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)))
+  const url = `http://localhost:${port}`
+  const healthy = (async () => {
+    const until = Date.now() + 300_000
+    while (child.exitCode === null && Date.now() < until) {
+      const ok = await fetch(`${url}/health`).then((r) => r.ok, () => false)
+      if (ok) return
+      await sleep(250)
+    }
+    throw new Error(`${name} did not start (see ${logPath})`)
+  })()
+  healthy.catch(() => {})
+  return {
+    url,
+    logPath,
+    exited,
+    healthy,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) {
+        process.kill(-child.pid!, "SIGTERM")
+        await Promise.race([exited, sleep(10_000)])
+        if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, "SIGKILL")
+      }
+      out.end()
+    },
+  }
+}
+
+async function prepareFastCheckouts(store: StoreClient, n: number) {
+  const cartIds = await store.prepareCarts(n, "carts")
+  const out: Array<{ cart: string; orderToken: string; sessionId: string }> = []
+  await pool(cartIds, 16, async (cart) => {
+    const s = await store.startFastCheckout(cart)
+    out.push({ cart, orderToken: s.order_token, sessionId: s.payment_session_id })
+  })
+  return out
+}
+
+async function returnRoute(serverUrl: string, sessionId: string): Promise<{ status: number; ms: number }> {
+  const t0 = performance.now()
+  const res = await request(`${serverUrl}/hooks/tikkie/fast-checkout/return?session_id=${encodeURIComponent(sessionId)}`)
+  await res.body.dump()
+  return { status: res.statusCode, ms: performance.now() - t0 }
+}
+
+async function ordersOfCarts(db: InstanceType<typeof Client>, cartIds: string[]) {
+  const { rows } = await db.query<{ cart_id: string; order_id: string; created_at: Date }>(
+    `select oc.cart_id, oc.order_id, o.created_at from order_cart oc join "order" o on o.id = oc.order_id
+      where oc.cart_id = any($1) and oc.deleted_at is null and o.deleted_at is null`,
+    [cartIds]
+  )
+  return rows
+}
+
+async function settledDeliveries(sandbox: SandboxControl, timeoutMs: number): Promise<Delivery[]> {
+  const until = Date.now() + timeoutMs
+  for (;;) {
+    const deliveries = await sandbox.deliveries("fastCheckout.webhook")
+    if (!deliveries.some((d) => d.state === "pending" || d.state === "held") || Date.now() > until) return deliveries
+    await sleep(500)
+  }
+}
+
+const orderTokenOf = (d: Delivery) => (d.body as { orderToken?: string }).orderToken
+
+/**
+ * Reads the remaining lease (TTL) of every settlement lock in Redis every 100 ms (redis-cli, which comes
+ * with Debian's redis-server), until stopped.
+ */
+function sampleLockLeases(redisUrl: string): { stop(): Promise<number[]> } {
+  const ttls: number[] = []
+  let running = true
+  const script = `local r = {} for _, k in ipairs(redis.call('KEYS', 'medusa_lock:tikkie:*')) do r[#r + 1] = redis.call('TTL', k) end return r`
+  const loop = (async () => {
+    while (running) {
+      const out = await new Promise<string>((resolve) =>
+        execFile("redis-cli", ["-u", redisUrl, "--no-raw", "EVAL", script, "0"], (err, stdout) => resolve(err ? "" : stdout))
+      )
+      for (const m of out.matchAll(/\(integer\) (-?\d+)/g)) if (Number(m[1]) > 0) ttls.push(Number(m[1]))
+      await sleep(100)
+    }
+  })()
+  return {
+    stop: async () => {
+      running = false
+      await loop
+      return ttls
+    },
+  }
+}
+
+function readLog(instance: MedusaInstance): string {
+  try {
+    return fs.readFileSync(instance.logPath, "utf8")
+  } catch {
+    return ""
+  }
+}
+
+async function waitFor<T>(fn: () => Promise<T | undefined>, timeoutMs: number, what: string): Promise<T> {
+  const until = Date.now() + timeoutMs
+  for (;;) {
+    const v = await fn()
+    if (v !== undefined && !(Array.isArray(v) && v.length === 0)) return v
+    if (Date.now() > until) throw new Error(`gave up waiting ${timeoutMs / 1000} s for ${what}`)
+    await sleep(250)
+  }
+}
+
+/**
+ * GET order calls the sandbox received in each wall-clock second, in order: by arrival (the log's `at` is
+ * when the sandbox answered; `durationMs` before it the request came in).
+ */
+function callsPerSecond(requests: Array<{ at: string; durationMs: number }>): number[] {
+  const bySecond = countBy(requests.map((r) => String(Math.floor((Date.parse(r.at) - r.durationMs) / 1000))))
+  return Object.entries(bySecond)
+    .sort((a, b) => Number(a[0]) - Number(b[0]))
+    .map(([, n]) => n)
+}
+
+function countBy(xs: string[]): Record<string, number> {
+  const out: Record<string, number> = {}
+  for (const x of xs) out[x] = (out[x] ?? 0) + 1
+  return out
+}
+
+function median(xs: number[]): number {
+  if (!xs.length) return NaN
+  const s = [...xs].sort((a, b) => a - b)
+  return s[Math.floor(s.length / 2)]
+}
+
+const sec = (ms: number) => `${(ms / 1000).toFixed(1)} s`
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))

@@ -1,0 +1,55 @@
+/**
+ * What a store that runs as several instances needs of Medusa's configuration, checked when the plugin
+ * starts (src/modules/tikkie/loaders/check-production-shape.ts). With `workerMode` server or worker the
+ * store is split across processes: events emitted by the server must reach a worker (an in-process event
+ * bus drops them), and the plugin's settlement locks and Medusa's cart-completion lock must hold across
+ * processes (in-memory locks do not). One process (`shared`, the default) is fine with Medusa's defaults.
+ */
+export interface ModuleDeclaration {
+  resolve?: string
+  options?: { providers?: Array<{ resolve?: string; id?: string; is_default?: boolean }> } & Record<string, unknown>
+}
+
+export interface ResolvedConfig {
+  projectConfig?: { workerMode?: string }
+  modules?: Record<string, ModuleDeclaration | boolean | undefined>
+}
+
+const declaration = (config: ResolvedConfig, key: string): ModuleDeclaration | undefined => {
+  const m = config.modules?.[key]
+  return typeof m === "object" && m ? m : undefined
+}
+
+/** The locking provider `execute` uses when no provider is named: as Medusa's locking module picks it. */
+export function defaultLockingProvider(config: ResolvedConfig): string {
+  const providers = declaration(config, "locking")?.options?.providers ?? []
+  const chosen = providers.filter((p) => p.is_default).pop() ?? (providers.length === 1 ? providers[0] : undefined)
+  return chosen?.resolve ?? "in-memory"
+}
+
+/** The event bus module Medusa loads (the local, in-process one when none is configured). */
+export function eventBusModule(config: ResolvedConfig): string {
+  return declaration(config, "event_bus")?.resolve ?? "@medusajs/medusa/event-bus-local"
+}
+
+/** Problems of a multi-instance store, one sentence each naming what to configure; empty when fine. */
+export function productionShapeProblems(config: ResolvedConfig): string[] {
+  const mode = config.projectConfig?.workerMode ?? "shared"
+  if (mode !== "server" && mode !== "worker") return []
+  const problems: string[] = []
+  const eventBus = eventBusModule(config)
+  if (/event-bus-local/.test(eventBus)) {
+    problems.push(
+      `workerMode "${mode}" with the local event bus (${eventBus}): webhooks answered by a server instance never reach a worker. ` +
+        `Register "@medusajs/medusa/event-bus-redis" with { redisUrl } in medusa-config.ts modules.`
+    )
+  }
+  const locking = defaultLockingProvider(config)
+  if (locking === "in-memory") {
+    problems.push(
+      `workerMode "${mode}" with in-memory locking: two instances could settle the same Tikkie payment at once. ` +
+        `Register "@medusajs/medusa/locking" with the provider "@medusajs/medusa/locking-redis" ({ redisUrl }, is_default: true) in medusa-config.ts modules.`
+    )
+  }
+  return problems
+}
