@@ -4,6 +4,8 @@ import { formatCents } from "../lib/money"
 import { useAdminData } from "../lib/use-admin-data"
 import { SectionState } from "../components/section-state"
 import { RefundOwedRow, type RefundsOwedList } from "../components/refunds-owed-section"
+import type { AdminTikkieOrderPaymentLinkListResponse, Json } from "../../api/types"
+import { isFastCheckoutProvider } from "../../providers/provider-keys"
 
 interface Payer {
   companyName?: string
@@ -22,21 +24,7 @@ interface OrderPayments {
   }
 }
 
-interface PaymentLinks {
-  payment_links: Array<{
-    id: string
-    kind: string
-    url: string
-    description: string
-    amount_in_cents: number | null
-    currency_code: string
-    status: string
-    paid_in_cents: number
-    refunded_in_cents: number
-    problem: string | null
-    created_at: string
-  }>
-}
+type PaymentLinks = Json<AdminTikkieOrderPaymentLinkListResponse>
 
 /**
  * The order's Tikkie side, next to Medusa's own payment details: the Fast Checkout orderToken and payer
@@ -51,7 +39,7 @@ const OrderTikkieWidget = ({ data: order }: { data: { id: string } }) => {
   const owed = useAdminData<RefundsOwedList>(`/admin/tikkie/refunds-owed?order_id=${order.id}&limit=100`)
   const fastCheckout = (payments.data?.order.payment_collections ?? [])
     .flatMap((c) => c.payments ?? [])
-    .filter((p) => p.provider_id.includes("tikkie-fast-checkout") && p.data?.orderToken)
+    .filter((p) => isFastCheckoutProvider(p.provider_id) && p.data?.orderToken)
   const loading = (payments.loading && !payments.data) || (links.loading && !links.data)
   const nothing =
     payments.data && links.data && owed.data && !fastCheckout.length && !links.data.payment_links.length && !owed.data.refunds_owed.length

@@ -32,6 +32,7 @@ import {
 import { SESSION_STATUS, WEBHOOK_ACTION } from "./status"
 import { isSettlementRead } from "./settlement-read"
 import { fastCheckoutReturnUrl, fastCheckoutWebhookUrl } from "./urls"
+import { PaymentProviderKeys } from "../provider-keys"
 
 /** Medusa's webhook action data plus what the plugin's own settlement needs from the same read. */
 export type FastCheckoutWebhookActionData = WebhookActionResult["data"] & {
@@ -56,7 +57,7 @@ export class TikkieFastCheckoutProviderService extends TikkieBaseProvider<
   FastCheckoutClient,
   FastCheckoutSessionData
 > {
-  static identifier = "tikkie-fast-checkout"
+  static identifier = PaymentProviderKeys.FAST_CHECKOUT
   static parseOptions = parseFastCheckoutProviderOptions
 
   protected readonly sessionDataSchema = FastCheckoutSessionDataSchema

@@ -43,6 +43,7 @@ import { paymentRequestsV1ClientFrom, readV1PaymentRequest, v1ExternalId, type V
 import { v1MedusaError } from "./v1-errors"
 import { answerBankTransferRefund } from "../shared/bank-transfer-refunds"
 import type { PaymentRequestsV1Client } from "../../tikkie/payment-requests/v1"
+import { PaymentProviderKeys } from "../provider-keys"
 
 /** Builds the v2 client from the provider's options (also used app-side, see workflows/payment-request). */
 export function paymentRequestsClientFrom(options: ResolvedPaymentRequestProviderOptions, logger?: Logger): PaymentRequestsClient {
@@ -91,7 +92,7 @@ export class TikkiePaymentRequestProviderService extends TikkieBaseProvider<
   PaymentRequestsClient,
   PaymentRequestSessionData
 > {
-  static identifier = "tikkie-payment-request"
+  static identifier = PaymentProviderKeys.PAYMENT_REQUEST
   static parseOptions = parsePaymentRequestProviderOptions
 
   protected readonly sessionDataSchema = PaymentRequestSessionDataSchema

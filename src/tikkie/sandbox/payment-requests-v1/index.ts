@@ -1,5 +1,5 @@
 /**
- * Payment requests v1, the legacy API (Document 1, version 1 part).
+ * Payment requests v1, the legacy API (Payment Request Service Specification, version 1).
  *
  * Service routes (product segment `pay` or `tikkie`; headers API-Key and Authorization: Bearer <token
  * with scope pay> on every call):

@@ -79,7 +79,7 @@ export function makePayment(ctx: SandboxContext, store: V1Store, pr: V1PaymentRe
 }
 
 /**
- * Document 1 names a platform's notificationUrl but shows neither body nor triggers of v1 notifications.
+ * The payment request specification names a platform's notificationUrl but shows neither body nor triggers of v1 notifications.
  * Choice: the sandbox POSTs this SANDBOX-ONLY body after each PAID payment, so a store can test that it
  * reacts to a notification by reading the payment request again. It carries tokens only (no amounts or
  * names): a receiver must treat it as a hint and read the request, which is what it would do with the
