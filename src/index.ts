@@ -10,8 +10,13 @@
  */
 export { TIKKIE_MODULE } from "./modules/tikkie"
 export { TIKKIE_BANK_MODULE } from "./modules/tikkie-bank"
-export { FAST_CHECKOUT_PROVIDER_PREFIX, isFastCheckoutProvider } from "./workflows/fast-checkout/provider-id"
-export { PAYMENT_REQUEST_PROVIDER_PREFIX, isPaymentRequestProvider } from "./workflows/payment-request/provider-id"
+export {
+  PaymentProviderKeys,
+  FAST_CHECKOUT_PROVIDER_PREFIX,
+  isFastCheckoutProvider,
+  PAYMENT_REQUEST_PROVIDER_PREFIX,
+  isPaymentRequestProvider,
+} from "./providers/provider-keys"
 export type { FastCheckoutProviderOptions } from "./providers/fast-checkout/options"
 export type { PaymentRequestProviderOptions } from "./providers/payment-request/options"
 export type { TikkieBankOptions } from "./modules/tikkie-bank/options"

@@ -35,6 +35,16 @@ export const DUTCH_ADDRESS = {
   country_code: "nl",
 }
 
+/** A Fast Checkout payer as the sandbox's pay control takes it: a company in Antwerp. */
+export const BELGIAN_PAYER = {
+  firstName: "Lotte",
+  lastName: "Peeters",
+  email: "lotte.peeters@example.be",
+  phoneNumber: "+32470123456",
+  companyName: "Peeters BV",
+  shippingAddress: { street: "Meir", houseNumber: "50", addition: "bus 3", postalCode: "2000", city: "Antwerpen", country: "BE" },
+}
+
 /** The Store API calls a storefront makes, with the publishable key. */
 export function storeApi(api: { get: Function; post: Function }, publishableKey: string) {
   const headers = { "x-publishable-api-key": publishableKey }

@@ -6,6 +6,7 @@ import { TIKKIE_MODULE } from "../../src/modules/tikkie"
 import type TikkieModuleService from "../../src/modules/tikkie/service"
 import {
   arriveAt,
+  BELGIAN_PAYER,
   eventually,
   orderForCart,
   ordersForCartCount,
@@ -21,15 +22,6 @@ import { clearSandboxForNextTest, useTikkieSandbox } from "../helpers/tikkie-san
 jest.setTimeout(180_000)
 
 const tikkie = useTikkieSandbox({ requestTimeoutMs: 1_500 })
-
-const BELGIAN_PAYER = {
-  firstName: "Lotte",
-  lastName: "Peeters",
-  email: "lotte.peeters@example.be",
-  phoneNumber: "+32470123456",
-  companyName: "Peeters BV",
-  shippingAddress: { street: "Meir", houseNumber: "50", addition: "bus 3", postalCode: "2000", city: "Antwerpen", country: "BE" },
-}
 
 medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {

@@ -288,6 +288,10 @@ medusaIntegrationTestRunner({
           ["order", data.payment_link.payment_request_token],
           ["checkout", started.payment_request_token],
         ])
+        expect({ count: listed.count, limit: listed.limit, offset: listed.offset }).toEqual({ count: 2, limit: 200, offset: 0 })
+        const { data: page } = await api.get(`/admin/orders/${orderId}/tikkie-payment-links?limit=1&offset=1`, { headers })
+        expect(page.payment_links.map((l: any) => l.kind)).toEqual(["checkout"])
+        expect({ count: page.count, limit: page.limit, offset: page.offset }).toEqual({ count: 2, limit: 1, offset: 1 })
         const link = listed.payment_links[0]
         expect(link.payment_id).toBeTruthy()
         expect(link.paid_in_cents).toBe(due)

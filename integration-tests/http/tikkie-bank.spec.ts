@@ -112,6 +112,33 @@ medusaIntegrationTestRunner({
         expect(await bank().listBankConsentStates({})).toHaveLength(0)
       })
 
+      it("a refusal names the field in the schema's own words (not Medusa's rewording of them)", async () => {
+        const refusals: Array<[unknown, string]> = [
+          [{ bank: "XX01" }, "Invalid body: bank must be one of NLAA01, BEPB01, BEPB02"],
+          [{ scope: ["details"] }, "Invalid body: unknown field scope"],
+          [{ scopes: [] }, "Invalid body: scopes must name at least one of details, balance, transactions, funds"],
+        ]
+        for (const [body, message] of refusals) {
+          const res = await admin("post", "/admin/tikkie/bank/connect", body)
+          expect({ body, status: res.status, message: res.data.message }).toEqual({ body, status: 400, message })
+        }
+        const funds = await admin("get", "/admin/tikkie/bank/funds?amount_in_cents=0&currency=eur")
+        expect(funds.data.message).toBe(
+          "Invalid query: amount_in_cents must be positive; currency must be a 3-letter ISO 4217 code in capitals"
+        )
+      })
+
+      it("the sandbox payout route is not mounted without the tikkie-bank option sandboxPayouts", async () => {
+        for (const method of ["get", "post"] as const) {
+          // Answered as any path the store does not have.
+          const unknown = await admin(method, "/admin/tikkie/bank/no-such-route")
+          expect(unknown.status).toBe(404)
+          const res = await admin(method, "/admin/tikkie/bank/sandbox-payouts")
+          const same = JSON.stringify(res.data).replace("sandbox-payouts", "no-such-route")
+          expect({ method, status: res.status, data: same }).toEqual({ method, status: 404, data: JSON.stringify(unknown.data) })
+        }
+      })
+
       it("the chosen bank (BEPB01) shows its accounts, and only the chosen scopes are granted", async () => {
         const started = await admin("post", "/admin/tikkie/bank/connect", { bank: "BEPB01", scopes: ["details"] })
         expect(new URL(started.data.consent_url).searchParams.get("bank")).toBe("BEPB01")

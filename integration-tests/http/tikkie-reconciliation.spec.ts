@@ -7,7 +7,7 @@ import { TIKKIE_BANK_MODULE } from "../../src/modules/tikkie-bank"
 import type TikkieBankModuleService from "../../src/modules/tikkie-bank/service"
 import { addDays, amsterdamDate, earliestBookDateFrom, isBankDay } from "../../src/tikkie/account-information"
 import { addBankDays } from "../../src/workflows/tikkie-bank/bank-days"
-import { bookSandboxPayouts } from "../../src/workflows/tikkie-bank/sandbox-payouts"
+import { bookSandboxPayouts } from "../../src/api/admin/tikkie/bank/sandbox-payouts/book-sandbox-payouts"
 import { connectAccount, control, loginAdmin, useTikkieBankSandbox } from "../helpers/tikkie-bank-env"
 
 jest.setTimeout(240_000)
@@ -147,6 +147,10 @@ medusaIntegrationTestRunner({
         expect({ q, status: res.status }).toEqual({ q, status: 400 })
         expect(res.data.message).toMatch(/^Invalid query: /)
       }
+      // The schema's own words, every problem at once (Medusa's validator would say "Value for field 'limit' too big, …").
+      expect((await admin("get", "/admin/tikkie/reconciliation?limit=201&offset=-1")).data.message).toBe(
+        "Invalid query: limit must be at most 200; offset must be at least 0"
+      )
     })
 
     it("a credit carrying a payment's reference with another amount is a mismatch, not matched, and shows both amounts", async () => {

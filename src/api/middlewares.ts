@@ -8,17 +8,36 @@ import { SubscribeNotificationsBodySchema } from "./admin/tikkie/payment-request
 import { CreateInvoiceLinkBodySchema } from "./admin/tikkie/payment-requests/validators"
 import { CreateOrderLinkBodySchema } from "./admin/orders/[id]/tikkie-payment-links/validators"
 import { RunV1SetupBodySchema } from "./admin/tikkie/payment-requests/v1-setup/validators"
+import { ListRefundsOwedQuerySchema, MarkRefundedBodySchema } from "./admin/tikkie/refunds-owed/validators"
+import { ConnectBankBodySchema, FundsQuerySchema, TransactionsQuerySchema } from "./admin/tikkie/bank/validators"
+import { ReconciliationQuerySchema } from "./admin/tikkie/reconciliation/validators"
+import { ListFastCheckoutOrdersQuerySchema } from "./admin/tikkie/fast-checkout-orders/validators"
+import { ListInvoiceLinksQuerySchema } from "./admin/tikkie/payment-requests/validators"
+import { ListOrderLinksQuerySchema } from "./admin/orders/[id]/tikkie-payment-links/validators"
+import { ConnectV1BodySchema } from "./admin/tikkie/payment-requests/v1-connect/validators"
+import { V1SetupQuerySchema } from "./admin/tikkie/payment-requests/v1-setup/validators"
+import { validateBody, validateQuery } from "./utils/validate"
+import { NoBodySchema } from "./utils/validators"
 import { FastCheckoutWebhookBodySchema } from "./hooks/tikkie/fast-checkout/validators"
 import { PaymentRequestNotificationBodySchema } from "./hooks/tikkie/payment-requests/validators"
 import { FastCheckoutReturnQuerySchema } from "./hooks/tikkie/fast-checkout/return/validators"
 import { PaymentRequestReturnQuerySchema } from "./hooks/tikkie/payment-requests/return/validators"
 
+/**
+ * Every route's input is validated here (Medusa's convention), never in the handler. Two kinds:
+ * - `validateAndTransformBody(...)`: Medusa's validator and its refusal (`Invalid request: …`), which
+ *   these routes have always answered.
+ * - `validateBody(...)` / `validateQuery(...)` (utils/validate.ts): Medusa's validator too, but a refusal
+ *   keeps the schema's own messages (`Invalid body: …` / `Invalid query: …`), where Medusa's rewording
+ *   would lose them ("limit must be at most 100" → "Value for field 'limit' too big, …").
+ * List routes answer Medusa's pagination shape: `{ <items>, count, limit, offset }`.
+ */
 export default defineMiddlewares({
   routes: [
     {
       matcher: "/store/carts/:id/tikkie-fast-checkout",
       method: ["POST"],
-      middlewares: [validateAndTransformBody(StartFastCheckoutBodySchema as never)],
+      middlewares: [validateAndTransformBody(StartFastCheckoutBodySchema)],
     },
     {
       // Medusa's own route, any provider: a cart whose Tikkie payment is not settled yet keeps its paid session.
@@ -35,7 +54,7 @@ export default defineMiddlewares({
     {
       matcher: "/store/carts/:id/tikkie-payment-request",
       method: ["POST"],
-      middlewares: [validateAndTransformBody(StartPaymentRequestBodySchema as never)],
+      middlewares: [validateAndTransformBody(StartPaymentRequestBodySchema)],
     },
     {
       // Medusa's own route: a shopper cannot choose the text of a Tikkie payment request.
@@ -46,22 +65,89 @@ export default defineMiddlewares({
     {
       matcher: "/admin/tikkie/payment-requests/subscription",
       method: ["POST"],
-      middlewares: [validateAndTransformBody(SubscribeNotificationsBodySchema as never)],
+      middlewares: [validateAndTransformBody(SubscribeNotificationsBodySchema)],
     },
     {
       matcher: "/admin/tikkie/payment-requests",
       method: ["POST"],
-      middlewares: [validateAndTransformBody(CreateInvoiceLinkBodySchema as never)],
+      middlewares: [validateAndTransformBody(CreateInvoiceLinkBodySchema)],
     },
     {
       matcher: "/admin/orders/:id/tikkie-payment-links",
       method: ["POST"],
-      middlewares: [validateAndTransformBody(CreateOrderLinkBodySchema as never)],
+      middlewares: [validateAndTransformBody(CreateOrderLinkBodySchema)],
     },
     {
       matcher: "/admin/tikkie/payment-requests/v1-setup",
       method: ["POST"],
-      middlewares: [validateAndTransformBody(RunV1SetupBodySchema as never)],
+      middlewares: [validateAndTransformBody(RunV1SetupBodySchema)],
+    },
+    {
+      matcher: "/admin/tikkie/bank/connect",
+      method: ["POST"],
+      middlewares: [validateBody(ConnectBankBodySchema)],
+    },
+    {
+      matcher: "/admin/tikkie/bank/funds",
+      method: ["GET"],
+      middlewares: [validateQuery(FundsQuerySchema)],
+    },
+    {
+      // Paged by the bank (next_page_key): the bank gives no count, so no limit/offset here.
+      matcher: "/admin/tikkie/bank/transactions",
+      method: ["GET"],
+      middlewares: [validateQuery(TransactionsQuerySchema)],
+    },
+    {
+      // Not registered (with its route) unless the tikkie-bank option sandboxPayouts is on.
+      matcher: "/admin/tikkie/bank/sandbox-payouts",
+      method: ["POST"],
+      middlewares: [validateBody(NoBodySchema)],
+    },
+    {
+      matcher: "/admin/tikkie/reconciliation",
+      method: ["GET"],
+      middlewares: [validateQuery(ReconciliationQuerySchema, { isList: true })],
+    },
+    {
+      matcher: "/admin/tikkie/reconciliation/run",
+      method: ["POST"],
+      middlewares: [validateBody(NoBodySchema)],
+    },
+    {
+      matcher: "/admin/tikkie/fast-checkout-orders",
+      method: ["GET"],
+      middlewares: [validateQuery(ListFastCheckoutOrdersQuerySchema, { isList: true })],
+    },
+    {
+      matcher: "/admin/tikkie/payment-requests",
+      method: ["GET"],
+      middlewares: [validateQuery(ListInvoiceLinksQuerySchema, { isList: true })],
+    },
+    {
+      matcher: "/admin/orders/:id/tikkie-payment-links",
+      method: ["GET"],
+      middlewares: [validateQuery(ListOrderLinksQuerySchema, { isList: true })],
+    },
+    {
+      matcher: "/admin/tikkie/payment-requests/v1-connect",
+      method: ["POST"],
+      middlewares: [validateBody(ConnectV1BodySchema)],
+    },
+    {
+      matcher: "/admin/tikkie/payment-requests/v1-setup",
+      method: ["GET"],
+      middlewares: [validateQuery(V1SetupQuerySchema)],
+    },
+    {
+      matcher: "/admin/tikkie/refunds-owed",
+      method: ["GET"],
+      middlewares: [validateAndTransformQuery(ListRefundsOwedQuerySchema as never, {})],
+    },
+    {
+      matcher: "/admin/tikkie/refunds-owed/:id/refunded",
+      method: ["POST"],
+      middlewares: [validateAndTransformBody(MarkRefundedBodySchema as never)],
     },
     // Public hooks: every token is bounded in length and characters before the route reads anything.
     {

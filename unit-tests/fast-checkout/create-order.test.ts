@@ -12,7 +12,7 @@ import {
 } from "./helpers"
 
 /**
- * POST /v1/{product}/fastcheckout/orders: every rule and error row of Document 2, once through raw HTTP
+ * POST /v1/{product}/fastcheckout/orders: every rule and error row of the Fast Checkout specification, once through raw HTTP
  * (what the service answers) and once through the client (refused before sending, same code).
  */
 describe("Fast Checkout: create order", () => {

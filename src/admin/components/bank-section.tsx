@@ -5,33 +5,10 @@ import { useAdminData } from "../lib/use-admin-data"
 import { ConnectionButtons } from "./connection-buttons"
 import { ConsentHint } from "./consent-hint"
 import { SectionState } from "./section-state"
+import type { AdminTikkieBankResponse, AdminTikkieBankTransactionsResponse, Json } from "../../api/types"
 
-interface BankView {
-  connection: null | {
-    account_number: string
-    bank: string
-    scopes: string[]
-    status: "connected" | "needs_consent"
-    problem: string | null
-    connected_at: string
-    last_synced_at: string | null
-    synced_through: string | null
-  }
-  details: null | { account_number: string; currency: string; account_holder_name: string }
-  balance: null | { amount_in_cents: number; currency: string; balance_type: string }
-  messages: string[]
-}
-
-interface TransactionsView {
-  transactions: Array<{
-    transaction_id: string
-    book_date: string | null
-    amount_in_cents: number
-    currency: string
-    description_lines: string[]
-    counter_party_name: string | null
-  }>
-}
+type BankView = Json<AdminTikkieBankResponse>
+type TransactionsView = Json<AdminTikkieBankTransactionsResponse>
 
 /**
  * The connected bank account: status, IBAN, scopes, balance and the latest transactions, with Connect

@@ -2,20 +2,9 @@ import { Container, Heading, Table, Text } from "@medusajs/ui"
 import { formatCents } from "../lib/money"
 import { useAdminData } from "../lib/use-admin-data"
 import { SectionState } from "./section-state"
+import type { AdminTikkieFastCheckoutOrderListResponse, Json } from "../../api/types"
 
-interface ProblemsView {
-  fast_checkout_orders: Array<{
-    id: string
-    order_token: string
-    status: string
-    amount_in_cents: number
-    cart_id: string | null
-    payer: null | { firstName?: string; lastName?: string; email?: string }
-    problem: string | null
-    created_at: string
-  }>
-  count: number
-}
+type ProblemsView = Json<AdminTikkieFastCheckoutOrderListResponse>
 
 /** Fast Checkout payments that were paid but did not become an order: refund or fulfil them by hand. */
 export function FastCheckoutProblemsSection() {

@@ -2,20 +2,9 @@ import { Button, Container, Heading, StatusBadge, Text } from "@medusajs/ui"
 import { useConsentConnection } from "../lib/use-consent-connection"
 import { ConnectionButtons } from "./connection-buttons"
 import { ConsentHint } from "./consent-hint"
+import type { AdminTikkieV1ConnectionResponse, Json } from "../../api/types"
 
-export interface V1ConnectionView {
-  v1_connection: {
-    providers: Array<{ provider_id: string; token: "connection" | "fixed_access_token" }>
-    oauth_ready: boolean
-    connection: null | {
-      status: "connected" | "needs_consent"
-      problem: string | null
-      access_expires_at: string
-      connected_by: string
-      connected_at: string
-    }
-  }
-}
+export type V1ConnectionView = Json<AdminTikkieV1ConnectionResponse>
 
 /**
  * Legacy payment requests v1: the store's OAuth connection for scope pay (v1 calls need it unless a

@@ -4,16 +4,18 @@ import { Link } from "react-router-dom"
 import { adminFetch } from "../lib/admin-fetch"
 import { formatCents } from "../lib/money"
 import { useAdminData } from "../lib/use-admin-data"
-import type { ReconciliationItem, ReconciliationStatus } from "../../modules/tikkie-bank/service"
 import { SectionState } from "./section-state"
+import type {
+  AdminTikkieReconciliationListResponse,
+  AdminTikkieReconciliationRunResponse,
+  AdminTikkieSandboxPayoutsResponse,
+  AdminTikkieSandboxPayoutsStateResponse,
+  Json,
+  ReconciliationStatus,
+} from "../../api/types"
 
 type Status = ReconciliationStatus
-
-interface ReconciliationView {
-  items: ReconciliationItem[]
-  count: number
-  counts: Record<Status, number>
-}
+type ReconciliationView = Json<AdminTikkieReconciliationListResponse>
 
 const STATUSES: Array<{ status: Status; label: string; empty: string; color: "green" | "blue" | "red" | "orange" }> = [
   { status: "matched", label: "Matched", empty: "No payment is matched with a payout yet.", color: "green" },
@@ -30,13 +32,13 @@ const STATUSES: Array<{ status: Status; label: string; empty: string; color: "gr
 export function ReconciliationSection() {
   const [status, setStatus] = useState<Status>("matched")
   const list = useAdminData<ReconciliationView>(`/admin/tikkie/reconciliation?status=${status}&limit=50`)
-  const sandbox = useAdminData<{ enabled: boolean }>("/admin/tikkie/bank/sandbox-payouts")
+  const sandbox = useAdminData<AdminTikkieSandboxPayoutsStateResponse>("/admin/tikkie/bank/sandbox-payouts")
   const [busy, setBusy] = useState<"run" | "book" | null>(null)
 
   const act = async (which: "run" | "book") => {
     setBusy(which)
     try {
-      const out = await adminFetch<{ summary: { transactions_stored: number; matched_now: number }; booked?: unknown[] }>(
+      const out = await adminFetch<Json<AdminTikkieReconciliationRunResponse & Partial<AdminTikkieSandboxPayoutsResponse>>>(
         which === "run" ? "/admin/tikkie/reconciliation/run" : "/admin/tikkie/bank/sandbox-payouts",
         { method: "POST", body: {} }
       )

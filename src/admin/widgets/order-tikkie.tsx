@@ -3,6 +3,9 @@ import { Badge, Container, Copy, Heading, StatusBadge, Text } from "@medusajs/ui
 import { formatCents } from "../lib/money"
 import { useAdminData } from "../lib/use-admin-data"
 import { SectionState } from "../components/section-state"
+import { RefundOwedRow, type RefundsOwedList } from "../components/refunds-owed-section"
+import type { AdminTikkieOrderPaymentLinkListResponse, Json } from "../../api/types"
+import { isFastCheckoutProvider } from "../../providers/provider-keys"
 
 interface Payer {
   companyName?: string
@@ -21,36 +24,25 @@ interface OrderPayments {
   }
 }
 
-interface PaymentLinks {
-  payment_links: Array<{
-    id: string
-    kind: string
-    url: string
-    description: string
-    amount_in_cents: number | null
-    currency_code: string
-    status: string
-    paid_in_cents: number
-    refunded_in_cents: number
-    problem: string | null
-    created_at: string
-  }>
-}
+type PaymentLinks = Json<AdminTikkieOrderPaymentLinkListResponse>
 
 /**
  * The order's Tikkie side, next to Medusa's own payment details: the Fast Checkout orderToken and payer
- * (from the payment's data, what Tikkie answered) and the order's Tikkie payment links.
+ * (from the payment's data, what Tikkie answered), the order's Tikkie payment links, and the refunds owed
+ * on it with their "Mark refunded by bank transfer" action.
  */
 const OrderTikkieWidget = ({ data: order }: { data: { id: string } }) => {
   const payments = useAdminData<OrderPayments>(
     `/admin/orders/${order.id}?fields=id,*payment_collections,*payment_collections.payments`
   )
   const links = useAdminData<PaymentLinks>(`/admin/orders/${order.id}/tikkie-payment-links`)
+  const owed = useAdminData<RefundsOwedList>(`/admin/tikkie/refunds-owed?order_id=${order.id}&limit=100`)
   const fastCheckout = (payments.data?.order.payment_collections ?? [])
     .flatMap((c) => c.payments ?? [])
-    .filter((p) => p.provider_id.includes("tikkie-fast-checkout") && p.data?.orderToken)
+    .filter((p) => isFastCheckoutProvider(p.provider_id) && p.data?.orderToken)
   const loading = (payments.loading && !payments.data) || (links.loading && !links.data)
-  const nothing = payments.data && links.data && !fastCheckout.length && !links.data.payment_links.length
+  const nothing =
+    payments.data && links.data && owed.data && !fastCheckout.length && !links.data.payment_links.length && !owed.data.refunds_owed.length
 
   return (
     <Container className="divide-y p-0" data-testid="tikkie-order-widget">
@@ -59,9 +51,21 @@ const OrderTikkieWidget = ({ data: order }: { data: { id: string } }) => {
       </div>
       <SectionState
         loading={loading}
-        error={payments.error ?? links.error}
+        error={payments.error ?? links.error ?? owed.error}
         empty={nothing ? "No Tikkie payment or payment link on this order." : undefined}
       />
+      {!!owed.data?.refunds_owed.length && (
+        <div className="flex flex-col" data-testid="tikkie-order-refunds-owed">
+          <div className="px-6 pt-4">
+            <Text size="small" weight="plus">
+              Refunds owed (Tikkie cannot refund: pay back by bank transfer)
+            </Text>
+          </div>
+          {owed.data.refunds_owed.map((r) => (
+            <RefundOwedRow key={r.id} refund={r} reload={() => (owed.reload(), payments.reload())} />
+          ))}
+        </div>
+      )}
       {fastCheckout.map((p) => {
         const payer = p.data!.payer
         const a = payer?.shippingAddress

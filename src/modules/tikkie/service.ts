@@ -6,6 +6,7 @@ import RateWindow from "./models/rate-window"
 import PaymentRequest from "./models/payment-request"
 import NotificationSubscription from "./models/notification-subscription"
 import PaymentRequestV1Setup from "./models/payment-request-v1-setup"
+import RefundOwed from "./models/refund-owed"
 
 class TikkieModuleService extends MedusaService({
   FastCheckoutOrder,
@@ -13,6 +14,7 @@ class TikkieModuleService extends MedusaService({
   PaymentRequest,
   NotificationSubscription,
   PaymentRequestV1Setup,
+  RefundOwed,
 }) {
   /**
    * Counts one call of `key` in the current wall-clock second, for every instance of the store at once

@@ -21,6 +21,7 @@ import {
   type TikkieRead,
   type TikkieSessionRequest,
 } from "../shared/tikkie-base-provider"
+import { answerBankTransferRefund } from "../shared/bank-transfer-refunds"
 import { fastCheckoutReadKey } from "../shared/settled-reads"
 import { parseFastCheckoutProviderOptions, type ResolvedFastCheckoutProviderOptions } from "./options"
 import {
@@ -32,6 +33,7 @@ import {
 import { SESSION_STATUS, WEBHOOK_ACTION } from "./status"
 import { isSettlementRead } from "./settlement-read"
 import { fastCheckoutReturnUrl, fastCheckoutWebhookUrl } from "./urls"
+import { PaymentProviderKeys } from "../provider-keys"
 
 /** Medusa's webhook action data plus what the plugin's own settlement needs from the same read. */
 export type FastCheckoutWebhookActionData = WebhookActionResult["data"] & {
@@ -67,7 +69,7 @@ export class TikkieFastCheckoutProviderService extends TikkieBaseProvider<
   FastCheckoutClient,
   FastCheckoutSessionData
 > {
-  static identifier = "tikkie-fast-checkout"
+  static identifier = PaymentProviderKeys.FAST_CHECKOUT
   static parseOptions = parseFastCheckoutProviderOptions
 
   protected readonly sessionDataSchema = FastCheckoutSessionDataSchema
@@ -152,11 +154,18 @@ export class TikkieFastCheckoutProviderService extends TikkieBaseProvider<
     return SESSION_STATUS[data.status]
   }
 
-  async refundPayment(_input: RefundPaymentInput): Promise<RefundPaymentOutput> {
+  /**
+   * Fast Checkout has no refund operation, so a refund is refused (Medusa records none, and the plugin
+   * records a refund owed instead), except the one an admin marked as paid back by bank transfer:
+   * that one is answered so Medusa's own refund workflow records it.
+   */
+  async refundPayment(input: RefundPaymentInput): Promise<RefundPaymentOutput> {
+    const marked = answerBankTransferRefund(input)
+    if (marked) return marked
     throw new MedusaError(
       MedusaError.Types.NOT_ALLOWED,
-      "Tikkie Fast Checkout has no refund operation. Refund the payer by bank transfer (their IBAN is on the " +
-        "Tikkie payout) and record the refund in Medusa without the provider."
+      "Tikkie Fast Checkout has no refund operation: nothing was refunded. Refund the payer by bank transfer " +
+        "(the refund owed on the order page names the payer) and mark it refunded there: Medusa then records the refund."
     )
   }
 

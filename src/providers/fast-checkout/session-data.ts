@@ -1,5 +1,6 @@
 import { z } from "zod"
 import { FAST_CHECKOUT_STATUSES } from "../../tikkie/fast-checkout"
+import { BankTransferRefundsSchema } from "../shared/bank-transfer-refunds"
 
 /**
  * What the provider keeps in the payment session's (and then the payment's) `data`. It is the
@@ -18,6 +19,8 @@ export const FastCheckoutSessionDataSchema = z.object({
   /** Storefront pages for the return route, from the provider's options. */
   successUrl: z.string(),
   failureUrl: z.string(),
+  /** Refunds an admin marked as paid back by bank transfer (Fast Checkout cannot refund). */
+  bankTransferRefunds: BankTransferRefundsSchema.optional(),
 })
 
 export type FastCheckoutSessionData = z.output<typeof FastCheckoutSessionDataSchema>

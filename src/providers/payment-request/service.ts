@@ -42,7 +42,9 @@ import { sessionStatus } from "./status"
 import { container as appContainer } from "@medusajs/framework"
 import { paymentRequestsV1ClientFrom, readV1PaymentRequest, v1ExternalId, type V1Tokens } from "./v1"
 import { v1MedusaError } from "./v1-errors"
+import { answerBankTransferRefund } from "../shared/bank-transfer-refunds"
 import type { PaymentRequestsV1Client } from "../../tikkie/payment-requests/v1"
+import { PaymentProviderKeys } from "../provider-keys"
 
 /** Builds the v2 client from the provider's options (also used app-side, see workflows/payment-request). */
 export function paymentRequestsClientFrom(options: ResolvedPaymentRequestProviderOptions, logger?: Logger): PaymentRequestsClient {
@@ -98,7 +100,7 @@ export class TikkiePaymentRequestProviderService extends TikkieBaseProvider<
   PaymentRequestsClient,
   PaymentRequestSessionData
 > {
-  static identifier = "tikkie-payment-request"
+  static identifier = PaymentProviderKeys.PAYMENT_REQUEST
   static parseOptions = parsePaymentRequestProviderOptions
 
   protected readonly sessionDataSchema = PaymentRequestSessionDataSchema
@@ -230,10 +232,12 @@ export class TikkiePaymentRequestProviderService extends TikkieBaseProvider<
   async refundPayment(input: RefundPaymentInput): Promise<RefundPaymentOutput> {
     const current = this.sessionData(input.data)
     if (this.v1 || current.v1) {
+      const marked = answerBankTransferRefund(input)
+      if (marked) return marked
       throw new MedusaError(
         MedusaError.Types.NOT_ALLOWED,
         "Tikkie payment requests v1 have no refunds: nothing was refunded. Pay the amount back by bank transfer to the payer's " +
-          "account (in the payment's data), or move the store to payment requests v2, which can refund."
+          "account and mark the refund owed refunded (order page, Tikkie section): Medusa then records the refund."
       )
     }
     const paid = paymentInFull(current)

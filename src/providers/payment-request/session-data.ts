@@ -2,6 +2,7 @@ import { z } from "zod"
 import { PAYMENT_REQUEST_STATUSES, REFUND_STATUSES } from "../../tikkie/payment-requests/v2/schemas"
 import type { PaymentV2, RefundV2 } from "../../tikkie/payment-requests/v2"
 import { V1TokensSchema } from "./v1"
+import { BankTransferRefundsSchema } from "../shared/bank-transfer-refunds"
 
 /** A refund as kept in the payment's data and the plugin's record: Tikkie's refund record. */
 export const StoredRefundSchema = z.object({
@@ -68,6 +69,8 @@ export const PaymentRequestSessionDataSchema = z.object({
   cancelled: z.object({ at: z.string(), note: z.string() }).optional(),
   /** apiVersion v1: the platform, user and bank account the request was made under (reads need them). */
   v1: V1TokensSchema.optional(),
+  /** apiVersion v1: refunds an admin marked as paid back by bank transfer (v1 cannot refund). */
+  bankTransferRefunds: BankTransferRefundsSchema.optional(),
   /**
    * The Medusa refund ids (Tikkie referenceIds) whose refunds Medusa recorded: written only by a
    * refund that succeeded, so a refund at Tikkie with a Medusa refund id not in it was made by an
@@ -103,7 +106,13 @@ export function recordedRefundReferences(data: PaymentRequestSessionData): strin
   return data.payments.flatMap((p) => p.refunds.flatMap((r) => (r.referenceId ? [r.referenceId] : [])))
 }
 
-/** The payment made for the whole amount, if any: a fixed-amount request takes exactly one. */
+/**
+ * The payment made for the whole amount, if any: the first one made. A fixed-amount request takes one,
+ * but a link paid on two devices at once has two, and Tikkie lists the newest first: the first made is
+ * the one Medusa settled (and refunds), the later one is an extra payment to refund.
+ */
 export function paymentInFull(data: { amountInCents: number; payments: StoredPayment[] }): StoredPayment | undefined {
-  return data.payments.find((p) => p.amountInCents === data.amountInCents)
+  return [...data.payments]
+    .sort((a, b) => Date.parse(a.createdDateTime) - Date.parse(b.createdDateTime))
+    .find((p) => p.amountInCents === data.amountInCents)
 }

@@ -3,7 +3,7 @@ import { TikkieError } from "../../tikkie/core/errors"
 import { V1_ERRORS } from "../../tikkie/payment-requests/v1"
 
 /**
- * Every code of payment requests v1 (Document 1, plus the authorization service's two) as a sentence
+ * Every code of payment requests v1 (payment request specification, plus the authorization service's two) as a sentence
  * an admin can act on. The client refuses input that breaks a v1 rule before sending, with the code
  * the service would answer and the field and rule in its message; both are shown.
  */

@@ -52,7 +52,7 @@ export interface BookDateFilter {
 }
 
 /**
- * Account information service (Document 3): details, balance, transactions, funds check and consent
+ * Account information service (account information specification): details, balance, transactions, funds check and consent
  * info of the one account the holder consented to.
  */
 export class AccountInformationClient {

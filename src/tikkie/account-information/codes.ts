@@ -1,5 +1,5 @@
 /**
- * Error codes of the account information service (Document 3, "Errors"), plus the codes public
+ * Error codes of the account information service (account information specification, "Errors"), plus the codes public
  * material shows for its gateway. Client and sandbox both refer to these names, so a local refusal
  * and the service's own carry the same code.
  */
@@ -20,14 +20,14 @@ export const AIS_CODES = {
   BOOK_DATE_IN_FUTURE: "MESSAGE_RST560_0023",
   FROM_DATE_TOO_OLD: "MESSAGE_BAI560_0029",
   REPORT_DOWNLOAD_FAILED: "MESSAGE_BAI560_0005",
-  /** public-facts.md: access token not valid or expired (401). */
+  /** Public Tikkie material: access token not valid or expired (401). */
   ACCESS_TOKEN_INVALID: "ERR_2002_002",
-  /** public-facts.md: insufficient scope (403). */
+  /** Public Tikkie material: insufficient scope (403). */
   INSUFFICIENT_SCOPE: "ERR_3002_003",
-  /** public-facts.md: not found (404); the sandbox uses it for an account it does not hold. */
+  /** Public Tikkie material: not found (404); the sandbox uses it for an account it does not hold. */
   NOT_FOUND: "ERR_4001_001",
   /**
-   * Gateway-wide codes of Documents 1 and 2 (Document 3 lists none of its own for these cases):
+   * Gateway-wide codes of the payment request and Fast Checkout specifications (the account information specification lists none of its own for these cases):
    * a missing header, an invalid parameter that has no RST560 code (a nextPageKey that does not fit),
    * and an unknown field.
    */

@@ -19,7 +19,7 @@ export const SCOPES = [
   "psd2:account:balance:read",
   "psd2:account:transaction:read",
   "psd2:account:funds:read",
-  /** Legacy payment requests v1 (Document 1) uses tokens of the same authorization service. */
+  /** Legacy payment requests v1 (payment request specification) uses tokens of the same authorization service. */
   "pay",
 ] as const
 export const scopeSchema = z.enum(SCOPES)
@@ -124,7 +124,7 @@ export function dayBeforeEarliestBookDateFrom(today: string): string {
   return addDays(earliestBookDateFrom(today), -1)
 }
 
-/** Funds amounts may carry up to 3 decimals (Document 3, "Rules for funds"). */
+/** Funds amounts may carry up to 3 decimals (account information specification, "Rules for funds"). */
 export const FUNDS_AMOUNT_DECIMALS = 3
 
 const CURRENCIES: ReadonlySet<string> = new Set(Intl.supportedValuesOf("currency"))

@@ -13,7 +13,7 @@ export interface FastCheckoutClientOptions extends TransportOptions {
   apiKey: string
   /** Needed for order calls; not for `createSandboxMerchant`. */
   merchantToken?: string
-  /** Default "pay" (Document 2's paths). */
+  /** Default "pay" (the Fast Checkout specification's paths). */
   product?: FastCheckoutProduct
   /**
    * Limits GET order calls (the service allows 250 per second). Default: an in-process sliding window

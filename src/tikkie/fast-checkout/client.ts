@@ -18,7 +18,7 @@ import {
 } from "./schemas"
 import { validateFastCheckout } from "./validate"
 
-/** Document 2's limit on GET order: "at most 250 per second". */
+/** The Fast Checkout specification's limit on GET order: "at most 250 per second". */
 export const GET_ORDER_CALLS_PER_SECOND = 250
 
 export interface CreatedOrder {
@@ -30,7 +30,7 @@ export interface CreatedOrder {
 }
 
 /**
- * Client of the Fast Checkout order service (Document 2). Every input is checked with the schemas the
+ * Client of the Fast Checkout order service (Fast Checkout specification). Every input is checked with the schemas the
  * sandbox uses, so a refused input never leaves the process; the API key and merchant token are kept
  * out of every error and log line.
  */

@@ -1,7 +1,7 @@
 import type { ServiceCodes } from "../core/validation"
 
 /**
- * The Fast Checkout error codes of Document 2 ("Errors"), named so that the client, the sandbox and the
+ * The Fast Checkout error codes of the Fast Checkout specification ("Errors"), named so that the client, the sandbox and the
  * tests refer to one list instead of repeating string literals.
  */
 export const FAST_CHECKOUT_ERRORS = {
@@ -28,7 +28,7 @@ export const FAST_CHECKOUT_ERRORS = {
   /** 503: service unavailable. */
   SERVICE_UNAVAILABLE: "ERR_9100_011",
   /**
-   * 429 for GET order beyond the rate limit (at most 250 per second). Document 2 lists the limit but
+   * 429 for GET order beyond the rate limit (at most 250 per second). The Fast Checkout specification lists the limit but
    * no code for exceeding it, so the sandbox answers this one (category TOO_MANY_REQUESTS) with a
    * `Retry-After: 1` header; the client's transport retries a GET on any 429 whatever the code.
    */

@@ -1,5 +1,5 @@
 /**
- * Order amounts in integer cents. Document 2 gives item prices, shipping and discount separately and
+ * Order amounts in integer cents. The Fast Checkout specification gives item prices, shipping and discount separately and
  * never a total, so the shop, the sandbox's checkout page and the validators compute it here, the same
  * way everywhere.
  */
@@ -33,7 +33,7 @@ export function itemsTotalInCents(items: ReadonlyArray<CentsItem>): number {
 }
 
 /**
- * The "total amount" the discount rule compares with (ERR_3100_005): items plus shipping. Document 2
+ * The "total amount" the discount rule compares with (ERR_3100_005): items plus shipping. The Fast Checkout specification
  * says only that the discount is "subtracted from the order total", and shipping is part of what the
  * customer pays, so it counts.
  */

@@ -3,11 +3,11 @@ import { FAST_CHECKOUT_ERRORS } from "./codes"
 import { formatCents, itemsTotalInCents, MAX_ITEMS_TOTAL_IN_CENTS, orderTotalInCents } from "./money"
 
 /**
- * Schemas of every Fast Checkout request and response (Document 2). The request schemas are strict and
+ * Schemas of every Fast Checkout request and response (Fast Checkout specification). The request schemas are strict and
  * are used by both the client (before sending) and the sandbox (on receipt), so both refuse the same
  * input with the same code. Response schemas are tolerant of what the live service is known to vary.
  *
- * Choices where Document 2 is silent, all enforced by these schemas:
+ * Choices where the Fast Checkout specification is silent, all enforced by these schemas:
  * - referenceId: 1-100 characters, not only spaces (the document says "free value chosen by the shop").
  * - itemName: 1-100 characters, not only spaces.
  * - items: 1-100 entries (an order without items cannot be paid; 100 bounds the page and the body).

@@ -4,7 +4,7 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { FastCheckoutSessionDataSchema } from "../../providers/fast-checkout/session-data"
 import type { FastCheckoutPayer } from "../../tikkie/fast-checkout"
 import { orderAddressFromPayer } from "./payer-address"
-import { isFastCheckoutProvider } from "./provider-id"
+import { isFastCheckoutProvider } from "../../providers/provider-keys"
 
 /**
  * Writes the Fast Checkout payer (email, name, phone, company, shipping address) onto a Medusa order
@@ -13,8 +13,9 @@ import { isFastCheckoutProvider } from "./provider-id"
  * is idempotent.
  *
  * Why on the order and not the cart: a new address on the cart can change its tax and total, and then
- * Medusa deletes the cart's payment sessions, the paid one included (medusa-notes.md). On the order the
- * totals stay what the shopper paid. When the payer ships to another country than the one the cart was
+ * Medusa's refresh of the cart deletes every payment session of the cart, the paid one included, and
+ * processing fails with "PaymentSession ... not found": no order. On the order the totals stay what the
+ * shopper paid. When the payer ships to another country than the one the cart was
  * taxed for, the order keeps the tax that was paid, its metadata says so
  * (`tikkie_fast_checkout.tax_country_differs`), and a warning is logged for the shop to review.
  */

@@ -12,7 +12,7 @@ import {
   FastCheckoutSessionDataSchema,
   type FastCheckoutCartInput,
 } from "../../providers/fast-checkout/session-data"
-import { isFastCheckoutProvider } from "./provider-id"
+import { isFastCheckoutProvider } from "../../providers/provider-keys"
 import { recordFastCheckoutSession } from "./record-session"
 import { settleEarlierPaymentsOfCart } from "../checkout/settle-earlier-payments"
 

@@ -8,7 +8,7 @@ import { paymentRequestsClientFrom } from "../../providers/payment-request/servi
 import { paymentRequestsV1ClientFrom } from "../../providers/payment-request/v1"
 import type { PaymentRequestsV1Client } from "../../tikkie/payment-requests/v1"
 import type { PaymentRequestsClient } from "../../tikkie/payment-requests/v2"
-import { isPaymentRequestProvider, PAYMENT_REQUEST_PROVIDER_PREFIX } from "./provider-id"
+import { isPaymentRequestProvider, PAYMENT_REQUEST_PROVIDER_PREFIX } from "../../providers/provider-keys"
 
 export interface ConfiguredPaymentRequestProvider {
   providerId: string

@@ -11,6 +11,7 @@ import type TikkieModuleService from "../../modules/tikkie/service"
 import { readPayments, type PaymentRequestSettledRead } from "../../providers/payment-request/service"
 import { handOverSettledRead, paymentRequestReadKey } from "../../providers/shared/settled-reads"
 import {
+  paymentInFull,
   PaymentRequestSessionDataSchema,
   storedPayment,
   type StoredPayment,
@@ -19,6 +20,7 @@ import type { PaymentRequestV2 } from "../../tikkie/payment-requests/v2"
 import { paymentRequestProvider, paymentRequestsClient, paymentRequestsV1Client } from "./provider-options"
 import { readV1PaymentRequest, V1TokensSchema } from "../../providers/payment-request/v1"
 import { recordPayments, type PaymentRequestRecord } from "./record-payment-request"
+import { recordExtraPayments } from "./extra-payments"
 
 /** Who asked; `checkout`: a new payment for the cart is about to start (settle-earlier-payments.ts). */
 export type PaymentRequestSource = "notification" | "return" | "poll" | "admin" | "checkout"
@@ -118,10 +120,14 @@ async function settleLocked(container: MedusaContainer, recordId: string, source
   await syncPaymentData(container, record, payments)
 
   if (record.kind === "invoice") return { outcome: "updated" }
-  if (record.medusa_payment_id && record.order_id) return { outcome: "already-completed", orderId: record.order_id }
+  if (record.medusa_payment_id && record.order_id) {
+    // Settled before: a payment since then is a second one on the same link (extra-payments.ts).
+    await recordExtraPayments(container, record, payments, isV1Record(record))
+    return { outcome: "already-completed", orderId: record.order_id }
+  }
 
   const amount = Number(record.amount_in_cents)
-  const paid = payments.find((p) => p.amountInCents === amount)
+  const paid = paymentInFull({ amountInCents: amount, payments })
   if (!paid) {
     if (payments.length) {
       return recordProblem(container, record, `Tikkie reports payments of ${payments.map((p) => p.amountInCents).join(", ")} cents; ${amount} cents were asked`)
@@ -140,10 +146,17 @@ async function settleLocked(container: MedusaContainer, recordId: string, source
   // read instead of reading the request and its payments again.
   const settled: PaymentRequestSettledRead = { paymentRequestToken: token, status: request.status, payments }
   handOverSettledRead(paymentRequestReadKey(token), settled)
-  return record.kind === "checkout"
-    ? completeCheckout(container, record, paid, source)
-    : captureOrderPayment(container, record, session, paid, source)
+  const outcome =
+    record.kind === "checkout"
+      ? await completeCheckout(container, record, paid, source)
+      : await captureOrderPayment(container, record, session, paid, source)
+  if (outcome.outcome === "completed" || outcome.outcome === "captured") {
+    await recordExtraPayments(container, await tikkie.retrievePaymentRequest(record.id), payments, isV1Record(record))
+  }
+  return outcome
 }
+
+const isV1Record = (record: PaymentRequestRecord) => !!(record.metadata as { v1?: unknown } | null)?.v1
 
 /**
  * The request's status and payments from Tikkie: v2 through its client; v1 (apiVersion "v1") under the

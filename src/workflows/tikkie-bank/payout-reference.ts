@@ -2,7 +2,7 @@ import { MAX_DESCRIPTION_LINE_LENGTH } from "../../tikkie/account-information"
 
 /**
  * The ONE convention by which a payout credit names the payment it pays out, in the transaction's
- * description lines (at most 9 lines of at most 32 characters, Document 3):
+ * description lines (at most 9 lines of at most 32 characters, account information specification):
  *
  *   line n:     `TIKKIE <SOURCE>`   e.g. `TIKKIE FASTCHECKOUT`, `TIKKIE PAYMENTREQUEST`
  *   line n + 1: `<reference>`       the payment's reference in that source, at most 32 characters
@@ -11,7 +11,7 @@ import { MAX_DESCRIPTION_LINE_LENGTH } from "../../tikkie/account-information"
  * on one line; a tag line followed by the reference on its own line fits any reference of up to 32.
  * Reading is forgiving: case-insensitive (banks often upper-case free text), surrounding spaces ignored,
  * several tag/reference pairs per credit allowed. Credits carry it when the sandbox books them
- * (sandbox-payouts.ts); a real payout carrying other text is matched by amount and date instead.
+ * (the sandbox payout route's book-sandbox-payouts.ts); a real payout carrying other text is matched by amount and date instead.
  */
 export const PAYOUT_TAG = "TIKKIE"
 

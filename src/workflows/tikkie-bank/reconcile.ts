@@ -8,6 +8,7 @@ import { addBankDays } from "./bank-days"
 import { bankModule, requireBankOptions, withBankAccount } from "./bank-session"
 import { EXPECTED_PAYOUT_SOURCES, type ExpectedPayoutSource } from "./expected-payouts"
 import { matchPayouts } from "./match-payouts"
+import { matchRefundsOwedInBank } from "./match-refunds-owed"
 import { BANK_SCOPES } from "./scopes"
 
 const RECONCILE_LOCK = "tikkie:bank:reconcile"
@@ -20,6 +21,8 @@ export interface ReconcileSummary {
   transactions_stored: number
   payouts_recorded: number
   matched_now: number
+  /** Refunds owed marked refunded whose outgoing transfer was found now (match-refunds-owed.ts). */
+  refunds_matched_now: number
 }
 
 /**
@@ -33,6 +36,7 @@ export interface ReconcileSummary {
  * 2. Stores them by transactionId (a transaction already stored is left alone).
  * 3. Records the payouts the plugin's payment products expect (EXPECTED_PAYOUT_SOURCES).
  * 4. Matches credits with them (match-payouts.ts) and writes the pairs.
+ * 5. Matches debits with the refunds owed an admin marked refunded (match-refunds-owed.ts).
  *
  * Runs one at a time across every store instance (a lock); a second caller waits for the first and
  * then finds nothing new. Every write is idempotent, so a crash half-way is healed by the next run.
@@ -108,11 +112,13 @@ async function reconcileLocked(container: MedusaContainer, sources: ExpectedPayo
 
   const matches = matchPayouts(await bank.listUnmatchedPayouts(), await bank.listUnmatchedCredits(), options.amountMatchWindowBankDays)
   const written = await bank.applyMatches(matches)
+  const refundsMatched = await matchRefundsOwedInBank(container)
   return {
     book_date_from: read.from,
     transactions_read: read.count,
     transactions_stored: read.stored,
     payouts_recorded: recorded,
     matched_now: written,
+    refunds_matched_now: refundsMatched,
   }
 }

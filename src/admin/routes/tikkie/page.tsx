@@ -5,10 +5,11 @@ import { BankSection } from "../../components/bank-section"
 import { FastCheckoutProblemsSection } from "../../components/fast-checkout-problems-section"
 import { PaymentRequestsV1Section, type V1ConnectionView } from "../../components/payment-requests-v1-section"
 import { ReconciliationSection } from "../../components/reconciliation-section"
+import { RefundsOwedSection } from "../../components/refunds-owed-section"
 import { useAdminData } from "../../lib/use-admin-data"
 
 /**
- * The plugin's page in the admin (/app/tikkie): bank account, reconciliation, Fast Checkout problems, and
+ * The plugin's page in the admin (/app/tikkie): bank account, reconciliation, Fast Checkout problems, refunds owed, and
  * the v1 connection when the store has a payment request provider on the legacy v1 API.
  */
 const TikkiePage = () => {
@@ -27,6 +28,7 @@ const TikkiePage = () => {
           <Tabs.Trigger value="bank">Bank</Tabs.Trigger>
           <Tabs.Trigger value="reconciliation">Reconciliation</Tabs.Trigger>
           <Tabs.Trigger value="fast-checkout">Fast Checkout</Tabs.Trigger>
+          <Tabs.Trigger value="refunds-owed">Refunds owed</Tabs.Trigger>
           {hasV1 && <Tabs.Trigger value="payment-requests-v1">Payment requests v1</Tabs.Trigger>}
         </Tabs.List>
         <div className="mt-3">
@@ -38,6 +40,9 @@ const TikkiePage = () => {
           </Tabs.Content>
           <Tabs.Content value="fast-checkout">
             <FastCheckoutProblemsSection />
+          </Tabs.Content>
+          <Tabs.Content value="refunds-owed">
+            <RefundsOwedSection />
           </Tabs.Content>
           {hasV1 && (
             <Tabs.Content value="payment-requests-v1">

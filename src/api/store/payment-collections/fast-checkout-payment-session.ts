@@ -2,7 +2,7 @@ import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusaj
 import { errorMessage } from "../../../lib/error-message"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { FAST_CHECKOUT_CART_KEY } from "../../../providers/fast-checkout/session-data"
-import { isFastCheckoutProvider } from "../../../workflows/fast-checkout/provider-id"
+import { isFastCheckoutProvider } from "../../../providers/provider-keys"
 import { recordFastCheckoutSession } from "../../../workflows/fast-checkout/record-session"
 import { fastCheckoutCartInput, loadCartForFastCheckout } from "../../../workflows/fast-checkout/start-fast-checkout"
 

@@ -1,5 +1,5 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { isPaymentRequestProvider } from "../../../workflows/payment-request/provider-id"
+import { isPaymentRequestProvider } from "../../../providers/provider-keys"
 
 /**
  * On Medusa's own `POST /store/payment-collections/:id/payment-sessions` with a Tikkie payment request

@@ -2,7 +2,7 @@ import { model } from "@medusajs/framework/utils"
 
 /**
  * One Fast Checkout order created for a Medusa payment session. The orderToken "cannot be retrieved
- * later" (Document 2), so it is stored before the shopper is redirected; the poll job and the webhook
+ * later" (Fast Checkout specification), so it is stored before the shopper is redirected; the poll job and the webhook
  * find their work here, in the database every store instance shares.
  */
 const FastCheckoutOrder = model

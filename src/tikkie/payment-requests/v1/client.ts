@@ -45,7 +45,7 @@ export interface PaymentRequestsV1ClientOptions extends TransportOptions {
    */
   accessToken: string | V1AccessTokenFunction
   /**
-   * Product segment of the paths: `pay` (Document 1: /v1/pay/...) or `tikkie` (public material's live
+   * Product segment of the paths: `pay` (payment request specification: /v1/pay/...) or `tikkie` (public material's live
    * service). Default `pay`.
    */
   product?: "pay" | "tikkie"

@@ -1,8 +1,8 @@
 import type { ServiceCodes } from "../../core/validation"
 
 /**
- * The error codes of payment requests v1 (Document 1, "Version 1 error codes"), plus the two codes of the
- * authorization service that public material shows for bearer tokens (public-facts.md).
+ * The error codes of payment requests v1 (payment request specification, "Version 1 error codes"), plus the two codes of the
+ * authorization service that public Tikkie material shows for bearer tokens.
  */
 export const V1_ERRORS = {
   USER_NOT_CREATED: "ERR_1100_001",

@@ -5,7 +5,7 @@ import { V1_ERRORS } from "./codes"
 import { MAX_AMOUNT_IN_CENTS, MAX_LIST_LIMIT } from "./limits"
 
 /**
- * Schemas of payment requests v1 (Document 1, version 1 part). Request schemas are strict and shared
+ * Schemas of payment requests v1 (Payment Request Service Specification, version 1). Request schemas are strict and shared
  * with the sandbox, so the client and the sandbox refuse the same input with the same code (see
  * V1_SERVICE_CODES for how a zod issue becomes ERR_1100_004/005/006). Response schemas are tolerant.
  */
@@ -16,7 +16,7 @@ import { MAX_AMOUNT_IN_CENTS, MAX_LIST_LIMIT } from "./limits"
 
 /**
  * Choice: lengths count Unicode code points, the characters a person sees ("é" and "😀" are one each),
- * not UTF-16 units; Document 1 only says "length".
+ * not UTF-16 units; the payment request specification only says "length".
  */
 export function codePointLength(s: string): number {
   let n = 0
@@ -97,7 +97,7 @@ export const amountInCentsField = z
   )
 
 /**
- * Choice: only EUR. Document 1 says "length 3", but Tikkie pays out to Dutch bank accounts in euro and
+ * Choice: only EUR. The payment request specification says "length 3", but Tikkie pays out to Dutch bank accounts in euro and
  * MAX_YIELD_REACHED is defined "in euro"; another currency would be a request nobody could pay.
  */
 export const currencyField = z
@@ -109,7 +109,7 @@ export const currencyField = z
 export const pathToken = z.preprocess((v) => (v === "" ? undefined : v), z.string())
 
 /**
- * Choice: a date-time filter needs a zone (Z or +01:00): Document 1 says ISO-8601 date-time, and one
+ * Choice: a date-time filter needs a zone (Z or +01:00): the payment request specification says ISO-8601 date-time, and one
  * without a zone would mean a different instant on the store's server than on the service.
  */
 const isoDateTime = z.iso.datetime({ offset: true })
@@ -161,7 +161,7 @@ export const CreatePaymentRequestRequest = z.strictObject({
 export type CreatePaymentRequestInput = z.input<typeof CreatePaymentRequestRequest>
 
 /**
- * Query of the list operation. Choices: offset and limit are required (Document 1); limit is 1-50
+ * Query of the list operation. Choices: offset and limit are required (payment request specification); limit is 1-50
  * (MAX_LIST_LIMIT). A value that breaks its own rule is ERR_1100_004 like any other field; a search
  * that cannot be run although every value is well formed (fromDate not before toDate) is ERR_1100_003,
  * "could not search for the payment request". fromDate and toDate are exclusive: "created after" and
@@ -247,7 +247,7 @@ const tokenValue = z.union([z.string(), z.number()]).transform((v) => String(v))
 
 /**
  * Choice: tolerance covers spelling and format (strings for numbers, epoch dates, URL spelling), not
- * vocabulary. A status outside Document 1's lists is refused as INVALID_RESPONSE, so a store never
+ * vocabulary. A status outside the payment request specification's lists is refused as INVALID_RESPONSE, so a store never
  * treats an unknown state as paid or as open.
  */
 export const ENTITY_STATUSES = ["ACTIVE", "INACTIVE"] as const

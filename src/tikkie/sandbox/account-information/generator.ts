@@ -145,7 +145,7 @@ function booking(rnd: Random, balanceCents: number, ibanOf: (name: string) => st
       counterPartyAccountNumber: ibanOf(name),
     }
   }
-  // A cash machine has no counter account: both counterparty fields stay empty (Document 3).
+  // A cash machine has no counter account: both counterparty fields stay empty (account information specification).
   return {
     amountCents: -rnd.int(2, 20) * 1_000,
     mutationCode: "093",

@@ -14,7 +14,7 @@ export const TRANSACTIONS_PER_PAGE = 50
 /**
  * GET /v1/accounts/{accountNumber}/transactions (`accountInformation.getTransactions`).
  *
- * Choices where Document 3 is silent or ambiguous:
+ * Choices where the account information specification is silent or ambiguous:
  * - bookDateFrom and bookDateTo are both INCLUSIVE. The document says "more recent than" and
  *   "preceding", but it refuses only from > to (0011), so from = to must be a meaningful query, and
  *   it is only with inclusive bounds (one day's bookings).
@@ -69,7 +69,7 @@ export function getTransactions(ctx: SandboxContext, state: AccountInformationSt
         "BACKEND_ERROR"
       )
     }
-    // Document 3: "When no transactions exist, a blank response is returned."
+    // Account information specification: "When no transactions exist, a blank response is returned."
     return { status: 200 }
   }
   const page = matching.slice(0, TRANSACTIONS_PER_PAGE)

@@ -12,7 +12,7 @@ export type Guarded<T> = { ok: true; value: T } | { ok: false; response: Sandbox
 
 /**
  * Checks common to every resource call, in the order a gateway checks them: the API-Key header
- * (missing: 400 ERR_1100_005, the gateway-wide "parameter missing" of Documents 1 and 2; the sandbox
+ * (missing: 400 ERR_1100_005, the gateway-wide "parameter missing" of the payment request and Fast Checkout specifications; the sandbox
  * accepts any non-blank key), then the bearer token (not valid or expired: 401 ERR_2002_002; without
  * the scope: 403 ERR_3002_003).
  */

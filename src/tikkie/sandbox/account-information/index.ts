@@ -11,7 +11,7 @@ import { AccountInformationState } from "./state"
 import { token } from "./token"
 
 /**
- * Account information service (Document 3) and the authorization service (`/as/`) in the sandbox.
+ * Account information service (account information specification) and the authorization service (`/as/`) in the sandbox.
  *
  * Authorization service:
  *   GET  /as/authorization.oauth2   consent page (oauth.authorize); client_id TPP_test

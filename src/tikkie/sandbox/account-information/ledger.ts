@@ -97,7 +97,7 @@ export class Ledger {
   }
 }
 
-/** The service's JSON for one booking (Document 3 "Transaction", plus transactionTimestamp and status). */
+/** The service's JSON for one booking (account information specification, "Transaction", plus transactionTimestamp and status). */
 export function transactionJson(e: LedgerEntry, currency: string) {
   return {
     transactionId: e.transactionId,

@@ -7,9 +7,9 @@ import { SEEDED_ACCOUNTS, type SeededAccount } from "./accounts"
 import { generateLedger } from "./generator"
 import type { Ledger } from "./ledger"
 
-/** The one client id the sandbox's authorization service knows (public-facts.md). */
+/** The one client id the sandbox's authorization service knows (public Tikkie material). */
 export const SANDBOX_CLIENT_ID = "TPP_test"
-/** Document 3: "The code must be exchanged within 10 seconds." */
+/** Account information specification: "The code must be exchanged within 10 seconds." */
 export const AUTHORIZATION_CODE_MS = 10_000
 /** How long the consent page's form stays usable (sandbox choice; the document names no limit). */
 export const CONSENT_REQUEST_MS = 15 * 60_000

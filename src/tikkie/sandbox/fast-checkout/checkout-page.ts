@@ -21,7 +21,7 @@ export function showCheckoutPage(state: FastCheckoutState, lifecycle: FastChecko
  * - pay or cancel on an order that is no longer NEW: 409 with the page showing its state.
  * - success: the order becomes PAID or CANCELLED, the webhook goes out, and the customer is sent back
  *   to the shop with 303 to the order's redirectUrl, unchanged (the shop knows which order it
- *   redirected; Document 2 adds nothing to the URL).
+ *   redirected; the Fast Checkout specification adds nothing to the URL).
  */
 export function submitCheckoutPage(state: FastCheckoutState, lifecycle: FastCheckoutLifecycle) {
   return (req: SandboxRequest): SandboxResponse => {

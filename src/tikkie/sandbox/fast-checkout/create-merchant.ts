@@ -4,7 +4,7 @@ import type { FastCheckoutState } from "./state"
 
 /**
  * `POST /v1/{product}/fastcheckout/merchant` (sandbox only): a new merchant token tied to the calling
- * API key. Document 2 says the body is empty; a body, if sent, is ignored rather than refused, since
+ * API key. The Fast Checkout specification says the body is empty; a body, if sent, is ignored rather than refused, since
  * the operation has no fields a caller could get wrong. Answers 201 Created.
  */
 export function createSandboxMerchant(state: FastCheckoutState) {

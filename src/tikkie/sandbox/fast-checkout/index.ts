@@ -1,5 +1,5 @@
 /**
- * Fast Checkout in the sandbox (Document 2).
+ * Fast Checkout in the sandbox (Fast Checkout specification).
  *
  * Service routes (`{product}` is `pay`, as in the documents, or `tikkie`, as on the live service):
  *   POST /v1/{product}/fastcheckout/merchant               API-Key; empty body -> 201 {merchantToken}
@@ -11,7 +11,7 @@
  * field 400 ERR_1100_008; discount >= items + shipping 400 ERR_3100_005; order unknown or another
  * merchant's 404 ERR_4100_004; GET order beyond `getOrderRateLimitPerSecond` per merchant (default 250,
  * 0 = off, changeable through POST /_sandbox/settings) 429 TOO_MANY_REQUESTS with Retry-After: 1.
- * ERR_4100_003 ("user not found") is listed by Document 2 but names no Fast Checkout resource; the
+ * ERR_4100_003 ("user not found") is listed by the Fast Checkout specification but names no Fast Checkout resource; the
  * sandbox never answers it (an unknown merchant is ERR_4100_005). ERR_8100_001 and ERR_9100_011 come
  * from fault injection (POST /_sandbox/faults with operation fastCheckout.*).
  *

@@ -4,7 +4,7 @@ import type { SandboxPayer } from "./payer"
 import { type FastCheckoutState, orderView, type StoredOrder } from "./state"
 
 /**
- * Order states (Document 2 shows the states but not the transitions). Chosen: NEW is the only state
+ * Order states (the Fast Checkout specification shows the states but not the transitions). Chosen: NEW is the only state
  * an order leaves, to PAID, CANCELLED, EXPIRED or ERROR; the other four are final and never change.
  * Every change sends the webhook `{referenceId, orderToken, status}` to the order's notificationUrl,
  * EXPIRED included ("a webhook is sent when an order is updated").

@@ -9,7 +9,7 @@ function header(req: SandboxRequest, name: string): string | undefined {
 }
 
 /**
- * The API-Key header, required on every call. Document 2 lists no code for a missing API key; the
+ * The API-Key header, required on every call. The Fast Checkout specification lists no code for a missing API key; the
  * sandbox answers it as a missing parameter (400 ERR_1100_005, "API-Key header is missing"), the code
  * the document gives for any missing parameter. Any non-empty key is accepted.
  */

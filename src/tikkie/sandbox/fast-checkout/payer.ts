@@ -1,7 +1,7 @@
 import { z } from "zod"
 
 /**
- * The payer a checkout collects (Document 2, "Payer" and "Shipping address"). The sandbox fills it from
+ * The payer a checkout collects (Fast Checkout specification, "Payer" and "Shipping address"). The sandbox fills it from
  * the checkout page's form or from the pay control's JSON; both go through `PayerInputSchema`.
  */
 

@@ -34,7 +34,7 @@ export interface StoredOrder {
   json: string
 }
 
-/** The order as GET order answers it (Document 2, "Order (read)"). */
+/** The order as GET order answers it (Fast Checkout specification, "Order (read)"). */
 export function orderView(o: StoredOrder): Record<string, unknown> {
   const view: Record<string, unknown> = {
     orderToken: o.orderToken,

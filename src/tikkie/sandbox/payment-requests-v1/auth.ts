@@ -5,11 +5,11 @@ import { error, type SandboxRequest, type SandboxResponse } from "../http-kit"
 export type Authorized = { ok: true; client: string } | { ok: false; response: SandboxResponse }
 
 /**
- * Both credentials of every v1 call (Document 1, common headers). Choices, checked in this order:
- * 1. API-Key absent or blank: 400 ERR_1100_005 naming the header. Document 1 lists API-Key as a required
+ * Both credentials of every v1 call (payment request specification, common headers). Choices, checked in this order:
+ * 1. API-Key absent or blank: 400 ERR_1100_005 naming the header. The payment request specification lists API-Key as a required
  *    request parameter and has no authentication code of its own; any non-blank key is a client.
  * 2. Authorization absent, not `Bearer <token>`, unknown, revoked or expired: 401 ERR_2002_002 "access
- *    token not valid or expired" (the authorization service's code in public-facts.md).
+ *    token not valid or expired" (the authorization service's code in public Tikkie material).
  * 3. A live token without scope `pay`: 403 ERR_3002_003 "insufficient scope".
  * No message ever repeats the key or the token.
  */

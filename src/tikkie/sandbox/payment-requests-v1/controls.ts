@@ -14,6 +14,7 @@ const PayBody = z.strictObject({
   amountInCents: amountInCentsField.transform(Number).optional(),
   counterPartyName: z.string().max(70).optional(),
   onlinePaymentStatus: z.enum(["PAID", "NOT_PAID"]).default("PAID"),
+  secondDevice: z.boolean().optional(),
 })
 
 /** POST /_sandbox/v1/paymentrequests/:paymentRequestToken/pay: what a payer does on the payment page. */

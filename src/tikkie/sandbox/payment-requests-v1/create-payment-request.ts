@@ -15,7 +15,7 @@ export function paymentPageUrl(baseUrl: string, paymentRequestToken: string): st
 
 /**
  * Operation 5. Choices: 201 Created; a bankAccountToken that is not one of the user's bank accounts is
- * ERR_1100_004 (invalid input parameter), since Document 1 has no "bank account not found" code.
+ * ERR_1100_004 (invalid input parameter), since the payment request specification has no "bank account not found" code.
  */
 export function createPaymentRequest(ctx: SandboxContext, store: V1Store): Handler {
   return (req) => {

@@ -9,7 +9,7 @@ import type { V1Store } from "./state"
 import { platformView } from "./views"
 
 /**
- * Operation 1. Choice: 201 Created (Document 1 does not show the status). The platform count is
+ * Operation 1. Choice: 201 Created (the payment request specification does not show the status). The platform count is
  * checked after the body, so a bad body is named even when the client is at its maximum.
  */
 export function createPlatform(ctx: SandboxContext, store: V1Store): Handler {

@@ -12,7 +12,7 @@ import { userView } from "./views"
 /**
  * Operation 3: enrols a user with one bank account. Order of checks: credentials, body, platform,
  * maximum users (ERR_3100_002), then the IBAN: an IBAN already coupled to any user (on any platform)
- * makes creation fail with ERR_1100_001 "user could not be created" (Document 1, Limits).
+ * makes creation fail with ERR_1100_001 "user could not be created" (payment request specification, "Limits").
  */
 export function createUser(ctx: SandboxContext, store: V1Store): Handler {
   return (req) => {

@@ -1,5 +1,5 @@
 /**
- * Payment requests v1, the legacy API (Document 1, version 1 part).
+ * Payment requests v1, the legacy API (Payment Request Service Specification, version 1).
  *
  * Service routes (product segment `pay` or `tikkie`; headers API-Key and Authorization: Bearer <token
  * with scope pay> on every call):
@@ -36,6 +36,7 @@
  *        {"amountInCents"?: 1250 | "1250", "counterPartyName"?: "...", "onlinePaymentStatus"?: "PAID" | "NOT_PAID"}
  *        pays as the payment page would (default PAID; amountInCents required for an open amount). 201
  *        {payment, paymentRequest}; 400 ERR_1100_006 when the request is not OPEN.  control.paymentRequestsV1.pay
+ *        `"secondDevice": true` pays a fixed amount that was paid already (a shared link paid on two devices).
  *   POST /_sandbox/v1/paymentrequests/:paymentRequestToken/close
  *        closes an OPEN request (status CLOSED).                              control.paymentRequestsV1.close
  *   GET  /_sandbox/v1/platforms

@@ -11,7 +11,7 @@ export type Found<T> = { ok: true; value: T } | { ok: false; response: SandboxRe
  * - ERR_4100_002: the platform does not exist or belongs to another API key (the answer does not reveal
  *   which, so one client cannot probe another's tokens);
  * - ERR_4100_003: no such user on that platform;
- * - ERR_1100_002 (400, as Document 1's table says): no such payment request for that user.
+ * - ERR_1100_002 (400, as the payment request specification's table says): no such payment request for that user.
  */
 export function findPlatform(store: V1Store, traceId: string, client: string, platformToken: string): Found<V1Platform> {
   if (!store.knowsClient(client)) {

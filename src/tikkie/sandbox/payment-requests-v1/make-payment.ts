@@ -11,6 +11,8 @@ export interface PayInput {
   amountInCents?: number
   counterPartyName?: string
   onlinePaymentStatus: "PAID" | "NOT_PAID"
+  /** A second device that opened the page while the request was OPEN pays after the first one (pay control only). */
+  secondDevice?: boolean
 }
 
 export type PayOutcome = { ok: true; payment: V1Payment } | { ok: false; code: string; message: string }
@@ -30,7 +32,8 @@ export const DEFAULT_COUNTER_PARTY_NAME = "Sandbox Payer"
  */
 export function makePayment(ctx: SandboxContext, store: V1Store, pr: V1PaymentRequest, input: PayInput): PayOutcome {
   const status = paymentRequestStatus(pr, ctx.now())
-  if (status !== "OPEN") {
+  const racedFirstPayment = input.secondDevice === true && status === "MAX_SUCCESSFUL_PAYMENTS_REACHED"
+  if (status !== "OPEN" && !racedFirstPayment) {
     return { ok: false, code: V1_ERRORS.SEE_MESSAGE, message: `the payment request is ${status} and takes no payments` }
   }
   let amountInCents: number
@@ -76,7 +79,7 @@ export function makePayment(ctx: SandboxContext, store: V1Store, pr: V1PaymentRe
 }
 
 /**
- * Document 1 names a platform's notificationUrl but shows neither body nor triggers of v1 notifications.
+ * The payment request specification names a platform's notificationUrl but shows neither body nor triggers of v1 notifications.
  * Choice: the sandbox POSTs this SANDBOX-ONLY body after each PAID payment, so a store can test that it
  * reacts to a notification by reading the payment request again. It carries tokens only (no amounts or
  * names): a receiver must treat it as a hint and read the request, which is what it would do with the

@@ -3,7 +3,7 @@ import type { PaymentRequestStatus } from "../../payment-requests/v1/schemas"
 import type { V1PaymentRequest } from "./state"
 
 /**
- * Status of a v1 payment request at sandbox time `now`. Document 1 names the states but not the
+ * Status of a v1 payment request at sandbox time `now`. The payment request specification names the states but not the
  * transitions; the sandbox's choices:
  * - created OPEN;
  * - fixed amount: the maximum number of successful payments is one, so the first PAID payment moves it

@@ -2,7 +2,7 @@ import { paidPayments, paymentRequestStatus } from "./status"
 import type { V1Payment, V1PaymentRequest, V1Platform, V1User } from "./state"
 
 /**
- * JSON of the v1 resources as Document 1's tables show them: amounts as strings of digits, dates as
+ * JSON of the v1 resources as the payment request specification's tables show them: amounts as strings of digits, dates as
  * ISO-8601, absent optional values as null (one sample shows `expired: null`, so the service writes nulls).
  */
 export function platformView(p: V1Platform) {
@@ -45,9 +45,9 @@ export function paymentView(p: V1Payment) {
 
 /**
  * Choices: `expired` always carries the moment the request expires (created + 14 days), the meaning
- * Document 1's table gives it; `amountInCents` is null for an open amount; `bankAccountYieldedTooFast` is
+ * The payment request specification's table gives it; `amountInCents` is null for an open amount; `bankAccountYieldedTooFast` is
  * always false (the sandbox has no daily yield limit per bank account). Only PAID payments are listed
- * (Document 1, rule 4).
+ * (payment request specification, rule 4).
  */
 export function paymentRequestView(pr: V1PaymentRequest, now: number) {
   return {

@@ -13,6 +13,7 @@ import { paymentJson, paymentRequestJson, refundJson } from "./views"
 const PayBody = z.strictObject({
   amountInCents: z.unknown().optional(),
   counterPartyName: z.unknown().optional(),
+  secondDevice: z.boolean().optional(),
 })
 
 /** A payer pays, as on the payment page: 201 with the payment, and a PAYMENT notification. */

@@ -34,9 +34,11 @@
  *                                        `amount` in euro ("12,50" or "12.50") -> 200 paid confirmation
  *
  * Controls:
- *   POST /_sandbox/paymentrequests/{paymentRequestToken}/pay  {amountInCents?, counterPartyName?}
+ *   POST /_sandbox/paymentrequests/{paymentRequestToken}/pay  {amountInCents?, counterPartyName?, secondDevice?}
  *        A payer pays (amountInCents required for an open amount; for a fixed amount it may be left out
  *        or must equal it). 201 with the payment record; 409 PAYMENT_REQUEST_NOT_OPEN when it cannot be paid.
+ *        `secondDevice: true`: a second payment on a fixed amount that was already paid (a shared link paid
+ *        on two devices at once), as the bank would take it.
  *   POST /_sandbox/paymentrequests/{paymentRequestToken}/close   -> 200, status CLOSED
  *   POST /_sandbox/refunds/{refundToken}/pay                      -> 200, refund PAID (+ REFUND notification)
  *   POST /_sandbox/apps/{appToken}/disable                        -> 200; calls answer 401 APP_TOKEN_DISABLED

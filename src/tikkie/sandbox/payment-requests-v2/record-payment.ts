@@ -12,6 +12,12 @@ export interface PaymentInput {
   /** Required for an open amount; for a fixed amount it may be left out, or must equal it. */
   amountInCents?: unknown
   counterPartyName?: unknown
+  /**
+   * A second device that opened the payment page while the request was still OPEN pays too, after the
+   * first payment made it MAX_SUCCESSFUL_PAYMENTS_REACHED: the bank takes both (a shared link, two
+   * phones). Pay control only; an expired or closed request still refuses.
+   */
+  secondDevice?: unknown
 }
 
 export type PaymentOutcome =
@@ -31,7 +37,8 @@ export function recordPayment(
 ): PaymentOutcome {
   const now = ctx.now()
   const status = paymentRequestStatus(pr, now)
-  if (status !== "OPEN") {
+  const racedFirstPayment = input.secondDevice === true && status === "MAX_SUCCESSFUL_PAYMENTS_REACHED"
+  if (status !== "OPEN" && !racedFirstPayment) {
     return { ok: false, status: 409, code: "PAYMENT_REQUEST_NOT_OPEN", reason: unpayableReason(status) }
   }
 

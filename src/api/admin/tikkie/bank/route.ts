@@ -1,40 +1,26 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError, Modules } from "@medusajs/framework/utils"
 import { toCents } from "../../../../tikkie/account-information"
-import { bankModule, currentConnection, requireBankOptions, withBankAccount, type BankConnectionRecord } from "../../../../workflows/tikkie-bank/bank-session"
+import { bankModule, currentConnection, requireBankOptions, withBankAccount } from "../../../../workflows/tikkie-bank/bank-session"
 import { missingScopeError } from "../../../../workflows/tikkie-bank/bank-errors"
-import { BANK_SCOPES, scopeNames } from "../../../../workflows/tikkie-bank/scopes"
-
-/** The connection as the admin sees it: never a token. */
-export function connectionJson(c: BankConnectionRecord) {
-  return {
-    account_number: c.account_number,
-    bank: c.bank,
-    scopes: scopeNames(c.scopes.split(" ")),
-    status: c.status,
-    problem: c.problem,
-    connected_by: c.connected_by,
-    connected_at: c.created_at,
-    access_expires_at: c.access_expires_at,
-    synced_through: c.synced_through,
-    last_synced_at: c.last_synced_at,
-  }
-}
+import { BANK_SCOPES } from "../../../../workflows/tikkie-bank/scopes"
+import type { AdminTikkieBankDisconnectResponse, AdminTikkieBankResponse } from "../../../types"
+import { bankConnectionView } from "./connection-view"
 
 /**
  * GET /admin/tikkie/bank: the connection (or null), and the account's details and balance when the
  * consent covers them. Always 200 when the feature is configured: what could not be read is null and
  * `messages` says why (scope not granted, consent needed again, bank refused).
  */
-export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
+export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<AdminTikkieBankResponse>) => {
   const bank = bankModule(req.scope)
   requireBankOptions(bank)
   const before = await currentConnection(bank)
   if (!before) return res.json({ connection: null, details: null, balance: null, messages: ["No bank account is connected."] })
 
   const messages: string[] = []
-  let details = null
-  let balance = null
+  let details: AdminTikkieBankResponse["details"] = null
+  let balance: AdminTikkieBankResponse["balance"] = null
   if (before.status === "connected") {
     try {
       const read = await withBankAccount(req.scope, "Reading the bank account", async ({ client, accountNumber, scopes }) => {
@@ -58,7 +44,7 @@ export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) 
   if (after.status === "needs_consent" && !messages.length) {
     messages.push(`The bank connection needs consent again${after.problem ? `: ${after.problem}` : ""}.`)
   }
-  res.json({ connection: connectionJson(after), details, balance, messages })
+  res.json({ connection: bankConnectionView(after), details, balance, messages })
 }
 
 /**
@@ -66,7 +52,7 @@ export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) 
  * soft-deleted). Transactions read and reconciliation results stay. The bank has no revocation
  * endpoint in the specification; the consent itself ends when its tokens are no longer used.
  */
-export const DELETE = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
+export const DELETE = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<AdminTikkieBankDisconnectResponse>) => {
   const bank = bankModule(req.scope)
   requireBankOptions(bank)
   const removed = await req.scope.resolve(Modules.LOCKING).execute(

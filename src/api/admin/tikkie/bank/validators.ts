@@ -1,17 +1,17 @@
-import { MedusaError } from "@medusajs/framework/utils"
-import { z } from "zod"
+import { z } from "@medusajs/framework/zod"
 import { BANKS, DEFAULT_BANK } from "../../../../tikkie/account-information"
-import { BANK_SCOPE_NAMES } from "../../../../workflows/tikkie-bank/scopes"
+import { BANK_SCOPE_NAMES, type BankScopeName } from "../../../../workflows/tikkie-bank/scopes"
 
 /** Bodies and queries of the bank routes; a refusal names the field and the rule, never a stored value. */
 export const ConnectBankBodySchema = z.strictObject({
   /** Defaults to all four. */
   scopes: z
-    .array(z.enum(BANK_SCOPE_NAMES as [string, ...string[]], { error: `scopes may hold ${BANK_SCOPE_NAMES.join(", ")}` }))
+    .array(z.enum(BANK_SCOPE_NAMES as [BankScopeName, ...BankScopeName[]], { error: `scopes may hold ${BANK_SCOPE_NAMES.join(", ")}` }))
     .min(1, "scopes must name at least one of details, balance, transactions, funds")
     .default([...BANK_SCOPE_NAMES]),
   bank: z.enum(BANKS, { error: `bank must be one of ${BANKS.join(", ")}` }).default(DEFAULT_BANK),
 })
+export type ConnectBankBody = z.output<typeof ConnectBankBodySchema>
 
 export const TransactionsQuerySchema = z.strictObject({
   /** yyyy-mm-dd, inclusive; the bank's rules (not in the future, at most 18 months back) apply. */
@@ -19,6 +19,7 @@ export const TransactionsQuerySchema = z.strictObject({
   book_date_to: z.string().max(20).optional(),
   next_page_key: z.string().min(1).max(2_000).optional(),
 })
+export type TransactionsQuery = z.output<typeof TransactionsQuerySchema>
 
 export const FundsQuerySchema = z.strictObject({
   amount_in_cents: z.coerce
@@ -28,15 +29,4 @@ export const FundsQuerySchema = z.strictObject({
     .max(Number.MAX_SAFE_INTEGER),
   currency: z.string().regex(/^[A-Z]{3}$/, "currency must be a 3-letter ISO 4217 code in capitals").default("EUR"),
 })
-
-/** Parses with zod and turns a refusal into Medusa's 400 with every problem named. */
-export function parseInput<T extends z.ZodType>(schema: T, input: unknown, what: string): z.output<T> {
-  const parsed = schema.safeParse(input ?? {})
-  if (parsed.success) return parsed.data
-  const problems = parsed.error.issues.map((i) =>
-    i.code === "unrecognized_keys"
-      ? `unknown field ${(i as { keys: string[] }).keys.join(", ")}`
-      : `${i.path.length ? `${i.path.join(".")}: ` : ""}${i.message}`
-  )
-  throw new MedusaError(MedusaError.Types.INVALID_DATA, `Invalid ${what}: ${problems.join("; ")}`)
-}
+export type FundsQuery = z.output<typeof FundsQuerySchema>

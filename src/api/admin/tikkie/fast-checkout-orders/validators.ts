@@ -1,16 +1,18 @@
-import { z } from "zod"
+import { z } from "@medusajs/framework/zod"
+import { paginationFields } from "../../../utils/validators"
+
+const STATUSES = ["NEW", "PAID", "CANCELLED", "EXPIRED", "ERROR"] as const
 
 /** Query of GET /admin/tikkie/fast-checkout-orders. */
 export const ListFastCheckoutOrdersQuerySchema = z.strictObject({
-  status: z.enum(["NEW", "PAID", "CANCELLED", "EXPIRED", "ERROR"]).optional(),
+  status: z.enum(STATUSES, { error: `status must be one of ${STATUSES.join(", ")}` }).optional(),
   /** Only paid orders that did not become a Medusa order. */
   problem: z
-    .enum(["true", "false"])
+    .enum(["true", "false"], { error: "problem must be true or false" })
     .transform((v) => v === "true")
     .optional(),
-  cart_id: z.string().min(1).optional(),
-  order_token: z.string().min(1).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  offset: z.coerce.number().int().min(0).default(0),
+  cart_id: z.string().min(1, "cart_id must not be empty").optional(),
+  order_token: z.string().min(1, "order_token must not be empty").optional(),
+  ...paginationFields({ defaultLimit: 20, maxLimit: 100 }),
 })
 export type ListFastCheckoutOrdersQuery = z.output<typeof ListFastCheckoutOrdersQuerySchema>

@@ -1,16 +1,16 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { MedusaError } from "@medusajs/framework/utils"
 import { TIKKIE_MODULE } from "../../../../modules/tikkie"
 import type TikkieModuleService from "../../../../modules/tikkie/service"
 import { createInvoicePaymentLink } from "../../../../workflows/payment-request/create-invoice-link"
 import { linkView } from "../../../../workflows/payment-request/link-view"
-import { ListInvoiceLinksQuerySchema, type CreateInvoiceLinkBody } from "./validators"
+import type { AdminTikkiePaymentRequestListResponse, AdminTikkiePaymentRequestResponse } from "../../../types"
+import type { CreateInvoiceLinkBody, ListInvoiceLinksQuery } from "./validators"
 
 /**
  * POST /admin/tikkie/payment-requests → 201 `{ payment_request }`: a standalone link for an invoice
  * outside Medusa's orders, fixed (`amount_in_cents`) or open (left out: the payer chooses).
  */
-export const POST = async (req: AuthenticatedMedusaRequest<CreateInvoiceLinkBody>, res: MedusaResponse) => {
+export const POST = async (req: AuthenticatedMedusaRequest<CreateInvoiceLinkBody>, res: MedusaResponse<AdminTikkiePaymentRequestResponse>) => {
   const body = req.validatedBody
   const record = await createInvoicePaymentLink(req.scope, {
     amountInCents: body.amount_in_cents,
@@ -27,12 +27,11 @@ export const POST = async (req: AuthenticatedMedusaRequest<CreateInvoiceLinkBody
  * the invoice links, newest first, with their payments and refunds as last read from Tikkie (the
  * notification and the poll keep them current).
  */
-export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
-  const parsed = ListInvoiceLinksQuerySchema.safeParse(req.query)
-  if (!parsed.success) {
-    throw new MedusaError(MedusaError.Types.INVALID_DATA, parsed.error.issues.map((i) => i.message).join("; "))
-  }
-  const { limit, offset, status } = parsed.data
+export const GET = async (
+  req: AuthenticatedMedusaRequest<unknown, ListInvoiceLinksQuery>,
+  res: MedusaResponse<AdminTikkiePaymentRequestListResponse>
+) => {
+  const { limit, offset, status } = req.validatedQuery
   const tikkie = req.scope.resolve<TikkieModuleService>(TIKKIE_MODULE)
   const [records, count] = await tikkie.listAndCountPaymentRequests(
     { kind: "invoice", ...(status ? { status } : {}) },

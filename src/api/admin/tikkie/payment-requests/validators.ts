@@ -1,4 +1,4 @@
-import { z } from "zod"
+import { z } from "@medusajs/framework/zod"
 import { isCalendarDate } from "../../../../tikkie/payment-requests/v2/amsterdam-date"
 import {
   characterLength,
@@ -6,6 +6,7 @@ import {
   PAYMENT_REQUEST_MAX_AMOUNT_IN_CENTS,
   REFERENCE_ID_PATTERN,
 } from "../../../../tikkie/payment-requests/v2/rules"
+import { paginationFields, paymentRequestProviderIdField } from "../../../utils/validators"
 
 /** Rules shared by the admin link routes: Tikkie's own, checked here so the admin gets them by name. */
 export const amountInCentsField = z
@@ -23,9 +24,7 @@ export const expiryDateField = z
   .string({ error: "expiry_date must be a string" })
   .refine(isCalendarDate, "expiry_date must be a date written yyyy-mm-dd")
 
-export const providerIdField = z
-  .string()
-  .startsWith("pp_tikkie-payment-request_", "provider_id must be a Tikkie payment request provider")
+export const providerIdField = paymentRequestProviderIdField
 
 export const CreateInvoiceLinkBodySchema = z.strictObject({
   /** Leave out for an open amount: the payer chooses. */
@@ -40,9 +39,10 @@ export const CreateInvoiceLinkBodySchema = z.strictObject({
 })
 export type CreateInvoiceLinkBody = z.output<typeof CreateInvoiceLinkBodySchema>
 
+const LINK_STATUSES = ["OPEN", "CLOSED", "EXPIRED", "MAX_YIELD_REACHED", "MAX_SUCCESSFUL_PAYMENTS_REACHED"] as const
+
 export const ListInvoiceLinksQuerySchema = z.strictObject({
-  limit: z.coerce.number({ error: "limit must be a number" }).int("limit must be a whole number").min(1, "limit must be at least 1").max(100, "limit must be at most 100").default(20),
-  offset: z.coerce.number({ error: "offset must be a number" }).int("offset must be a whole number").min(0, "offset must be at least 0").default(0),
-  status: z.enum(["OPEN", "CLOSED", "EXPIRED", "MAX_YIELD_REACHED", "MAX_SUCCESSFUL_PAYMENTS_REACHED"]).optional(),
+  ...paginationFields({ defaultLimit: 20, maxLimit: 100 }),
+  status: z.enum(LINK_STATUSES, { error: `status must be one of ${LINK_STATUSES.join(", ")}` }).optional(),
 })
 export type ListInvoiceLinksQuery = z.output<typeof ListInvoiceLinksQuerySchema>

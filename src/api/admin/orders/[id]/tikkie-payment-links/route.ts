@@ -3,14 +3,15 @@ import { TIKKIE_MODULE } from "../../../../../modules/tikkie"
 import type TikkieModuleService from "../../../../../modules/tikkie/service"
 import { createOrderPaymentLink } from "../../../../../workflows/payment-request/create-order-link"
 import { linkView } from "../../../../../workflows/payment-request/link-view"
-import type { CreateOrderLinkBody } from "./validators"
+import type { AdminTikkieOrderPaymentLinkListResponse, AdminTikkieOrderPaymentLinkResponse } from "../../../../types"
+import type { CreateOrderLinkBody, ListOrderLinksQuery } from "./validators"
 
 /**
  * POST /admin/orders/:id/tikkie-payment-links → 201 `{ payment_link }`: a Tikkie link for what the order
  * still owes (or `amount_in_cents`, which may not be more). Send `payment_link.url` to the customer; when
  * it is paid, the order's payment is captured and what it owes drops.
  */
-export const POST = async (req: AuthenticatedMedusaRequest<CreateOrderLinkBody>, res: MedusaResponse) => {
+export const POST = async (req: AuthenticatedMedusaRequest<CreateOrderLinkBody>, res: MedusaResponse<AdminTikkieOrderPaymentLinkResponse>) => {
   const body = req.validatedBody
   const record = await createOrderPaymentLink(req.scope, {
     orderId: req.params.id,
@@ -23,12 +24,19 @@ export const POST = async (req: AuthenticatedMedusaRequest<CreateOrderLinkBody>,
 }
 
 /**
- * GET /admin/orders/:id/tikkie-payment-links → `{ payment_links }`: every Tikkie payment request of the
- * order, newest first (the checkout link it was paid with, and the links made for it afterwards), with
- * status, payments and refunds.
+ * GET /admin/orders/:id/tikkie-payment-links[?limit&offset] → `{ payment_links, count, limit, offset }`:
+ * every Tikkie payment request of the order, newest first (the checkout link it was paid with, and the
+ * links made for it afterwards), with status, payments and refunds.
  */
-export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
+export const GET = async (
+  req: AuthenticatedMedusaRequest<unknown, ListOrderLinksQuery>,
+  res: MedusaResponse<AdminTikkieOrderPaymentLinkListResponse>
+) => {
+  const { limit, offset } = req.validatedQuery
   const tikkie = req.scope.resolve<TikkieModuleService>(TIKKIE_MODULE)
-  const records = await tikkie.listPaymentRequests({ order_id: req.params.id }, { order: { created_at: "DESC" }, take: 200 })
-  res.json({ payment_links: records.map(linkView) })
+  const [records, count] = await tikkie.listAndCountPaymentRequests(
+    { order_id: req.params.id },
+    { order: { created_at: "DESC" }, take: limit, skip: offset }
+  )
+  res.json({ payment_links: records.map(linkView), count, limit, offset })
 }

@@ -1,5 +1,6 @@
-import { z } from "zod"
+import { z } from "@medusajs/framework/zod"
 import { amountInCentsField, descriptionField, expiryDateField, providerIdField } from "../../../tikkie/payment-requests/validators"
+import { paginationFields } from "../../../../utils/validators"
 
 export const CreateOrderLinkBodySchema = z.strictObject({
   /** Default: what the order still owes (less what open links ask for). */
@@ -10,3 +11,9 @@ export const CreateOrderLinkBodySchema = z.strictObject({
   provider_id: providerIdField.optional(),
 })
 export type CreateOrderLinkBody = z.output<typeof CreateOrderLinkBodySchema>
+
+/** An order has few links: by default all of them (up to 200) in one page. */
+export const ListOrderLinksQuerySchema = z.strictObject({
+  ...paginationFields({ defaultLimit: 200, maxLimit: 200 }),
+})
+export type ListOrderLinksQuery = z.output<typeof ListOrderLinksQuerySchema>

@@ -1,25 +1,34 @@
+import { container } from "@medusajs/framework"
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { MedusaError } from "@medusajs/framework/utils"
-import { bankModule } from "../../../../../workflows/tikkie-bank/bank-session"
-import { bookPendingSandboxPayouts } from "../../../../../workflows/tikkie-bank/book-pending-sandbox-payouts"
+import { defineFileConfig } from "@medusajs/framework/utils"
+import { TIKKIE_BANK_MODULE } from "../../../../../modules/tikkie-bank"
+import type TikkieBankModuleService from "../../../../../modules/tikkie-bank/service"
+import type { AdminTikkieSandboxPayoutsResponse, AdminTikkieSandboxPayoutsStateResponse } from "../../../../types"
+import { bookPendingSandboxPayouts } from "./book-pending-sandbox-payouts"
 
 /**
- * GET /admin/tikkie/bank/sandbox-payouts: `{ enabled }`, whether the sandbox payout action is on (the
- * admin page shows its button only then).
+ * SANDBOX ONLY. This route exists only in a store whose tikkie-bank module has the option
+ * `sandboxPayouts: true` (a store configured against the Tikkie sandbox, as the demo is); anywhere else
+ * it is not mounted and answers 404 like any unknown path. Medusa's own switch for a route file
+ * (`defineFileConfig`, as its feature-flagged routes use) is read once while the routes load, after the
+ * modules: the app's container is the only way to the module's options there.
  */
-export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
-  res.json({ enabled: bankModule(req.scope).bankOptions?.sandboxPayouts === true })
+defineFileConfig({
+  isDisabled: () => {
+    if (!container.hasRegistration(TIKKIE_BANK_MODULE)) return true
+    return container.resolve<TikkieBankModuleService>(TIKKIE_BANK_MODULE).bankOptions?.sandboxPayouts !== true
+  },
+})
+
+/** GET /admin/tikkie/bank/sandbox-payouts: `{ enabled: true }` (the admin shows its button when the route answers). */
+export const GET = async (_req: AuthenticatedMedusaRequest, res: MedusaResponse<AdminTikkieSandboxPayoutsStateResponse>) => {
+  res.json({ enabled: true })
 }
 
 /**
- * POST /admin/tikkie/bank/sandbox-payouts (SANDBOX ONLY, tikkie-bank option `sandboxPayouts`): makes the
- * sandbox book the payouts of paid payments not matched yet, then runs reconciliation. Takes no body.
- * Answers the payouts booked and the run's summary.
+ * POST /admin/tikkie/bank/sandbox-payouts: makes the sandbox book the payouts of paid payments not
+ * matched yet, then runs reconciliation. Takes no body. Answers the payouts booked and the run's summary.
  */
-export const POST = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
-  const body = (req.body ?? {}) as Record<string, unknown>
-  if (typeof body !== "object" || Object.keys(body).length) {
-    throw new MedusaError(MedusaError.Types.INVALID_DATA, "Invalid body: this route takes no fields")
-  }
+export const POST = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<AdminTikkieSandboxPayoutsResponse>) => {
   res.json(await bookPendingSandboxPayouts(req.scope))
 }

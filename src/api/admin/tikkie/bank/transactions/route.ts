@@ -3,7 +3,8 @@ import { toCents } from "../../../../../tikkie/account-information"
 import { missingScopeError } from "../../../../../workflows/tikkie-bank/bank-errors"
 import { withBankAccount } from "../../../../../workflows/tikkie-bank/bank-session"
 import { BANK_SCOPES } from "../../../../../workflows/tikkie-bank/scopes"
-import { parseInput, TransactionsQuerySchema } from "../validators"
+import type { AdminTikkieBankTransactionsResponse } from "../../../../types"
+import type { TransactionsQuery } from "../validators"
 
 /**
  * GET /admin/tikkie/bank/transactions?book_date_from&book_date_to&next_page_key: one page (at most 50,
@@ -12,8 +13,8 @@ import { parseInput, TransactionsQuerySchema } from "../validators"
  * months back) answer 400 with the bank's code, checked before anything is sent. Pass next_page_key
  * with the same dates for the next page. Amounts in cents.
  */
-export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
-  const q = parseInput(TransactionsQuerySchema, req.query, "query")
+export const GET = async (req: AuthenticatedMedusaRequest<unknown, TransactionsQuery>, res: MedusaResponse<AdminTikkieBankTransactionsResponse>) => {
+  const q = req.validatedQuery
   const page = await withBankAccount(req.scope, "Reading transactions", async ({ client, accountNumber, scopes }) => {
     if (!scopes.includes(BANK_SCOPES.transactions)) throw missingScopeError("transactions", "Reading transactions")
     return client.transactionsPage(accountNumber, {

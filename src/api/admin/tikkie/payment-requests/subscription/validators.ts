@@ -1,6 +1,7 @@
-import { z } from "zod"
+import { z } from "@medusajs/framework/zod"
+import { paymentRequestProviderIdField } from "../../../../utils/validators"
 
 export const SubscribeNotificationsBodySchema = z.strictObject({
-  provider_id: z.string().startsWith("pp_tikkie-payment-request_", "provider_id must be a Tikkie payment request provider").optional(),
+  provider_id: paymentRequestProviderIdField.optional(),
 })
 export type SubscribeNotificationsBody = z.output<typeof SubscribeNotificationsBodySchema>

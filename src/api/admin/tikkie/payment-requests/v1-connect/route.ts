@@ -1,8 +1,8 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { payGrantStatus } from "../../../../../workflows/payment-request/v1-connection-view"
 import { disconnectV1, startV1Connect } from "../../../../../workflows/payment-request/v1-pay-grant"
-import { parseInput } from "../../bank/validators"
-import { ConnectV1BodySchema } from "./validators"
+import type { AdminTikkieConsentResponse, AdminTikkieV1ConnectionResponse, AdminTikkieV1DisconnectResponse } from "../../../../types"
+import type { ConnectV1Body } from "./validators"
 
 /**
  * POST /admin/tikkie/payment-requests/v1-connect {bank?} → 201 `{ consent_url, expires_at }`: where the
@@ -10,9 +10,8 @@ import { ConnectV1BodySchema } from "./validators"
  * the bank callback route (the ABN AMRO app's one redirect URI), which keeps the tokens sealed.
  * 400 when the tikkie-bank module's OAuth options or its tokenEncryptionKey are missing.
  */
-export const POST = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
-  const body = parseInput(ConnectV1BodySchema, req.body, "body")
-  res.status(201).json(await startV1Connect(req.scope, { userId: req.auth_context.actor_id, bank: body.bank }))
+export const POST = async (req: AuthenticatedMedusaRequest<ConnectV1Body>, res: MedusaResponse<AdminTikkieConsentResponse>) => {
+  res.status(201).json(await startV1Connect(req.scope, { userId: req.auth_context.actor_id, bank: req.validatedBody.bank }))
 }
 
 /**
@@ -20,11 +19,11 @@ export const POST = async (req: AuthenticatedMedusaRequest, res: MedusaResponse)
  * oauth_ready, connection: null | { status, problem, access_expires_at, connected_by, connected_at } } }`;
  * never a token. `oauth_ready` is false when the tikkie-bank module's OAuth options or key are missing.
  */
-export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
+export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<AdminTikkieV1ConnectionResponse>) => {
   res.json({ v1_connection: await payGrantStatus(req.scope) })
 }
 
 /** DELETE → `{ disconnected }`: the plugin forgets the tokens; v1 calls stop until connected again. */
-export const DELETE = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
+export const DELETE = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<AdminTikkieV1DisconnectResponse>) => {
   res.json({ disconnected: await disconnectV1(req.scope) })
 }

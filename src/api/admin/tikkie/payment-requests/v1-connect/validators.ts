@@ -1,7 +1,8 @@
-import { z } from "zod"
+import { z } from "@medusajs/framework/zod"
 import { BANKS, DEFAULT_BANK } from "../../../../../tikkie/account-information"
 
 /** POST /admin/tikkie/payment-requests/v1-connect: which bank's consent page to use (ABN AMRO by default). */
 export const ConnectV1BodySchema = z.strictObject({
   bank: z.enum(BANKS, { error: `bank must be one of ${BANKS.join(", ")}` }).default(DEFAULT_BANK),
 })
+export type ConnectV1Body = z.output<typeof ConnectV1BodySchema>

@@ -1,17 +1,15 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { MedusaError } from "@medusajs/framework/utils"
 import { ensureV1Setup, v1Provider, v1SetupView } from "../../../../../workflows/payment-request/v1-setup"
-import { V1SetupQuerySchema, type RunV1SetupBody } from "./validators"
+import type { AdminTikkieV1SetupResponse } from "../../../../types"
+import type { RunV1SetupBody, V1SetupQuery } from "./validators"
 
 /**
  * GET /admin/tikkie/payment-requests/v1-setup[?provider_id=] → `{ v1_setup: { ready, platform_token,
  * user_token, bank_account_token, problem, ... } }`: the stored v1 platform, user and bank account of a
  * provider with apiVersion "v1", or why setting them up failed (the v1 rule or code, explained).
  */
-export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
-  const query = V1SetupQuerySchema.safeParse(req.query ?? {})
-  if (!query.success) throw new MedusaError(MedusaError.Types.INVALID_DATA, query.error.issues.map((i) => i.message).join("; "))
-  const { providerId } = v1Provider(req.scope, query.data.provider_id)
+export const GET = async (req: AuthenticatedMedusaRequest<unknown, V1SetupQuery>, res: MedusaResponse<AdminTikkieV1SetupResponse>) => {
+  const { providerId } = v1Provider(req.scope, req.validatedQuery.provider_id)
   res.json({ v1_setup: await v1SetupView(req.scope, providerId) })
 }
 
@@ -20,8 +18,8 @@ export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) 
  * it again). A failure answers 400 with the reason, e.g. a non-Dutch IBAN in the provider's options.
  * Checkout and order links set up on first use too; this route lets an admin check the options first.
  */
-export const POST = async (req: AuthenticatedMedusaRequest<RunV1SetupBody>, res: MedusaResponse) => {
-  const body = req.validatedBody ?? {}
+export const POST = async (req: AuthenticatedMedusaRequest<RunV1SetupBody>, res: MedusaResponse<AdminTikkieV1SetupResponse>) => {
+  const body = req.validatedBody
   const { providerId } = v1Provider(req.scope, body.provider_id)
   await ensureV1Setup(req.scope, providerId, { force: body.force })
   res.json({ v1_setup: await v1SetupView(req.scope, providerId) })

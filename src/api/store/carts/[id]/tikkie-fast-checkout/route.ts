@@ -1,5 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { startFastCheckout } from "../../../../../workflows/fast-checkout/start-fast-checkout"
+import type { StoreTikkieFastCheckoutResponse } from "../../../../types"
 import type { StartFastCheckoutBody } from "./validators"
 
 /**
@@ -7,11 +8,11 @@ import type { StartFastCheckoutBody } from "./validators"
  * The storefront sends the shopper to `checkout_url`. Lines and amounts come from the cart on the
  * server; the body only picks a provider when a region has more than one.
  */
-export const POST = async (req: AuthenticatedMedusaRequest<StartFastCheckoutBody>, res: MedusaResponse) => {
+export const POST = async (req: AuthenticatedMedusaRequest<StartFastCheckoutBody>, res: MedusaResponse<StoreTikkieFastCheckoutResponse>) => {
   const started = await startFastCheckout(req.scope, {
     cartId: req.params.id,
     customerId: req.auth_context?.actor_id,
-    providerId: req.validatedBody?.provider_id,
+    providerId: req.validatedBody.provider_id,
   })
   res.status(200).json({
     checkout_url: started.checkoutUrl,

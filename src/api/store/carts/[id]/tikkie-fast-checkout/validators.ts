@@ -1,6 +1,7 @@
-import { z } from "zod"
+import { z } from "@medusajs/framework/zod"
+import { fastCheckoutProviderIdField } from "../../../../utils/validators"
 
 export const StartFastCheckoutBodySchema = z.strictObject({
-  provider_id: z.string().startsWith("pp_tikkie-fast-checkout_").optional(),
+  provider_id: fastCheckoutProviderIdField.optional(),
 })
 export type StartFastCheckoutBody = z.output<typeof StartFastCheckoutBodySchema>

@@ -1,8 +1,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { request, type Dispatcher } from "undici"
-import { amsterdamDate, subtractMonths } from "../../tikkie/account-information"
-import { EXPECTED_PAYOUT_SOURCES, type ExpectedPayout } from "./expected-payouts"
-import { payoutDescriptionLines } from "./payout-reference"
+import { amsterdamDate, subtractMonths } from "../../../../../tikkie/account-information"
+import { EXPECTED_PAYOUT_SOURCES, type ExpectedPayout } from "../../../../../workflows/tikkie-bank/expected-payouts"
+import { payoutDescriptionLines } from "../../../../../workflows/tikkie-bank/payout-reference"
 
 /**
  * SANDBOX ONLY (tests, demo): makes the sandbox pay out the plugin's paid payments, so the whole chain

@@ -1,11 +1,11 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError, Modules } from "@medusajs/framework/utils"
 import { Agent } from "undici"
-import { amsterdamDate, subtractMonths } from "../../tikkie/account-information"
-import { bankModule, currentConnection, requireBankOptions } from "./bank-session"
-import { EXPECTED_PAYOUT_SOURCES } from "./expected-payouts"
-import { reconcileBank, type ReconcileSummary } from "./reconcile"
-import { bookSandboxPayouts } from "./sandbox-payouts"
+import { amsterdamDate, subtractMonths } from "../../../../../tikkie/account-information"
+import { bankModule, currentConnection, requireBankOptions } from "../../../../../workflows/tikkie-bank/bank-session"
+import { EXPECTED_PAYOUT_SOURCES } from "../../../../../workflows/tikkie-bank/expected-payouts"
+import { reconcileBank, type ReconcileSummary } from "../../../../../workflows/tikkie-bank/reconcile"
+import { bookSandboxPayouts } from "./book-sandbox-payouts"
 
 const LOCK = "tikkie:bank:sandbox-payouts"
 

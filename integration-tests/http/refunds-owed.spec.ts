@@ -1,0 +1,135 @@
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { toCents } from "../../src/lib/medusa-money"
+import { adminHeaders } from "../helpers/admin-auth"
+import { BELGIAN_PAYER, eventually, type SeededStore, seedStore, settledOrder, storeApi, stroopwafelsAndMugCart } from "../helpers/store-flow"
+import { clearSandboxForNextTest, useTikkieSandbox } from "../helpers/tikkie-sandbox-env"
+
+jest.setTimeout(240_000)
+
+const tikkie = useTikkieSandbox({ requestTimeoutMs: 1_500 })
+
+/**
+ * Fast Checkout cannot refund. When Medusa's own cancel or return workflows owe the customer money, the
+ * plugin records a refund owed, the order's totals do not say "refunded" until an admin marks the
+ * bank transfer sent, and from then on Medusa's records hold the refund.
+ */
+medusaIntegrationTestRunner({
+  testSuite: ({ api, getContainer }) => {
+    let store: SeededStore
+    let shop: ReturnType<typeof storeApi>
+    let headers: { authorization: string }
+    const cents = (amount: number) => toCents(amount)
+
+    beforeEach(async () => {
+      await clearSandboxForNextTest(tikkie)
+      store = await seedStore(getContainer())
+      shop = storeApi(api, store.publishableKey)
+      headers = (await adminHeaders(api, getContainer())).headers
+    })
+
+    const paidFastCheckoutOrder = async () => {
+      const cart = await stroopwafelsAndMugCart(shop, store)
+      const started = await shop.startFastCheckout(cart.id)
+      await tikkie.control.post(`/_sandbox/fastcheckout/orders/${started.order_token}/pay`, { payer: BELGIAN_PAYER })
+      return settledOrder(getContainer(), started.order_token, cart.id)
+    }
+    const adminOrder = async (id: string) =>
+      (await api.get(`/admin/orders/${id}?fields=id,status,total,summary,*payment_collections.payments.refunds`, { headers })).data.order
+    const refundsOwed = async (query: string) => (await api.get(`/admin/tikkie/refunds-owed?${query}`, { headers })).data
+    const me = async () => (await api.get("/admin/users/me", { headers })).data.user
+
+    it("Medusa's cancel of a Fast Checkout order: a refund owed with the payer and amount, nothing 'refunded' until it is marked; then Medusa records the refund", async () => {
+      const order = await paidFastCheckoutOrder()
+      const totalInCents = cents(order.total)
+
+      const cancel = await api.post(`/admin/orders/${order.id}/cancel`, {}, { headers })
+      expect(cancel.status).toBe(200)
+
+      const canceled = await adminOrder(order.id)
+      expect(canceled.status).toBe("canceled")
+      expect(canceled.summary.refunded_total).toBe(0)
+      expect(canceled.payment_collections[0].payments[0].refunds ?? []).toHaveLength(0)
+
+      const listed = await refundsOwed(`order_id=${order.id}`)
+      expect(listed.count).toBe(1)
+      const [owed] = listed.refunds_owed
+      expect(owed).toEqual(
+        expect.objectContaining({
+          order_id: order.id,
+          amount_in_cents: totalInCents,
+          currency_code: "eur",
+          payer_name: "Peeters BV, Lotte Peeters",
+          payer_account: { email: "lotte.peeters@example.be", phone_number: "+32470123456" },
+          source: "cancel",
+          status: "owed",
+          refunded_at: null,
+        })
+      )
+      expect((await refundsOwed("status=owed")).count).toBe(1)
+      expect((await refundsOwed("status=refunded")).count).toBe(0)
+
+      // Medusa's Refund button still refuses, saying where the refund is handled.
+      const paymentId = canceled.payment_collections[0].payments[0].id
+      const refused = await api.post(`/admin/payments/${paymentId}/refund`, { amount: 1 }, { headers }).catch((e: any) => e.response)
+      expect(refused.status).toBe(400)
+      expect(refused.data.message).toMatch(/no refund operation: nothing was refunded/)
+
+      const invalid = await api.post(`/admin/tikkie/refunds-owed/${owed.id}/refunded`, { note: "x" }, { headers }).catch((e: any) => e.response)
+      expect(invalid.status).toBe(400)
+
+      const marked = await api.post(`/admin/tikkie/refunds-owed/${owed.id}/refunded`, { bank_reference: "NL-OUT-4711", note: "sent from the shop's account" }, { headers })
+      expect(marked.status).toBe(200)
+      const user = await me()
+      expect(marked.data.refund_owed).toEqual(
+        expect.objectContaining({ status: "refunded", refunded_by: user.id, bank_reference: "NL-OUT-4711", note: "sent from the shop's account" })
+      )
+      expect(Date.now() - new Date(marked.data.refund_owed.refunded_at).getTime()).toBeLessThan(60_000)
+
+      const refunded = await adminOrder(order.id)
+      expect(cents(refunded.summary.refunded_total)).toBe(totalInCents)
+      const refunds = refunded.payment_collections[0].payments[0].refunds
+      expect(refunds).toHaveLength(1)
+      expect(cents(refunds[0].amount)).toBe(totalInCents)
+      expect(refunds[0].note).toMatch(/NL-OUT-4711/)
+      expect(marked.data.refund_owed.medusa_refund_id).toBe(refunds[0].id)
+
+      // Marking again changes nothing: still one refund.
+      const again = await api.post(`/admin/tikkie/refunds-owed/${owed.id}/refunded`, { bank_reference: "OTHER" }, { headers })
+      expect(again.data.refund_owed.bank_reference).toBe("NL-OUT-4711")
+      expect((await adminOrder(order.id)).payment_collections[0].payments[0].refunds).toHaveLength(1)
+    })
+
+    it("a return received through Medusa's return workflow: the money owed back becomes a refund owed; marking it settles the order's difference", async () => {
+      const order = await paidFastCheckoutOrder()
+      const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
+      const { data: items } = await query.graph({ entity: "order_item", fields: ["item.id", "item.title", "item.unit_price", "quantity"], filters: { order_id: order.id } } as never)
+      const mug = (items as any[]).find((i) => /mok/i.test(i.item.title)) ?? items[0]
+      const [location] = await getContainer().resolve(Modules.STOCK_LOCATION).listStockLocations({})
+      await api.post(`/admin/orders/${order.id}/fulfillments`, { items: [{ id: mug.item.id, quantity: 1 }], location_id: location.id }, { headers })
+
+      // The admin's return routes, as the dashboard calls them: request the mug back, then receive it.
+      const { data: created } = await api.post("/admin/returns", { order_id: order.id, location_id: location.id }, { headers })
+      const returnId = created.return.id
+      await api.post(`/admin/returns/${returnId}/request-items`, { items: [{ id: mug.item.id, quantity: 1 }] }, { headers })
+      await api.post(`/admin/returns/${returnId}/request`, {}, { headers })
+      await api.post(`/admin/returns/${returnId}/receive`, {}, { headers })
+      await api.post(`/admin/returns/${returnId}/receive-items`, { items: [{ id: mug.item.id, quantity: 1 }] }, { headers })
+      await api.post(`/admin/returns/${returnId}/receive/confirm`, {}, { headers })
+      const before = await adminOrder(order.id)
+      const owedByShop = -cents(before.summary.pending_difference)
+      expect(owedByShop).toBeGreaterThan(0)
+      expect(before.summary.refunded_total).toBe(0)
+
+      const owed = await eventually(async () => (await refundsOwed(`order_id=${order.id}`)).refunds_owed[0])
+      expect(owed).toEqual(expect.objectContaining({ source: "return", status: "owed", amount_in_cents: owedByShop, payer_name: "Peeters BV, Lotte Peeters" }))
+
+      await api.post(`/admin/tikkie/refunds-owed/${owed.id}/refunded`, { bank_reference: "RET-1" }, { headers })
+      const after = await adminOrder(order.id)
+      expect(cents(after.summary.refunded_total)).toBe(owedByShop)
+      // Medusa's amounts have more decimals than a cent: within half a cent is settled.
+      expect(Math.abs(after.summary.pending_difference)).toBeLessThanOrEqual(0.005)
+      expect(after.payment_collections[0].payments[0].refunds).toHaveLength(1)
+    })
+  },
+})

@@ -1,0 +1,20 @@
+import { z } from "@medusajs/framework/zod"
+import { RECONCILIATION_STATUSES, type ReconciliationStatus } from "../../../../modules/tikkie-bank/service"
+import { isBookDate } from "../../../../tikkie/account-information"
+import { paginationFields } from "../../../utils/validators"
+
+const STATUSES = RECONCILIATION_STATUSES as readonly [ReconciliationStatus, ...ReconciliationStatus[]]
+const date = (name: string) => z.string().refine(isBookDate, `${name} must be a yyyy-mm-dd date`).optional()
+
+export const ReconciliationQuerySchema = z.strictObject({
+  /** Comma-separated; all of them by default. */
+  status: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v.split(",").map((s) => s.trim()) : [...STATUSES]))
+    .pipe(z.array(z.enum(STATUSES, { error: `status may hold ${STATUSES.join(", ")}` })).min(1)),
+  from: date("from"),
+  to: date("to"),
+  ...paginationFields({ defaultLimit: 50, maxLimit: 200 }),
+})
+export type ReconciliationQuery = z.output<typeof ReconciliationQuerySchema>

@@ -1,0 +1,20 @@
+import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { TIKKIE_MODULE } from "../../../../modules/tikkie"
+import type TikkieModuleService from "../../../../modules/tikkie/service"
+import type { ListRefundsOwedQuery } from "./validators"
+import { refundOwedView } from "./view"
+
+/**
+ * GET /admin/tikkie/refunds-owed → `{ refunds_owed, count, limit, offset }`, newest first: money to pay
+ * back by bank transfer because Tikkie cannot refund it. `?order_id=` for one order, `?status=owed`
+ * for what is still to be paid.
+ */
+export const GET = async (req: AuthenticatedMedusaRequest<unknown, ListRefundsOwedQuery>, res: MedusaResponse) => {
+  const q = req.validatedQuery as ListRefundsOwedQuery
+  const filters: Record<string, unknown> = {}
+  if (q.order_id) filters.order_id = q.order_id
+  if (q.status) filters.status = q.status
+  const tikkie = req.scope.resolve<TikkieModuleService>(TIKKIE_MODULE)
+  const [rows, count] = await tikkie.listAndCountRefundOweds(filters, { take: q.limit, skip: q.offset, order: { created_at: "DESC" } })
+  res.json({ refunds_owed: rows.map(refundOwedView), count, limit: q.limit, offset: q.offset })
+}

@@ -1,0 +1,120 @@
+import type { PaginatedResponse } from "@medusajs/framework/types"
+import type { ReconciliationItem, ReconciliationStatus } from "../modules/tikkie-bank/service"
+import type { linkView } from "../workflows/payment-request/link-view"
+import type { payGrantStatus } from "../workflows/payment-request/v1-connection-view"
+import type { V1SetupView } from "../workflows/payment-request/v1-setup"
+import type { ReconcileSummary } from "../workflows/tikkie-bank/reconcile"
+import type { BookedSandboxPayout } from "./admin/tikkie/bank/sandbox-payouts/book-pending-sandbox-payouts"
+import type { bankConnectionView } from "./admin/tikkie/bank/connection-view"
+import type { fastCheckoutOrderView } from "./admin/tikkie/fast-checkout-orders/order-view"
+
+/**
+ * What the plugin's routes answer, as Medusa's own `HttpTypes`: a route types its response with these
+ * (`MedusaResponse<AdminTikkie…Response>`), and the admin imports them (through `Json<…>`, the same
+ * object after JSON: a Date arrives as its ISO string) instead of declaring them again.
+ */
+export type Json<T> = T extends Date
+  ? string
+  : T extends Array<infer U>
+    ? Array<Json<U>>
+    : T extends object
+      ? { [K in keyof T]: Json<T[K]> }
+      : T
+
+export type { ReconciliationItem, ReconciliationStatus }
+export type TikkiePaymentLink = ReturnType<typeof linkView>
+export type TikkieBankConnection = ReturnType<typeof bankConnectionView>
+export type TikkieFastCheckoutOrder = ReturnType<typeof fastCheckoutOrderView>
+
+// Store API
+export interface StoreTikkieFastCheckoutResponse {
+  checkout_url: string
+  order_token: string
+  payment_session_id: string
+}
+export interface StoreTikkiePaymentRequestResponse {
+  payment_url: string
+  payment_request_token: string
+  payment_session_id: string
+}
+
+// Admin API: bank account
+export interface AdminTikkieConsentResponse {
+  consent_url: string
+  expires_at: string
+}
+export interface AdminTikkieBankResponse {
+  connection: TikkieBankConnection | null
+  details: null | { account_number: string; currency: string; account_holder_name: string }
+  balance: null | { amount_in_cents: number; currency: string; balance_type: string }
+  messages: string[]
+}
+export interface AdminTikkieBankDisconnectResponse {
+  disconnected: boolean
+  account_number: string | null
+}
+export interface AdminTikkieBankTransaction {
+  transaction_id: string
+  book_date: string | null
+  amount_in_cents: number
+  currency: string
+  description_lines: string[]
+  counter_party_name: string | null
+  counter_party_account_number: string | null
+  mutation_code: string | null
+  balance_after_in_cents: number | null
+}
+/** Paged by the bank (`next_page_key`), not by limit/offset: the bank gives no count. */
+export interface AdminTikkieBankTransactionsResponse {
+  account_number: string
+  transactions: AdminTikkieBankTransaction[]
+  next_page_key: string | null
+}
+export interface AdminTikkieBankFundsResponse {
+  account_number: string
+  amount_in_cents: number
+  currency: string
+  available: boolean
+}
+
+// Admin API: reconciliation
+export type AdminTikkieReconciliationListResponse = PaginatedResponse<{
+  items: ReconciliationItem[]
+  /** Every status within the dates, whatever `status` asked for. */
+  counts: Record<ReconciliationStatus, number>
+}>
+export interface AdminTikkieReconciliationRunResponse {
+  summary: ReconcileSummary
+}
+export interface AdminTikkieSandboxPayoutsStateResponse {
+  enabled: boolean
+}
+export interface AdminTikkieSandboxPayoutsResponse {
+  booked: BookedSandboxPayout[]
+  summary: ReconcileSummary
+}
+
+// Admin API: Fast Checkout
+export type AdminTikkieFastCheckoutOrderListResponse = PaginatedResponse<{ fast_checkout_orders: TikkieFastCheckoutOrder[] }>
+
+// Admin API: payment requests
+export interface AdminTikkiePaymentRequestResponse {
+  payment_request: TikkiePaymentLink
+}
+export type AdminTikkiePaymentRequestListResponse = PaginatedResponse<{ payment_requests: TikkiePaymentLink[] }>
+export interface AdminTikkieOrderPaymentLinkResponse {
+  payment_link: TikkiePaymentLink
+}
+export type AdminTikkieOrderPaymentLinkListResponse = PaginatedResponse<{ payment_links: TikkiePaymentLink[] }>
+export interface AdminTikkieNotificationSubscriptionResponse {
+  subscription: { provider_id: string; url: string; subscribed_at: string }
+}
+export interface AdminTikkieV1ConnectionResponse {
+  v1_connection: Awaited<ReturnType<typeof payGrantStatus>>
+}
+export interface AdminTikkieV1DisconnectResponse {
+  disconnected: boolean
+}
+export interface AdminTikkieV1SetupResponse {
+  v1_setup: V1SetupView
+}

@@ -1,0 +1,177 @@
+import { readdirSync, readFileSync } from "node:fs"
+import path from "node:path"
+import ts from "typescript"
+
+/**
+ * Dependencies run one way: api/jobs/subscribers → workflows → modules/providers (and their helpers in
+ * lib) → src/tikkie, and src/tikkie imports nothing of Medusa. The admin (a browser bundle) reads the
+ * server only for types. Every relative import and re-export of src is read with TypeScript's parser.
+ */
+const ROOT = path.resolve(__dirname, "..")
+const SRC = path.join(ROOT, "src")
+
+/** Higher imports lower or equal, never higher. Same rank, other layer: only lib/modules/providers share helpers. */
+const RANK: Record<string, number> = {
+  tikkie: 0,
+  lib: 1,
+  modules: 1,
+  providers: 1,
+  links: 2,
+  workflows: 2,
+  api: 3,
+  jobs: 3,
+  subscribers: 3,
+  /** `src/index.ts`, the package's root export: may name anything, nothing imports it. */
+  index: 4,
+}
+const SHARING = new Set(["lib", "modules", "providers"])
+
+/**
+ * Today's known exceptions, each a `from` file and the path prefix it may reach against the direction.
+ * Nothing new goes here: fix the import instead. Remove an entry when its import is gone.
+ */
+const KNOWN_EXCEPTIONS: Array<{ from: string; to: string; why: string }> = [
+  {
+    from: "src/providers/payment-request/v1.ts",
+    to: "src/workflows/payment-request/v1-pay-grant.ts",
+    why:
+      "the v1 bearer token (the store's pay grant) lives in the tikkie-bank module and is refreshed under the " +
+      "locking module; a provider's own container has neither, and the token cannot travel in session data " +
+      "(the Store API shows it), so the provider asks the app side for it",
+  },
+  {
+    from: "src/subscribers/",
+    to: "src/api/hooks/",
+    why: "event names emitted by the hook routes (moving to a constants file)",
+  },
+]
+/** The framework-wide container (`import { container } from "@medusajs/framework"`): only the outer layer. */
+const KNOWN_CONTAINER_USERS = [
+  // The provider's v1 token function reaches the pay grant through it (see the exception above).
+  "src/providers/payment-request/service.ts",
+]
+/** The admin bundle may import these server files at runtime: they import nothing. */
+const ADMIN_RUNTIME_IMPORTS = ["src/providers/provider-keys.ts"]
+
+interface Edge {
+  from: string
+  spec: string
+  to?: string
+  typeOnly: boolean
+  names: string[]
+}
+
+function sourceFiles(dir: string, out: string[] = []): string[] {
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name)
+    if (e.isDirectory()) sourceFiles(p, out)
+    else if (/\.(ts|tsx)$/.test(e.name) && !e.name.endsWith(".d.ts")) out.push(p)
+  }
+  return out
+}
+
+function resolveRelative(fromFile: string, spec: string): string {
+  const base = path.resolve(path.dirname(fromFile), spec)
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, "index.ts"), path.join(base, "index.tsx")]) {
+    try {
+      if (readdirSync(path.dirname(candidate)).includes(path.basename(candidate)) && /\.(ts|tsx)$/.test(candidate)) {
+        return path.relative(ROOT, candidate)
+      }
+    } catch {
+      // not a directory: try the next
+    }
+  }
+  return path.relative(ROOT, base)
+}
+
+function edgesOf(file: string): Edge[] {
+  const text = readFileSync(file, "utf8")
+  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.ES2022, true, file.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS)
+  const from = path.relative(ROOT, file)
+  const edges: Edge[] = []
+  const add = (spec: string, typeOnly: boolean, names: string[] = []) =>
+    edges.push({ from, spec, typeOnly, names, to: spec.startsWith(".") ? resolveRelative(file, spec) : undefined })
+  const visit = (node: ts.Node) => {
+    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
+      const clause = node.importClause
+      const named = clause?.namedBindings && ts.isNamedImports(clause.namedBindings) ? clause.namedBindings.elements : undefined
+      const allTypes = !!clause && (clause.isTypeOnly || (!clause.name && !!named && named.length > 0 && named.every((e) => e.isTypeOnly)))
+      add(node.moduleSpecifier.text, allTypes, named?.filter((e) => !e.isTypeOnly).map((e) => (e.propertyName ?? e.name).text) ?? [])
+    } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+      add(node.moduleSpecifier.text, node.isTypeOnly)
+    } else if (
+      ts.isCallExpression(node) &&
+      (node.expression.kind === ts.SyntaxKind.ImportKeyword || (ts.isIdentifier(node.expression) && node.expression.text === "require")) &&
+      node.arguments[0] &&
+      ts.isStringLiteral(node.arguments[0])
+    ) {
+      add(node.arguments[0].text, false)
+    }
+    ts.forEachChild(node, visit)
+  }
+  visit(sf)
+  return edges
+}
+
+/** The folder under src, or for a file directly in src its name (`index`). */
+const layerOf = (rel: string) => rel.split(path.sep)[1].replace(/\.tsx?$/, "")
+const known = (e: Edge) => KNOWN_EXCEPTIONS.some((x) => e.from.startsWith(x.from) && !!e.to?.startsWith(x.to))
+
+/** What is wrong with one import, or undefined. */
+function violation(e: Edge): string | undefined {
+  const fromLayer = layerOf(e.from)
+  if (fromLayer === "tikkie" && e.spec.startsWith("@medusajs/")) return "src/tikkie imports nothing of Medusa"
+  if (e.spec === "@medusajs/framework" && e.names.includes("container") && (RANK[fromLayer] ?? 3) < 3 && !KNOWN_CONTAINER_USERS.includes(e.from)) {
+    return "only api/jobs/subscribers may reach the framework-wide container"
+  }
+  if (!e.to || !e.to.startsWith(`src${path.sep}`)) return undefined
+  const toLayer = layerOf(e.to)
+  if (fromLayer === toLayer) return undefined
+  if (fromLayer === "admin") {
+    return e.typeOnly || ADMIN_RUNTIME_IMPORTS.includes(e.to) ? undefined : "the admin bundle imports server code for types only"
+  }
+  if (toLayer === "admin") return "nothing imports the admin"
+  const fromRank = RANK[fromLayer]
+  const toRank = RANK[toLayer]
+  if (fromRank === undefined || toRank === undefined) return `unknown layer ${fromRank === undefined ? fromLayer : toLayer}`
+  if (known(e)) return undefined
+  if (toRank > fromRank) return `${fromLayer} may not import ${toLayer} (api/jobs/subscribers → workflows → modules/providers → tikkie)`
+  if (toRank === fromRank && !(SHARING.has(fromLayer) && SHARING.has(toLayer))) return `${fromLayer} may not import ${toLayer}`
+  return undefined
+}
+
+describe("dependency direction", () => {
+  const edges = sourceFiles(SRC).flatMap(edgesOf)
+
+  it("reads the imports it checks (the parser finds them)", () => {
+    // Not vacuous: every layer's imports are seen, type-only ones told apart.
+    const seen = new Set(edges.filter((e) => e.to).map((e) => `${layerOf(e.from)}>${layerOf(e.to!)}`))
+    for (const pair of ["api>workflows", "workflows>modules", "providers>tikkie", "jobs>workflows"]) expect(seen).toContain(pair)
+    expect(edges.some((e) => e.from.startsWith(`src${path.sep}admin`) && e.typeOnly && e.to?.startsWith(`src${path.sep}api`))).toBe(true)
+  })
+
+  it("no import runs against api/jobs/subscribers → workflows → modules/providers → src/tikkie", () => {
+    const wrong = edges.map((e) => ({ e, why: violation(e) })).filter((x) => x.why)
+    expect(wrong.map(({ e, why }) => `${e.from} imports ${e.to ?? e.spec}: ${why}`)).toEqual([])
+  })
+
+  it("the check refuses what it should (one import of each kind made up here)", () => {
+    const made = (from: string, to: string | undefined, spec: string, typeOnly = false, names: string[] = []): Edge => ({
+      from: path.join(...from.split("/")),
+      to: to && path.join(...to.split("/")),
+      spec,
+      typeOnly,
+      names,
+    })
+    expect(violation(made("src/tikkie/core/http.ts", undefined, "@medusajs/framework/utils"))).toMatch(/nothing of Medusa/)
+    expect(violation(made("src/modules/tikkie/service.ts", "src/workflows/tikkie-bank/reconcile.ts", "../../workflows/tikkie-bank/reconcile"))).toMatch(/may not import workflows/)
+    expect(violation(made("src/workflows/fast-checkout/x.ts", "src/api/middlewares.ts", "../../api/middlewares"))).toMatch(/may not import api/)
+    expect(violation(made("src/jobs/x.ts", "src/api/utils/validate.ts", "../api/utils/validate"))).toMatch(/jobs may not import api/)
+    expect(violation(made("src/lib/x.ts", "src/workflows/tikkie-bank/reconcile.ts", "../workflows/tikkie-bank/reconcile"))).toMatch(/lib may not import workflows/)
+    expect(violation(made("src/admin/x.tsx", "src/api/types.ts", "../api/types"))).toMatch(/types only/)
+    expect(violation(made("src/admin/x.tsx", "src/api/types.ts", "../api/types", true))).toBeUndefined()
+    expect(violation(made("src/workflows/x.ts", undefined, "@medusajs/framework", false, ["container"]))).toMatch(/framework-wide container/)
+    expect(violation(made("src/providers/fast-checkout/x.ts", "src/workflows/payment-request/v1-pay-grant.ts", "x"))).toMatch(/providers may not import workflows/)
+    expect(violation(made("src/api/x.ts", "src/workflows/x.ts", "x"))).toBeUndefined()
+  })
+})
