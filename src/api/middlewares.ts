@@ -142,33 +142,33 @@ export default defineMiddlewares({
     {
       matcher: "/admin/tikkie/refunds-owed",
       method: ["GET"],
-      middlewares: [validateAndTransformQuery(ListRefundsOwedQuerySchema as never, {})],
+      middlewares: [validateAndTransformQuery(ListRefundsOwedQuerySchema, {})],
     },
     {
       matcher: "/admin/tikkie/refunds-owed/:id/refunded",
       method: ["POST"],
-      middlewares: [validateAndTransformBody(MarkRefundedBodySchema as never)],
+      middlewares: [validateAndTransformBody(MarkRefundedBodySchema)],
     },
     // Public hooks: every token is bounded in length and characters before the route reads anything.
     {
       matcher: "/hooks/tikkie/fast-checkout",
       method: ["POST"],
-      middlewares: [validateAndTransformBody(FastCheckoutWebhookBodySchema as never)],
+      middlewares: [validateAndTransformBody(FastCheckoutWebhookBodySchema)],
     },
     {
       matcher: "/hooks/tikkie/payment-requests",
       method: ["POST"],
-      middlewares: [validateAndTransformBody(PaymentRequestNotificationBodySchema as never)],
+      middlewares: [validateAndTransformBody(PaymentRequestNotificationBodySchema)],
     },
     {
       matcher: "/hooks/tikkie/fast-checkout/return",
       method: ["GET"],
-      middlewares: [validateAndTransformQuery(FastCheckoutReturnQuerySchema as never, {})],
+      middlewares: [validateAndTransformQuery(FastCheckoutReturnQuerySchema, {})],
     },
     {
       matcher: "/hooks/tikkie/payment-requests/return",
       method: ["GET"],
-      middlewares: [validateAndTransformQuery(PaymentRequestReturnQuerySchema as never, {})],
+      middlewares: [validateAndTransformQuery(PaymentRequestReturnQuerySchema, {})],
     },
   ],
 })
