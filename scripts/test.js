@@ -72,6 +72,9 @@ function runJob(args, label, { env = process.env, buffered = false, quiet = fals
   })
 }
 
+/** Options after `--` on the command line, passed to every jest run. */
+let jestExtra = []
+
 async function runJest(jestArgs, label, opts) {
   const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "tikkie-jest-")), "result.json")
   const env = {
@@ -80,7 +83,7 @@ async function runJest(jestArgs, label, opts) {
     TIKKIE_SCHEDULED_JOBS: "off",
     NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --experimental-vm-modules`.trim(),
   }
-  const { code, seconds } = await runJob([jest, ...jestArgs, "--json", `--outputFile=${out}`], label, { ...opts, env })
+  const { code, seconds } = await runJob([jest, ...jestArgs, ...jestExtra, "--json", `--outputFile=${out}`], label, { ...opts, env })
   let passed = 0
   let failed = 0
   try {
@@ -141,7 +144,12 @@ function writeTimings(t) {
 }
 
 async function main() {
-  const filter = process.argv.slice(2)
+  // `node scripts/test.js <path part>… [-- <jest options>]`: what follows `--` goes to every jest run
+  // (e.g. `-- -t "refund"` to pick tests by name).
+  const args = process.argv.slice(2)
+  const dashes = args.indexOf("--")
+  const filter = dashes < 0 ? args : args.slice(0, dashes)
+  jestExtra = dashes < 0 ? [] : args.slice(dashes + 1)
   const wants = (f) => !filter.length || filter.some((p) => f.includes(p))
   const unitPaths = filter.filter((p) => p.includes("unit-tests"))
   const dir = path.join(root, "integration-tests", "http")
