@@ -1,148 +1,59 @@
-import type { BigNumberInput, IPaymentModuleService, MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, MathBN, MedusaError, Modules, PaymentCollectionStatus } from "@medusajs/framework/utils"
-import { createOrderPaymentCollectionWorkflow, createPaymentSessionsWorkflow } from "@medusajs/medusa/core-flows"
-import { fromCents, toCents } from "../../lib/medusa-money"
-import { TIKKIE_MODULE } from "../../modules/tikkie"
-import type TikkieModuleService from "../../modules/tikkie/service"
-import { orderDescription } from "../../providers/payment-request/description"
-import { PAYMENT_REQUEST_INPUT_KEY, PaymentRequestSessionDataSchema } from "../../providers/payment-request/session-data"
-import { addDays, amsterdamDate } from "../../tikkie/payment-requests/v2/amsterdam-date"
-import { paymentRequestProvider } from "./provider-options"
-import { recordPayments, recordSessionPaymentRequest, type PaymentRequestRecord } from "./record-payment-request"
-import { storeNameFor } from "./store-name"
-import { v1ExpiryDateRefused } from "../../providers/payment-request/v1"
-import { ensureV1Setup } from "./v1-setup"
+import { acquireLockStep, createOrderPaymentCollectionWorkflow, createPaymentSessionsWorkflow, releaseLockStep } from "@medusajs/medusa/core-flows"
+import { createWorkflow, transform, when, WorkflowResponse, type WorkflowData } from "@medusajs/framework/workflows-sdk"
+import { PAYMENT_REQUEST_INPUT_KEY } from "../../providers/payment-request/session-data"
+import { findReusableOrderCollectionStep } from "./steps/find-reusable-order-collection"
+import { planOrderLinkStep, type OrderLinkInput } from "./steps/plan-order-link"
+import { recordOrderLinkStep } from "./steps/record-order-link"
+import { setPaymentCollectionAmountStep } from "./steps/set-payment-collection-amount"
 
-export interface OrderLinkInput {
-  orderId: string
-  /** Default: everything the order still owes that no open link asks for already. */
-  amountInCents?: number
-  description?: string
-  /** yyyy-mm-dd; default today + the provider's linkExpiryDays. */
-  expiryDate?: string
-  providerId?: string
-}
+export type { OrderLinkInput } from "./steps/plan-order-link"
 
-type LoadedOrder = {
-  id: string
-  display_id: number
-  currency_code: string
-  status: string
-  summary?: { pending_difference?: BigNumberInput } | null
-}
-
-function euro(cents: number) {
-  return `€${(cents / 100).toFixed(2)}`
-}
+export const createOrderPaymentLinkWorkflowId = "tikkie-create-order-payment-link"
 
 /**
- * Creates a Tikkie link for what an order still owes (or a smaller amount), the way Medusa asks an
- * order for more money: an order payment collection (createOrderPaymentCollectionWorkflow) with a
- * session of the payment request provider. When the link is paid, the settlement runs Medusa's
- * processPaymentWorkflow on that session: the payment is captured and the order's outstanding amount
- * drops by what was paid.
+ * Creates a Tikkie link for what an order still owes (or a smaller amount), the way Medusa asks an order
+ * for more money: an order payment collection with a session of the payment request provider (whose
+ * initiatePayment makes the payment request at Tikkie), and the plugin's record of the link. When the link
+ * is paid, the settlement runs Medusa's processPaymentWorkflow on that session: the payment is captured and
+ * the order's outstanding amount drops by what was paid.
  *
- * "Still owes" is the order summary's pending difference minus what open (unpaid, unexpired) links of
- * this order already ask for, so two admins cannot make the payer pay the same amount twice. One link
- * at a time per order, across store instances (locking module).
+ * One link at a time per order, across store instances (the locking module; the lock's lease outlasts a
+ * slow Tikkie answer, and a failure releases it). A step that fails undoes the earlier ones: the session
+ * goes (Medusa's own compensation), a collection made for the link goes with its link to the order, a
+ * collection taken over gets its amount back, and the record is marked cancelled (see recordOrderLinkStep:
+ * the payment request itself stays payable at Tikkie until it expires).
  */
-export async function createOrderPaymentLink(container: MedusaContainer, input: OrderLinkInput): Promise<PaymentRequestRecord> {
-  return container
-    .resolve(Modules.LOCKING)
-    .execute(`tikkie:payment-request:order:${input.orderId}`, () => createLocked(container, input), { timeout: 30 })
-}
+export const createOrderPaymentLinkWorkflow = createWorkflow(createOrderPaymentLinkWorkflowId, (input: WorkflowData<OrderLinkInput>) => {
+  const lockKey = transform({ input }, ({ input }) => `tikkie:payment-request:order:${input.orderId}`)
+  acquireLockStep({ key: lockKey, timeout: 30, ttl: 120 })
+  const plan = planOrderLinkStep(input)
+  const reusable = findReusableOrderCollectionStep({ orderId: input.orderId })
 
-async function createLocked(container: MedusaContainer, input: OrderLinkInput): Promise<PaymentRequestRecord> {
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({
-    entity: "order",
-    fields: ["id", "display_id", "currency_code", "status", "summary.*"],
-    filters: { id: input.orderId },
-  })
-  const order = data[0] as LoadedOrder | undefined
-  if (!order) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Order ${input.orderId} was not found.`)
-  if (order.status === "canceled") throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Order #${order.display_id} is canceled.`)
-  if (order.currency_code.toLowerCase() !== "eur") {
-    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Tikkie payment requests are in EUR only; order #${order.display_id} is in ${order.currency_code.toUpperCase()}.`)
-  }
-  const { providerId, options } = paymentRequestProvider(container, input.providerId)
-
-  const owed = toCents(order.summary?.pending_difference ?? 0)
-  const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
-  const today = amsterdamDate(Date.now())
-  const openLinks = (await tikkie.listPaymentRequests({ order_id: order.id, kind: "order", medusa_payment_id: null })).filter(
-    (r) => r.status === "OPEN" && r.expiry_date >= today && !r.cancelled_at && recordPayments(r).length === 0
-  )
-  const asked = openLinks.reduce((s, r) => s + Number(r.amount_in_cents ?? 0), 0)
-  const available = owed - asked
-  if (owed <= 0) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Order #${order.display_id} owes nothing.`)
-  if (available <= 0) {
-    throw new MedusaError(
-      MedusaError.Types.NOT_ALLOWED,
-      `Order #${order.display_id} owes ${euro(owed)}, and open Tikkie links already ask for all of it (${openLinks.map((r) => r.url).join(", ")}).`
+  const reused = when({ reusable }, ({ reusable }) => !!reusable).then(() =>
+    setPaymentCollectionAmountStep(
+      transform({ reusable, plan }, ({ reusable, plan }) => ({ id: reusable!.id, amount: plan.collectionAmount, previousAmount: reusable!.amount }))
     )
-  }
-  const amountInCents = input.amountInCents ?? available
-  if (amountInCents > available) {
-    throw new MedusaError(
-      MedusaError.Types.INVALID_DATA,
-      `amount_in_cents ${amountInCents} is more than order #${order.display_id} still owes without a link (${available} cents` +
-        (asked ? `; open links ask for ${asked} of the ${owed} cents owed)` : ")")
-    )
-  }
-
-  const description = input.description ?? orderDescription(await storeNameFor(container, options.storeName), order.display_id)
-  const expiryDate = input.expiryDate ?? addDays(today, options.linkExpiryDays)
-  if (options.apiVersion === "v1" && input.expiryDate) {
-    throw v1ExpiryDateRefused()
-  }
-  const v1 = options.apiVersion === "v1" ? await ensureV1Setup(container, providerId) : undefined
-  // Medusa's order totals carry more decimals than a cent (6.95 + 21 % VAT = 8.4095). A link for all that
-  // is still owed asks the payer for the rounded cents but books the exact rest, so once it is paid the
-  // order owes exactly nothing (not €0.0005 either way) and reads "captured", as after Medusa's own checkout.
-  // (The workflow takes a number; Medusa turns it into its BigNumber through the decimal string.)
-  const collectionAmount =
-    amountInCents === available
-      ? MathBN.sub(MathBN.convert(order.summary?.pending_difference ?? 0), fromCents(asked)).toNumber()
-      : fromCents(amountInCents)
-  const collection = await collectionForLink(container, order.id, collectionAmount)
-  const { result: session } = await createPaymentSessionsWorkflow(container).run({
-    input: {
-      payment_collection_id: collection.id,
-      provider_id: providerId,
-      data: { [PAYMENT_REQUEST_INPUT_KEY]: { description, expiryDate, ...(v1 ? { v1 } : {}) } },
-    },
-  })
-  PaymentRequestSessionDataSchema.parse(session.data)
-  const record = await recordSessionPaymentRequest(
-    container,
-    { id: session.id, provider_id: providerId, payment_collection_id: collection.id, data: session.data },
-    { kind: "order", orderId: order.id }
   )
-  return record!
-}
+  const created = when({ reusable }, ({ reusable }) => !reusable).then(() =>
+    createOrderPaymentCollectionWorkflow.runAsStep({
+      input: transform({ plan }, ({ plan }) => ({ order_id: plan.orderId, amount: plan.collectionAmount })),
+    })
+  )
+  const collectionId = transform({ reused, created }, ({ reused, created }) => reused?.id ?? created![0].id)
 
-/**
- * The payment collection the link's session goes into. An order edit that raises the total makes Medusa
- * add an unpaid collection for the difference; a link for that money uses it (its amount set to the
- * link's), so the order does not keep an unpaid collection next to the paid link and read "partially
- * captured" for ever. A collection that already has sessions (another link) is never taken over.
- */
-async function collectionForLink(container: MedusaContainer, orderId: string, amount: number): Promise<{ id: string }> {
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({
-    entity: "order",
-    fields: ["payment_collections.id", "payment_collections.status", "payment_collections.payment_sessions.id"],
-    filters: { id: orderId },
+  const session = createPaymentSessionsWorkflow.runAsStep({
+    input: transform({ plan, collectionId }, ({ plan, collectionId }) => ({
+      payment_collection_id: collectionId,
+      provider_id: plan.providerId,
+      data: { [PAYMENT_REQUEST_INPUT_KEY]: { description: plan.description, expiryDate: plan.expiryDate, ...(plan.v1 ? { v1: plan.v1 } : {}) } },
+    })),
   })
-  const collections = ((data[0] as { payment_collections?: OrderCollection[] } | undefined)?.payment_collections ?? []).filter(Boolean)
-  const unused = collections.find((c) => c.status === PaymentCollectionStatus.NOT_PAID && !(c.payment_sessions ?? []).length)
-  if (unused) {
-    await container.resolve<IPaymentModuleService>(Modules.PAYMENT).updatePaymentCollections(unused.id, { amount })
-    return { id: unused.id }
-  }
-  const { result } = await createOrderPaymentCollectionWorkflow(container).run({ input: { order_id: orderId, amount } })
-  return result[0]
-}
-
-type OrderCollection = { id: string; status: string; payment_sessions?: Array<{ id: string }> | null }
+  const record = recordOrderLinkStep(
+    transform({ session, plan, collectionId }, ({ session, plan, collectionId }) => ({
+      session: { id: session.id, provider_id: plan.providerId, payment_collection_id: collectionId, data: session.data as Record<string, unknown> },
+      orderId: plan.orderId,
+    }))
+  )
+  releaseLockStep({ key: lockKey })
+  return new WorkflowResponse(record)
+})

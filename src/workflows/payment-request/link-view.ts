@@ -30,6 +30,8 @@ export function linkView(r: PaymentRequestRecord) {
     payment_id: r.medusa_payment_id,
     payments,
     problem: r.problem,
+    /** Set when the link was given up (a failed creation): it stays payable at Tikkie until it expires. */
+    cancelled_at: r.cancelled_at ?? null,
     last_checked_at: r.last_checked_at,
     created_at: r.created_at,
   }

@@ -1,7 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { TIKKIE_MODULE } from "../../../../modules/tikkie"
 import type TikkieModuleService from "../../../../modules/tikkie/service"
-import { createInvoicePaymentLink } from "../../../../workflows/payment-request/create-invoice-link"
+import { createInvoicePaymentLinkWorkflow } from "../../../../workflows/payment-request/create-invoice-link"
 import { linkView } from "../../../../workflows/payment-request/link-view"
 import type { AdminTikkiePaymentRequestListResponse, AdminTikkiePaymentRequestResponse } from "../../../types"
 import type { CreateInvoiceLinkBody, ListInvoiceLinksQuery } from "./validators"
@@ -12,12 +12,14 @@ import type { CreateInvoiceLinkBody, ListInvoiceLinksQuery } from "./validators"
  */
 export const POST = async (req: AuthenticatedMedusaRequest<CreateInvoiceLinkBody>, res: MedusaResponse<AdminTikkiePaymentRequestResponse>) => {
   const body = req.validatedBody
-  const record = await createInvoicePaymentLink(req.scope, {
-    amountInCents: body.amount_in_cents,
-    description: body.description,
-    referenceId: body.reference_id,
-    expiryDate: body.expiry_date,
-    providerId: body.provider_id,
+  const { result: record } = await createInvoicePaymentLinkWorkflow(req.scope).run({
+    input: {
+      amountInCents: body.amount_in_cents,
+      description: body.description,
+      referenceId: body.reference_id,
+      expiryDate: body.expiry_date,
+      providerId: body.provider_id,
+    },
   })
   res.status(201).json({ payment_request: linkView(record) })
 }

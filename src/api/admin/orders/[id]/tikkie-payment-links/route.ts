@@ -1,7 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { TIKKIE_MODULE } from "../../../../../modules/tikkie"
 import type TikkieModuleService from "../../../../../modules/tikkie/service"
-import { createOrderPaymentLink } from "../../../../../workflows/payment-request/create-order-link"
+import { createOrderPaymentLinkWorkflow } from "../../../../../workflows/payment-request/create-order-link"
 import { linkView } from "../../../../../workflows/payment-request/link-view"
 import type { AdminTikkieOrderPaymentLinkListResponse, AdminTikkieOrderPaymentLinkResponse } from "../../../../types"
 import type { CreateOrderLinkBody, ListOrderLinksQuery } from "./validators"
@@ -13,12 +13,14 @@ import type { CreateOrderLinkBody, ListOrderLinksQuery } from "./validators"
  */
 export const POST = async (req: AuthenticatedMedusaRequest<CreateOrderLinkBody>, res: MedusaResponse<AdminTikkieOrderPaymentLinkResponse>) => {
   const body = req.validatedBody
-  const record = await createOrderPaymentLink(req.scope, {
-    orderId: req.params.id,
-    amountInCents: body.amount_in_cents,
-    description: body.description,
-    expiryDate: body.expiry_date,
-    providerId: body.provider_id,
+  const { result: record } = await createOrderPaymentLinkWorkflow(req.scope).run({
+    input: {
+      orderId: req.params.id,
+      amountInCents: body.amount_in_cents,
+      description: body.description,
+      expiryDate: body.expiry_date,
+      providerId: body.provider_id,
+    },
   })
   res.status(201).json({ payment_link: linkView(record) })
 }

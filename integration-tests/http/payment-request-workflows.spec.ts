@@ -1,0 +1,146 @@
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { TIKKIE_MODULE } from "../../src/modules/tikkie"
+import type TikkieModuleService from "../../src/modules/tikkie/service"
+import { createOrderPaymentLinkWorkflow } from "../../src/workflows/payment-request/create-order-link"
+import { createInvoicePaymentLinkWorkflow } from "../../src/workflows/payment-request/create-invoice-link"
+import { createInvoicePaymentRequestStepId } from "../../src/workflows/payment-request/steps/create-invoice-payment-request"
+import { recordInvoiceLinkStepId } from "../../src/workflows/payment-request/steps/record-invoice-link"
+import { recordOrderLinkStepId } from "../../src/workflows/payment-request/steps/record-order-link"
+import { subscribePaymentRequestNotifications } from "../../src/workflows/payment-request/subscribe-notifications"
+import { adminHeaders, enablePaymentLinks, usePaymentRequestApp } from "../helpers/payment-request-env"
+import { eventually, type SeededStore, seedStore, storeApi, stroopwafelsAndMugCart } from "../helpers/store-flow"
+import { clearSandboxForNextTest, useTikkieSandbox } from "../helpers/tikkie-sandbox-env"
+
+jest.setTimeout(180_000)
+
+const tikkie = useTikkieSandbox({ requestTimeoutMs: 1_500 })
+usePaymentRequestApp(tikkie)
+
+/**
+ * The payment request workflows undo what their earlier steps made when a later step fails. The failure
+ * is injected the way Medusa's own tests do it: an action appended after a step that throws.
+ */
+medusaIntegrationTestRunner({
+  testSuite: ({ api, getContainer }) => {
+    let store: SeededStore
+    let shop: ReturnType<typeof storeApi>
+    const records = () => getContainer().resolve<TikkieModuleService>(TIKKIE_MODULE)
+
+    beforeEach(async () => {
+      await clearSandboxForNextTest(tikkie)
+      store = await seedStore(getContainer())
+      shop = storeApi(api, store.publishableKey)
+      await enablePaymentLinks(getContainer(), store.regionId)
+      await subscribePaymentRequestNotifications(getContainer(), { force: true })
+    })
+
+    /** An order paid by checkout link, then edited by the shop so that it owes the added product. */
+    const orderThatOwes = async () => {
+      const cart = await stroopwafelsAndMugCart(shop, store)
+      const { data: started } = await api.post(`/store/carts/${cart.id}/tikkie-payment-request`, {}, { headers: shop.headers })
+      await tikkie.control.post(`/_sandbox/paymentrequests/${started.payment_request_token}/pay`, {})
+      const orderId = (await eventually(
+        async () => (await records().listPaymentRequests({ payment_request_token: started.payment_request_token }))[0]?.order_id,
+        20_000
+      )) as string
+      const headers = await adminHeaders(api, getContainer())
+      const { data: edit } = await api.post("/admin/order-edits", { order_id: orderId }, { headers })
+      await api.post(`/admin/order-edits/${edit.order_change.order_id}/items`, { items: [{ variant_id: store.variantIds["stroopwafels-2"], quantity: 1 }] }, { headers })
+      await api.post(`/admin/order-edits/${orderId}/request`, {}, { headers })
+      await api.post(`/admin/order-edits/${orderId}/confirm`, {}, { headers })
+      return { orderId, headers }
+    }
+
+    const collections = async (orderId: string) => {
+      const { data } = await getContainer()
+        .resolve(ContainerRegistrationKeys.QUERY)
+        .graph({
+          entity: "order",
+          fields: ["summary.*", "payment_collections.id", "payment_collections.amount", "payment_collections.status", "payment_collections.payment_sessions.id"],
+          filters: { id: orderId },
+        })
+      const order = data[0] as any
+      return {
+        pending: Number(order.summary.pending_difference),
+        collections: (order.payment_collections ?? [])
+          .map((c: any) => ({ id: c.id, amount: Number(c.amount), status: c.status, sessions: (c.payment_sessions ?? []).length }))
+          .sort((a: any, b: any) => a.id.localeCompare(b.id)),
+      }
+    }
+
+    /** The workflow with a step appended after `stepId` that throws. */
+    const failingAfter = <W extends { appendAction: (...args: any[]) => unknown }>(wf: W, stepId: string): W => {
+      wf.appendAction("throw", stepId, {
+        invoke: async function failStep() {
+          throw new Error("a later step failed")
+        },
+      })
+      return wf
+    }
+
+    describe("create order link", () => {
+      it("taking over the order edit's unpaid collection: a failure after the record gives the amount back, drops the session, cancels the record and frees the order's lock", async () => {
+        const { orderId, headers } = await orderThatOwes()
+        const before = await collections(orderId)
+        const unpaid = before.collections.find((c: any) => c.status === "not_paid")
+        expect(unpaid).toBeDefined()
+
+        const { errors } = await failingAfter(createOrderPaymentLinkWorkflow(getContainer()), recordOrderLinkStepId).run({ input: { orderId, amountInCents: 100 }, throwOnError: false })
+        expect(errors.map((e: any) => e.error?.message)).toEqual(["a later step failed"])
+
+        // The payment request was made at Tikkie (it cannot be closed there) ...
+        const made = await tikkie.control.requests("paymentRequestsV2.createPaymentRequest")
+        expect(made).toHaveLength(2) // the checkout link and this one
+        // ... and its record stays, cancelled, so a payment on it is still seen.
+        const links = await records().listPaymentRequests({ order_id: orderId, kind: "order" })
+        expect(links).toHaveLength(1)
+        expect(links[0].cancelled_at).toBeTruthy()
+        // The collection has its amount back and no session; nothing else was added.
+        expect(await collections(orderId)).toEqual(before)
+
+        // The order's lock was released and the cancelled link asks for nothing: a new link gets all that is owed.
+        const { data } = await api.post(`/admin/orders/${orderId}/tikkie-payment-links`, {}, { headers })
+        expect(data.payment_link.amount_in_cents).toBe(Math.round(before.pending * 100))
+      })
+
+      it("with a collection of its own: a failure after the record deletes that collection and its link to the order", async () => {
+        const { orderId, headers } = await orderThatOwes()
+        // A first link for part of the amount takes over the edit's collection; the rest needs a new one.
+        await api.post(`/admin/orders/${orderId}/tikkie-payment-links`, { amount_in_cents: 100 }, { headers })
+        const before = await collections(orderId)
+
+        const { errors } = await failingAfter(createOrderPaymentLinkWorkflow(getContainer()), recordOrderLinkStepId).run({ input: { orderId }, throwOnError: false })
+        expect(errors).toHaveLength(1)
+
+        expect(await collections(orderId)).toEqual(before)
+        const { data: list } = await api.get(`/admin/orders/${orderId}/tikkie-payment-links`, { headers })
+        expect(list.payment_links.filter((l: any) => l.kind === "order")).toHaveLength(2)
+        const { data: again } = await api.post(`/admin/orders/${orderId}/tikkie-payment-links`, {}, { headers })
+        expect(again.payment_link.amount_in_cents).toBe(Math.round(before.pending * 100) - 100)
+      })
+    })
+
+    describe("create invoice link", () => {
+      it.each([
+        ["the record", () => recordInvoiceLinkStepId],
+        ["the payment request, before the record", () => createInvoicePaymentRequestStepId],
+      ])("a failure after %s keeps the payable link in sight: one record, cancelled, shown in the admin's list", async (_, stepId) => {
+        const { errors } = await failingAfter(createInvoicePaymentLinkWorkflow(getContainer()), stepId()).run({
+          input: { amountInCents: 1234, description: "Factuur 2026-118" },
+          throwOnError: false,
+        })
+        expect(errors.map((e: any) => e.error?.message)).toEqual(["a later step failed"])
+        const [made] = await tikkie.control.requests("paymentRequestsV2.createPaymentRequest")
+        expect(made).toBeDefined()
+        const invoices = await records().listPaymentRequests({ kind: "invoice" })
+        expect(invoices).toHaveLength(1)
+        expect(invoices[0]).toEqual(expect.objectContaining({ amount_in_cents: 1234, description: "Factuur 2026-118" }))
+        expect(invoices[0].cancelled_at).toBeTruthy()
+        const headers = await adminHeaders(api, getContainer())
+        const { data } = await api.get("/admin/tikkie/payment-requests", { headers })
+        expect(data.payment_requests).toEqual([expect.objectContaining({ payment_request_token: invoices[0].payment_request_token, cancelled_at: expect.any(String) })])
+      })
+    })
+  },
+})

@@ -1,0 +1,114 @@
+import type { BigNumberInput } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, MathBN, MedusaError } from "@medusajs/framework/utils"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { fromCents, toCents } from "../../../lib/medusa-money"
+import { TIKKIE_MODULE } from "../../../modules/tikkie"
+import type TikkieModuleService from "../../../modules/tikkie/service"
+import { orderDescription } from "../../../providers/payment-request/description"
+import { v1ExpiryDateRefused } from "../../../providers/payment-request/v1"
+import { addDays, amsterdamDate } from "../../../tikkie/payment-requests/v2/amsterdam-date"
+import { paymentRequestProvider } from "../provider-options"
+import { recordPayments } from "../record-payment-request"
+import { storeNameFor } from "../store-name"
+import { ensureV1Setup } from "../v1-setup"
+
+export interface OrderLinkInput {
+  orderId: string
+  /** Default: everything the order still owes that no open link asks for already. */
+  amountInCents?: number
+  description?: string
+  /** yyyy-mm-dd; default today + the provider's linkExpiryDays. */
+  expiryDate?: string
+  providerId?: string
+}
+
+/** What the link will be: everything checked and computed before anything is made. */
+export interface OrderLinkPlan {
+  orderId: string
+  providerId: string
+  /** The payment collection's amount (Medusa's decimal, see below). */
+  collectionAmount: number
+  description: string
+  expiryDate: string
+  v1?: Awaited<ReturnType<typeof ensureV1Setup>>
+}
+
+type LoadedOrder = {
+  id: string
+  display_id: number
+  currency_code: string
+  status: string
+  summary?: { pending_difference?: BigNumberInput } | null
+}
+
+function euro(cents: number) {
+  return `€${(cents / 100).toFixed(2)}`
+}
+
+export const planOrderLinkStepId = "tikkie-plan-order-link"
+
+/**
+ * Checks that the order can take a link and works out its amount, description and expiry. Nothing is
+ * changed, so nothing is undone; the v1 setup it may run (the store's platform and user at Tikkie) is made
+ * once per store and reused by every later link, so it stays.
+ *
+ * "Still owes" is the order summary's pending difference minus what open (unpaid, unexpired, not
+ * cancelled) links of this order already ask for, so two admins cannot make the payer pay the same
+ * amount twice (the workflow holds the order's lock while it runs).
+ */
+export const planOrderLinkStep = createStep(planOrderLinkStepId, async (input: OrderLinkInput, { container }) => {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "order",
+    fields: ["id", "display_id", "currency_code", "status", "summary.*"],
+    filters: { id: input.orderId },
+  })
+  const order = data[0] as LoadedOrder | undefined
+  if (!order) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Order ${input.orderId} was not found.`)
+  if (order.status === "canceled") throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Order #${order.display_id} is canceled.`)
+  if (order.currency_code.toLowerCase() !== "eur") {
+    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Tikkie payment requests are in EUR only; order #${order.display_id} is in ${order.currency_code.toUpperCase()}.`)
+  }
+  const { providerId, options } = paymentRequestProvider(container, input.providerId)
+
+  const owed = toCents(order.summary?.pending_difference ?? 0)
+  const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
+  const today = amsterdamDate(Date.now())
+  const openLinks = (await tikkie.listPaymentRequests({ order_id: order.id, kind: "order", medusa_payment_id: null })).filter(
+    (r) => r.status === "OPEN" && r.expiry_date >= today && !r.cancelled_at && recordPayments(r).length === 0
+  )
+  const asked = openLinks.reduce((s, r) => s + Number(r.amount_in_cents ?? 0), 0)
+  const available = owed - asked
+  if (owed <= 0) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Order #${order.display_id} owes nothing.`)
+  if (available <= 0) {
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      `Order #${order.display_id} owes ${euro(owed)}, and open Tikkie links already ask for all of it (${openLinks.map((r) => r.url).join(", ")}).`
+    )
+  }
+  const amountInCents = input.amountInCents ?? available
+  if (amountInCents > available) {
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      `amount_in_cents ${amountInCents} is more than order #${order.display_id} still owes without a link (${available} cents` +
+        (asked ? `; open links ask for ${asked} of the ${owed} cents owed)` : ")")
+    )
+  }
+
+  const description = input.description ?? orderDescription(await storeNameFor(container, options.storeName), order.display_id)
+  const expiryDate = input.expiryDate ?? addDays(today, options.linkExpiryDays)
+  if (options.apiVersion === "v1" && input.expiryDate) {
+    throw v1ExpiryDateRefused()
+  }
+  const v1 = options.apiVersion === "v1" ? await ensureV1Setup(container, providerId) : undefined
+  // Medusa's order totals carry more decimals than a cent (6.95 + 21 % VAT = 8.4095). A link for all that
+  // is still owed asks the payer for the rounded cents but books the exact rest, so once it is paid the
+  // order owes exactly nothing (not €0.0005 either way) and reads "captured", as after Medusa's own checkout.
+  // (The workflow takes a number; Medusa turns it into its BigNumber through the decimal string.)
+  const collectionAmount =
+    amountInCents === available
+      ? MathBN.sub(MathBN.convert(order.summary?.pending_difference ?? 0), fromCents(asked)).toNumber()
+      : fromCents(amountInCents)
+  const plan: OrderLinkPlan = { orderId: order.id, providerId, collectionAmount, description, expiryDate, ...(v1 ? { v1 } : {}) }
+  return new StepResponse(plan)
+})
