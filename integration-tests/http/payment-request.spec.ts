@@ -383,6 +383,57 @@ medusaIntegrationTestRunner({
         void cart
       })
 
+      it("an admin's refund is in the link's record at once, and the poll follows every PENDING refund to PAID while notifications are lost", async () => {
+        const { started, paymentId, order } = await paidOrder()
+        const headers = await adminHeaders(api, getContainer())
+        await tikkie.control.setDeliveryBehaviour("fail", 100)
+        const link = async () =>
+          (await api.get(`/admin/orders/${order.id}/tikkie-payment-links`, { headers })).data.payment_links.find(
+            (l: any) => l.payment_request_token === started.payment_request_token
+          )
+        const keptRefunds = async () => recordPayments(await record(started.payment_request_token))[0].refunds
+
+        // No notification and no poll run: the record has it as soon as Medusa's refund is done.
+        await api.post(`/admin/payments/${paymentId}/refund`, { amount: 1.5 }, { headers })
+        await eventually(async () => (await link()).refunded_in_cents === 150, 5_000)
+        await api.post(`/admin/payments/${paymentId}/refund`, { amount: 2 }, { headers })
+        await eventually(async () => (await link()).refunded_in_cents === 350, 5_000)
+        expect((await keptRefunds()).map((r) => [r.amountInCents, r.status])).toEqual([
+          [150, "PENDING"],
+          [200, "PENDING"],
+        ])
+
+        // The bank pays both out; every REFUND notification is lost. The poll catches up on each.
+        const paidOut = async () => {
+          for (const r of (await payment(paymentId)).data.payments[0].refunds) {
+            if (r.status === "PENDING") await tikkie.control.post(`/_sandbox/refunds/${r.refundToken}/pay`)
+          }
+        }
+        await paidOut()
+        await pollPaymentRequests(getContainer())
+        expect((await keptRefunds()).map((r) => [r.amountInCents, r.status])).toEqual([
+          [150, "PAID"],
+          [200, "PAID"],
+        ])
+
+        // A third whose write into the record was lost (a crash after Medusa's refund): only the payment's data
+        // has it PENDING, and the record has nothing PENDING. The poll still follows it.
+        await api.post(`/admin/payments/${paymentId}/refund`, { amount: 1 }, { headers })
+        await eventually(async () => (await keptRefunds()).length === 3, 5_000)
+        const kept = await record(started.payment_request_token)
+        const [p] = recordPayments(kept)
+        await records().updatePaymentRequests({ id: kept.id, payments: { items: [{ ...p, refunds: p.refunds.slice(0, 2) }] } } as never)
+        await paidOut()
+        await pollPaymentRequests(getContainer())
+        expect((await keptRefunds()).map((r) => [r.amountInCents, r.status])).toEqual([
+          [150, "PAID"],
+          [200, "PAID"],
+          [100, "PAID"],
+        ])
+        expect((await payment(paymentId)).data.payments[0].refunds.map((r: any) => r.status)).toEqual(["PAID", "PAID", "PAID"])
+        expect((await link()).refunded_in_cents).toBe(450)
+      })
+
       it("refuses a refund above what was paid with a clear error, and records nothing as refunded", async () => {
         const { paymentId, cart } = await paidOrder()
         const headers = await adminHeaders(api, getContainer())

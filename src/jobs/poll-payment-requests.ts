@@ -8,7 +8,8 @@ import type TikkieModuleService from "../modules/tikkie/service"
 import { addDays, amsterdamDate } from "../tikkie/payment-requests/v2/amsterdam-date"
 import { PAYMENT_REQUEST_PROVIDER_PREFIX } from "../workflows/payment-request/provider-id"
 import { configuredPaymentRequestProviders } from "../workflows/payment-request/provider-options"
-import { recordPayments, recordSessionPaymentRequest } from "../workflows/payment-request/record-payment-request"
+import type { StoredPayment } from "../providers/payment-request/session-data"
+import { recordSessionPaymentRequest } from "../workflows/payment-request/record-payment-request"
 import {
   MAX_COMPLETION_ATTEMPTS,
   settlePaymentRequest,
@@ -28,7 +29,9 @@ const REFUNDS_FOLLOWED_FOR_DAYS = 60
  * - unsettled checkout and order links, and open invoice links, until a day after their expiry date:
  *   at most `batch` (TIKKIE_POLL_BATCH, 500) a run, those with a payment but no captured Medusa payment
  *   first, then those whose next check is due (sooner for young links, lib/poll-schedule.ts);
- * - paid links with a refund still PENDING (so it becomes PAID without a REFUND notification).
+ * - paid links with a refund still PENDING, in the link's record or only in the Medusa payment's data (the
+ *   provider wrote it there and the write into the record was lost), so it becomes PAID without a REFUND
+ *   notification.
  * It also records sessions made through Medusa's own payment-session route, which the plugin's start
  * route did not see. Every settlement runs under the request's lock, so overlapping polls of several
  * instances change nothing twice.
@@ -39,15 +42,30 @@ export async function pollPaymentRequests(container: MedusaContainer, opts: { ba
   const yesterday = addDays(amsterdamDate(Date.now()), -1)
   const batch = opts.batch ?? pollBatchSize()
   const open = await tikkie.listDuePaymentRequestTokens({ limit: batch, maxAttempts: MAX_COMPLETION_ATTEMPTS, expiryDateFrom: yesterday })
-  const refunding = (
-    await tikkie.listPaymentRequests(
-      { created_at: { $gt: new Date(Date.now() - REFUNDS_FOLLOWED_FOR_DAYS * DAY_MS) } } as never,
-      { take: batch, order: { created_at: "DESC" } }
-    )
-  ).filter((r) => recordPayments(r).some((p) => p.refunds.some((x) => x.status === "PENDING")))
+  const since = new Date(Date.now() - REFUNDS_FOLLOWED_FOR_DAYS * DAY_MS)
+  const refunding = await tikkie.listRefundingPaymentRequestTokens({ since, limit: batch })
+  const refundingInPayments = await tokensWithPendingRefundsInPayments(container, since, batch)
 
-  const tokens = new Set<string>([...open, ...refunding.map((r) => r.payment_request_token)])
+  const tokens = new Set<string>([...open, ...refunding, ...refundingInPayments])
   return mapConcurrently([...tokens], POLL_CONCURRENCY, (token) => settlePaymentRequest(container, { paymentRequestToken: token, source: "poll" }))
+}
+
+/**
+ * Links whose Medusa payment (captured since `since`) holds a PENDING refund in its data: the refund the
+ * provider made is followed even if recordLinkRefundsWorkflow never wrote it into the link's record.
+ */
+async function tokensWithPendingRefundsInPayments(container: MedusaContainer, since: Date, limit: number): Promise<string[]> {
+  const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
+    entity: "payment",
+    fields: ["id", "data"],
+    filters: { provider_id: { $like: `${PAYMENT_REQUEST_PROVIDER_PREFIX}%` }, captured_at: { $gt: since }, refunds: { id: { $ne: null } } } as never,
+    pagination: { take: limit, order: { captured_at: "ASC" } },
+  })
+  return (data as Array<{ data?: { paymentRequestToken?: unknown; payments?: StoredPayment[] } | null }>).flatMap((p) =>
+    typeof p.data?.paymentRequestToken === "string" && (p.data.payments ?? []).some((x) => (x.refunds ?? []).some((r) => r.status === "PENDING"))
+      ? [p.data.paymentRequestToken]
+      : []
+  )
 }
 
 async function recordMissingSessions(container: MedusaContainer) {

@@ -65,6 +65,29 @@ class TikkieModuleService extends MedusaService({
   }
 
   /**
+   * The paymentRequestTokens of links made since `since` whose record holds a refund Tikkie has not paid
+   * out yet (PENDING), the oldest first: the poll follows each until it is PAID, also when the REFUND
+   * notification is lost.
+   */
+  @InjectManager()
+  async listRefundingPaymentRequestTokens(
+    opts: { since: Date; limit: number },
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<string[]> {
+    const manager = sharedContext.manager as SqlEntityManager
+    const rows: Array<{ payment_request_token: string }> = await manager.execute(
+      `select payment_request_token from tikkie_payment_request
+        where deleted_at is null and created_at > ?
+          and jsonb_path_exists(coalesce(payments::jsonb, '{}'::jsonb), ?::jsonpath)
+        order by created_at asc
+        limit ?`,
+      // The path is a binding: its own `?` would be taken for one.
+      [opts.since, '$.items[*].refunds[*] ? (@.status == "PENDING")', opts.limit]
+    )
+    return rows.map((r) => r.payment_request_token)
+  }
+
+  /**
    * The paymentRequestTokens a poll run reads, most likely changed first: checkout and order links
    * with a payment but no captured Medusa payment, then links and open invoice links whose next check
    * is due, the longest due first. See lib/poll-schedule.ts.
