@@ -88,6 +88,23 @@ medusaIntegrationTestRunner({
       expect(order.metadata.tikkie_fast_checkout).toEqual(expect.objectContaining({ tax_country_differs: false }))
     })
 
+    it("shows the payer's details to the admin only: the Store API's cart and order carry no payer in the session or payment data", async () => {
+      const cart = await newCart()
+      const started = await shop.startFastCheckout(cart.id)
+      await tikkie.control.post(`/_sandbox/fastcheckout/orders/${started.order_token}/pay`)
+      const order = await settledOrder(getContainer(), started.order_token, cart.id)
+      expect(order.payment_collections[0].payments[0].data.payer).toEqual(expect.objectContaining({ email: "jan.jansen@example.nl" }))
+
+      const { data: byCart } = await api.get(`/store/carts/${cart.id}?fields=+payment_collection.payment_sessions.data`, { headers: shop.headers })
+      const { data: byOrder } = await api.get(`/store/orders/${order.id}?fields=+payment_collections.payments.data`, { headers: shop.headers })
+      const [session] = byCart.cart.payment_collection.payment_sessions
+      expect(session.data).toEqual(expect.objectContaining({ orderToken: started.order_token, checkoutUrl: started.checkout_url }))
+      // (Medusa's store order route may not list payments at all; where it does, their data is cut too.)
+      for (const shown of [byCart.cart.payment_collection, byOrder.order.payment_collections ?? []]) {
+        for (const detail of ["payer", "Jansen", "Damrak", "+31612345678"]) expect(JSON.stringify(shown)).not.toContain(detail)
+      }
+    })
+
     it("computes the lines on the server when the storefront uses Medusa's own payment-session route", async () => {
       const cart = await newCart()
       const { data: pc } = await api.post("/store/payment-collections", { cart_id: cart.id }, { headers: shop.headers })

@@ -94,6 +94,25 @@ medusaIntegrationTestRunner({
       expect(await ordersForCartCount(getContainer(), cart.id)).toBe(1)
     })
 
+    it("keeps the payer's name and IBAN out of the Store API's cart; the admin's payment data has them", async () => {
+      const cart = await newCart()
+      const started = await start(cart.id)
+      await pay(started.payment_request_token, { counterPartyName: "Sanne de Vries" })
+      await settled(started.payment_request_token)
+      const order = (await orderForCart(getContainer(), cart.id))!
+      const [payment] = order.payment_collections[0].payments
+      expect(payment.data.payments[0].counterPartyName).toBe("Sanne de Vries")
+      const iban = payment.data.payments[0].counterPartyAccountNumber
+      expect(iban).toMatch(/^NL\d{2}[A-Z]{4}\d{10}$/)
+
+      const { data } = await api.get(`/store/carts/${cart.id}?fields=+payment_collection.payment_sessions.data`, { headers: shop.headers })
+      const [session] = data.cart.payment_collection.payment_sessions
+      expect(session.data).toEqual(
+        expect.objectContaining({ paymentRequestToken: started.payment_request_token, url: started.payment_url, payments: [expect.objectContaining({ amountInCents: cents(cart.total) })] })
+      )
+      for (const detail of ["Sanne", iban, "counterParty"]) expect(JSON.stringify(data.cart.payment_collection)).not.toContain(detail)
+    })
+
     it("starts once for a double click: one payment request, the same link", async () => {
       const cart = await newCart()
       const [a, b] = await Promise.all([start(cart.id), start(cart.id)])

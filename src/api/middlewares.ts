@@ -1,5 +1,6 @@
 import { defineMiddlewares, validateAndTransformBody, validateAndTransformQuery } from "@medusajs/framework/http"
 import { StartFastCheckoutBodySchema } from "./store/carts/[id]/tikkie-fast-checkout/validators"
+import { redactTikkieDataMiddleware } from "./store/redact-tikkie-data"
 import { earlierPaymentsGuardMiddleware } from "./store/payment-collections/earlier-payments-guard"
 import { fastCheckoutPaymentSessionMiddleware } from "./store/payment-collections/fast-checkout-payment-session"
 import { StartPaymentRequestBodySchema } from "./store/carts/[id]/tikkie-payment-request/validators"
@@ -34,6 +35,11 @@ import { PaymentRequestReturnQuerySchema } from "./hooks/tikkie/payment-requests
  */
 export default defineMiddlewares({
   routes: [
+    {
+      // Before any store route answers: Tikkie session data without the payer's details (store/redact-tikkie-data.ts).
+      matcher: "/store/*",
+      middlewares: [redactTikkieDataMiddleware],
+    },
     {
       matcher: "/store/carts/:id/tikkie-fast-checkout",
       method: ["POST"],
