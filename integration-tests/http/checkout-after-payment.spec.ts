@@ -1,7 +1,9 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { TIKKIE_MODULE } from "../../src/modules/tikkie"
 import type TikkieModuleService from "../../src/modules/tikkie/service"
-import { enablePaymentLinks, usePaymentRequestApp } from "../helpers/payment-request-env"
+import { pollFastCheckoutOrders } from "../../src/jobs/poll-fast-checkout-orders"
+import { pollPaymentRequests } from "../../src/jobs/poll-payment-requests"
+import { adminHeaders, enablePaymentLinks, usePaymentRequestApp } from "../helpers/payment-request-env"
 import {
   orderForCart,
   ordersForCartCount,
@@ -141,6 +143,62 @@ medusaIntegrationTestRunner({
       expect(again.status).toBe(200)
       expect(again.data.order_token).not.toBe(first.order_token)
       expect(await tikkie.control.requests("fastCheckout.createOrder")).toHaveLength(2)
+    })
+
+    describe("paid, no order yet", () => {
+      const HOUR = 3_600_000
+      const paidWithoutOrder = async () => {
+        const headers = await adminHeaders(api, getContainer())
+        return (await api.get("/admin/tikkie/paid-without-order", { headers })).data
+      }
+
+      it("a Fast Checkout order read PAID whose reads then fail is polled past its expiry, listed with its age, and a problem after a day", async () => {
+        const cart = await newCart()
+        const { data: started } = await startFastCheckout(cart.id)
+        await tikkie.control.setDeliveryBehaviour("fail", 100)
+        await tikkie.control.post(`/_sandbox/fastcheckout/orders/${started.order_token}/pay`)
+        // Read PAID once (then the store went down before completing it), and from now on Tikkie fails every read.
+        const [record] = await records().listFastCheckoutOrders({ order_token: started.order_token })
+        await records().updateFastCheckoutOrders({ id: record.id, status: "PAID" })
+        await tikkie.control.injectFault("fastCheckout.getOrder", "503", 1_000)
+
+        const inAnHour = await pollFastCheckoutOrders(getContainer(), { now: new Date(Date.now() + HOUR) })
+        expect(inAnHour).toEqual([expect.objectContaining({ outcome: "retry" })])
+        const listed = await paidWithoutOrder()
+        expect(listed.count).toBe(1)
+        expect(listed.paid_without_order).toEqual([
+          expect.objectContaining({ source: "fast_checkout", token: started.order_token, cart_id: cart.id, problem: null, paid_in_cents: Math.round(cart.total * 100) }),
+        ])
+        expect(listed.paid_without_order[0].age_minutes).toBeGreaterThanOrEqual(0)
+
+        // Two days on, long past the order's expiry: still polled, and now a problem the admin sees; the poll stops.
+        const later = new Date(Date.now() + 48 * HOUR)
+        expect(await pollFastCheckoutOrders(getContainer(), { now: later })).toEqual([expect.objectContaining({ outcome: "retry" })])
+        const [after] = (await paidWithoutOrder()).paid_without_order
+        expect(after.problem).toMatch(/^Paid at Tikkie 4[78] hours ago and still no order: the last try said "Reading the Tikkie Fast Checkout order failed: .*"\. The poll has stopped retrying/)
+        expect(await pollFastCheckoutOrders(getContainer(), { now: new Date(later.getTime() + HOUR) })).toEqual([])
+        expect((await paidWithoutOrder()).count).toBe(1)
+      })
+
+      it("a paid checkout link is polled after its expiry date, and becomes a problem a day after its payment", async () => {
+        const cart = await newCart()
+        const { data: started } = await startLink(cart.id)
+        await tikkie.control.setDeliveryBehaviour("fail", 100)
+        const paid = await tikkie.control.post<{ paymentToken: string; amountInCents: number }>(`/_sandbox/paymentrequests/${started.payment_request_token}/pay`, {})
+        // Its payment was read once; then Tikkie fails every read.
+        const [record] = await records().listPaymentRequests({ payment_request_token: started.payment_request_token })
+        const payment = { paymentToken: paid.paymentToken, tikkieId: "1", amountInCents: paid.amountInCents, createdDateTime: new Date().toISOString(), refunds: [] }
+        await records().updatePaymentRequests({ id: record.id, payments: { items: [payment] } } as never)
+        await tikkie.control.injectFault("paymentRequestsV2.getPaymentRequest", "503", 1_000)
+
+        // Three days on: the link expired two days ago, yet it is read again.
+        const later = new Date(Date.now() + 72 * HOUR)
+        expect(await pollPaymentRequests(getContainer(), { now: later })).toEqual([expect.objectContaining({ outcome: "retry" })])
+        const [listed] = (await paidWithoutOrder()).paid_without_order
+        expect(listed).toEqual(expect.objectContaining({ source: "checkout", token: started.payment_request_token, paid_in_cents: paid.amountInCents }))
+        expect(listed.problem).toMatch(/^Paid at Tikkie 7[12] hours ago and still no order/)
+        expect(await pollPaymentRequests(getContainer(), { now: new Date(later.getTime() + HOUR) })).toEqual([])
+      })
     })
   },
 })

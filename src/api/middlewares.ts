@@ -13,6 +13,7 @@ import { ListRefundsOwedQuerySchema, MarkRefundedBodySchema } from "./admin/tikk
 import { ConnectBankBodySchema, FundsQuerySchema, TransactionsQuerySchema } from "./admin/tikkie/bank/validators"
 import { ReconciliationQuerySchema } from "./admin/tikkie/reconciliation/validators"
 import { ListFastCheckoutOrdersQuerySchema } from "./admin/tikkie/fast-checkout-orders/validators"
+import { ListPaidWithoutOrderQuerySchema } from "./admin/tikkie/paid-without-order/validators"
 import { ListInvoiceLinksQuerySchema } from "./admin/tikkie/payment-requests/validators"
 import { ListOrderLinksQuerySchema } from "./admin/orders/[id]/tikkie-payment-links/validators"
 import { ConnectV1BodySchema } from "./admin/tikkie/payment-requests/v1-connect/validators"
@@ -124,6 +125,11 @@ export default defineMiddlewares({
       matcher: "/admin/tikkie/fast-checkout-orders",
       method: ["GET"],
       middlewares: [validateQuery(ListFastCheckoutOrdersQuerySchema, { isList: true })],
+    },
+    {
+      matcher: "/admin/tikkie/paid-without-order",
+      method: ["GET"],
+      middlewares: [validateQuery(ListPaidWithoutOrderQuerySchema, { isList: true })],
     },
     {
       matcher: "/admin/tikkie/payment-requests",

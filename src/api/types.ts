@@ -95,6 +95,24 @@ export interface AdminTikkieSandboxPayoutsResponse {
 }
 
 // Admin API: Fast Checkout
+/** One payment at Tikkie that is not a Medusa order yet (GET /admin/tikkie/paid-without-order). */
+export interface AdminTikkiePaidWithoutOrder {
+  /** fast_checkout, or the link's kind: checkout (a cart) or order (an order's outstanding amount). */
+  source: "fast_checkout" | "checkout" | "order"
+  id: string
+  /** The orderToken or paymentRequestToken. */
+  token: string
+  provider_id: string
+  amount_in_cents: number | null
+  paid_in_cents: number
+  cart_id: string | null
+  order_id: string | null
+  problem: string | null
+  attempts: number
+  paid_since: string
+  age_minutes: number
+}
+export type AdminTikkiePaidWithoutOrderListResponse = PaginatedResponse<{ paid_without_order: AdminTikkiePaidWithoutOrder[] }>
 export type AdminTikkieFastCheckoutOrderListResponse = PaginatedResponse<{ fast_checkout_orders: TikkieFastCheckoutOrder[] }>
 
 // Admin API: payment requests

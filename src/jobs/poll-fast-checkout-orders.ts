@@ -2,6 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { tikkieScheduledJobsOff } from "../lib/job-schedule"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { mapConcurrently } from "../lib/map-concurrently"
+import { paidTooLongWithoutOrder, paidWithoutOrderProblem } from "../lib/paid-without-order"
 import { pollBatchSize } from "../lib/poll-schedule"
 import { TIKKIE_MODULE } from "../modules/tikkie"
 import type TikkieModuleService from "../modules/tikkie/service"
@@ -28,15 +29,34 @@ const POLL_CONCURRENCY = 4
  * this, Tikkie's 250 a second is respected. Also records sessions that a crash or a missed response
  * left without a record.
  */
-export async function pollFastCheckoutOrders(container: MedusaContainer, opts: { batch?: number } = {}): Promise<SettleOutcome[]> {
+export async function pollFastCheckoutOrders(container: MedusaContainer, opts: { batch?: number; now?: Date } = {}): Promise<SettleOutcome[]> {
   const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
+  const now = opts.now ?? new Date()
   await recordMissingSessions(container)
   const due = await tikkie.listDueFastCheckoutOrderTokens({
     limit: opts.batch ?? pollBatchSize(),
     maxAttempts: MAX_COMPLETION_ATTEMPTS,
-    expiredAfter: new Date(Date.now() - STALE_AFTER_MS),
+    expiredAfter: new Date(now.getTime() - STALE_AFTER_MS),
+    now,
   })
-  return mapConcurrently(due, POLL_CONCURRENCY, (orderToken) => settleFastCheckoutOrder(container, { orderToken, source: "poll" }))
+  return mapConcurrently(due, POLL_CONCURRENCY, async (orderToken) => {
+    const outcome = await settleFastCheckoutOrder(container, { orderToken, source: "poll" })
+    if (outcome.outcome === "retry") await boundPaidWithoutOrder(container, orderToken, outcome.reason, now)
+    return outcome
+  })
+}
+
+/**
+ * A PAID order the poll could not make an order of: after PAID_WITHOUT_ORDER_LIMIT_HOURS it becomes a
+ * recorded problem (lib/paid-without-order.ts) and an error in the log, and the poll stops retrying it.
+ */
+async function boundPaidWithoutOrder(container: MedusaContainer, orderToken: string, reason: string, now: Date) {
+  const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
+  const [record] = await tikkie.listFastCheckoutOrders({ order_token: orderToken })
+  if (!record || record.status !== "PAID" || record.medusa_order_id || !paidTooLongWithoutOrder(new Date(record.created_at), now)) return
+  const problem = paidWithoutOrderProblem(new Date(record.created_at), now, reason)
+  await tikkie.updateFastCheckoutOrders({ id: record.id, problem, attempts: Math.max(record.attempts, MAX_COMPLETION_ATTEMPTS) })
+  container.resolve(ContainerRegistrationKeys.LOGGER).error(`Tikkie Fast Checkout order ${orderToken}: ${problem}`)
 }
 
 async function recordMissingSessions(container: MedusaContainer) {

@@ -2,6 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { tikkieScheduledJobsOff } from "../lib/job-schedule"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { mapConcurrently } from "../lib/map-concurrently"
+import { paidTooLongWithoutOrder, paidWithoutOrderProblem } from "../lib/paid-without-order"
 import { pollBatchSize } from "../lib/poll-schedule"
 import { TIKKIE_MODULE } from "../modules/tikkie"
 import type TikkieModuleService from "../modules/tikkie/service"
@@ -9,7 +10,7 @@ import { addDays, amsterdamDate } from "../tikkie/payment-requests/v2/amsterdam-
 import { PAYMENT_REQUEST_PROVIDER_PREFIX } from "../workflows/payment-request/provider-id"
 import { configuredPaymentRequestProviders } from "../workflows/payment-request/provider-options"
 import type { StoredPayment } from "../providers/payment-request/session-data"
-import { recordSessionPaymentRequest } from "../workflows/payment-request/record-payment-request"
+import { recordPayments, recordSessionPaymentRequest } from "../workflows/payment-request/record-payment-request"
 import {
   MAX_COMPLETION_ATTEMPTS,
   settlePaymentRequest,
@@ -26,7 +27,8 @@ const REFUNDS_FOLLOWED_FOR_DAYS = 60
  * Polls payment requests Tikkie may have news about: notifications are best effort (at most three
  * attempts) and a store may have no subscription at all, so the poll is what makes a lost notification
  * harmless. It reads:
- * - unsettled checkout and order links, and open invoice links, until a day after their expiry date:
+ * - unsettled checkout and order links, and open invoice links, until a day after their expiry date (a
+ *   link with a payment and no captured Medusa payment whatever its expiry, see lib/paid-without-order.ts):
  *   at most `batch` (TIKKIE_POLL_BATCH, 500) a run, those with a payment but no captured Medusa payment
  *   first, then those whose next check is due (sooner for young links, lib/poll-schedule.ts);
  * - paid links with a refund still PENDING, in the link's record or only in the Medusa payment's data (the
@@ -36,18 +38,40 @@ const REFUNDS_FOLLOWED_FOR_DAYS = 60
  * route did not see. Every settlement runs under the request's lock, so overlapping polls of several
  * instances change nothing twice.
  */
-export async function pollPaymentRequests(container: MedusaContainer, opts: { batch?: number } = {}): Promise<PaymentRequestOutcome[]> {
+export async function pollPaymentRequests(container: MedusaContainer, opts: { batch?: number; now?: Date } = {}): Promise<PaymentRequestOutcome[]> {
   const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
+  const now = opts.now ?? new Date()
   await recordMissingSessions(container)
-  const yesterday = addDays(amsterdamDate(Date.now()), -1)
+  const yesterday = addDays(amsterdamDate(now.getTime()), -1)
   const batch = opts.batch ?? pollBatchSize()
-  const open = await tikkie.listDuePaymentRequestTokens({ limit: batch, maxAttempts: MAX_COMPLETION_ATTEMPTS, expiryDateFrom: yesterday })
+  const open = await tikkie.listDuePaymentRequestTokens({ limit: batch, maxAttempts: MAX_COMPLETION_ATTEMPTS, expiryDateFrom: yesterday, now })
   const since = new Date(Date.now() - REFUNDS_FOLLOWED_FOR_DAYS * DAY_MS)
   const refunding = await tikkie.listRefundingPaymentRequestTokens({ since, limit: batch })
   const refundingInPayments = await tokensWithPendingRefundsInPayments(container, since, batch)
 
   const tokens = new Set<string>([...open, ...refunding, ...refundingInPayments])
-  return mapConcurrently([...tokens], POLL_CONCURRENCY, (token) => settlePaymentRequest(container, { paymentRequestToken: token, source: "poll" }))
+  return mapConcurrently([...tokens], POLL_CONCURRENCY, async (token) => {
+    const outcome = await settlePaymentRequest(container, { paymentRequestToken: token, source: "poll" })
+    if (outcome.outcome === "retry") await boundPaidWithoutOrder(container, token, outcome.reason, now)
+    return outcome
+  })
+}
+
+/**
+ * A paid checkout or order link the poll could not settle: after PAID_WITHOUT_ORDER_LIMIT_HOURS from its
+ * first payment it becomes a recorded problem (lib/paid-without-order.ts) and an error in the log, and
+ * the poll stops retrying it.
+ */
+async function boundPaidWithoutOrder(container: MedusaContainer, token: string, reason: string, now: Date) {
+  const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
+  const [record] = await tikkie.listPaymentRequests({ payment_request_token: token })
+  const payments = record ? recordPayments(record) : []
+  if (!record || record.kind === "invoice" || record.medusa_payment_id || !payments.length) return
+  const since = new Date(Math.min(...payments.map((p) => new Date(p.createdDateTime).getTime())))
+  if (!paidTooLongWithoutOrder(since, now)) return
+  const problem = paidWithoutOrderProblem(since, now, reason)
+  await tikkie.updatePaymentRequests({ id: record.id, problem, attempts: Math.max(record.attempts, MAX_COMPLETION_ATTEMPTS) })
+  container.resolve(ContainerRegistrationKeys.LOGGER).error(`Tikkie payment request ${token}: ${problem}`)
 }
 
 /**

@@ -74,7 +74,7 @@ describe("store-safe Tikkie session data", () => {
     expect(out.cart.payment_collection.payment_sessions[1]).toBe(stripe)
     expect(out.order.payment_collections[0].payments[0].data.paymentRequestToken).toBe("prt1")
     // The answer given is not changed in place.
-    expect(answer.cart.payment_collection.payment_sessions[0].data.payer).toBeDefined()
+    expect((answer.cart.payment_collection.payment_sessions[0].data as Record<string, unknown>).payer).toBeDefined()
   })
 
   it("returns an answer without Tikkie data as the same object", () => {

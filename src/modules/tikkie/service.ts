@@ -65,6 +65,38 @@ class TikkieModuleService extends MedusaService({
   }
 
   /**
+   * Money paid at Tikkie that is not (yet) a Medusa order or captured payment, oldest first: Fast Checkout
+   * orders read PAID without a Medusa order, and checkout and order links with a payment but no captured
+   * Medusa payment (invoice links have no Medusa payment by design). `since` is when it was paid as far as
+   * the record knows: a link's first payment, a Fast Checkout order's checkout start (its record keeps no
+   * payment time).
+   */
+  @InjectManager()
+  async listPaidWithoutOrder(
+    opts: { limit: number; offset: number },
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<{ rows: PaidWithoutOrderRow[]; count: number }> {
+    const manager = sharedContext.manager as SqlEntityManager
+    const paidLink = `kind <> 'invoice' and medusa_payment_id is null and jsonb_array_length(coalesce(payments::jsonb -> 'items', '[]'::jsonb)) > 0`
+    const union = `
+      select 'fast_checkout' as source, id, order_token as token, provider_id, amount_in_cents::text as amount_in_cents,
+             amount_in_cents::text as paid_in_cents, cart_id, null as order_id, problem, attempts, created_at as since
+        from tikkie_fast_checkout_order where deleted_at is null and status = 'PAID' and medusa_order_id is null
+      union all
+      select kind as source, id, payment_request_token as token, provider_id, amount_in_cents::text,
+             (select coalesce(sum((p ->> 'amountInCents')::bigint), 0) from jsonb_array_elements(payments::jsonb -> 'items') p)::text,
+             cart_id, order_id, problem, attempts,
+             coalesce((select min((p ->> 'createdDateTime')::timestamptz) from jsonb_array_elements(payments::jsonb -> 'items') p), created_at)
+        from tikkie_payment_request where deleted_at is null and ${paidLink}`
+    const rows: PaidWithoutOrderRow[] = await manager.execute(`select * from (${union}) paid order by since asc, id asc limit ? offset ?`, [
+      opts.limit,
+      opts.offset,
+    ])
+    const [{ count }]: Array<{ count: string }> = await manager.execute(`select count(*)::text as count from (${union}) paid`)
+    return { rows, count: Number(count) }
+  }
+
+  /**
    * The paymentRequestTokens of links made since `since` whose record holds a refund Tikkie has not paid
    * out yet (PENDING), the oldest first: the poll follows each until it is PAID, also when the REFUND
    * notification is lost.
@@ -102,7 +134,7 @@ class TikkieModuleService extends MedusaService({
     const paid = `(kind <> 'invoice' and jsonb_array_length(coalesce(payments::jsonb -> 'items', '[]'::jsonb)) > 0)`
     const rows: Array<{ payment_request_token: string }> = await manager.execute(
       `select payment_request_token from tikkie_payment_request
-        where deleted_at is null and medusa_payment_id is null and attempts < ? and expiry_date >= ?
+        where deleted_at is null and medusa_payment_id is null and attempts < ? and (expiry_date >= ? or ${paid})
           and (kind <> 'invoice' or status = 'OPEN')
           and (${paid} or coalesce(next_check_at, created_at) <= ?)
         order by ${paid} desc, coalesce(next_check_at, created_at) asc
@@ -114,3 +146,18 @@ class TikkieModuleService extends MedusaService({
 }
 
 export default TikkieModuleService
+
+/** One row of listPaidWithoutOrder; amounts in cents as text (bigint), `since` a Date. */
+export interface PaidWithoutOrderRow {
+  source: "fast_checkout" | "checkout" | "order"
+  id: string
+  token: string
+  provider_id: string
+  amount_in_cents: string | null
+  paid_in_cents: string
+  cart_id: string | null
+  order_id: string | null
+  problem: string | null
+  attempts: number
+  since: Date
+}
