@@ -3,13 +3,14 @@ import { CreditCard } from "@medusajs/icons"
 import { Container, Heading, Tabs, Text } from "@medusajs/ui"
 import { BankSection } from "../../components/bank-section"
 import { FastCheckoutProblemsSection } from "../../components/fast-checkout-problems-section"
+import { PaidWithoutOrderSection } from "../../components/paid-without-order-section"
 import { PaymentRequestsV1Section, type V1ConnectionView } from "../../components/payment-requests-v1-section"
 import { ReconciliationSection } from "../../components/reconciliation-section"
 import { RefundsOwedSection } from "../../components/refunds-owed-section"
 import { useAdminData } from "../../lib/use-admin-data"
 
 /**
- * The plugin's page in the admin (/app/tikkie): bank account, reconciliation, Fast Checkout problems, refunds owed, and
+ * The plugin's page in the admin (/app/tikkie): money paid without an order yet, bank account, reconciliation, Fast Checkout problems, refunds owed, and
  * the v1 connection when the store has a payment request provider on the legacy v1 API.
  */
 const TikkiePage = () => {
@@ -23,8 +24,10 @@ const TikkiePage = () => {
           ABN AMRO Tikkie payments: the bank account they are paid out to, and whether every payout arrived.
         </Text>
       </Container>
-      <Tabs defaultValue="bank">
+      {/* Opens on what needs the admin first; the bank module is optional and off by default. */}
+      <Tabs defaultValue="paid-without-order">
         <Tabs.List>
+          <Tabs.Trigger value="paid-without-order">Paid, no order yet</Tabs.Trigger>
           <Tabs.Trigger value="bank">Bank</Tabs.Trigger>
           <Tabs.Trigger value="reconciliation">Reconciliation</Tabs.Trigger>
           <Tabs.Trigger value="fast-checkout">Fast Checkout</Tabs.Trigger>
@@ -32,6 +35,9 @@ const TikkiePage = () => {
           {hasV1 && <Tabs.Trigger value="payment-requests-v1">Payment requests v1</Tabs.Trigger>}
         </Tabs.List>
         <div className="mt-3">
+          <Tabs.Content value="paid-without-order">
+            <PaidWithoutOrderSection />
+          </Tabs.Content>
           <Tabs.Content value="bank">
             <BankSection />
           </Tabs.Content>
