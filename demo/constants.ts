@@ -20,6 +20,16 @@ export const DEMO = {
   paymentRequestProvider: "pp_tikkie-payment-request_tikkie",
 } as const
 
+/**
+ * Promotion codes the demo seeds (demo/seed.ts) and the tests pay with: a percentage of the order, a fixed
+ * amount off the order, and free shipping. Amounts in euros, as Medusa stores them.
+ */
+export const DEMO_PROMOTIONS = {
+  percentage: { code: "TIKKIE15", percent: 15 },
+  fixed: { code: "KORTING250", amount: 2.5 },
+  freeShipping: { code: "GRATISVERZENDING" },
+} as const
+
 export interface DemoProductSeed {
   title: string
   handle: string

@@ -19,6 +19,7 @@ import {
   createApiKeysWorkflow,
   createInventoryLevelsWorkflow,
   createProductsWorkflow,
+  createPromotionsWorkflow,
   createRegionsWorkflow,
   createSalesChannelsWorkflow,
   createShippingOptionsWorkflow,
@@ -30,7 +31,7 @@ import {
   updateRegionsWorkflow,
   updateStoresWorkflow,
 } from "@medusajs/medusa/core-flows"
-import { DEMO, DEMO_PRODUCTS } from "./constants"
+import { DEMO, DEMO_PRODUCTS, DEMO_PROMOTIONS } from "./constants"
 
 const COUNTRIES = ["nl", "be"] as const
 
@@ -254,6 +255,30 @@ export default async function seedDemo({ container }: ExecArgs): Promise<void> {
       },
     })
     logger.info(`seed: ${missing.length} products`)
+  }
+
+  // Promotions: what a shop's codes do to a cart paid with Tikkie (the discount must reach Tikkie to the cent).
+  const promotionCodes = Object.values(DEMO_PROMOTIONS).map((p) => p.code)
+  const existingPromotions = await container.resolve(Modules.PROMOTION).listPromotions({ code: promotionCodes }, { select: ["code"] })
+  const missingPromotions = [
+    {
+      code: DEMO_PROMOTIONS.percentage.code,
+      application_method: { type: "percentage", target_type: "order", allocation: "across", value: DEMO_PROMOTIONS.percentage.percent },
+    },
+    {
+      code: DEMO_PROMOTIONS.fixed.code,
+      application_method: { type: "fixed", target_type: "order", allocation: "across", value: DEMO_PROMOTIONS.fixed.amount, currency_code: "eur" },
+    },
+    {
+      code: DEMO_PROMOTIONS.freeShipping.code,
+      application_method: { type: "percentage", target_type: "shipping_methods", allocation: "across", value: 100 },
+    },
+  ].filter((p) => !existingPromotions.some((e) => e.code === p.code))
+  if (missingPromotions.length) {
+    await createPromotionsWorkflow(container).run({
+      input: { promotionsData: missingPromotions.map((p) => ({ ...p, type: "standard", status: "active", is_automatic: false })) as never },
+    })
+    logger.info(`seed: promotions ${missingPromotions.map((p) => p.code).join(", ")}`)
   }
 
   const out = {
