@@ -15,7 +15,7 @@ import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import { chromium, type Browser, type Page } from "playwright-core"
-import { DEMO } from "../demo/constants"
+import { DEMO, DEMO_PROMOTIONS } from "../demo/constants"
 import { adminLogin, ROOT, startDemo, type RunningDemo } from "../demo/run"
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -215,8 +215,8 @@ async function cartOf(page: Page) {
   const id = await page.evaluate(() => localStorage.getItem("tikkie_demo_cart"))
   assert.ok(id, "the storefront keeps a cart id")
   const { cart } = await storeApi<{
-    cart: { id: string; total: number; tax_total: number; item_subtotal: number; shipping_subtotal: number; items: unknown[] }
-  }>(`/store/carts/${id}`)
+    cart: { id: string; total: number; tax_total: number; item_subtotal: number; shipping_subtotal: number; discount_total: number; items: unknown[] }
+  }>(`/store/carts/${id}?fields=${encodeURIComponent("+discount_total")}`)
   return cart
 }
 
@@ -347,6 +347,32 @@ async function runTests() {
       assert.equal(await page.locator("#order-total").innerText(), euro(order.total))
     }
   )
+
+  await test("a promotion code takes 15 % off: Tikkie is asked for the discounted total and the order keeps the discount", async () => {
+    const page = await newPage("tikkie-promotion")
+    await addToCart(page, ["stroopwafels", "delfts-blauw-mok"])
+    await openCheckout(page)
+    const before = await cartOf(page)
+    await page.locator("#promo-code").fill(DEMO_PROMOTIONS.percentage.code)
+    await page.locator("#apply-promo").click()
+    await page.locator("#cart-discount").waitFor()
+    const cart = await cartOf(page)
+    assert.ok(cart.discount_total > 0 && cart.total < before.total, `discount ${cart.discount_total}, total ${before.total} → ${cart.total}`)
+    assert.equal(await page.locator("#cart-total").innerText(), euro(cart.total))
+
+    await clickAndGo(page, "#pay-tikkie", (u) => u.href.startsWith(demo.sandboxUrl))
+    await payWithTikkie(page)
+    await page.waitForURL(/\/order\/confirmed\?order_id=order_/, { timeout: 60_000 })
+    const orderId = new URL(page.url()).searchParams.get("order_id")!
+    const { order } = await adminApi<{ order: { total: number; discount_total: number; promotions: Array<{ code: string }> } }>(
+      `/admin/orders/${orderId}?fields=${encodeURIComponent("total,discount_total,*promotions")}`
+    )
+    assert.deepEqual(order.promotions.map((p) => p.code), [DEMO_PROMOTIONS.percentage.code])
+    assert.equal(Math.round(order.discount_total * 100), Math.round(cart.discount_total * 100))
+    assert.equal(Math.round(order.total * 100), Math.round(cart.total * 100))
+    await page.locator("#order-confirmation").waitFor()
+    assert.equal(await page.locator("#order-total").innerText(), euro(order.total))
+  })
 
   await test(
     "cancelling at Tikkie returns to the checkout with a clear message",

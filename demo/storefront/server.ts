@@ -167,6 +167,11 @@ function checkoutBody(params: URLSearchParams): string {
         <h2>Your cart</h2>
         <div id="cart-lines"><p class="muted">Loading cart…</p></div>
         <dl class="totals" id="totals"></dl>
+        <div class="row promo">
+          <label class="grow">Promotion code <input id="promo-code" name="promo_code" autocomplete="off"></label>
+          <button type="button" id="apply-promo" class="btn secondary">Apply</button>
+        </div>
+        <p id="promo-error" class="error" role="alert" hidden></p>
       </section>
       <section class="panel">
         <form id="checkout-form" novalidate>

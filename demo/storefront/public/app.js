@@ -15,7 +15,7 @@
   /** The payment link made for the cart {cartId, url, sessionId}: shown again when the shopper comes back unpaid. */
   const LINK_KEY = "tikkie_demo_payment_link"
   // Store cart routes answer with default fields; these add what the pages show.
-  const CART_FIELDS = `fields=${encodeURIComponent("+items.subtotal,+shipping_methods.name")}`
+  const CART_FIELDS = `fields=${encodeURIComponent("+items.subtotal,+shipping_methods.name,+discount_total,*promotions")}`
   const $ = (sel) => document.querySelector(sel)
   const money = (n) => new Intl.NumberFormat("nl-NL", { style: "currency", currency: "EUR" }).format(Number(n || 0))
   const esc = (v) => String(v == null ? "" : v).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
@@ -155,8 +155,31 @@
     totals.innerHTML = `
       <dt>Items</dt><dd>${money(cart.item_subtotal)}</dd>
       <dt>Shipping${shipping ? ` (${esc(shipping.name)})` : ""}</dt><dd>${shipping ? money(cart.shipping_subtotal) : "choose below"}</dd>
+      ${cart.discount_total > 0 ? `<dt>Discount${promotionLabel(cart.promotions)}</dt><dd id="cart-discount">−${money(cart.discount_total)}</dd>` : ""}
       <dt>VAT${vatLabel(cart.items)}</dt><dd>${money(cart.tax_total)}</dd>
       <dt class="total">Total</dt><dd class="total" id="cart-total">${money(cart.total)}</dd>`
+  }
+
+  /** The codes applied, e.g. " (TIKKIE15)". */
+  function promotionLabel(promotions) {
+    const codes = (promotions || []).map((p) => p.code).filter(Boolean)
+    return codes.length ? ` (${esc(codes.join(", "))})` : ""
+  }
+
+  /** Applies the code the shopper typed (Medusa's promotion module checks it); Tikkie is then asked for the discounted total. */
+  async function applyPromotion() {
+    const box = $("#promo-error")
+    box.hidden = true
+    const code = ($("#promo-code").value || "").trim()
+    if (!code) return
+    try {
+      ;({ cart } = await api(`/store/carts/${cart.id}/promotions?${CART_FIELDS}`, { method: "POST", body: { promo_codes: [code] } }))
+      if (!(cart.promotions || []).some((p) => p.code === code)) throw new Error(`The code ${code} does not apply to this cart.`)
+      renderCart()
+    } catch (e) {
+      box.textContent = e && e.message ? e.message : String(e)
+      box.hidden = false
+    }
   }
 
   /** The rates the cart is taxed at, from its lines, e.g. " (BTW NL 21%)". */
@@ -385,6 +408,7 @@
       return
     }
     fillForm()
+    $("#apply-promo").addEventListener("click", applyPromotion)
     $("#pay-tikkie").addEventListener("click", payWithTikkie)
     $("#pay-test").addEventListener("click", payWithSystemProvider)
     $("#pay-link").addEventListener("click", payWithLink)
