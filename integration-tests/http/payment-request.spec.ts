@@ -6,8 +6,8 @@ import { TIKKIE_MODULE } from "../../src/modules/tikkie"
 import type TikkieModuleService from "../../src/modules/tikkie/service"
 import { addDays, amsterdamDate } from "../../src/tikkie/payment-requests/v2/amsterdam-date"
 import { subscribePaymentRequestNotifications } from "../../src/workflows/payment-request/subscribe-notifications"
-import { recordPayments } from "../../src/workflows/payment-request/record-payment-request"
-import { paymentRequestsClient } from "../../src/workflows/payment-request/provider-options"
+import { recordPayments } from "../../src/lib/payment-request/record-payment-request"
+import { paymentRequestsClient } from "../../src/lib/payment-request/provider-options"
 import { adminHeaders, enablePaymentLinks, PAYMENT_REQUEST_PROVIDER, usePaymentRequestApp } from "../helpers/payment-request-env"
 import {
   arriveAt,

@@ -6,7 +6,7 @@ import type TikkieModuleService from "../../src/modules/tikkie/service"
 import { TIKKIE_BANK_MODULE } from "../../src/modules/tikkie-bank"
 import type TikkieBankModuleService from "../../src/modules/tikkie-bank/service"
 import { addDays, amsterdamDate, earliestBookDateFrom, isBankDay } from "../../src/tikkie/account-information"
-import { addBankDays } from "../../src/workflows/tikkie-bank/bank-days"
+import { addBankDays } from "../../src/lib/tikkie-bank/bank-days"
 import { bookSandboxPayouts } from "../../src/api/admin/tikkie/bank/sandbox-payouts/book-sandbox-payouts"
 import { connectAccount, control, loginAdmin, useTikkieBankSandbox } from "../helpers/tikkie-bank-env"
 

@@ -1,6 +1,6 @@
 import type { PaginatedResponse } from "@medusajs/framework/types"
 import type { ReconciliationItem, ReconciliationStatus } from "../modules/tikkie-bank/service"
-import type { linkView } from "../workflows/payment-request/link-view"
+import type { linkView } from "../lib/payment-request/link-view"
 import type { payGrantStatus } from "../workflows/payment-request/v1-connection-view"
 import type { V1SetupView } from "../workflows/payment-request/v1-setup"
 import type { ReconcileSummary } from "../workflows/tikkie-bank/reconcile"

@@ -6,7 +6,7 @@ import { paidTooLongWithoutOrder, paidWithoutOrderProblem } from "../lib/paid-wi
 import { pollBatchSize } from "../lib/poll-schedule"
 import { TIKKIE_MODULE } from "../modules/tikkie"
 import type TikkieModuleService from "../modules/tikkie/service"
-import { FAST_CHECKOUT_PROVIDER_PREFIX } from "../workflows/fast-checkout/provider-id"
+import { FAST_CHECKOUT_PROVIDER_PREFIX } from "../providers/provider-keys"
 import { recordFastCheckoutSession } from "../workflows/fast-checkout/record-session"
 import {
   MAX_COMPLETION_ATTEMPTS,

@@ -7,10 +7,10 @@ import { pollBatchSize } from "../lib/poll-schedule"
 import { TIKKIE_MODULE } from "../modules/tikkie"
 import type TikkieModuleService from "../modules/tikkie/service"
 import { addDays, amsterdamDate } from "../tikkie/payment-requests/v2/amsterdam-date"
-import { PAYMENT_REQUEST_PROVIDER_PREFIX } from "../workflows/payment-request/provider-id"
-import { configuredPaymentRequestProviders } from "../workflows/payment-request/provider-options"
+import { PAYMENT_REQUEST_PROVIDER_PREFIX } from "../providers/provider-keys"
+import { configuredPaymentRequestProviders } from "../lib/payment-request/provider-options"
 import type { StoredPayment } from "../providers/payment-request/session-data"
-import { recordPayments, recordSessionPaymentRequest } from "../workflows/payment-request/record-payment-request"
+import { recordPayments, recordSessionPaymentRequest } from "../lib/payment-request/record-payment-request"
 import {
   MAX_COMPLETION_ATTEMPTS,
   settlePaymentRequest,

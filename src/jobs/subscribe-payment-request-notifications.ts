@@ -2,7 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { tikkieScheduledJobsOff } from "../lib/job-schedule"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { errorMessage } from "../lib/error-message"
-import { configuredPaymentRequestProviders } from "../workflows/payment-request/provider-options"
+import { configuredPaymentRequestProviders } from "../lib/payment-request/provider-options"
 import { subscribePaymentRequestNotifications } from "../workflows/payment-request/subscribe-notifications"
 
 /**

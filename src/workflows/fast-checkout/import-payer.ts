@@ -3,7 +3,7 @@ import { errorMessage } from "../../lib/error-message"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { FastCheckoutSessionDataSchema } from "../../providers/fast-checkout/session-data"
 import type { FastCheckoutPayer } from "../../tikkie/fast-checkout"
-import { orderAddressFromPayer } from "./payer-address"
+import { orderAddressFromPayer } from "../../lib/fast-checkout/payer-address"
 import { isFastCheckoutProvider } from "../../providers/provider-keys"
 
 /**

@@ -17,9 +17,9 @@ import {
   type StoredPayment,
 } from "../../providers/payment-request/session-data"
 import type { PaymentRequestV2 } from "../../tikkie/payment-requests/v2"
-import { paymentRequestProvider, paymentRequestsClient, paymentRequestsV1Client } from "./provider-options"
+import { paymentRequestProvider, paymentRequestsClient, paymentRequestsV1Client } from "../../lib/payment-request/provider-options"
 import { readV1PaymentRequest, V1TokensSchema } from "../../providers/payment-request/v1"
-import { recordPayments, type PaymentRequestRecord } from "./record-payment-request"
+import { recordPayments, type PaymentRequestRecord } from "../../lib/payment-request/record-payment-request"
 import { recordExtraPayments } from "./extra-payments"
 
 /** Who asked; `checkout`: a new payment for the cart is about to start (settle-earlier-payments.ts). */

@@ -11,9 +11,9 @@ import { checkoutDescription } from "../../providers/payment-request/description
 import { PAYMENT_REQUEST_INPUT_KEY, PaymentRequestSessionDataSchema } from "../../providers/payment-request/session-data"
 import { amsterdamDate } from "../../tikkie/payment-requests/v2/amsterdam-date"
 import { isPaymentRequestProvider } from "../../providers/provider-keys"
-import { paymentRequestProvider } from "./provider-options"
-import { recordSessionPaymentRequest } from "./record-payment-request"
-import { storeNameFor } from "./store-name"
+import { paymentRequestProvider } from "../../lib/payment-request/provider-options"
+import { recordSessionPaymentRequest } from "../../lib/payment-request/record-payment-request"
+import { storeNameFor } from "../../lib/payment-request/store-name"
 import { ensureV1Setup } from "./v1-setup"
 import { settleEarlierPaymentsOfCart } from "../checkout/settle-earlier-payments"
 

@@ -5,7 +5,7 @@ import type TikkieBankModuleService from "../../modules/tikkie-bank/service"
 import type { TokenBinding, TokenCipher } from "../../modules/tikkie-bank/token-cipher"
 import type { Bank } from "../../tikkie/account-information"
 import { REFRESH_AHEAD_MS, requireTokenCipher } from "../tikkie-bank/bank-session"
-import { bankError } from "../tikkie-bank/bank-errors"
+import { bankError } from "../../lib/tikkie-bank/bank-errors"
 import { openToken, rotateTokens, type TokenGrantStore } from "../tikkie-bank/rotate-tokens"
 import { createConsentRequest } from "../tikkie-bank/start-bank-connect"
 

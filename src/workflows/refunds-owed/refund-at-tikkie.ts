@@ -4,7 +4,7 @@ import { TIKKIE_MODULE } from "../../modules/tikkie"
 import type TikkieModuleService from "../../modules/tikkie/service"
 import { asReferenceId, refundDescription } from "../../providers/payment-request/description"
 import { storedPayment } from "../../providers/payment-request/session-data"
-import { paymentRequestsClient } from "../payment-request/provider-options"
+import { paymentRequestsClient } from "../../lib/payment-request/provider-options"
 
 /**
  * A second payment on a v2 link refunded through Tikkie (v2 refunds any payment of a request): the

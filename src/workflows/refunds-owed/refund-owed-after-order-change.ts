@@ -3,7 +3,7 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { toCents } from "../../lib/medusa-money"
 import { TIKKIE_MODULE } from "../../modules/tikkie"
 import type TikkieModuleService from "../../modules/tikkie/service"
-import { capturedCents, cannotRefundAtTikkie, OWED_PAYMENT_FIELDS, payerOf, refundedCents, type OwedPayment } from "./owed-payment"
+import { capturedCents, cannotRefundAtTikkie, OWED_PAYMENT_FIELDS, payerOf, refundedCents, type OwedPayment } from "../../lib/refunds-owed/owed-payment"
 import { recordRefundOwed, type RefundOwedSource } from "./record-refund-owed"
 
 export interface OrderChange {

@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { capturedCents, cannotRefundAtTikkie, OWED_PAYMENT_FIELDS, payerOf, refundedCents, type OwedPayment } from "./owed-payment"
+import { capturedCents, cannotRefundAtTikkie, OWED_PAYMENT_FIELDS, payerOf, refundedCents, type OwedPayment } from "../../lib/refunds-owed/owed-payment"
 import { recordRefundOwed } from "./record-refund-owed"
 
 /** The order as Medusa's cancel workflow read it before it refunded: its payments with their refunds then. */

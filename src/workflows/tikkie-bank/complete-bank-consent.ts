@@ -2,8 +2,8 @@ import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, generateEntityId, Modules } from "@medusajs/framework/utils"
 import { TikkieError } from "../../tikkie/core/errors"
 import { bankModule, currentConnection, oauthClient, requireBankOptions, requireTokenCipher, resourceClient, tokenBinding } from "./bank-session"
-import { hashConsentState } from "./consent-state"
-import { scopeNames } from "./scopes"
+import { hashConsentState } from "../../lib/tikkie-bank/consent-state"
+import { scopeNames } from "../../lib/tikkie-bank/scopes"
 import { PAY_SCOPE, storePayGrant } from "../payment-request/v1-pay-grant"
 
 export interface ConsentCallbackInput {

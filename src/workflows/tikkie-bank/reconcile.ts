@@ -3,13 +3,13 @@ import { Modules } from "@medusajs/framework/utils"
 import type { StoredTransactionInput } from "../../modules/tikkie-bank/service"
 import { AIS_CODES, amsterdamDate, earliestBookDateFrom, subtractMonths, toCents } from "../../tikkie/account-information"
 import { TikkieError } from "../../tikkie/core/errors"
-import { missingScopeError } from "./bank-errors"
-import { addBankDays } from "./bank-days"
+import { missingScopeError } from "../../lib/tikkie-bank/bank-errors"
+import { addBankDays } from "../../lib/tikkie-bank/bank-days"
 import { bankModule, requireBankOptions, withBankAccount } from "./bank-session"
-import { EXPECTED_PAYOUT_SOURCES, type ExpectedPayoutSource } from "./expected-payouts"
-import { matchPayouts } from "./match-payouts"
+import { EXPECTED_PAYOUT_SOURCES, type ExpectedPayoutSource } from "../../lib/tikkie-bank/expected-payouts"
+import { matchPayouts } from "../../lib/tikkie-bank/match-payouts"
 import { matchRefundsOwedInBank } from "./match-refunds-owed"
-import { BANK_SCOPES } from "./scopes"
+import { BANK_SCOPES } from "../../lib/tikkie-bank/scopes"
 
 const RECONCILE_LOCK = "tikkie:bank:reconcile"
 const STORE_BATCH = 500
@@ -35,7 +35,7 @@ export interface ReconcileSummary {
  *    ("no data": not a bank day) and the blank answer both mean nothing new.
  * 2. Stores them by transactionId (a transaction already stored is left alone).
  * 3. Records the payouts the plugin's payment products expect (EXPECTED_PAYOUT_SOURCES).
- * 4. Matches credits with them (match-payouts.ts) and writes the pairs.
+ * 4. Matches credits with them (lib/tikkie-bank/match-payouts.ts) and writes the pairs.
  * 5. Matches debits with the refunds owed an admin marked refunded (match-refunds-owed.ts).
  *
  * Runs one at a time across every store instance (a lock); a second caller waits for the first and

@@ -3,8 +3,8 @@ import type { ResolvedTikkieBankOptions } from "../../modules/tikkie-bank/option
 import type TikkieBankModuleService from "../../modules/tikkie-bank/service"
 import { buildConsentUrl, type Bank, type Scope } from "../../tikkie/account-information"
 import { bankModule, requireBankOptions, requireTokenCipher } from "./bank-session"
-import { CONSENT_STATE_TTL_MS, newConsentState } from "./consent-state"
-import { BANK_SCOPES, type BankScopeName } from "./scopes"
+import { CONSENT_STATE_TTL_MS, newConsentState } from "../../lib/tikkie-bank/consent-state"
+import { BANK_SCOPES, type BankScopeName } from "../../lib/tikkie-bank/scopes"
 
 /**
  * Step 1 of connecting the bank account: a consent request for the scopes the admin chose, bound to

@@ -7,7 +7,7 @@ import { v1MedusaError } from "../../../providers/payment-request/v1-errors"
 import { toMedusaError } from "../../../providers/shared/tikkie-medusa-error"
 import { V1_PAYMENT_REQUEST_EXPIRY_DAYS } from "../../../tikkie/payment-requests/v1"
 import { addDays, amsterdamDate } from "../../../tikkie/payment-requests/v2/amsterdam-date"
-import { paymentRequestProvider, paymentRequestsClient, paymentRequestsV1Client } from "../provider-options"
+import { paymentRequestProvider, paymentRequestsClient, paymentRequestsV1Client } from "../../../lib/payment-request/provider-options"
 import { ensureV1Setup } from "../v1-setup"
 
 export interface InvoiceLinkInput {

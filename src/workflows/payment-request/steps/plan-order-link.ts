@@ -7,9 +7,9 @@ import type TikkieModuleService from "../../../modules/tikkie/service"
 import { orderDescription } from "../../../providers/payment-request/description"
 import { v1ExpiryDateRefused } from "../../../providers/payment-request/v1"
 import { addDays, amsterdamDate } from "../../../tikkie/payment-requests/v2/amsterdam-date"
-import { paymentRequestProvider } from "../provider-options"
-import { recordPayments } from "../record-payment-request"
-import { storeNameFor } from "../store-name"
+import { paymentRequestProvider } from "../../../lib/payment-request/provider-options"
+import { recordPayments } from "../../../lib/payment-request/record-payment-request"
+import { storeNameFor } from "../../../lib/payment-request/store-name"
 import { ensureV1Setup } from "../v1-setup"
 
 export interface OrderLinkInput {

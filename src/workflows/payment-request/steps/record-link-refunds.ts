@@ -6,7 +6,7 @@ import { TIKKIE_MODULE } from "../../../modules/tikkie"
 import type TikkieModuleService from "../../../modules/tikkie/service"
 import { isPaymentRequestProvider } from "../../../providers/provider-keys"
 import { PaymentRequestSessionDataSchema, type StoredPayment } from "../../../providers/payment-request/session-data"
-import { recordPayments } from "../record-payment-request"
+import { recordPayments } from "../../../lib/payment-request/record-payment-request"
 
 export const recordLinkRefundsStepId = "tikkie-record-link-refunds"
 

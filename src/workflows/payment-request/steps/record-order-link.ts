@@ -2,7 +2,7 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { TIKKIE_MODULE } from "../../../modules/tikkie"
 import type TikkieModuleService from "../../../modules/tikkie/service"
 import { PaymentRequestSessionDataSchema } from "../../../providers/payment-request/session-data"
-import { recordSessionPaymentRequest, type PaymentRequestRecord, type PaymentRequestSessionLike } from "../record-payment-request"
+import { recordSessionPaymentRequest, type PaymentRequestRecord, type PaymentRequestSessionLike } from "../../../lib/payment-request/record-payment-request"
 
 export const recordOrderLinkStepId = "tikkie-record-order-link"
 

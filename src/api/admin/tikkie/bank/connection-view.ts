@@ -1,5 +1,5 @@
 import type { BankConnectionRecord } from "../../../../workflows/tikkie-bank/bank-session"
-import { scopeNames } from "../../../../workflows/tikkie-bank/scopes"
+import { scopeNames } from "../../../../lib/tikkie-bank/scopes"
 
 /** The connection as the admin sees it: never a token. */
 export function bankConnectionView(c: BankConnectionRecord) {

@@ -2,8 +2,8 @@ import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/frame
 import { MedusaError, Modules } from "@medusajs/framework/utils"
 import { toCents } from "../../../../tikkie/account-information"
 import { bankModule, currentConnection, requireBankOptions, withBankAccount } from "../../../../workflows/tikkie-bank/bank-session"
-import { missingScopeError } from "../../../../workflows/tikkie-bank/bank-errors"
-import { BANK_SCOPES } from "../../../../workflows/tikkie-bank/scopes"
+import { missingScopeError } from "../../../../lib/tikkie-bank/bank-errors"
+import { BANK_SCOPES } from "../../../../lib/tikkie-bank/scopes"
 import type { AdminTikkieBankDisconnectResponse, AdminTikkieBankResponse } from "../../../types"
 import { bankConnectionView } from "./connection-view"
 

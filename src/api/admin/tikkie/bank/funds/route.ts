@@ -1,8 +1,8 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { toCents, unitsToDecimalText } from "../../../../../tikkie/account-information"
-import { missingScopeError } from "../../../../../workflows/tikkie-bank/bank-errors"
+import { missingScopeError } from "../../../../../lib/tikkie-bank/bank-errors"
 import { withBankAccount } from "../../../../../workflows/tikkie-bank/bank-session"
-import { BANK_SCOPES } from "../../../../../workflows/tikkie-bank/scopes"
+import { BANK_SCOPES } from "../../../../../lib/tikkie-bank/scopes"
 import type { AdminTikkieBankFundsResponse } from "../../../../types"
 import type { FundsQuery } from "../validators"
 

@@ -3,7 +3,7 @@ import { MedusaError, Modules } from "@medusajs/framework/utils"
 import { Agent } from "undici"
 import { amsterdamDate, subtractMonths } from "../../../../../tikkie/account-information"
 import { bankModule, currentConnection, requireBankOptions } from "../../../../../workflows/tikkie-bank/bank-session"
-import { EXPECTED_PAYOUT_SOURCES } from "../../../../../workflows/tikkie-bank/expected-payouts"
+import { EXPECTED_PAYOUT_SOURCES } from "../../../../../lib/tikkie-bank/expected-payouts"
 import { reconcileBank, type ReconcileSummary } from "../../../../../workflows/tikkie-bank/reconcile"
 import { bookSandboxPayouts } from "./book-sandbox-payouts"
 

@@ -1,15 +1,15 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { request, type Dispatcher } from "undici"
 import { amsterdamDate, subtractMonths } from "../../../../../tikkie/account-information"
-import { EXPECTED_PAYOUT_SOURCES, type ExpectedPayout } from "../../../../../workflows/tikkie-bank/expected-payouts"
-import { payoutDescriptionLines } from "../../../../../workflows/tikkie-bank/payout-reference"
+import { EXPECTED_PAYOUT_SOURCES, type ExpectedPayout } from "../../../../../lib/tikkie-bank/expected-payouts"
+import { payoutDescriptionLines } from "../../../../../lib/tikkie-bank/payout-reference"
 
 /**
  * SANDBOX ONLY (tests, demo): makes the sandbox pay out the plugin's paid payments, so the whole chain
  * runs locally. For each expected payout (all sources, or those whose reference is in `references`) it
  * books a credit on `accountNumber` through the sandbox's existing booking control
  * `POST /_sandbox/accounts/:accountNumber/transactions`, with the description lines of the payout
- * convention (payout-reference.ts) and the payment's amount.
+ * convention (lib/tikkie-bank/payout-reference.ts) and the payment's amount.
  *
  * Choice: a plugin-side helper rather than a new sandbox control, because the sandbox's account
  * information service does not know the other services' payments, and this way payment-request payouts

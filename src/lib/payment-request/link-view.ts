@@ -1,4 +1,4 @@
-import { fromCents } from "../../lib/medusa-money"
+import { fromCents } from "../medusa-money"
 import { recordPayments, type PaymentRequestRecord } from "./record-payment-request"
 
 /**

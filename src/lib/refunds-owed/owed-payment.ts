@@ -1,8 +1,8 @@
 import type { BigNumberInput } from "@medusajs/framework/types"
 import { MathBN } from "@medusajs/framework/utils"
-import { toCents } from "../../lib/medusa-money"
-import { isFastCheckoutProvider } from "../fast-checkout/provider-id"
-import { isPaymentRequestProvider } from "../payment-request/provider-id"
+import { toCents } from "../medusa-money"
+import { isFastCheckoutProvider } from "../../providers/provider-keys"
+import { isPaymentRequestProvider } from "../../providers/provider-keys"
 
 /** A Medusa payment as the refund owed paths read it (query.graph with `OWED_PAYMENT_FIELDS`). */
 export interface OwedPayment {
