@@ -2,11 +2,14 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { TIKKIE_MODULE } from "../../src/modules/tikkie"
 import type TikkieModuleService from "../../src/modules/tikkie/service"
+import { startFastCheckoutWorkflow } from "../../src/workflows/fast-checkout/start-fast-checkout"
+import { recordFastCheckoutSessionStepId } from "../../src/workflows/fast-checkout/steps/record-fast-checkout-session"
+import { startPaymentRequestCheckoutWorkflow } from "../../src/workflows/payment-request/start-checkout"
 import { createOrderPaymentLinkWorkflow } from "../../src/workflows/payment-request/create-order-link"
 import { createInvoicePaymentLinkWorkflow } from "../../src/workflows/payment-request/create-invoice-link"
 import { createInvoicePaymentRequestStepId } from "../../src/workflows/payment-request/steps/create-invoice-payment-request"
 import { recordInvoiceLinkStepId } from "../../src/workflows/payment-request/steps/record-invoice-link"
-import { recordOrderLinkStepId } from "../../src/workflows/payment-request/steps/record-order-link"
+import { recordSessionLinkStepId } from "../../src/workflows/payment-request/steps/record-session-link"
 import { subscribePaymentRequestNotifications } from "../../src/workflows/payment-request/subscribe-notifications"
 import { adminHeaders, enablePaymentLinks, usePaymentRequestApp } from "../helpers/payment-request-env"
 import { eventually, type SeededStore, seedStore, storeApi, stroopwafelsAndMugCart } from "../helpers/store-flow"
@@ -86,7 +89,7 @@ medusaIntegrationTestRunner({
         const unpaid = before.collections.find((c: any) => c.status === "not_paid")
         expect(unpaid).toBeDefined()
 
-        const { errors } = await failingAfter(createOrderPaymentLinkWorkflow(getContainer()), recordOrderLinkStepId).run({ input: { orderId, amountInCents: 100 }, throwOnError: false })
+        const { errors } = await failingAfter(createOrderPaymentLinkWorkflow(getContainer()), recordSessionLinkStepId).run({ input: { orderId, amountInCents: 100 }, throwOnError: false })
         expect(errors.map((e: any) => e.error?.message)).toEqual(["a later step failed"])
 
         // The payment request was made at Tikkie (it cannot be closed there) ...
@@ -110,7 +113,7 @@ medusaIntegrationTestRunner({
         await api.post(`/admin/orders/${orderId}/tikkie-payment-links`, { amount_in_cents: 100 }, { headers })
         const before = await collections(orderId)
 
-        const { errors } = await failingAfter(createOrderPaymentLinkWorkflow(getContainer()), recordOrderLinkStepId).run({ input: { orderId }, throwOnError: false })
+        const { errors } = await failingAfter(createOrderPaymentLinkWorkflow(getContainer()), recordSessionLinkStepId).run({ input: { orderId }, throwOnError: false })
         expect(errors).toHaveLength(1)
 
         expect(await collections(orderId)).toEqual(before)
@@ -140,6 +143,49 @@ medusaIntegrationTestRunner({
         const headers = await adminHeaders(api, getContainer())
         const { data } = await api.get("/admin/tikkie/payment-requests", { headers })
         expect(data.payment_requests).toEqual([expect.objectContaining({ payment_request_token: invoices[0].payment_request_token, cancelled_at: expect.any(String) })])
+      })
+    })
+
+    describe("start checkout", () => {
+      const sessionsOf = async (cartId: string) => {
+        const { data } = await getContainer()
+          .resolve(ContainerRegistrationKeys.QUERY)
+          .graph({ entity: "cart", fields: ["payment_collection.payment_sessions.id"], filters: { id: cartId } })
+        return ((data[0] as any).payment_collection?.payment_sessions ?? []).map((s: any) => s.id)
+      }
+
+      it("by payment link: a failure after the record drops the session, cancels the record and frees the cart's lock", async () => {
+        const cart = await stroopwafelsAndMugCart(shop, store)
+        const { errors } = await failingAfter(startPaymentRequestCheckoutWorkflow(getContainer()), recordSessionLinkStepId).run({
+          input: { cartId: cart.id },
+          throwOnError: false,
+        })
+        expect(errors.map((e: any) => e.error?.message)).toEqual(["a later step failed"])
+        expect(await sessionsOf(cart.id)).toEqual([])
+        const [given] = await records().listPaymentRequests({ cart_id: cart.id })
+        expect(given.cancelled_at).toBeTruthy()
+
+        // The shopper's next try gets a new link, not the given-up one.
+        const { data: started } = await api.post(`/store/carts/${cart.id}/tikkie-payment-request`, {}, { headers: shop.headers })
+        expect(started.payment_request_token).not.toBe(given.payment_request_token)
+        expect(await sessionsOf(cart.id)).toEqual([started.payment_session_id])
+      })
+
+      it("by Fast Checkout: a failure after the record drops the session and frees the cart's lock; the record stays", async () => {
+        const cart = await stroopwafelsAndMugCart(shop, store)
+        const { errors } = await failingAfter(startFastCheckoutWorkflow(getContainer()), recordFastCheckoutSessionStepId).run({
+          input: { cartId: cart.id },
+          throwOnError: false,
+        })
+        expect(errors.map((e: any) => e.error?.message)).toEqual(["a later step failed"])
+        expect(await sessionsOf(cart.id)).toEqual([])
+        // Tikkie cannot cancel the order: its record stays, so a payment on its page is still seen.
+        const [kept] = await records().listFastCheckoutOrders({ cart_id: cart.id })
+        expect(kept).toBeDefined()
+
+        const started = await shop.startFastCheckout(cart.id)
+        expect(started.order_token).not.toBe(kept.order_token)
+        expect(await sessionsOf(cart.id)).toEqual([started.payment_session_id])
       })
     })
   },

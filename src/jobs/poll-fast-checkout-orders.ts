@@ -7,7 +7,7 @@ import { pollBatchSize } from "../lib/poll-schedule"
 import { TIKKIE_MODULE } from "../modules/tikkie"
 import type TikkieModuleService from "../modules/tikkie/service"
 import { FAST_CHECKOUT_PROVIDER_PREFIX } from "../providers/provider-keys"
-import { recordFastCheckoutSession } from "../workflows/fast-checkout/record-session"
+import { recordFastCheckoutSession } from "../lib/fast-checkout/record-session"
 import {
   MAX_COMPLETION_ATTEMPTS,
   settleFastCheckoutOrder,

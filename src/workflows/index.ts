@@ -4,11 +4,11 @@
  * and subscribers run: starting a checkout, making a link, settling what Tikkie reports, reconciling the
  * bank account.
  */
-export { startFastCheckout } from "./fast-checkout/start-fast-checkout"
+export { startFastCheckoutWorkflow } from "./fast-checkout/start-fast-checkout"
 export { settleFastCheckoutOrder } from "./fast-checkout/settle-fast-checkout-order"
 export { importFastCheckoutPayer } from "./fast-checkout/import-payer"
 export { FAST_CHECKOUT_PROVIDER_PREFIX, isFastCheckoutProvider } from "../providers/provider-keys"
-export { startPaymentRequestCheckout } from "./payment-request/start-checkout"
+export { startPaymentRequestCheckoutWorkflow } from "./payment-request/start-checkout"
 export { createOrderPaymentLinkWorkflow } from "./payment-request/create-order-link"
 export { createInvoicePaymentLinkWorkflow } from "./payment-request/create-invoice-link"
 export { settlePaymentRequest } from "./payment-request/settle-payment-request"

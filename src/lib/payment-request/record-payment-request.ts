@@ -18,6 +18,15 @@ export function recordPayments(record: { payments?: unknown }): StoredPayment[] 
   return Array.isArray(items) ? items : []
 }
 
+/** What a session's record says besides the session: a checkout link's cart and pages, an order link's order. */
+export interface SessionRecordExtra {
+  kind: "checkout" | "order"
+  cartId?: string | null
+  orderId?: string | null
+  successUrl?: string
+  failureUrl?: string
+}
+
 /**
  * Keeps the plugin's own record of a payment request made for a payment session (checkout or order
  * link) as soon as the session exists, so the notification, the return route and the poll can find it
@@ -27,7 +36,7 @@ export function recordPayments(record: { payments?: unknown }): StoredPayment[] 
 export async function recordSessionPaymentRequest(
   container: MedusaContainer,
   session: PaymentRequestSessionLike,
-  extra: { kind: "checkout" | "order"; cartId?: string | null; orderId?: string | null; successUrl?: string; failureUrl?: string }
+  extra: SessionRecordExtra
 ): Promise<PaymentRequestRecord | undefined> {
   const data = PaymentRequestSessionDataSchema.safeParse(session.data)
   if (!data.success) return undefined

@@ -3,7 +3,7 @@ import { createWorkflow, transform, when, WorkflowResponse, type WorkflowData } 
 import { PAYMENT_REQUEST_INPUT_KEY } from "../../providers/payment-request/session-data"
 import { findReusableOrderCollectionStep } from "./steps/find-reusable-order-collection"
 import { planOrderLinkStep, type OrderLinkInput } from "./steps/plan-order-link"
-import { recordOrderLinkStep } from "./steps/record-order-link"
+import { recordSessionLinkStep } from "./steps/record-session-link"
 import { setPaymentCollectionAmountStep } from "./steps/set-payment-collection-amount"
 
 export type { OrderLinkInput } from "./steps/plan-order-link"
@@ -20,7 +20,7 @@ export const createOrderPaymentLinkWorkflowId = "tikkie-create-order-payment-lin
  * One link at a time per order, across store instances (the locking module; the lock's lease outlasts a
  * slow Tikkie answer, and a failure releases it). A step that fails undoes the earlier ones: the session
  * goes (Medusa's own compensation), a collection made for the link goes with its link to the order, a
- * collection taken over gets its amount back, and the record is marked cancelled (see recordOrderLinkStep:
+ * collection taken over gets its amount back, and the record is marked cancelled (see recordSessionLinkStep:
  * the payment request itself stays payable at Tikkie until it expires).
  */
 export const createOrderPaymentLinkWorkflow = createWorkflow(createOrderPaymentLinkWorkflowId, (input: WorkflowData<OrderLinkInput>) => {
@@ -29,12 +29,12 @@ export const createOrderPaymentLinkWorkflow = createWorkflow(createOrderPaymentL
   const plan = planOrderLinkStep(input)
   const reusable = findReusableOrderCollectionStep({ orderId: input.orderId })
 
-  const reused = when({ reusable }, ({ reusable }) => !!reusable).then(() =>
+  const reused = when("tikkie-order-link-take-over-collection", { reusable }, ({ reusable }) => !!reusable).then(() =>
     setPaymentCollectionAmountStep(
       transform({ reusable, plan }, ({ reusable, plan }) => ({ id: reusable!.id, amount: plan.collectionAmount, previousAmount: reusable!.amount }))
     )
   )
-  const created = when({ reusable }, ({ reusable }) => !reusable).then(() =>
+  const created = when("tikkie-order-link-new-collection", { reusable }, ({ reusable }) => !reusable).then(() =>
     createOrderPaymentCollectionWorkflow.runAsStep({
       input: transform({ plan }, ({ plan }) => ({ order_id: plan.orderId, amount: plan.collectionAmount })),
     })
@@ -48,10 +48,10 @@ export const createOrderPaymentLinkWorkflow = createWorkflow(createOrderPaymentL
       data: { [PAYMENT_REQUEST_INPUT_KEY]: { description: plan.description, expiryDate: plan.expiryDate, ...(plan.v1 ? { v1: plan.v1 } : {}) } },
     })),
   })
-  const record = recordOrderLinkStep(
+  const record = recordSessionLinkStep(
     transform({ session, plan, collectionId }, ({ session, plan, collectionId }) => ({
       session: { id: session.id, provider_id: plan.providerId, payment_collection_id: collectionId, data: session.data as Record<string, unknown> },
-      orderId: plan.orderId,
+      extra: { kind: "order" as const, orderId: plan.orderId },
     }))
   )
   releaseLockStep({ key: lockKey })

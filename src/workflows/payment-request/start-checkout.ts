@@ -1,161 +1,46 @@
-import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
-import {
-  createPaymentCollectionForCartWorkflow,
-  createPaymentSessionsWorkflow,
-  refreshPaymentCollectionForCartWorkflow,
-} from "@medusajs/medusa/core-flows"
-import type { BigNumberInput } from "@medusajs/framework/types"
-import { toCents } from "../../lib/medusa-money"
-import { checkoutDescription } from "../../providers/payment-request/description"
+import { acquireLockStep, createPaymentSessionsWorkflow, releaseLockStep } from "@medusajs/medusa/core-flows"
+import { createWorkflow, transform, when, WorkflowResponse, type WorkflowData } from "@medusajs/framework/workflows-sdk"
 import { PAYMENT_REQUEST_INPUT_KEY, PaymentRequestSessionDataSchema } from "../../providers/payment-request/session-data"
-import { amsterdamDate } from "../../tikkie/payment-requests/v2/amsterdam-date"
-import { isPaymentRequestProvider } from "../../providers/provider-keys"
-import { paymentRequestProvider } from "../../lib/payment-request/provider-options"
-import { recordSessionPaymentRequest } from "../../lib/payment-request/record-payment-request"
-import { storeNameFor } from "../../lib/payment-request/store-name"
-import { ensureV1Setup } from "./v1-setup"
-import { settleEarlierPaymentsOfCart } from "../checkout/settle-earlier-payments"
+import { prepareLinkCheckoutStep, type LinkCheckoutInput, type StartedPaymentRequest } from "./steps/prepare-link-checkout"
+import { recordSessionLinkStep } from "./steps/record-session-link"
 
-const CART_FIELDS = [
-  "id",
-  "currency_code",
-  "completed_at",
-  "total",
-  "items.quantity",
-  "region.payment_providers.id",
-  "region.payment_providers.is_enabled",
-  "payment_collection.id",
-  "payment_collection.amount",
-  "payment_collection.payment_sessions.id",
-  "payment_collection.payment_sessions.provider_id",
-  "payment_collection.payment_sessions.data",
-]
+export type { LinkCheckoutInput, StartedPaymentRequest } from "./steps/prepare-link-checkout"
 
-type LoadedCart = {
-  id: string
-  currency_code: string
-  completed_at?: string | Date | null
-  total: BigNumberInput
-  items?: Array<{ quantity: BigNumberInput }> | null
-  region?: { payment_providers?: Array<{ id: string; is_enabled?: boolean }> } | null
-  payment_collection?: {
-    id: string
-    amount: BigNumberInput
-    payment_sessions?: Array<{ id: string; provider_id: string; data: Record<string, unknown> | null }>
-  } | null
-}
-
-async function loadCart(container: MedusaContainer, cartId: string): Promise<LoadedCart> {
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({ entity: "cart", fields: CART_FIELDS, filters: { id: cartId } })
-  const cart = data[0] as LoadedCart | undefined
-  if (!cart) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Cart ${cartId} was not found.`)
-  if (cart.completed_at) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Cart ${cartId} is already completed.`)
-  return cart
-}
-
-/** Whole units in the cart, for the description ("…, 4 items"). */
-function itemCount(cart: LoadedCart): number {
-  return (cart.items ?? []).reduce((n, i) => n + Math.round(toCents(i.quantity) / 100), 0)
-}
-
-export interface StartedPaymentRequest {
-  paymentUrl: string
-  paymentRequestToken: string
-  paymentSessionId: string
-}
+export const startPaymentRequestCheckoutWorkflowId = "tikkie-start-payment-request-checkout"
 
 /**
- * Starts (or resumes) paying a cart by payment link: makes sure the payment collection matches the
- * cart, reuses an open link for the same amount (a double click or a reload must not make two links
- * the shopper could both pay), or creates a session through Medusa's createPaymentSessionsWorkflow with
- * the description computed here, and records the request before the shopper is sent away.
- * One start at a time per cart, across store instances (locking module).
+ * Starts (or resumes) paying a cart by payment link: the cart's payment collection brought up to date, an
+ * open link for the same amount reused, or a session created through Medusa's createPaymentSessionsWorkflow
+ * (whose provider makes the payment request at Tikkie) with the description computed here, and the request
+ * recorded before the shopper is sent away. One start at a time per cart, across store instances (the
+ * locking module; a failure releases it). A failure after the session undoes it (Medusa's compensation) and
+ * leaves the record cancelled (see recordSessionLinkStep).
  */
-export async function startPaymentRequestCheckout(
-  container: MedusaContainer,
-  input: { cartId: string; customerId?: string; providerId?: string }
-): Promise<StartedPaymentRequest> {
-  return container
-    .resolve(Modules.LOCKING)
-    .execute(`tikkie:payment-request:start:${input.cartId}`, () => startLocked(container, input), { timeout: 30 })
-}
-
-async function startLocked(
-  container: MedusaContainer,
-  input: { cartId: string; customerId?: string; providerId?: string }
-): Promise<StartedPaymentRequest> {
-  let cart = await loadCart(container, input.cartId)
-  // A cart that has paid gets no second payable link (409 with a message for the shopper).
-  await settleEarlierPaymentsOfCart(container, cart.id)
-  const enabled = (cart.region?.payment_providers ?? []).filter((p) => isPaymentRequestProvider(p.id) && p.is_enabled !== false)
-  const provider = input.providerId ? enabled.find((p) => p.id === input.providerId) : enabled[0]
-  if (!provider) {
-    throw new MedusaError(
-      MedusaError.Types.NOT_ALLOWED,
-      input.providerId
-        ? `Payment provider ${input.providerId} is not a Tikkie payment request provider of this cart's region.`
-        : "Tikkie payment links are not enabled in this cart's region."
+export const startPaymentRequestCheckoutWorkflow = createWorkflow(startPaymentRequestCheckoutWorkflowId, (input: WorkflowData<LinkCheckoutInput>) => {
+  const lockKey = transform({ input }, ({ input }) => `tikkie:payment-request:start:${input.cartId}`)
+  acquireLockStep({ key: lockKey, timeout: 30, ttl: 120 })
+  const prepared = prepareLinkCheckoutStep(input)
+  const created = when("tikkie-link-checkout-new-session", { prepared }, ({ prepared }) => !prepared.reuse).then(() => {
+    const session = createPaymentSessionsWorkflow.runAsStep({
+      input: transform({ prepared }, ({ prepared }) => ({
+        payment_collection_id: prepared.collectionId,
+        provider_id: prepared.providerId,
+        customer_id: prepared.customerId,
+        data: { [PAYMENT_REQUEST_INPUT_KEY]: prepared.sessionInput },
+      })),
+    })
+    recordSessionLinkStep(
+      transform({ session, prepared }, ({ session, prepared }) => ({
+        session: { id: session.id, provider_id: prepared.providerId, payment_collection_id: prepared.collectionId, data: session.data as Record<string, unknown> },
+        extra: prepared.extra,
+      }))
     )
-  }
-  if (cart.currency_code.toLowerCase() !== "eur") {
-    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Tikkie payment requests are in EUR only; this cart is in ${cart.currency_code.toUpperCase()}.`)
-  }
-  if (!itemCount(cart)) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "The cart is empty: add a product before paying with Tikkie.")
-  const { options } = paymentRequestProvider(container, provider.id)
-
-  if (!cart.payment_collection) {
-    await createPaymentCollectionForCartWorkflow(container).run({ input: { cart_id: cart.id } })
-    cart = await loadCart(container, cart.id)
-  } else if (toCents(cart.payment_collection.amount) !== toCents(cart.total)) {
-    await refreshPaymentCollectionForCartWorkflow(container).run({ input: { cart_id: cart.id } })
-    cart = await loadCart(container, cart.id)
-  }
-  const collection = cart.payment_collection!
-  const amountInCents = toCents(collection.amount)
-  if (amountInCents <= 0) {
-    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "Nothing to pay: the discounts cover the whole cart, so Tikkie is not needed.")
-  }
-  const extra = { kind: "checkout" as const, cartId: cart.id, successUrl: options.successUrl, failureUrl: options.failureUrl }
-
-  const today = amsterdamDate(Date.now())
-  const open = (collection.payment_sessions ?? []).find((s) => {
-    if (s.provider_id !== provider.id) return false
-    const data = PaymentRequestSessionDataSchema.safeParse(s.data)
-    return (
-      data.success &&
-      data.data.status === "OPEN" &&
-      !data.data.cancelled &&
-      data.data.amountInCents === amountInCents &&
-      data.data.expiryDate >= today
-    )
+    return transform({ session }, ({ session }): StartedPaymentRequest => {
+      const data = PaymentRequestSessionDataSchema.parse(session.data)
+      return { paymentUrl: data.url, paymentRequestToken: data.paymentRequestToken, paymentSessionId: session.id }
+    })
   })
-  if (open) {
-    const data = PaymentRequestSessionDataSchema.parse(open.data)
-    const recorded = await recordSessionPaymentRequest(container, { ...open, payment_collection_id: collection.id }, extra)
-    // The record hears of an expiry or a cancel first (notification, return, poll): then start afresh.
-    if (!recorded || (recorded.status === "OPEN" && !recorded.cancelled_at)) {
-      return { paymentUrl: data.url, paymentRequestToken: data.paymentRequestToken, paymentSessionId: open.id }
-    }
-  }
-
-  const description = checkoutDescription(await storeNameFor(container, options.storeName), itemCount(cart))
-  // v1: the request is made under the stored platform and user (set up on first use).
-  const v1 = options.apiVersion === "v1" ? await ensureV1Setup(container, provider.id) : undefined
-  const { result: session } = await createPaymentSessionsWorkflow(container).run({
-    input: {
-      payment_collection_id: collection.id,
-      provider_id: provider.id,
-      customer_id: input.customerId,
-      data: { [PAYMENT_REQUEST_INPUT_KEY]: { description, ...(v1 ? { v1 } : {}) } },
-    },
-  })
-  const data = PaymentRequestSessionDataSchema.parse(session.data)
-  await recordSessionPaymentRequest(
-    container,
-    { id: session.id, provider_id: provider.id, payment_collection_id: collection.id, data: session.data },
-    extra
-  )
-  return { paymentUrl: data.url, paymentRequestToken: data.paymentRequestToken, paymentSessionId: session.id }
-}
+  const started = transform({ prepared, created }, ({ prepared, created }) => (prepared.reuse ?? created)!)
+  releaseLockStep({ key: lockKey })
+  return new WorkflowResponse(started)
+})

@@ -3,8 +3,8 @@ import { errorMessage } from "../../../lib/error-message"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { FAST_CHECKOUT_CART_KEY } from "../../../providers/fast-checkout/session-data"
 import { isFastCheckoutProvider } from "../../../providers/provider-keys"
-import { recordFastCheckoutSession } from "../../../workflows/fast-checkout/record-session"
-import { fastCheckoutCartInput, loadCartForFastCheckout } from "../../../workflows/fast-checkout/start-fast-checkout"
+import { recordFastCheckoutSession } from "../../../lib/fast-checkout/record-session"
+import { fastCheckoutCartInput, loadCartForFastCheckout } from "../../../lib/fast-checkout/cart-for-fast-checkout"
 
 /**
  * On `POST /store/payment-collections/:id/payment-sessions` with a Tikkie Fast Checkout provider:

@@ -1,5 +1,5 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { startFastCheckout } from "../../../../../workflows/fast-checkout/start-fast-checkout"
+import { startFastCheckoutWorkflow } from "../../../../../workflows/fast-checkout/start-fast-checkout"
 import type { StoreTikkieFastCheckoutResponse } from "../../../../types"
 import type { StartFastCheckoutBody } from "./validators"
 
@@ -9,10 +9,8 @@ import type { StartFastCheckoutBody } from "./validators"
  * server; the body only picks a provider when a region has more than one.
  */
 export const POST = async (req: AuthenticatedMedusaRequest<StartFastCheckoutBody>, res: MedusaResponse<StoreTikkieFastCheckoutResponse>) => {
-  const started = await startFastCheckout(req.scope, {
-    cartId: req.params.id,
-    customerId: req.auth_context?.actor_id,
-    providerId: req.validatedBody.provider_id,
+  const { result: started } = await startFastCheckoutWorkflow(req.scope).run({
+    input: { cartId: req.params.id, customerId: req.auth_context?.actor_id, providerId: req.validatedBody.provider_id },
   })
   res.status(200).json({
     checkout_url: started.checkoutUrl,

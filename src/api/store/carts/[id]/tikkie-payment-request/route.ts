@@ -1,5 +1,5 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { startPaymentRequestCheckout } from "../../../../../workflows/payment-request/start-checkout"
+import { startPaymentRequestCheckoutWorkflow } from "../../../../../workflows/payment-request/start-checkout"
 import type { StoreTikkiePaymentRequestResponse } from "../../../../types"
 import type { StartPaymentRequestBody } from "./validators"
 
@@ -11,10 +11,8 @@ import type { StartPaymentRequestBody } from "./validators"
  * (`/hooks/tikkie/payment-requests/return?session_id=…`) or polls the cart.
  */
 export const POST = async (req: AuthenticatedMedusaRequest<StartPaymentRequestBody>, res: MedusaResponse<StoreTikkiePaymentRequestResponse>) => {
-  const started = await startPaymentRequestCheckout(req.scope, {
-    cartId: req.params.id,
-    customerId: req.auth_context?.actor_id,
-    providerId: req.validatedBody.provider_id,
+  const { result: started } = await startPaymentRequestCheckoutWorkflow(req.scope).run({
+    input: { cartId: req.params.id, customerId: req.auth_context?.actor_id, providerId: req.validatedBody.provider_id },
   })
   res.status(200).json({
     payment_url: started.paymentUrl,

@@ -1,0 +1,151 @@
+import type { BigNumberInput } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { createPaymentCollectionForCartWorkflow, refreshPaymentCollectionForCartWorkflow } from "@medusajs/medusa/core-flows"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { toCents } from "../../../lib/medusa-money"
+import { paymentRequestProvider } from "../../../lib/payment-request/provider-options"
+import { recordSessionPaymentRequest, type SessionRecordExtra } from "../../../lib/payment-request/record-payment-request"
+import { storeNameFor } from "../../../lib/payment-request/store-name"
+import { checkoutDescription } from "../../../providers/payment-request/description"
+import { PaymentRequestSessionDataSchema, type PaymentRequestInput } from "../../../providers/payment-request/session-data"
+import { isPaymentRequestProvider } from "../../../providers/provider-keys"
+import { amsterdamDate } from "../../../tikkie/payment-requests/v2/amsterdam-date"
+import { settleEarlierPaymentsOfCart } from "../../checkout/settle-earlier-payments"
+import { ensureV1Setup } from "../v1-setup"
+
+const CART_FIELDS = [
+  "id",
+  "currency_code",
+  "completed_at",
+  "total",
+  "items.quantity",
+  "region.payment_providers.id",
+  "region.payment_providers.is_enabled",
+  "payment_collection.id",
+  "payment_collection.amount",
+  "payment_collection.payment_sessions.id",
+  "payment_collection.payment_sessions.provider_id",
+  "payment_collection.payment_sessions.data",
+]
+
+type LoadedCart = {
+  id: string
+  currency_code: string
+  completed_at?: string | Date | null
+  total: BigNumberInput
+  items?: Array<{ quantity: BigNumberInput }> | null
+  region?: { payment_providers?: Array<{ id: string; is_enabled?: boolean }> } | null
+  payment_collection?: {
+    id: string
+    amount: BigNumberInput
+    payment_sessions?: Array<{ id: string; provider_id: string; data: Record<string, unknown> | null }>
+  } | null
+}
+
+async function loadCart(container: MedusaContainer, cartId: string): Promise<LoadedCart> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({ entity: "cart", fields: CART_FIELDS, filters: { id: cartId } })
+  const cart = data[0] as LoadedCart | undefined
+  if (!cart) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Cart ${cartId} was not found.`)
+  if (cart.completed_at) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Cart ${cartId} is already completed.`)
+  return cart
+}
+
+/** Whole units in the cart, for the description ("…, 4 items"). */
+function itemCount(cart: LoadedCart): number {
+  return (cart.items ?? []).reduce((n, i) => n + Math.round(toCents(i.quantity) / 100), 0)
+}
+
+export interface LinkCheckoutInput {
+  cartId: string
+  customerId?: string
+  providerId?: string
+}
+
+export interface StartedPaymentRequest {
+  paymentUrl: string
+  paymentRequestToken: string
+  paymentSessionId: string
+}
+
+/** What starting a link checkout needs: an open link to reuse, or what to create a session with. */
+export interface PreparedLinkCheckout {
+  reuse?: StartedPaymentRequest
+  collectionId: string
+  providerId: string
+  customerId?: string
+  /** Absent when an open link is reused. */
+  sessionInput?: PaymentRequestInput
+  extra: SessionRecordExtra
+}
+
+export const prepareLinkCheckoutStepId = "tikkie-prepare-link-checkout"
+
+/**
+ * Checks the cart can be paid by link and brings its payment collection up to date with the cart (made or
+ * refreshed with Medusa's own cart workflows, as the storefront's checkout does: nothing to undo, the next
+ * start brings it up to date again). A cart that has paid is settled first and gets no second payable link
+ * (409 with a message for the shopper). An open link for the same amount is reused: a double click or a
+ * reload must not make two links the shopper could both pay.
+ */
+export const prepareLinkCheckoutStep = createStep(prepareLinkCheckoutStepId, async (input: LinkCheckoutInput, { container }) => {
+  let cart = await loadCart(container, input.cartId)
+  await settleEarlierPaymentsOfCart(container, cart.id)
+  const enabled = (cart.region?.payment_providers ?? []).filter((p) => isPaymentRequestProvider(p.id) && p.is_enabled !== false)
+  const provider = input.providerId ? enabled.find((p) => p.id === input.providerId) : enabled[0]
+  if (!provider) {
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      input.providerId
+        ? `Payment provider ${input.providerId} is not a Tikkie payment request provider of this cart's region.`
+        : "Tikkie payment links are not enabled in this cart's region."
+    )
+  }
+  if (cart.currency_code.toLowerCase() !== "eur") {
+    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Tikkie payment requests are in EUR only; this cart is in ${cart.currency_code.toUpperCase()}.`)
+  }
+  if (!itemCount(cart)) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "The cart is empty: add a product before paying with Tikkie.")
+  const { options } = paymentRequestProvider(container, provider.id)
+
+  if (!cart.payment_collection) {
+    await createPaymentCollectionForCartWorkflow(container).run({ input: { cart_id: cart.id } })
+    cart = await loadCart(container, cart.id)
+  } else if (toCents(cart.payment_collection.amount) !== toCents(cart.total)) {
+    await refreshPaymentCollectionForCartWorkflow(container).run({ input: { cart_id: cart.id } })
+    cart = await loadCart(container, cart.id)
+  }
+  const collection = cart.payment_collection!
+  const amountInCents = toCents(collection.amount)
+  if (amountInCents <= 0) {
+    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "Nothing to pay: the discounts cover the whole cart, so Tikkie is not needed.")
+  }
+  const extra: SessionRecordExtra = { kind: "checkout", cartId: cart.id, successUrl: options.successUrl, failureUrl: options.failureUrl }
+
+  const today = amsterdamDate(Date.now())
+  const open = (collection.payment_sessions ?? []).find((s) => {
+    if (s.provider_id !== provider.id) return false
+    const data = PaymentRequestSessionDataSchema.safeParse(s.data)
+    return data.success && data.data.status === "OPEN" && !data.data.cancelled && data.data.amountInCents === amountInCents && data.data.expiryDate >= today
+  })
+  if (open) {
+    const data = PaymentRequestSessionDataSchema.parse(open.data)
+    const recorded = await recordSessionPaymentRequest(container, { ...open, payment_collection_id: collection.id }, extra)
+    // The record hears of an expiry or a cancel first (notification, return, poll): then start afresh.
+    if (!recorded || (recorded.status === "OPEN" && !recorded.cancelled_at)) {
+      const reuse: StartedPaymentRequest = { paymentUrl: data.url, paymentRequestToken: data.paymentRequestToken, paymentSessionId: open.id }
+      return new StepResponse<PreparedLinkCheckout>({ reuse, collectionId: collection.id, providerId: provider.id, extra })
+    }
+  }
+
+  const description = checkoutDescription(await storeNameFor(container, options.storeName), itemCount(cart))
+  // v1: the request is made under the stored platform and user (set up on first use, then reused).
+  const v1 = options.apiVersion === "v1" ? await ensureV1Setup(container, provider.id) : undefined
+  return new StepResponse<PreparedLinkCheckout>({
+    collectionId: collection.id,
+    providerId: provider.id,
+    customerId: input.customerId,
+    sessionInput: { description, ...(v1 ? { v1 } : {}) } as PaymentRequestInput,
+    extra,
+  })
+})
