@@ -318,7 +318,7 @@ async function store(tmp, tarball, cleanups) {
   log(`npm install of the package: ${seconds(added.took)}`)
   const installedPkg = JSON.parse(fs.readFileSync(path.join(dir, "node_modules/medusa-plugin-tikkie/package.json"), "utf8"))
   check("the store installed the tarball", installedPkg.name === "medusa-plugin-tikkie")
-  const resolveBare = run(process.execPath, ["-e", "const m = require('medusa-plugin-tikkie'); const w = require('medusa-plugin-tikkie/workflows'); process.stdout.write(JSON.stringify({ module: m.TIKKIE_MODULE, prefix: m.FAST_CHECKOUT_PROVIDER_PREFIX, workflows: typeof w.startFastCheckout }))"], { cwd: dir, allowFail: true })
+  const resolveBare = run(process.execPath, ["-e", "const m = require('medusa-plugin-tikkie'); const w = require('medusa-plugin-tikkie/workflows'); process.stdout.write(JSON.stringify({ module: m.TIKKIE_MODULE, prefix: m.FAST_CHECKOUT_PROVIDER_PREFIX, workflows: typeof w.startFastCheckoutWorkflow }))"], { cwd: dir, allowFail: true })
   check(
     "in the store, `medusa-plugin-tikkie` and `medusa-plugin-tikkie/workflows` resolve",
     resolveBare.status === 0 && resolveBare.stdout === JSON.stringify({ module: "tikkie", prefix: "pp_tikkie-fast-checkout_", workflows: "function" }),

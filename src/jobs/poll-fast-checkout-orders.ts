@@ -31,8 +31,9 @@ const POLL_CONCURRENCY = 4
  */
 export async function pollFastCheckoutOrders(container: MedusaContainer, opts: { batch?: number; now?: Date } = {}): Promise<SettleOutcome[]> {
   const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
-  const now = opts.now ?? new Date()
   await recordMissingSessions(container)
+  // Taken after the missing sessions were recorded: a record made just now is due in this run.
+  const now = opts.now ?? new Date()
   const due = await tikkie.listDueFastCheckoutOrderTokens({
     limit: opts.batch ?? pollBatchSize(),
     maxAttempts: MAX_COMPLETION_ATTEMPTS,

@@ -40,8 +40,9 @@ const REFUNDS_FOLLOWED_FOR_DAYS = 60
  */
 export async function pollPaymentRequests(container: MedusaContainer, opts: { batch?: number; now?: Date } = {}): Promise<PaymentRequestOutcome[]> {
   const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
-  const now = opts.now ?? new Date()
   await recordMissingSessions(container)
+  // Taken after the missing sessions were recorded: a record made just now is due in this run.
+  const now = opts.now ?? new Date()
   const yesterday = addDays(amsterdamDate(now.getTime()), -1)
   const batch = opts.batch ?? pollBatchSize()
   const open = await tikkie.listDuePaymentRequestTokens({ limit: batch, maxAttempts: MAX_COMPLETION_ATTEMPTS, expiryDateFrom: yesterday, now })

@@ -14,3 +14,14 @@ export class ShopperConflictError extends Error {
     this.name = "ShopperConflictError"
   }
 }
+
+/**
+ * The error a workflow's `run` threw, as the route should answer it. A ShopperConflictError thrown in a
+ * step loses its class on the way out of the workflow engine (Medusa answered 500); its name and message
+ * stay, and it is made again here so the shopper gets the 409 with the message meant for them.
+ */
+export function asShopperConflict(e: unknown): unknown {
+  const error = e as { name?: unknown; message?: unknown } | null
+  if (error && error.name === "ShopperConflictError" && typeof error.message === "string") return new ShopperConflictError(error.message)
+  return e
+}

@@ -1,4 +1,5 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { asShopperConflict } from "../../../../../lib/shopper-conflict-error"
 import { startFastCheckoutWorkflow } from "../../../../../workflows/fast-checkout/start-fast-checkout"
 import type { StoreTikkieFastCheckoutResponse } from "../../../../types"
 import type { StartFastCheckoutBody } from "./validators"
@@ -9,9 +10,14 @@ import type { StartFastCheckoutBody } from "./validators"
  * server; the body only picks a provider when a region has more than one.
  */
 export const POST = async (req: AuthenticatedMedusaRequest<StartFastCheckoutBody>, res: MedusaResponse<StoreTikkieFastCheckoutResponse>) => {
-  const { result: started } = await startFastCheckoutWorkflow(req.scope).run({
-    input: { cartId: req.params.id, customerId: req.auth_context?.actor_id, providerId: req.validatedBody.provider_id },
-  })
+  const { result: started } = await startFastCheckoutWorkflow(req.scope)
+    .run({
+      input: { cartId: req.params.id, customerId: req.auth_context?.actor_id, providerId: req.validatedBody.provider_id },
+    })
+    // A 409 meant for the shopper (the cart has paid) keeps its status and message.
+    .catch((e: unknown) => {
+      throw asShopperConflict(e)
+    })
   res.status(200).json({
     checkout_url: started.checkoutUrl,
     order_token: started.orderToken,

@@ -1,4 +1,5 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { asShopperConflict } from "../../../../../lib/shopper-conflict-error"
 import { startPaymentRequestCheckoutWorkflow } from "../../../../../workflows/payment-request/start-checkout"
 import type { StoreTikkiePaymentRequestResponse } from "../../../../types"
 import type { StartPaymentRequestBody } from "./validators"
@@ -11,9 +12,14 @@ import type { StartPaymentRequestBody } from "./validators"
  * (`/hooks/tikkie/payment-requests/return?session_id=…`) or polls the cart.
  */
 export const POST = async (req: AuthenticatedMedusaRequest<StartPaymentRequestBody>, res: MedusaResponse<StoreTikkiePaymentRequestResponse>) => {
-  const { result: started } = await startPaymentRequestCheckoutWorkflow(req.scope).run({
-    input: { cartId: req.params.id, customerId: req.auth_context?.actor_id, providerId: req.validatedBody.provider_id },
-  })
+  const { result: started } = await startPaymentRequestCheckoutWorkflow(req.scope)
+    .run({
+      input: { cartId: req.params.id, customerId: req.auth_context?.actor_id, providerId: req.validatedBody.provider_id },
+    })
+    // A 409 meant for the shopper (the cart has paid) keeps its status and message.
+    .catch((e: unknown) => {
+      throw asShopperConflict(e)
+    })
   res.status(200).json({
     payment_url: started.paymentUrl,
     payment_request_token: started.paymentRequestToken,
