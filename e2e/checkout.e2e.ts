@@ -17,6 +17,7 @@ import os from "node:os"
 import path from "node:path"
 import { chromium, type Browser, type Page } from "playwright-core"
 import { DEMO, DEMO_PROMOTIONS } from "../demo/constants"
+import { formatCents } from "../src/admin/lib/money"
 import { adminLogin, ROOT, startDemo, type RunningDemo } from "../demo/run"
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -192,11 +193,15 @@ async function storeApi<T>(pathAndQuery: string, init: { method?: string; body?:
 }
 
 let adminToken: string | undefined
-async function adminApi<T>(pathAndQuery: string): Promise<T> {
+async function adminApi<T>(pathAndQuery: string, init: { method?: "GET" | "POST"; body?: unknown } = {}): Promise<T> {
   adminToken ??= await adminLogin(demo.storeUrl)
-  const res = await fetch(`${demo.storeUrl}${pathAndQuery}`, { headers: { authorization: `Bearer ${adminToken}` } })
+  const res = await fetch(`${demo.storeUrl}${pathAndQuery}`, {
+    method: init.method ?? "GET",
+    headers: { authorization: `Bearer ${adminToken}`, ...(init.body !== undefined ? { "content-type": "application/json" } : {}) },
+    body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
+  })
   const body = (await res.json().catch(() => ({}))) as T
-  if (!res.ok) throw new Error(`GET ${pathAndQuery}: HTTP ${res.status} ${JSON.stringify(body)}`)
+  if (!res.ok) throw new Error(`${init.method ?? "GET"} ${pathAndQuery}: HTTP ${res.status} ${JSON.stringify(body)}`)
   return body
 }
 
@@ -480,6 +485,51 @@ async function runTests() {
     assert.match(text, new RegExp(`${TIKKIE_PAYER.firstName} ${TIKKIE_PAYER.lastName}`))
     assert.match(text, new RegExp(TIKKIE_PAYER.email.replace(/\./g, "\\.")))
     assert.match(text, /Damrak 12 B, 1012 LG Amsterdam/)
+    assert.deepEqual(page.__consoleErrors, [])
+  })
+
+  await test("the admin creates a Tikkie link for what an order still owes; the customer pays it and the widget shows it paid", async () => {
+    assert.ok(fastCheckoutOrderId, "the Fast Checkout test made an order")
+    const orderId = fastCheckoutOrderId
+    // The shop adds a product by phone: the order now owes its price.
+    const { products } = await adminApi<{ products: Array<{ variants: Array<{ id: string }> }> }>(`/admin/products?handle=drop&fields=${encodeURIComponent("variants.id")}`)
+    await adminApi("/admin/order-edits", { method: "POST", body: { order_id: orderId } })
+    await adminApi(`/admin/order-edits/${orderId}/items`, { method: "POST", body: { items: [{ variant_id: products[0].variants[0].id, quantity: 1 }] } })
+    await adminApi(`/admin/order-edits/${orderId}/request`, { method: "POST", body: {} })
+    await adminApi(`/admin/order-edits/${orderId}/confirm`, { method: "POST", body: {} })
+
+    const page = await adminPage("admin-order-link")
+    page.__consoleErrors.length = 0
+    await page.goto(`${demo.adminUrl}/orders/${orderId}`)
+    const box = page.locator("[data-testid=tikkie-create-order-link]")
+    await box.getByRole("button", { name: "Create Tikkie payment link" }).click({ timeout: 60_000 })
+    await box.locator("[data-testid=tikkie-create-order-link-submit]").click()
+    const created = page.locator("[data-testid=tikkie-created-link] a")
+    await created.waitFor()
+    const url = (await created.getAttribute("href"))!
+    assert.ok(url.startsWith(demo.sandboxUrl), url)
+
+    const payer = await newPage("admin-order-link-payer")
+    await payer.goto(url)
+    await payTikkieLink(payer, { name: "Piet Betaler" })
+
+    const { payment_links } = await adminApi<{ payment_links: Array<{ url: string; amount_in_cents: number; paid_in_cents: number; kind: string }> }>(
+      `/admin/orders/${orderId}/tikkie-payment-links`
+    )
+    const link = payment_links.find((l) => l.url === url)!
+    assert.equal(link.kind, "order")
+    const paidText = `paid ${formatCents(link.amount_in_cents)}`
+    // The notification settles it within seconds: the widget shows it after a reload.
+    const links = page.locator("[data-testid=tikkie-order-links]")
+    for (let i = 0; ; i++) {
+      await page.reload()
+      await links.waitFor({ timeout: 60_000 })
+      if ((await links.innerText()).includes(paidText)) break
+      if (i === 20) assert.fail(`the widget does not show "${paidText}": ${await links.innerText()}`)
+      await page.waitForTimeout(1_000)
+    }
+    const { order } = await adminApi<{ order: { summary: { pending_difference: number } } }>(`/admin/orders/${orderId}?fields=${encodeURIComponent("+summary")}`)
+    assert.equal(Math.round(order.summary.pending_difference * 100), 0)
     assert.deepEqual(page.__consoleErrors, [])
   })
 

@@ -11,3 +11,15 @@ export function formatCents(cents: number | null | undefined, currency = "EUR"):
   const symbol = currency.toUpperCase() === "EUR" ? "€ " : `${currency.toUpperCase()} `
   return `${sign}${symbol}${units}.${rest}`
 }
+
+/**
+ * What an admin typed as euros ("12,50", "12.50", "12") as integer cents, read as text so no float is
+ * involved; undefined when empty, NaN when it is not an amount with at most two decimals.
+ */
+export function eurosToCents(text: string): number | undefined {
+  const t = text.trim().replace(",", ".")
+  if (!t) return undefined
+  if (!/^\d+(\.\d{1,2})?$/.test(t)) return NaN
+  const [whole, fraction = ""] = t.split(".")
+  return Number(whole) * 100 + Number(fraction.padEnd(2, "0"))
+}

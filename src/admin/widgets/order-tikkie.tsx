@@ -3,6 +3,7 @@ import { Badge, Container, Copy, Heading, StatusBadge, Text } from "@medusajs/ui
 import { formatCents } from "../lib/money"
 import { useAdminData } from "../lib/use-admin-data"
 import { SectionState } from "../components/section-state"
+import { CreateOrderLink } from "../components/create-order-link"
 import { RefundOwedRow, type RefundsOwedList } from "../components/refunds-owed-section"
 import type { AdminTikkieOrderPaymentLinkListResponse, Json } from "../../api/types"
 import { isFastCheckoutProvider } from "../../providers/provider-keys"
@@ -29,7 +30,8 @@ type PaymentLinks = Json<AdminTikkieOrderPaymentLinkListResponse>
 /**
  * The order's Tikkie side, next to Medusa's own payment details: the Fast Checkout orderToken and payer
  * (from the payment's data, what Tikkie answered), the order's Tikkie payment links, and the refunds owed
- * on it with their "Mark refunded by bank transfer" action.
+ * on it with their "Mark refunded by bank transfer" action, and "Create Tikkie payment link" for what the
+ * order still owes.
  */
 const OrderTikkieWidget = ({ data: order }: { data: { id: string } }) => {
   const payments = useAdminData<OrderPayments>(
@@ -137,6 +139,7 @@ const OrderTikkieWidget = ({ data: order }: { data: { id: string } }) => {
           ))}
         </div>
       )}
+      <CreateOrderLink orderId={order.id} onCreated={links.reload} />
     </Container>
   )
 }

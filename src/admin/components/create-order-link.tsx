@@ -1,0 +1,97 @@
+import { Button, Copy, Input, Label, Text } from "@medusajs/ui"
+import { useState } from "react"
+import { adminFetch } from "../lib/admin-fetch"
+import { eurosToCents } from "../lib/money"
+import type { AdminTikkieOrderPaymentLinkResponse, Json } from "../../api/types"
+
+type Created = Json<AdminTikkieOrderPaymentLinkResponse>["payment_link"]
+
+/**
+ * "Create Tikkie payment link" on the order page: for what the order still owes (the amount left empty)
+ * or less, with an optional description and expiry date (`POST /admin/orders/:id/tikkie-payment-links`).
+ * The new link's URL is shown to copy and send to the customer; the plugin's message shows when it fails.
+ */
+export function CreateOrderLink({ orderId, onCreated }: { orderId: string; onCreated: () => void }) {
+  const [open, setOpen] = useState(false)
+  const [amount, setAmount] = useState("")
+  const [description, setDescription] = useState("")
+  const [expiry, setExpiry] = useState("")
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string>()
+  const [created, setCreated] = useState<Created>()
+
+  const create = async () => {
+    setError(undefined)
+    const cents = eurosToCents(amount)
+    if (Number.isNaN(cents)) return setError("The amount must be in euros, e.g. 12,50.")
+    setBusy(true)
+    try {
+      const { payment_link } = await adminFetch<Json<AdminTikkieOrderPaymentLinkResponse>>(`/admin/orders/${orderId}/tikkie-payment-links`, {
+        method: "POST",
+        body: {
+          ...(cents !== undefined ? { amount_in_cents: cents } : {}),
+          ...(description.trim() ? { description: description.trim() } : {}),
+          ...(expiry ? { expiry_date: expiry } : {}),
+        },
+      })
+      setCreated(payment_link)
+      setOpen(false)
+      onCreated()
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-y-2 px-6 py-4" data-testid="tikkie-create-order-link">
+      {created && (
+        <div className="flex flex-col gap-y-1" data-testid="tikkie-created-link">
+          <Text size="small" weight="plus">
+            Link created: send it to the customer
+          </Text>
+          <div className="flex items-center gap-x-1">
+            <a className="txt-xsmall truncate text-ui-fg-interactive" href={created.url} target="_blank" rel="noopener noreferrer">
+              {created.url}
+            </a>
+            <Copy content={created.url} />
+          </div>
+        </div>
+      )}
+      {open ? (
+        <div className="flex flex-col gap-y-2">
+          <Label size="xsmall" htmlFor="tikkie-link-amount">
+            Amount in euros (empty: what the order still owes)
+          </Label>
+          <Input id="tikkie-link-amount" size="small" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
+          <Label size="xsmall" htmlFor="tikkie-link-description">
+            Description (empty: the store's name and order number)
+          </Label>
+          <Input id="tikkie-link-description" size="small" maxLength={35} value={description} onChange={(e) => setDescription(e.target.value)} />
+          <Label size="xsmall" htmlFor="tikkie-link-expiry">
+            Payable until (empty: the provider's default)
+          </Label>
+          <Input id="tikkie-link-expiry" size="small" type="date" value={expiry} onChange={(e) => setExpiry(e.target.value)} />
+          <div className="flex gap-x-2">
+            <Button size="small" isLoading={busy} onClick={create} data-testid="tikkie-create-order-link-submit">
+              Create link
+            </Button>
+            <Button size="small" variant="transparent" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <Button size="small" variant="secondary" onClick={() => (setOpen(true), setError(undefined))}>
+          Create Tikkie payment link
+        </Button>
+      )}
+      {error && (
+        <Text size="xsmall" className="text-ui-fg-error" role="alert">
+          {error}
+        </Text>
+      )}
+    </div>
+  )
+}
