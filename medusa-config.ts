@@ -193,5 +193,13 @@ module.exports = defineConfig({
       resolve: "@medusajs/medusa/payment",
       options: { providers: tikkieProviders },
     },
+    {
+      // The admin's "Send to customer" of a Tikkie link notifies on the "email" channel. A shop registers its
+      // email provider here; the demo and tests use Medusa's local provider, which writes it to the log.
+      resolve: "@medusajs/medusa/notification",
+      options: {
+        providers: [{ resolve: "@medusajs/medusa/notification-local", id: "local", options: { name: "Local Notification Provider", channels: ["feed", "email"] } }],
+      },
+    },
   ],
 })

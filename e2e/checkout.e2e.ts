@@ -488,7 +488,7 @@ async function runTests() {
     assert.deepEqual(page.__consoleErrors, [])
   })
 
-  await test("the admin creates a Tikkie link for what an order still owes; the customer pays it and the widget shows it paid", async () => {
+  await test("the admin creates a Tikkie link for what an order still owes and sends it; the customer pays it and the widget shows it paid", async () => {
     assert.ok(fastCheckoutOrderId, "the Fast Checkout test made an order")
     const orderId = fastCheckoutOrderId
     // The shop adds a product by phone: the order now owes its price.
@@ -508,6 +508,10 @@ async function runTests() {
     await created.waitFor()
     const url = (await created.getAttribute("href"))!
     assert.ok(url.startsWith(demo.sandboxUrl), url)
+    // "Send to customer": through Medusa's notification module (the demo's local provider logs it).
+    const send = page.locator("[data-testid=tikkie-send-order-link]")
+    await send.getByRole("button", { name: "Send to customer" }).click()
+    await send.getByText(`Sent to ${TIKKIE_PAYER.email}.`).waitFor()
 
     const payer = await newPage("admin-order-link-payer")
     await payer.goto(url)

@@ -1,4 +1,4 @@
-import { ContainerRegistrationKeys, MathBN } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, MathBN, Modules } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { request } from "undici"
 import { pollPaymentRequests } from "../../src/jobs/poll-payment-requests"
@@ -269,6 +269,45 @@ medusaIntegrationTestRunner({
         const { data } = await api.get(`/admin/orders/${orderId}?fields=+summary`, { headers })
         return cents(Number(data.order.summary.pending_difference))
       }
+
+      it("sends an order's open link to the order's email through Medusa's notification module; refuses a paid or another order's link", async () => {
+        const { orderId, started } = await paidCheckout()
+        const headers = await adminHeaders(api, getContainer())
+        const { data: edit } = await api.post("/admin/order-edits", { order_id: orderId }, { headers })
+        await api.post(`/admin/order-edits/${edit.order_change.order_id}/items`, { items: [{ variant_id: store.variantIds["stroopwafels-2"], quantity: 1 }] }, { headers })
+        await api.post(`/admin/order-edits/${orderId}/request`, {}, { headers })
+        await api.post(`/admin/order-edits/${orderId}/confirm`, {}, { headers })
+        const { data } = await api.post(`/admin/orders/${orderId}/tikkie-payment-links`, {}, { headers })
+        const link = data.payment_link
+
+        // The shopper paid by link without giving an email: nothing to send to, said plainly.
+        const noEmail = await api.post(`/admin/orders/${orderId}/tikkie-payment-links/${link.payment_request_token}/send`, {}, { headers }).catch((e: any) => e.response)
+        expect(noEmail.status).toBe(400)
+        expect(noEmail.data.message).toMatch(/^Order #\d+ has no email address: copy the link and send it yourself\.$/)
+        await api.post(`/admin/orders/${orderId}`, { email: "klant@example.nl" }, { headers })
+
+        const { data: sent } = await api.post(`/admin/orders/${orderId}/tikkie-payment-links/${link.payment_request_token}/send`, {}, { headers })
+        const { data: order } = await api.get(`/admin/orders/${orderId}?fields=email,display_id`, { headers })
+        expect(sent.notification).toEqual(expect.objectContaining({ to: order.order.email, channel: "email", template: "tikkie-payment-link" }))
+        const [notification] = await getContainer().resolve(Modules.NOTIFICATION).listNotifications({ to: order.order.email, template: "tikkie-payment-link" } as never)
+        expect(notification.data).toEqual({
+          order_id: orderId,
+          order_display_id: order.order.display_id,
+          url: link.url,
+          amount_in_cents: link.amount_in_cents,
+          description: link.description,
+          expiry_date: link.expiry_date,
+        })
+
+        // The checkout link it was paid with is not an open link; a token of no link of this order is not found.
+        const paid = await api.post(`/admin/orders/${orderId}/tikkie-payment-links/${started.payment_request_token}/send`, {}, { headers }).catch((e: any) => e.response)
+        expect(paid.status).toBe(400)
+        expect(paid.data.message).toMatch(/^This Tikkie link is (paid|max_successful_payments_reached): there is nothing to send\.$/)
+        const other = await api.post(`/admin/orders/order_unknown/tikkie-payment-links/${link.payment_request_token}/send`, {}, { headers }).catch((e: any) => e.response)
+        expect(other.status).toBe(404)
+        const withBody = await api.post(`/admin/orders/${orderId}/tikkie-payment-links/${link.payment_request_token}/send`, { to: "someone@else.example" }, { headers }).catch((e: any) => e.response)
+        expect(withBody.status).toBe(400)
+      })
 
       it("an order's outstanding amount paid by link: the payment is captured and what it owes drops; GET lists its links", async () => {
         const { orderId, started } = await paidCheckout()

@@ -127,6 +127,11 @@ export default defineMiddlewares({
       middlewares: [validateQuery(ListFastCheckoutOrdersQuerySchema, { isList: true })],
     },
     {
+      matcher: "/admin/orders/:id/tikkie-payment-links/:token/send",
+      method: ["POST"],
+      middlewares: [validateBody(NoBodySchema)],
+    },
+    {
       matcher: "/admin/tikkie/paid-without-order",
       method: ["GET"],
       middlewares: [validateQuery(ListPaidWithoutOrderQuerySchema, { isList: true })],

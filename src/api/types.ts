@@ -113,6 +113,10 @@ export interface AdminTikkiePaidWithoutOrder {
   age_minutes: number
 }
 export type AdminTikkiePaidWithoutOrderListResponse = PaginatedResponse<{ paid_without_order: AdminTikkiePaidWithoutOrder[] }>
+/** POST /admin/orders/:id/tikkie-payment-links/:token/send */
+export interface AdminTikkieSendPaymentLinkResponse {
+  notification: { id: string; to: string; channel: string; template: string | null }
+}
 export type AdminTikkieFastCheckoutOrderListResponse = PaginatedResponse<{ fast_checkout_orders: TikkieFastCheckoutOrder[] }>
 
 // Admin API: payment requests

@@ -5,6 +5,7 @@ import { useAdminData } from "../lib/use-admin-data"
 import { SectionState } from "../components/section-state"
 import { CreateOrderLink } from "../components/create-order-link"
 import { RefundOwedRow, type RefundsOwedList } from "../components/refunds-owed-section"
+import { SendOrderLink } from "../components/send-order-link"
 import type { AdminTikkieOrderPaymentLinkListResponse, Json } from "../../api/types"
 import { isFastCheckoutProvider } from "../../providers/provider-keys"
 
@@ -134,6 +135,9 @@ const OrderTikkieWidget = ({ data: order }: { data: { id: string } }) => {
                 <Text size="xsmall" className="text-ui-fg-error">
                   {l.problem}
                 </Text>
+              )}
+              {l.kind === "order" && l.status === "OPEN" && !l.payment_id && !l.cancelled_at && (
+                <SendOrderLink orderId={order.id} paymentRequestToken={l.payment_request_token} />
               )}
             </div>
           ))}
