@@ -508,6 +508,8 @@ async function runTests() {
     await created.waitFor()
     const url = (await created.getAttribute("href"))!
     assert.ok(url.startsWith(demo.sandboxUrl), url)
+    // And as a QR code for the counter or the phone.
+    assert.equal(await page.locator("[data-testid=tikkie-created-link] [data-testid=tikkie-link-qr]").getAttribute("alt"), `QR code of ${url}`)
     // "Send to customer": through Medusa's notification module (the demo's local provider logs it).
     const send = page.locator("[data-testid=tikkie-send-order-link]")
     await send.getByRole("button", { name: "Send to customer" }).click()

@@ -1,6 +1,7 @@
-import { Button, Copy, Input, Label, Text } from "@medusajs/ui"
+import { Button, Input, Label, Text } from "@medusajs/ui"
 import { useState } from "react"
 import { adminFetch } from "../lib/admin-fetch"
+import { LinkUrl } from "./link-url"
 import { eurosToCents } from "../lib/money"
 import type { AdminTikkieOrderPaymentLinkResponse, Json } from "../../api/types"
 
@@ -51,12 +52,7 @@ export function CreateOrderLink({ orderId, onCreated }: { orderId: string; onCre
           <Text size="small" weight="plus">
             Link created: send it to the customer
           </Text>
-          <div className="flex items-center gap-x-1">
-            <a className="txt-xsmall truncate text-ui-fg-interactive" href={created.url} target="_blank" rel="noopener noreferrer">
-              {created.url}
-            </a>
-            <Copy content={created.url} />
-          </div>
+          <LinkUrl url={created.url} qr />
         </div>
       )}
       {open ? (

@@ -4,6 +4,7 @@ import { formatCents } from "../lib/money"
 import { useAdminData } from "../lib/use-admin-data"
 import { SectionState } from "../components/section-state"
 import { CreateOrderLink } from "../components/create-order-link"
+import { LinkUrl } from "../components/link-url"
 import { RefundOwedRow, type RefundsOwedList } from "../components/refunds-owed-section"
 import { SendOrderLink } from "../components/send-order-link"
 import type { AdminTikkieOrderPaymentLinkListResponse, Json } from "../../api/types"
@@ -125,12 +126,7 @@ const OrderTikkieWidget = ({ data: order }: { data: { id: string } }) => {
                 {formatCents(l.paid_in_cents, l.currency_code)}
                 {l.refunded_in_cents ? ` · refunded ${formatCents(l.refunded_in_cents, l.currency_code)}` : ""}
               </Text>
-              <div className="flex items-center gap-x-1">
-                <a className="txt-xsmall truncate text-ui-fg-interactive" href={l.url} target="_blank" rel="noopener noreferrer">
-                  {l.url}
-                </a>
-                <Copy content={l.url} />
-              </div>
+              <LinkUrl url={l.url} />
               {l.problem && (
                 <Text size="xsmall" className="text-ui-fg-error">
                   {l.problem}

@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { fastCheckoutLinesFromCart, type CartForFastCheckout } from "../../providers/fast-checkout/cart-to-order"
 import type { FastCheckoutCartInput } from "../../providers/fast-checkout/session-data"
+import { loadOpenCart } from "../checkout/load-open-cart"
 import { toCents } from "../medusa-money"
 
 const CART_FIELDS = [
@@ -38,13 +38,8 @@ export type LoadedCart = CartForFastCheckout & {
 }
 
 /** The cart with what Fast Checkout needs of it: lines, shipping, totals, region providers, payment collection. */
-export async function loadCartForFastCheckout(container: MedusaContainer, cartId: string): Promise<LoadedCart> {
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({ entity: "cart", fields: CART_FIELDS, filters: { id: cartId } })
-  const cart = data[0] as LoadedCart | undefined
-  if (!cart) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Cart ${cartId} was not found.`)
-  if (cart.completed_at) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Cart ${cartId} is already completed.`)
-  return cart
+export function loadCartForFastCheckout(container: MedusaContainer, cartId: string): Promise<LoadedCart> {
+  return loadOpenCart<LoadedCart>(container, cartId, CART_FIELDS)
 }
 
 /** The cart's lines for Fast Checkout, computed here on the server from Medusa's own totals. */

@@ -1,8 +1,9 @@
 import type { BigNumberInput } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { createPaymentCollectionForCartWorkflow, refreshPaymentCollectionForCartWorkflow } from "@medusajs/medusa/core-flows"
 import type { MedusaContainer } from "@medusajs/framework/types"
+import { loadOpenCart } from "../../../lib/checkout/load-open-cart"
 import { toCents } from "../../../lib/medusa-money"
 import { paymentRequestProvider } from "../../../lib/payment-request/provider-options"
 import { recordSessionPaymentRequest, type SessionRecordExtra } from "../../../lib/payment-request/record-payment-request"
@@ -43,13 +44,8 @@ type LoadedCart = {
   } | null
 }
 
-async function loadCart(container: MedusaContainer, cartId: string): Promise<LoadedCart> {
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({ entity: "cart", fields: CART_FIELDS, filters: { id: cartId } })
-  const cart = data[0] as LoadedCart | undefined
-  if (!cart) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Cart ${cartId} was not found.`)
-  if (cart.completed_at) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Cart ${cartId} is already completed.`)
-  return cart
+function loadCart(container: MedusaContainer, cartId: string): Promise<LoadedCart> {
+  return loadOpenCart<LoadedCart>(container, cartId, CART_FIELDS)
 }
 
 /** Whole units in the cart, for the description ("…, 4 items"). */
