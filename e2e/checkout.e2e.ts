@@ -539,6 +539,42 @@ async function runTests() {
     assert.deepEqual(page.__consoleErrors, [])
   })
 
+  await test("the admin creates an open-amount invoice link on the Tikkie page, it is paid, and the list shows it paid", async () => {
+    const page = await adminPage("admin-invoice-link")
+    page.__consoleErrors.length = 0
+    await page.goto(`${demo.adminUrl}/tikkie`)
+    await page.getByRole("tab", { name: "Invoice links" }).click({ timeout: 60_000 })
+    const section = page.locator("[data-testid=tikkie-invoice-links-section]")
+    await section.locator("#tikkie-invoice-description").fill("Factuur 2026-118")
+    await section.locator("#tikkie-invoice-reference").fill("F2026-118")
+    await section.locator("[data-testid=tikkie-create-invoice-link-submit]").click()
+    const created = section.locator("[data-testid=tikkie-created-invoice-link] a")
+    await created.waitFor()
+    const url = (await created.getAttribute("href"))!
+
+    const payer = await newPage("admin-invoice-link-payer")
+    await payer.goto(url)
+    await payTikkieLink(payer, { name: "Bakkerij de Boer", amount: "45,67" })
+
+    // Settled by the notification (or the poll): the row shows the amount paid; opening it shows the payment.
+    const row = section.locator("[data-testid=tikkie-invoice-link-row]", { hasText: "Factuur 2026-118" })
+    for (let i = 0; ; i++) {
+      await page.reload()
+      await page.getByRole("tab", { name: "Invoice links" }).click({ timeout: 60_000 })
+      await row.waitFor()
+      if ((await row.innerText()).includes(formatCents(4567))) break
+      if (i === 20) assert.fail(`the invoice link does not show ${formatCents(4567)} paid: ${await row.innerText()}`)
+      await page.waitForTimeout(1_000)
+    }
+    assert.match(await row.innerText(), /open/)
+    await row.click()
+    const details = section.locator("[data-testid=tikkie-invoice-link-details]")
+    assert.match(await details.innerText(), /Reference F2026-118/)
+    assert.match(await details.innerText(), /by Bakkerij de Boer/)
+    assert.equal(await details.locator("[data-testid=tikkie-link-qr]").getAttribute("alt"), `QR code of ${url}`)
+    assert.deepEqual(page.__consoleErrors, [])
+  })
+
   await test("the admin's Tikkie page opens on 'Paid, no order yet', empty when every payment is an order", async () => {
     const page = await adminPage("admin-tikkie-page")
     page.__consoleErrors.length = 0

@@ -3,6 +3,7 @@ import { CreditCard } from "@medusajs/icons"
 import { Container, Heading, Tabs, Text } from "@medusajs/ui"
 import { BankSection } from "../../components/bank-section"
 import { FastCheckoutProblemsSection } from "../../components/fast-checkout-problems-section"
+import { InvoiceLinksSection } from "../../components/invoice-links-section"
 import { PaidWithoutOrderSection } from "../../components/paid-without-order-section"
 import { PaymentRequestsV1Section, type V1ConnectionView } from "../../components/payment-requests-v1-section"
 import { ReconciliationSection } from "../../components/reconciliation-section"
@@ -10,7 +11,7 @@ import { RefundsOwedSection } from "../../components/refunds-owed-section"
 import { useAdminData } from "../../lib/use-admin-data"
 
 /**
- * The plugin's page in the admin (/app/tikkie): money paid without an order yet, bank account, reconciliation, Fast Checkout problems, refunds owed, and
+ * The plugin's page in the admin (/app/tikkie): money paid without an order yet, invoice links, bank account, reconciliation, Fast Checkout problems, refunds owed, and
  * the v1 connection when the store has a payment request provider on the legacy v1 API.
  */
 const TikkiePage = () => {
@@ -28,6 +29,7 @@ const TikkiePage = () => {
       <Tabs defaultValue="paid-without-order">
         <Tabs.List>
           <Tabs.Trigger value="paid-without-order">Paid, no order yet</Tabs.Trigger>
+          <Tabs.Trigger value="invoice-links">Invoice links</Tabs.Trigger>
           <Tabs.Trigger value="bank">Bank</Tabs.Trigger>
           <Tabs.Trigger value="reconciliation">Reconciliation</Tabs.Trigger>
           <Tabs.Trigger value="fast-checkout">Fast Checkout</Tabs.Trigger>
@@ -37,6 +39,9 @@ const TikkiePage = () => {
         <div className="mt-3">
           <Tabs.Content value="paid-without-order">
             <PaidWithoutOrderSection />
+          </Tabs.Content>
+          <Tabs.Content value="invoice-links">
+            <InvoiceLinksSection />
           </Tabs.Content>
           <Tabs.Content value="bank">
             <BankSection />
