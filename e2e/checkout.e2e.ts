@@ -575,6 +575,36 @@ async function runTests() {
     assert.deepEqual(page.__consoleErrors, [])
   })
 
+  await test("the admin connects the bank account through the consent page and the reconciliation matches the payouts", async () => {
+    const page = await adminPage("admin-bank")
+    page.__consoleErrors.length = 0
+    await page.goto(`${demo.adminUrl}/tikkie`)
+    await page.getByRole("tab", { name: "Bank" }).click({ timeout: 60_000 })
+    const [consent] = await Promise.all([page.context().waitForEvent("page"), page.locator("[data-testid=tikkie-bank-connect]").click()])
+    await consent.locator("#approve").click()
+    await consent.waitForLoadState()
+    for (let i = 0; ; i++) {
+      await page.reload()
+      await page.getByRole("tab", { name: "Bank" }).click({ timeout: 60_000 })
+      const status = page.locator("[data-testid=tikkie-bank-status]")
+      await status.waitFor()
+      if ((await status.innerText()).includes("Connected")) break
+      if (i === 20) assert.fail(`the bank account does not show connected: ${await status.innerText()}`)
+      await page.waitForTimeout(1_000)
+    }
+    assert.match(await page.locator("[data-testid=tikkie-bank-iban]").innerText(), /^NL\d{2}ABNA\d{10}$/)
+
+    // The sandbox pays the Tikkie payments of the tests above out to the account; the reconciliation matches them.
+    await page.getByRole("tab", { name: "Reconciliation" }).click()
+    const section = page.locator("[data-testid=tikkie-reconciliation-section]")
+    await section.getByRole("button", { name: "Book sandbox payouts" }).click()
+    const toast = page.getByText(/\d+ payouts booked, \d+ new transactions, \d+ payments matched/)
+    await toast.waitFor()
+    const matched = Number((await toast.innerText()).match(/(\d+) payments matched/)![1])
+    assert.ok(matched >= 3, `payments matched: ${matched}`)
+    assert.deepEqual(page.__consoleErrors, [])
+  })
+
   await test("the admin's Tikkie page opens on 'Paid, no order yet', empty when every payment is an order", async () => {
     const page = await adminPage("admin-tikkie-page")
     page.__consoleErrors.length = 0
