@@ -15,7 +15,7 @@ import assert from "node:assert/strict"
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
-import { chromium, type Browser, type Page } from "playwright-core"
+import { chromium, type Browser, type Locator, type Page } from "playwright-core"
 import { DEMO, DEMO_PROMOTIONS } from "../demo/constants"
 import { formatCents } from "../src/admin/lib/money"
 import { adminLogin, ROOT, startDemo, type RunningDemo } from "../demo/run"
@@ -149,6 +149,21 @@ async function newPage(label: string): Promise<Page> {
 const pages: Page[] = []
 /** The order the Fast Checkout test made: the admin tests open it. */
 let fastCheckoutOrderId: string | undefined
+
+/**
+ * Reloads an admin page (and opens its tab, `open`) until `where` shows `text`: what the plugin settles in
+ * the background (a notification, a consent callback) appears within seconds. Fails with what it shows.
+ */
+async function reloadUntilShown(page: Page, where: Locator, text: string, open?: () => Promise<unknown>) {
+  for (let i = 0; ; i++) {
+    await page.reload()
+    await open?.()
+    await where.waitFor({ timeout: 60_000 })
+    if ((await where.innerText()).includes(text)) return
+    if (i === 20) assert.fail(`the admin does not show "${text}": ${await where.innerText()}`)
+    await page.waitForTimeout(1_000)
+  }
+}
 
 /** A page with the admin signed in (Medusa's dashboard login form). Console errors are collected. */
 async function adminPage(label: string): Promise<Page & { __consoleErrors: string[] }> {
@@ -527,13 +542,7 @@ async function runTests() {
     const paidText = `paid ${formatCents(link.amount_in_cents)}`
     // The notification settles it within seconds: the widget shows it after a reload.
     const links = page.locator("[data-testid=tikkie-order-links]")
-    for (let i = 0; ; i++) {
-      await page.reload()
-      await links.waitFor({ timeout: 60_000 })
-      if ((await links.innerText()).includes(paidText)) break
-      if (i === 20) assert.fail(`the widget does not show "${paidText}": ${await links.innerText()}`)
-      await page.waitForTimeout(1_000)
-    }
+    await reloadUntilShown(page, links, paidText)
     const { order } = await adminApi<{ order: { summary: { pending_difference: number } } }>(`/admin/orders/${orderId}?fields=${encodeURIComponent("+summary")}`)
     assert.equal(Math.round(order.summary.pending_difference * 100), 0)
     assert.deepEqual(page.__consoleErrors, [])
@@ -558,14 +567,7 @@ async function runTests() {
 
     // Settled by the notification (or the poll): the row shows the amount paid; opening it shows the payment.
     const row = section.locator("[data-testid=tikkie-invoice-link-row]", { hasText: "Factuur 2026-118" })
-    for (let i = 0; ; i++) {
-      await page.reload()
-      await page.getByRole("tab", { name: "Invoice links" }).click({ timeout: 60_000 })
-      await row.waitFor()
-      if ((await row.innerText()).includes(formatCents(4567))) break
-      if (i === 20) assert.fail(`the invoice link does not show ${formatCents(4567)} paid: ${await row.innerText()}`)
-      await page.waitForTimeout(1_000)
-    }
+    await reloadUntilShown(page, row, formatCents(4567), () => page.getByRole("tab", { name: "Invoice links" }).click({ timeout: 60_000 }))
     assert.match(await row.innerText(), /open/)
     await row.click()
     const details = section.locator("[data-testid=tikkie-invoice-link-details]")
@@ -583,15 +585,9 @@ async function runTests() {
     const [consent] = await Promise.all([page.context().waitForEvent("page"), page.locator("[data-testid=tikkie-bank-connect]").click()])
     await consent.locator("#approve").click()
     await consent.waitForLoadState()
-    for (let i = 0; ; i++) {
-      await page.reload()
-      await page.getByRole("tab", { name: "Bank" }).click({ timeout: 60_000 })
-      const status = page.locator("[data-testid=tikkie-bank-status]")
-      await status.waitFor()
-      if ((await status.innerText()).includes("Connected")) break
-      if (i === 20) assert.fail(`the bank account does not show connected: ${await status.innerText()}`)
-      await page.waitForTimeout(1_000)
-    }
+    await reloadUntilShown(page, page.locator("[data-testid=tikkie-bank-status]"), "Connected", () =>
+      page.getByRole("tab", { name: "Bank" }).click({ timeout: 60_000 })
+    )
     assert.match(await page.locator("[data-testid=tikkie-bank-iban]").innerText(), /^NL\d{2}ABNA\d{10}$/)
 
     // The sandbox pays the Tikkie payments of the tests above out to the account; the reconciliation matches them.

@@ -4,6 +4,7 @@ import { adminFetch } from "../lib/admin-fetch"
 import { eurosToCents, formatCents } from "../lib/money"
 import { useAdminData } from "../lib/use-admin-data"
 import { LinkUrl } from "./link-url"
+import { Pager } from "./pager"
 import { SectionState } from "./section-state"
 import type { AdminTikkiePaymentRequestListResponse, AdminTikkiePaymentRequestResponse, Json } from "../../api/types"
 
@@ -68,21 +69,7 @@ export function InvoiceLinksSection() {
           </Table.Body>
         </Table>
       )}
-      {count > PAGE && (
-        <div className="flex items-center justify-between px-6 py-3">
-          <Text size="small">
-            {offset + 1}–{Math.min(offset + PAGE, count)} of {count}
-          </Text>
-          <div className="flex gap-x-2">
-            <Button size="small" variant="secondary" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE))}>
-              Previous
-            </Button>
-            <Button size="small" variant="secondary" disabled={offset + PAGE >= count} onClick={() => setOffset(offset + PAGE)}>
-              Next
-            </Button>
-          </div>
-        </div>
-      )}
+      <Pager offset={offset} pageSize={PAGE} count={count} onOffset={setOffset} />
     </Container>
   )
 }

@@ -2,6 +2,7 @@ import { Badge, Button, Container, Heading, Table, Text } from "@medusajs/ui"
 import { useState } from "react"
 import { formatCents } from "../lib/money"
 import { useAdminData } from "../lib/use-admin-data"
+import { Pager } from "./pager"
 import { SectionState } from "./section-state"
 import type { AdminTikkiePaidWithoutOrderListResponse, Json } from "../../api/types"
 
@@ -76,21 +77,7 @@ export function PaidWithoutOrderSection() {
           </Table.Body>
         </Table>
       )}
-      {count > PAGE && (
-        <div className="flex items-center justify-between px-6 py-3">
-          <Text size="small">
-            {offset + 1}–{Math.min(offset + PAGE, count)} of {count}
-          </Text>
-          <div className="flex gap-x-2">
-            <Button size="small" variant="secondary" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE))}>
-              Previous
-            </Button>
-            <Button size="small" variant="secondary" disabled={offset + PAGE >= count} onClick={() => setOffset(offset + PAGE)}>
-              Next
-            </Button>
-          </div>
-        </div>
-      )}
+      <Pager offset={offset} pageSize={PAGE} count={count} onOffset={setOffset} />
     </Container>
   )
 }
