@@ -7,6 +7,7 @@
  *    and they point at src/ files the package does not carry (they were almost half of its bytes).
  * 3. Type declarations of the public entry points (tsconfig.declarations.json): a declaration build of
  *    the whole project stops on TS2589 in Medusa's query types; the entry points do not need those.
+ * 4. The storefront helper also as an ES module (`storefront/index.mjs`, bundle-storefront.js).
  */
 const { spawnSync } = require("node:child_process")
 const fs = require("node:fs")
@@ -53,3 +54,10 @@ const { files, bytes } = stripSourceMaps(path.join(root, ".medusa/server/src"))
 console.log(`build-package: source maps removed from ${files} files (${Math.round(bytes / 1024)} kB)`)
 run(process.execPath, [path.join(root, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.declarations.json"])
 console.log("build-package: type declarations of the public entry points written")
+require("./bundle-storefront")
+  .bundleStorefront({ entry: "src/storefront/index.ts", format: "esm", outfile: ".medusa/server/src/storefront/index.mjs" })
+  .then(() => console.log("build-package: storefront helper written as an ES module"))
+  .catch((e) => {
+    console.error(`build-package: the storefront bundle failed: ${e.message}`)
+    process.exit(1)
+  })

@@ -170,12 +170,14 @@ function packAndInspect(tmp) {
   const missing = []
   for (const [key, target] of Object.entries(pkg.exports)) {
     if (key.includes("*")) continue
-    const t = typeof target === "string" ? target : target.require
-    if (!fs.existsSync(path.join(pkgDir, t))) missing.push(`${key} -> ${t}`)
+    for (const t of typeof target === "string" ? [target] : Object.values(target)) {
+      if (!fs.existsSync(path.join(pkgDir, t))) missing.push(`${key} -> ${t}`)
+    }
   }
-  check("every fixed export points at a file in the tarball", missing.length === 0, missing)
-  const typed = [".", "./tikkie", "./sandbox", "./workflows"].filter((k) => !fs.existsSync(path.join(pkgDir, pkg.exports[k].replace(/\.js$/, ".d.ts"))))
-  check("type declarations ship for the public exports (., ./tikkie, ./sandbox, ./workflows)", typed.length === 0, typed)
+  check("every fixed export points at a file in the tarball (each condition)", missing.length === 0, missing)
+  const declarations = (k) => (typeof pkg.exports[k] === "string" ? pkg.exports[k].replace(/\.js$/, ".d.ts") : pkg.exports[k].types)
+  const typed = [".", "./tikkie", "./sandbox", "./workflows", "./storefront"].filter((k) => !fs.existsSync(path.join(pkgDir, declarations(k))))
+  check("type declarations ship for the public exports (., ./tikkie, ./sandbox, ./workflows, ./storefront)", typed.length === 0, typed)
   return { tarball, info }
 }
 
@@ -200,6 +202,36 @@ function plainProject(tmp, tarball) {
   check("installing the package without Medusa brings no @medusajs package", !modules.some((m) => m.startsWith("@medusajs/")), modules)
   const tsc = run(process.execPath, [path.join(dir, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.json"], { cwd: dir, allowFail: true })
   check("the README's medusa-plugin-tikkie/tikkie example compiles under strict tsc", tsc.status === 0, `${tsc.stdout}${tsc.stderr}`.trim())
+
+  // The storefront helper, as a Next.js storefront resolves it (bundler resolution, ES modules).
+  fs.writeFileSync(
+    path.join(dir, "tsconfig.storefront.json"),
+    JSON.stringify({ compilerOptions: { strict: true, module: "esnext", moduleResolution: "bundler", target: "es2022", lib: ["es2022", "dom"], noEmit: true, skipLibCheck: true }, files: ["storefront.ts"] }, null, 2)
+  )
+  fs.writeFileSync(
+    path.join(dir, "storefront.ts"),
+    [
+      'import { readTikkieReturn, startTikkieFastCheckout, type TikkieStoreClient } from "medusa-plugin-tikkie/storefront"',
+      "declare const sdk: TikkieStoreClient",
+      "export async function pay(cartId: string): Promise<string> {",
+      "  const { checkout_url } = await startTikkieFastCheckout(sdk, cartId)",
+      "  return checkout_url",
+      "}",
+      'const state = readTikkieReturn("?order_id=order_01J")',
+      'export const orderId: string | undefined = state.kind === "order-placed" ? state.orderId : undefined',
+      "",
+    ].join("\n")
+  )
+  const tscStorefront = run(process.execPath, [path.join(dir, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.storefront.json"], { cwd: dir, allowFail: true })
+  check("medusa-plugin-tikkie/storefront compiles under strict tsc with bundler resolution", tscStorefront.status === 0, `${tscStorefront.stdout}${tscStorefront.stderr}`.trim())
+  const probe = 'const s = m.readTikkieReturn("?tikkie_status=PROCESSING&cart_id=cart_01J"); process.stdout.write(s.kind + ":" + s.cartId)'
+  const esm = run(process.execPath, ["--input-type=module", "-e", `import * as m from "medusa-plugin-tikkie/storefront"; ${probe}`], { cwd: dir, allowFail: true })
+  const cjs = run(process.execPath, ["-e", `const m = require("medusa-plugin-tikkie/storefront"); ${probe}`], { cwd: dir, allowFail: true })
+  check(
+    "medusa-plugin-tikkie/storefront loads as an ES module and through require",
+    esm.stdout === "confirming:cart_01J" && cjs.stdout === "confirming:cart_01J",
+    { esm: `${esm.stdout}${esm.stderr}`.trim(), cjs: `${cjs.stdout}${cjs.stderr}`.trim() }
+  )
 }
 
 // -------------------------------------------------------------------------------------- 3. a Medusa store

@@ -13,6 +13,8 @@ const SRC = path.join(ROOT, "src")
 /** Higher imports lower or equal, never higher. Same rank, other layer: only lib/modules/providers share helpers. */
 const RANK: Record<string, number> = {
   tikkie: 0,
+  /** `medusa-plugin-tikkie/storefront`, bundled into shops' browsers: imports only its own files. */
+  storefront: 0,
   lib: 1,
   modules: 1,
   providers: 1,
@@ -50,8 +52,8 @@ const KNOWN_CONTAINER_USERS = [
   // The provider's v1 token function reaches the pay grant through it (see the exception above).
   "src/providers/payment-request/service.ts",
 ]
-/** The admin bundle may import these server files at runtime: they import nothing. */
-const ADMIN_RUNTIME_IMPORTS = ["src/providers/provider-keys.ts"]
+/** The browser bundles (the admin, the storefront helper) may import these server files at runtime: they import nothing. */
+const BROWSER_SAFE_SERVER_FILES = ["src/providers/provider-keys.ts"]
 
 interface Edge {
   from: string
@@ -121,6 +123,8 @@ const known = (e: Edge) => KNOWN_EXCEPTIONS.some((x) => e.from.startsWith(x.from
 function violation(e: Edge): string | undefined {
   const fromLayer = layerOf(e.from)
   if (fromLayer === "tikkie" && e.spec.startsWith("@medusajs/")) return "src/tikkie imports nothing of Medusa"
+  const storefrontRefusal = "the storefront helper imports only its own files and import-free server files (browser-safe)"
+  if (fromLayer === "storefront" && !e.to) return storefrontRefusal
   if (e.spec === "@medusajs/framework" && e.names.includes("container") && (RANK[fromLayer] ?? 3) < 3 && !KNOWN_CONTAINER_USERS.includes(e.from)) {
     return "only api/jobs/subscribers may reach the framework-wide container"
   }
@@ -128,9 +132,10 @@ function violation(e: Edge): string | undefined {
   const toLayer = layerOf(e.to)
   if (fromLayer === toLayer) return undefined
   if (fromLayer === "admin") {
-    return e.typeOnly || ADMIN_RUNTIME_IMPORTS.includes(e.to) ? undefined : "the admin bundle imports server code for types only"
+    return e.typeOnly || BROWSER_SAFE_SERVER_FILES.includes(e.to) ? undefined : "the admin bundle imports server code for types only"
   }
   if (toLayer === "admin") return "nothing imports the admin"
+  if (fromLayer === "storefront") return BROWSER_SAFE_SERVER_FILES.includes(e.to) ? undefined : storefrontRefusal
   const fromRank = RANK[fromLayer]
   const toRank = RANK[toLayer]
   if (fromRank === undefined || toRank === undefined) return `unknown layer ${fromRank === undefined ? fromLayer : toLayer}`
@@ -173,5 +178,9 @@ describe("dependency direction", () => {
     expect(violation(made("src/workflows/x.ts", undefined, "@medusajs/framework", false, ["container"]))).toMatch(/framework-wide container/)
     expect(violation(made("src/providers/fast-checkout/x.ts", "src/workflows/payment-request/v1-pay-grant.ts", "x"))).toMatch(/providers may not import workflows/)
     expect(violation(made("src/api/x.ts", "src/workflows/x.ts", "x"))).toBeUndefined()
+    expect(violation(made("src/storefront/x.ts", undefined, "node:crypto"))).toMatch(/browser-safe/)
+    expect(violation(made("src/storefront/x.ts", "src/providers/fast-checkout/service.ts", "../providers/fast-checkout/service"))).toMatch(/browser-safe/)
+    expect(violation(made("src/storefront/x.ts", "src/providers/provider-keys.ts", "../providers/provider-keys"))).toBeUndefined()
+    expect(violation(made("src/api/x.ts", "src/storefront/start-checkout.ts", "../storefront/start-checkout", true))).toBeUndefined()
   })
 })

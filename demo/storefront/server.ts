@@ -10,6 +10,11 @@ import fs from "node:fs"
 import http, { type IncomingMessage, type ServerResponse } from "node:http"
 import type { AddressInfo } from "node:net"
 import path from "node:path"
+import { readTikkieReturn, tikkieReturnMessage } from "../../src/storefront"
+// A plain-JS script shared with the package build (scripts/build-package.js).
+const { bundleStorefront } = require("../../scripts/bundle-storefront") as {
+  bundleStorefront(opts: { entry: string; format: "esm" | "iife" }): Promise<string | undefined>
+}
 
 export interface StorefrontOptions {
   port: number
@@ -34,9 +39,10 @@ const STATIC: Record<string, [string, string]> = {
 export async function startStorefront(opts: StorefrontOptions): Promise<RunningStorefront> {
   const adminApi = new AdminApi(opts.storeUrl, opts.admin)
   await adminApi.token() // fail early when the login does not work
+  const clientBundle = (await bundleStorefront({ entry: "demo/storefront/client.ts", format: "iife" }))!
 
   const server = http.createServer((req, res) => {
-    handle(req, res, opts, adminApi).catch((e) => {
+    handle(req, res, opts, adminApi, clientBundle).catch((e) => {
       if (!res.headersSent) {
         sendHtml(res, 500, page("Error", `<h1>Something went wrong</h1><p class="error">${esc(errorText(e))}</p>`))
       } else res.end()
@@ -58,10 +64,15 @@ export async function startStorefront(opts: StorefrontOptions): Promise<RunningS
   }
 }
 
-async function handle(req: IncomingMessage, res: ServerResponse, opts: StorefrontOptions, adminApi: AdminApi) {
+async function handle(req: IncomingMessage, res: ServerResponse, opts: StorefrontOptions, adminApi: AdminApi, clientBundle: string) {
   const url = new URL(req.url ?? "/", "http://storefront.local")
   if (req.method !== "GET" && req.method !== "HEAD") {
     res.writeHead(405, { allow: "GET, HEAD" }).end()
+    return
+  }
+  if (url.pathname === "/tikkie-storefront.js") {
+    res.writeHead(200, { "content-type": "text/javascript; charset=utf-8", "cache-control": "no-cache" })
+    res.end(clientBundle)
     return
   }
   const file = STATIC[url.pathname]
@@ -105,6 +116,7 @@ function page(title: string, body: string, opts?: StorefrontOptions): string {
         publishableKey: opts.publishableKey,
         regionId: opts.regionId,
       }).replace(/</g, "\\u003c")}</script>
+  <script src="/tikkie-storefront.js" defer></script>
   <script src="/app.js" defer></script>`
     : ""
   return `<!doctype html>
@@ -138,28 +150,14 @@ function shopBody(): string {
     <section id="products" class="grid" aria-live="polite"><p class="muted">Loading products…</p></section>`
 }
 
-const STATUS_TEXT: Record<string, string> = {
-  CANCELLED: "You cancelled the payment at Tikkie. Nothing was charged.",
-  EXPIRED: "The Tikkie payment expired before it was completed. Nothing was charged.",
-  ERROR: "Tikkie could not complete the payment. Nothing was charged.",
-  NEW: "The Tikkie payment was not finished. Nothing was charged.",
-  // The return route of a payment link answers these (Tikkie's link has no redirect of its own).
-  OPEN: "Tikkie has no payment for your link yet. Pay on Tikkie's page first, then press “I have paid”.",
-  CLOSED: "The Tikkie link was closed before it was paid. Nothing was charged.",
-}
-
+/** The banner of a return from Tikkie, in the words of the plugin's storefront helper. */
 function checkoutBody(params: URLSearchParams): string {
-  const status = (params.get("tikkie_status") || "").toUpperCase()
-  const banner =
-    status === "PAID_NOT_COMPLETED"
-      ? `<div class="alert" id="payment-failed" role="alert" data-status="${esc(status)}"><strong>Payment received, order not placed.</strong>
-        Tikkie received your payment, but the store could not turn your cart into an order (for example an item sold out).
-        Do not pay again: the shop will contact you and refund the payment.</div>`
-      : status
-        ? `<div class="alert" id="payment-failed" role="alert" data-status="${esc(status)}"><strong>Payment not completed.</strong> ${esc(
-            STATUS_TEXT[status] ?? `Tikkie reported status ${status}. Nothing was charged.`
-          )} Your cart is still here: check it and try again.</div>`
-        : ""
+  const state = readTikkieReturn(params)
+  const said = tikkieReturnMessage(state)
+  const status = state.kind === "not-paid" ? state.status : state.kind === "paid-not-placed" ? "PAID_NOT_COMPLETED" : ""
+  const banner = status
+    ? `<div class="alert" id="payment-failed" role="alert" data-status="${esc(status)}"><strong>${esc(said.title)}.</strong> ${esc(said.text)}</div>`
+    : ""
   return `    <h1>Checkout</h1>
     ${banner}
     <div class="checkout">
@@ -271,8 +269,9 @@ const ORDER_FIELDS = [
 ].join(",")
 
 async function confirmation(res: ServerResponse, params: URLSearchParams, adminApi: AdminApi, opts: StorefrontOptions) {
-  const orderId = params.get("order_id") || ""
-  if (!orderId && params.get("tikkie_status") === "PROCESSING") {
+  const back = readTikkieReturn(params)
+  const orderId = back.kind === "order-placed" ? back.orderId : params.get("order_id") || ""
+  if (back.kind === "confirming") {
     // Paid at Tikkie; the store is still placing the order. app.js asks the store again in a moment.
     return sendHtml(
       res,

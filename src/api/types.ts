@@ -26,17 +26,8 @@ export type TikkiePaymentLink = ReturnType<typeof linkView>
 export type TikkieBankConnection = ReturnType<typeof bankConnectionView>
 export type TikkieFastCheckoutOrder = ReturnType<typeof fastCheckoutOrderView>
 
-// Store API
-export interface StoreTikkieFastCheckoutResponse {
-  checkout_url: string
-  order_token: string
-  payment_session_id: string
-}
-export interface StoreTikkiePaymentRequestResponse {
-  payment_url: string
-  payment_request_token: string
-  payment_session_id: string
-}
+// Store API: declared with the storefront helper that reads them (`medusa-plugin-tikkie/storefront`).
+export type { StoreTikkieFastCheckoutResponse, StoreTikkiePaymentRequestResponse } from "../storefront/start-checkout"
 
 // Admin API: bank account
 export interface AdminTikkieConsentResponse {

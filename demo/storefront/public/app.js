@@ -1,17 +1,18 @@
-// Demo storefront: plain browser JavaScript against the Medusa Store API (no framework, no build).
+// Demo storefront: plain browser JavaScript against the Medusa Store API (no framework, no build step of
+// its own). The Tikkie calls go through the plugin's storefront helper on Medusa's JS SDK
+// (window.TikkieDemo, from /tikkie-storefront.js: demo/storefront/client.ts).
 ;(() => {
   "use strict"
   const D = window.DEMO
+  const T = window.TikkieDemo
   const CART_KEY = "tikkie_demo_cart"
   const SESSION_KEY = "tikkie_demo_payment_session"
   const TRIES_KEY = "tikkie_demo_confirm_tries"
   const SYSTEM_PROVIDER = "pp_system_default"
   const TIKKIE_PROVIDER = "pp_tikkie-fast-checkout_tikkie"
   const LINK_PROVIDER = "pp_tikkie-payment-request_tikkie"
-  // Which return route the "confirming your order" page asks again: Fast Checkout's or the payment link's.
-  const RETURN_KEY = "tikkie_demo_return_path"
-  const FAST_CHECKOUT_RETURN = "/hooks/tikkie/fast-checkout/return"
-  const LINK_RETURN = "/hooks/tikkie/payment-requests/return"
+  // Which return route the "confirming your order" page asks again: "fast-checkout" or "payment-request".
+  const RETURN_KEY = "tikkie_demo_return_kind"
   /** The payment link made for the cart {cartId, url, sessionId}: shown again when the shopper comes back unpaid. */
   const LINK_KEY = "tikkie_demo_payment_link"
   // Store cart routes answer with default fields; these add what the pages show.
@@ -275,19 +276,16 @@
     try {
       await saveForm()
       await setShipping()
-      const res = await fetch(`${D.storeUrl}/store/carts/${cart.id}/tikkie-fast-checkout`, {
-        method: "POST",
-        headers: { "x-publishable-api-key": D.publishableKey, "content-type": "application/json" },
-        body: "{}",
-      })
-      const data = await res.json().catch(() => ({}))
-      if (res.status === 404 && !data.checkout_url) {
-        throw new Error("Tikkie Fast Checkout is not available in this store yet (the plugin route answered 404).")
+      let data
+      try {
+        data = await T.startFastCheckout(cart.id)
+      } catch (e) {
+        if (e && e.status === 404) throw new Error("Tikkie Fast Checkout is not available in this store yet (the plugin route answered 404).")
+        throw e
       }
-      if (!res.ok || !data.checkout_url) throw new Error(data.message || `Tikkie checkout failed (HTTP ${res.status})`)
       // Kept so the "confirming your payment" page can ask the store again (see processingPage).
-      if (data.payment_session_id) localStorage.setItem(SESSION_KEY, data.payment_session_id)
-      localStorage.setItem(RETURN_KEY, FAST_CHECKOUT_RETURN)
+      localStorage.setItem(SESSION_KEY, data.payment_session_id)
+      localStorage.setItem(RETURN_KEY, "fast-checkout")
       sessionStorage.removeItem(TRIES_KEY)
       location.assign(data.checkout_url)
     } catch (e) {
@@ -350,10 +348,10 @@
     try {
       await saveForm()
       await setShipping()
-      const { payment_url, payment_session_id } = await api(`/store/carts/${cart.id}/tikkie-payment-request`, { method: "POST", body: {} })
+      const { payment_url, payment_session_id } = await T.startPaymentLink(cart.id)
       localStorage.setItem(LINK_KEY, JSON.stringify({ cartId: cart.id, url: payment_url, sessionId: payment_session_id }))
       localStorage.setItem(SESSION_KEY, payment_session_id)
-      localStorage.setItem(RETURN_KEY, LINK_RETURN)
+      localStorage.setItem(RETURN_KEY, "payment-request")
       sessionStorage.removeItem(TRIES_KEY)
       showLink()
     } catch (e) {
@@ -372,7 +370,7 @@
     }
     if (!link || !cart || link.cartId !== cart.id) return
     $("#tikkie-link").href = link.url
-    $("#tikkie-link-paid").href = `${D.storeUrl}${LINK_RETURN}?session_id=${encodeURIComponent(link.sessionId)}`
+    $("#tikkie-link-paid").href = T.returnRouteUrl("payment-request", link.sessionId)
     $("#tikkie-link-panel").hidden = false
   }
 
@@ -391,15 +389,15 @@
     }
     sessionStorage.setItem(TRIES_KEY, String(tries + 1))
     setTimeout(() => {
-      const returnPath = localStorage.getItem(RETURN_KEY) || FAST_CHECKOUT_RETURN
-      location.assign(`${D.storeUrl}${returnPath}?session_id=${encodeURIComponent(sessionId)}`)
+      const kind = localStorage.getItem(RETURN_KEY) === "payment-request" ? "payment-request" : "fast-checkout"
+      location.assign(T.returnRouteUrl(kind, sessionId))
     }, 1500 + tries * 500)
   }
 
   async function checkoutPage() {
     // Back from Tikkie with the cart the payment was for: keep using it.
-    const fromTikkie = new URLSearchParams(location.search).get("cart_id")
-    if (fromTikkie && /^cart_[A-Za-z0-9]+$/.test(fromTikkie)) localStorage.setItem(CART_KEY, fromTikkie)
+    const back = T.readReturn()
+    if (back.cartId) localStorage.setItem(CART_KEY, back.cartId)
     cart = await loadCart()
     renderCart()
     showCount(cart)

@@ -1,0 +1,28 @@
+/**
+ * `medusa-plugin-tikkie/storefront`: typed helpers for a storefront on `@medusajs/js-sdk`. Browser-safe
+ * (no Node built-ins, no Medusa server code): safe to import in a client component.
+ *
+ * ```ts
+ * import { startTikkieFastCheckout, readTikkieReturn } from "medusa-plugin-tikkie/storefront"
+ * const { checkout_url } = await startTikkieFastCheckout(sdk, cart.id)
+ * window.location.assign(checkout_url)
+ * ```
+ */
+export {
+  startTikkieFastCheckout,
+  startTikkiePaymentLink,
+  type TikkieStoreClient,
+  type TikkieStartOptions,
+  type StoreTikkieFastCheckoutResponse,
+  type StoreTikkiePaymentRequestResponse,
+} from "./start-checkout"
+export {
+  readTikkieReturn,
+  tikkieReturnMessage,
+  tikkieReturnRouteUrl,
+  type TikkieReturnState,
+  type TikkieNotPaidStatus,
+  type TikkieReturnKind,
+} from "./return-state"
+/** Which payment sessions are Tikkie's: `pp_tikkie-fast-checkout_{id}`, `pp_tikkie-payment-request_{id}`. */
+export { isFastCheckoutProvider, isPaymentRequestProvider, FAST_CHECKOUT_PROVIDER_PREFIX, PAYMENT_REQUEST_PROVIDER_PREFIX } from "../providers/provider-keys"

@@ -1,0 +1,63 @@
+import { storefrontReturnUrl } from "../../src/lib/storefront-return"
+import { readTikkieReturn, tikkieReturnMessage, tikkieReturnRouteUrl } from "../../src/storefront"
+
+const record = { success_url: "https://shop.example/order/confirmed", failure_url: "https://shop.example/checkout?step=payment", cart_id: "cart_01JABCDEF" }
+
+/** Every redirect the return routes make (storefrontReturnUrl), read back as a storefront reads it. */
+describe("readTikkieReturn reads what the store's return routes send", () => {
+  it.each([
+    [{ outcome: "completed", orderId: "order_01JXYZ" }, "NEW", { kind: "order-placed", orderId: "order_01JXYZ" }],
+    [{ outcome: "already-completed", orderId: "order_01JXYZ" }, "NEW", { kind: "order-placed", orderId: "order_01JXYZ" }],
+    [{ outcome: "retry" }, "NEW", { kind: "confirming", cartId: "cart_01JABCDEF" }],
+    [{ outcome: "problem" }, "NEW", { kind: "paid-not-placed", cartId: "cart_01JABCDEF" }],
+    [{ outcome: "closed", status: "EXPIRED" }, "NEW", { kind: "not-paid", status: "EXPIRED", cartId: "cart_01JABCDEF" }],
+    [{ outcome: "closed", status: "CANCELLED" }, "NEW", { kind: "not-paid", status: "CANCELLED", cartId: "cart_01JABCDEF" }],
+    [{ outcome: "pending" }, "NEW", { kind: "not-paid", status: "NEW", cartId: "cart_01JABCDEF" }],
+    [{ outcome: "pending" }, "OPEN", { kind: "not-paid", status: "OPEN", cartId: "cart_01JABCDEF" }],
+  ])("%j (pending: %s)", (outcome, pending, state) => {
+    const url = storefrontReturnUrl(outcome, record, pending)!
+    expect(readTikkieReturn(new URL(url))).toEqual(state)
+    expect(readTikkieReturn(url)).toEqual(state)
+    expect(readTikkieReturn(new URL(url).searchParams)).toEqual(state)
+    // The failure page's own parameters stay where they were.
+    if (url.startsWith("https://shop.example/checkout")) expect(new URL(url).searchParams.get("step")).toBe("payment")
+  })
+
+  it("reads the searchParams object a Next.js page receives (first value of a repeated parameter)", () => {
+    expect(readTikkieReturn({ tikkie_status: ["expired", "x"], cart_id: "cart_01J" })).toEqual({ kind: "not-paid", status: "EXPIRED", cartId: "cart_01J" })
+    expect(readTikkieReturn({ order_id: "order_01J", step: "review" })).toEqual({ kind: "order-placed", orderId: "order_01J" })
+  })
+
+  it("ignores what is not a Medusa id or a status, and says so as 'none' or without the cart", () => {
+    expect(readTikkieReturn("?order_id=<script>")).toEqual({ kind: "none" })
+    expect(readTikkieReturn("?tikkie_status=PROCESSING&cart_id=javascript:alert(1)")).toEqual({ kind: "confirming" })
+    expect(readTikkieReturn("?tikkie_status=" + "A".repeat(41))).toEqual({ kind: "none" })
+    expect(readTikkieReturn("?tikkie_status=PAID%0ANOT")).toEqual({ kind: "none" })
+    expect(readTikkieReturn("")).toEqual({ kind: "none" })
+    expect(readTikkieReturn("https://shop.example/checkout#tikkie_status=CANCELLED")).toEqual({ kind: "none" })
+  })
+})
+
+describe("tikkieReturnMessage", () => {
+  it("never offers to pay again once Tikkie has the money", () => {
+    expect(tikkieReturnMessage({ kind: "confirming" }).payAgain).toBe(false)
+    expect(tikkieReturnMessage({ kind: "paid-not-placed" })).toMatchObject({ payAgain: false, text: expect.stringMatching(/Do not pay again/) })
+    expect(tikkieReturnMessage({ kind: "order-placed", orderId: "order_1" }).payAgain).toBe(false)
+  })
+
+  it("lets the shopper try again when nothing was charged, naming an unknown status as it came", () => {
+    expect(tikkieReturnMessage({ kind: "not-paid", status: "CANCELLED" })).toMatchObject({ payAgain: true, text: expect.stringMatching(/^You cancelled the payment/) })
+    expect(tikkieReturnMessage({ kind: "not-paid", status: "SOMETHING_NEW" }).text).toMatch(/status SOMETHING_NEW\. Nothing was charged/)
+  })
+})
+
+describe("tikkieReturnRouteUrl", () => {
+  it("points at the store's return route of each kind, the session id escaped", () => {
+    expect(tikkieReturnRouteUrl("https://api.shop.example/", "fast-checkout", "payses_01J")).toBe(
+      "https://api.shop.example/hooks/tikkie/fast-checkout/return?session_id=payses_01J"
+    )
+    expect(tikkieReturnRouteUrl("https://api.shop.example", "payment-request", "a&b")).toBe(
+      "https://api.shop.example/hooks/tikkie/payment-requests/return?session_id=a%26b"
+    )
+  })
+})
