@@ -309,6 +309,26 @@ medusaIntegrationTestRunner({
         expect(withBody.status).toBe(400)
       })
 
+      it("after an exchange for a dearer mug, the link asks for what the order owes now (Medusa's current summary, not its stored row)", async () => {
+        const { orderId } = await paidCheckout()
+        const headers = await adminHeaders(api, getContainer())
+        const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
+        const { data: items } = await query.graph({ entity: "order_item", fields: ["item.id", "item.title"], filters: { order_id: orderId } } as never)
+        const mug = (items as any[]).find((i) => /mok/i.test(i.item.title))
+        const [location] = await getContainer().resolve(Modules.STOCK_LOCATION).listStockLocations({})
+        await api.post(`/admin/orders/${orderId}/fulfillments`, { items: [{ id: mug.item.id, quantity: 1 }], location_id: location.id }, { headers })
+        const { data: created } = await api.post("/admin/exchanges", { order_id: orderId }, { headers })
+        const exchangeId = created.exchange.id
+        await api.post(`/admin/exchanges/${exchangeId}/inbound/items`, { items: [{ id: mug.item.id, quantity: 1 }], location_id: location.id }, { headers })
+        await api.post(`/admin/exchanges/${exchangeId}/outbound/items`, { items: [{ variant_id: store.variantIds["delfts-blauw-mok-2"], quantity: 1 }] }, { headers })
+        await api.post(`/admin/exchanges/${exchangeId}/request`, {}, { headers })
+        const due = await owed(orderId, headers)
+        expect(due).toBeGreaterThan(0)
+
+        const { data } = await api.post(`/admin/orders/${orderId}/tikkie-payment-links`, {}, { headers })
+        expect(data.payment_link).toEqual(expect.objectContaining({ kind: "order", amount_in_cents: due, status: "OPEN", order_id: orderId }))
+      })
+
       it("an order's outstanding amount paid by link: the payment is captured and what it owes drops; GET lists its links", async () => {
         const { orderId, started } = await paidCheckout()
         const headers = await adminHeaders(api, getContainer())

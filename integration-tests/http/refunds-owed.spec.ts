@@ -131,5 +131,48 @@ medusaIntegrationTestRunner({
       expect(Math.abs(after.summary.pending_difference)).toBeLessThanOrEqual(0.005)
       expect(after.payment_collections[0].payments[0].refunds).toHaveLength(1)
     })
+
+    /** A paid Fast Checkout order with its mug fulfilled, as a claim or exchange needs. */
+    const fulfilledMugOrder = async () => {
+      const order = await paidFastCheckoutOrder()
+      const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
+      const { data: items } = await query.graph({ entity: "order_item", fields: ["item.id", "item.title", "item.unit_price", "quantity"], filters: { order_id: order.id } } as never)
+      const mug = (items as any[]).find((i) => /mok/i.test(i.item.title)) ?? items[0]
+      const [location] = await getContainer().resolve(Modules.STOCK_LOCATION).listStockLocations({})
+      await api.post(`/admin/orders/${order.id}/fulfillments`, { items: [{ id: mug.item.id, quantity: 1 }], location_id: location.id }, { headers })
+      return { order, mug, location }
+    }
+
+    it("a refund claim confirmed through Medusa's claim routes: what the order owes back becomes a refund owed", async () => {
+      const { order, mug } = await fulfilledMugOrder()
+      const { data: created } = await api.post("/admin/claims", { order_id: order.id, type: "refund" }, { headers })
+      const claimId = created.claim.id
+      await api.post(`/admin/claims/${claimId}/inbound/items`, { items: [{ id: mug.item.id, quantity: 1, reason: "production_failure" }] }, { headers })
+      await api.post(`/admin/claims/${claimId}/request`, {}, { headers })
+      const before = await adminOrder(order.id)
+      const owedByShop = -cents(before.summary.pending_difference)
+      expect(owedByShop).toBeGreaterThan(0)
+
+      const owed = await eventually(async () => (await refundsOwed(`order_id=${order.id}`)).refunds_owed[0])
+      expect(owed).toEqual(expect.objectContaining({ source: "claim", status: "owed", amount_in_cents: owedByShop, payer_name: "Peeters BV, Lotte Peeters" }))
+      expect((await adminOrder(order.id)).summary.refunded_total).toBe(0)
+    })
+
+    it("an exchange for a cheaper item confirmed through Medusa's exchange routes: the difference owed back becomes a refund owed", async () => {
+      const { order, mug, location } = await fulfilledMugOrder()
+      const { data: created } = await api.post("/admin/exchanges", { order_id: order.id }, { headers })
+      const exchangeId = created.exchange.id
+      await api.post(`/admin/exchanges/${exchangeId}/inbound/items`, { items: [{ id: mug.item.id, quantity: 1 }], location_id: location.id }, { headers })
+      // One pack of stroopwafels for the mug: cheaper, so the shop owes the difference back.
+      await api.post(`/admin/exchanges/${exchangeId}/outbound/items`, { items: [{ variant_id: store.variantIds["stroopwafels-1"], quantity: 1 }] }, { headers })
+      await api.post(`/admin/exchanges/${exchangeId}/request`, {}, { headers })
+      const before = await adminOrder(order.id)
+      const owedByShop = -cents(before.summary.pending_difference)
+      expect(owedByShop).toBeGreaterThan(0)
+
+      const owed = await eventually(async () => (await refundsOwed(`order_id=${order.id}`)).refunds_owed[0])
+      expect(owed).toEqual(expect.objectContaining({ source: "exchange", status: "owed", amount_in_cents: owedByShop }))
+      expect((await adminOrder(order.id)).summary.refunded_total).toBe(0)
+    })
   },
 })

@@ -5,6 +5,7 @@ import { TIKKIE_MODULE } from "../../modules/tikkie"
 import type TikkieModuleService from "../../modules/tikkie/service"
 import { capturedCents, cannotRefundAtTikkie, OWED_PAYMENT_FIELDS, payerOf, refundedCents, type OwedPayment } from "../../lib/refunds-owed/owed-payment"
 import { recordRefundOwed, type RefundOwedSource } from "./record-refund-owed"
+import { CURRENT_ORDER_SUMMARY_FIELDS } from "../../lib/order-summary"
 
 export interface OrderChange {
   order_id: string
@@ -39,7 +40,7 @@ async function recordUnderLock(container: MedusaContainer, change: OrderChange) 
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "order",
-    fields: ["id", "summary.*", ...OWED_PAYMENT_FIELDS.map((f) => `payment_collections.payments.${f}`)],
+    fields: ["id", ...CURRENT_ORDER_SUMMARY_FIELDS, ...OWED_PAYMENT_FIELDS.map((f) => `payment_collections.payments.${f}`)],
     filters: { id: change.order_id },
   })
   const order = data[0] as

@@ -11,6 +11,7 @@ import { paymentRequestProvider } from "../../../lib/payment-request/provider-op
 import { recordPayments } from "../../../lib/payment-request/record-payment-request"
 import { storeNameFor } from "../../../lib/payment-request/store-name"
 import { ensureV1Setup } from "../v1-setup"
+import { CURRENT_ORDER_SUMMARY_FIELDS } from "../../../lib/order-summary"
 
 export interface OrderLinkInput {
   orderId: string
@@ -60,7 +61,7 @@ export const planOrderLinkStep = createStep(planOrderLinkStepId, async (input: O
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "order",
-    fields: ["id", "display_id", "currency_code", "status", "summary.*"],
+    fields: ["id", "display_id", "currency_code", "status", ...CURRENT_ORDER_SUMMARY_FIELDS],
     filters: { id: input.orderId },
   })
   const order = data[0] as LoadedOrder | undefined
