@@ -3,7 +3,7 @@ import { toCents } from "../../src/lib/medusa-money"
 import { TIKKIE_MODULE } from "../../src/modules/tikkie"
 import type TikkieModuleService from "../../src/modules/tikkie/service"
 import { paymentRequestsClient } from "../../src/lib/payment-request/provider-options"
-import { settlePaymentRequest } from "../../src/workflows/payment-request/settle-payment-request"
+import { pollPaymentRequests } from "../../src/jobs/poll-payment-requests"
 import { subscribePaymentRequestNotifications } from "../../src/workflows/payment-request/subscribe-notifications"
 import { adminHeaders, enablePaymentLinks, PAYMENT_REQUEST_PROVIDER, usePaymentRequestApp } from "../helpers/payment-request-env"
 import { enableV1PaymentLinks, usePaymentRequestV1, V1_PROVIDER } from "../helpers/payment-request-v1-env"
@@ -101,9 +101,10 @@ medusaIntegrationTestRunner({
       expect(orderId).toBeTruthy()
 
       await tikkie.control.post(`/_sandbox/v1/paymentrequests/${link.payment_request_token}/pay`, { counterPartyName: "Piet Jansen", secondDevice: true })
-      // v1 sends no notification and the return route answers a settled link from its record: the next
-      // settlement that reads the link (settlePaymentRequest, the plugin's one settlement path) finds it.
-      await settlePaymentRequest(getContainer(), { paymentRequestToken: link.payment_request_token, source: "poll" })
+      // v1 sends no notification and the return route answers a settled link from its record: the poll
+      // reads settled links Tikkie still takes payments on, when their next check is due (moved here).
+      const due = new Date(Date.now() + 31 * 60_000)
+      await pollPaymentRequests(getContainer(), { now: due })
       const listed = await refundsOwed(orderId)
       expect(listed.refunds_owed).toEqual([
         expect.objectContaining({ source: "second_payment", status: "owed", amount_in_cents: toCents(cart.total), payer_name: "Piet Jansen", refundable_at_tikkie: false }),

@@ -20,6 +20,12 @@ import {
 /** Settlements at once per poll: each takes a database connection for a while (pool: 10 by default). */
 const POLL_CONCURRENCY = 4
 const DAY_MS = 86_400_000
+/**
+ * How long after a link's first payment the poll still looks for a second one when the first closed it
+ * (MAX_SUCCESSFUL_PAYMENTS_REACHED). Tikkie names no time a payment page stays payable once open; a day
+ * covers a second device or a shared link opened before the first payment, at one read per backoff step.
+ */
+const SECOND_PAYMENT_WATCH_HOURS = 24
 /** Refunds are followed this long after the request was made; a bank pays a refund out within days. */
 const REFUNDS_FOLLOWED_FOR_DAYS = 60
 
@@ -34,6 +40,10 @@ const REFUNDS_FOLLOWED_FOR_DAYS = 60
  * - paid links with a refund still PENDING, in the link's record or only in the Medusa payment's data (the
  *   provider wrote it there and the write into the record was lost), so it becomes PAID without a REFUND
  *   notification.
+ * - settled checkout and order links that may still take a payment (OPEN and not expired, or closed by
+ *   their first payment less than SECOND_PAYMENT_WATCH_HOURS ago), when due: a second payment on a shared
+ *   link becomes a refund owed (extra-payments.ts) although v1 sends no notification and a v2
+ *   notification may be lost.
  * It also records sessions made through Medusa's own payment-session route, which the plugin's start
  * route did not see. Every settlement runs under the request's lock, so overlapping polls of several
  * instances change nothing twice.
@@ -49,8 +59,14 @@ export async function pollPaymentRequests(container: MedusaContainer, opts: { ba
   const since = new Date(Date.now() - REFUNDS_FOLLOWED_FOR_DAYS * DAY_MS)
   const refunding = await tikkie.listRefundingPaymentRequestTokens({ since, limit: batch })
   const refundingInPayments = await tokensWithPendingRefundsInPayments(container, since, batch)
+  const settledPayable = await tikkie.listSettledPayablePaymentRequestTokens({
+    limit: batch,
+    expiryDateFrom: amsterdamDate(now.getTime()),
+    firstPaidAfter: new Date(now.getTime() - SECOND_PAYMENT_WATCH_HOURS * 3_600_000),
+    now,
+  })
 
-  const tokens = new Set<string>([...open, ...refunding, ...refundingInPayments])
+  const tokens = new Set<string>([...open, ...refunding, ...refundingInPayments, ...settledPayable])
   return mapConcurrently([...tokens], POLL_CONCURRENCY, async (token) => {
     const outcome = await settlePaymentRequest(container, { paymentRequestToken: token, source: "poll" })
     if (outcome.outcome === "retry") await boundPaidWithoutOrder(container, token, outcome.reason, now)

@@ -143,6 +143,33 @@ class TikkieModuleService extends MedusaService({
     )
     return rows.map((r) => r.payment_request_token)
   }
+
+  /**
+   * Checkout and order links already settled into a Medusa payment on which a further payment may still
+   * come, whose next check is due: still OPEN and not past their expiry date, or closed by their first
+   * payment (MAX_SUCCESSFUL_PAYMENTS_REACHED) less than `firstPaidAfter` ago, when a payer who opened the
+   * page before that payment can still complete theirs (two devices, a shared link). A second payment
+   * reaches the shop by notification only on v2, and v1 sends none, so the poll reads these (on the
+   * settlement's backoff schedule, lib/poll-schedule.ts) to find it.
+   */
+  @InjectManager()
+  async listSettledPayablePaymentRequestTokens(
+    opts: { limit: number; expiryDateFrom: string; firstPaidAfter: Date; now?: Date },
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<string[]> {
+    const manager = sharedContext.manager as SqlEntityManager
+    const firstPaid = `(select min((p ->> 'createdDateTime')::timestamptz) from jsonb_array_elements(coalesce(payments::jsonb -> 'items', '[]'::jsonb)) p)`
+    const rows: Array<{ payment_request_token: string }> = await manager.execute(
+      `select payment_request_token from tikkie_payment_request
+        where deleted_at is null and medusa_payment_id is not null and kind <> 'invoice' and cancelled_at is null
+          and ((status = 'OPEN' and expiry_date >= ?) or (status = 'MAX_SUCCESSFUL_PAYMENTS_REACHED' and ${firstPaid} > ?))
+          and coalesce(next_check_at, created_at) <= ?
+        order by coalesce(next_check_at, created_at) asc
+        limit ?`,
+      [opts.expiryDateFrom, opts.firstPaidAfter, opts.now ?? new Date(), opts.limit]
+    )
+    return rows.map((r) => r.payment_request_token)
+  }
 }
 
 export default TikkieModuleService
