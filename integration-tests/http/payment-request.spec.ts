@@ -539,6 +539,26 @@ medusaIntegrationTestRunner({
         expect(await tikkie.control.requests("paymentRequestsV2.createRefund")).toHaveLength(1)
       })
 
+      it("two admins refunding the same amount at once: two refunds at Tikkie, two in Medusa (the second waits for the first)", async () => {
+        const { paymentId, started } = await paidOrder()
+        const headers = await adminHeaders(api, getContainer())
+        // The first refund is made at Tikkie, and its answer takes until the store gives up waiting.
+        await tikkie.control.injectFault("paymentRequestsV2.createRefund", "hang-after", 1)
+        const first = api.post(`/admin/payments/${paymentId}/refund`, { amount: 2 }, { headers })
+        await eventually(async () => ((await tikkie.control.requests("paymentRequestsV2.createRefund")).length ? true : undefined), 10_000, 20)
+        // The second admin clicks while the first refund is on its way.
+        const second = api.post(`/admin/payments/${paymentId}/refund`, { amount: 2 }, { headers })
+        await Promise.all([first, second])
+
+        const medusaRefunds = (await payment(paymentId)).refunds.map((r: any) => Number(r.amount))
+        const paid = (await payment(paymentId)).data.payments[0]
+        const { client } = paymentRequestsClient(getContainer())
+        const atTikkie = (await client.getPayment(started.payment_request_token, paid.paymentToken)).refunds ?? []
+        expect(medusaRefunds).toEqual([2, 2])
+        expect(atTikkie.map((r) => r.amountInCents)).toEqual([200, 200])
+        expect(new Set(paid.refunds.map((r: any) => r.refundToken)).size).toBe(2)
+      })
+
       it("makes a refund once when Tikkie makes it but the answer is lost (connection dropped): Medusa records it, no retry needed", async () => {
         const { paymentId, started } = await paidOrder()
         const headers = await adminHeaders(api, getContainer())

@@ -1,11 +1,12 @@
 /**
  * Fault injection: "the next N calls of operation X answer 429 / 500 / 503 / hang", refused before anything
  * is done; or "carry out the next N calls of X, then lose the answer": `drop-after` destroys the
- * connection instead of answering, `500-after` answers 500 (the caller cannot tell it was done). Tests
+ * connection instead of answering, `500-after` answers 500 (the caller cannot tell it was done),
+ * `hang-after` never answers (the caller's timeout ends it, long after the call took effect). Tests
  * use them to show that a store delays but never loses a payment, and never pays out twice, when the
  * service misbehaves.
  */
-export type FaultKind = "429" | "500" | "503" | "hang" | "drop-after" | "500-after"
+export type FaultKind = "429" | "500" | "503" | "hang" | "drop-after" | "500-after" | "hang-after"
 
 export interface FaultRule {
   operation: string
@@ -13,11 +14,11 @@ export interface FaultRule {
   remaining: number
 }
 
-export const FAULT_KINDS = ["429", "500", "503", "hang", "drop-after", "500-after"] as const satisfies ReadonlyArray<FaultKind>
+export const FAULT_KINDS = ["429", "500", "503", "hang", "drop-after", "500-after", "hang-after"] as const satisfies ReadonlyArray<FaultKind>
 
 /** Faults that let the call be carried out and only spoil its answer. */
-export function isAfterFault(kind: FaultKind | undefined): kind is "drop-after" | "500-after" {
-  return kind === "drop-after" || kind === "500-after"
+export function isAfterFault(kind: FaultKind | undefined): kind is "drop-after" | "500-after" | "hang-after" {
+  return kind === "drop-after" || kind === "500-after" || kind === "hang-after"
 }
 
 export class FaultInjector {

@@ -236,6 +236,7 @@ async function handle(ctx: SandboxContext, req: IncomingMessage, res: ServerResp
         if (stateFile && method !== "GET" && method !== "HEAD") stateFile.save()
         // Carried out (and kept); now the answer is lost on its way back.
         if (fault === "drop-after") out = { status: 0, drop: true }
+        else if (fault === "hang-after") out = { status: 0, hang: true }
         else if (isAfterFault(fault)) out = serverError(traceId, operation, "unknown backend error (sandbox fault injection)")
       }
     }
