@@ -229,6 +229,27 @@ medusaIntegrationTestRunner({
       expect(await ordersForCartCount(getContainer(), cart.id)).toBe(1)
     })
 
+    it("keeps polling a checkout whose outcome no read has seen since it expired: paid during a day-long outage, it still becomes an order", async () => {
+      const cart = await newCart()
+      const started = await shop.startFastCheckout(cart.id)
+      await tikkie.control.setDeliveryBehaviour("fail", 1)
+      await tikkie.control.post(`/_sandbox/fastcheckout/orders/${started.order_token}/pay`)
+      // Tikkie cannot be read (an outage, credentials rotated) from the moment of paying for over a day.
+      await tikkie.control.injectFault("fastCheckout.getOrder", "503", 1_000)
+      const later = (hours: number) => new Date(Date.now() + hours * 3_600_000)
+      const readsOfIt = async () =>
+        (await tikkie.control.requests("fastCheckout.getOrder")).filter((r) => r.path.includes(started.order_token)).length
+      const before = await readsOfIt()
+      await pollFastCheckoutOrders(getContainer(), { now: later(26) })
+      expect(await readsOfIt()).toBeGreaterThan(before)
+      expect((await record(started.order_token)).status).toBe("NEW")
+
+      await tikkie.control.clearFaults()
+      const outcomes = await pollFastCheckoutOrders(getContainer(), { now: later(27) })
+      expect(outcomes).toContainEqual(expect.objectContaining({ outcome: "completed" }))
+      expect((await orderForCart(getContainer(), cart.id))?.payment_collections?.[0]?.payments?.[0]?.captured_at).toBeTruthy()
+    })
+
     it("records, through the poll, a session whose record was lost, and completes it", async () => {
       const cart = await newCart()
       const started = await shop.startFastCheckout(cart.id)

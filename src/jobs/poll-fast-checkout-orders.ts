@@ -16,6 +16,13 @@ import {
 
 /** How long after its expiration an order that Tikkie still calls NEW is asked about again. */
 const STALE_AFTER_MS = 24 * 3_600_000
+/**
+ * How long after its expiration an order that no read has seen since (every read failed: an outage,
+ * rotated credentials) is still asked about: it may have been paid, and a lost webhook would leave the
+ * money unseen. Failed reads of an expired order back off (settle-fast-checkout-order.ts), so a month
+ * costs about 48 reads a day for such an order.
+ */
+const UNREAD_AFTER_EXPIRY_MS = 30 * 24 * 3_600_000
 /** Settlements at once per poll: each takes a database connection for a while (pool: 10 by default). */
 const POLL_CONCURRENCY = 4
 
@@ -38,6 +45,7 @@ export async function pollFastCheckoutOrders(container: MedusaContainer, opts: {
     limit: opts.batch ?? pollBatchSize(),
     maxAttempts: MAX_COMPLETION_ATTEMPTS,
     expiredAfter: new Date(now.getTime() - STALE_AFTER_MS),
+    unreadExpiredAfter: new Date(now.getTime() - UNREAD_AFTER_EXPIRY_MS),
     now,
   })
   return mapConcurrently(due, POLL_CONCURRENCY, async (orderToken) => {

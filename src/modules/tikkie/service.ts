@@ -44,11 +44,13 @@ class TikkieModuleService extends MedusaService({
   /**
    * The orderTokens a poll run reads, most likely changed first: PAID without a Medusa order (money
    * received, never left waiting behind others), then unpaid ones whose next check is due, the longest
-   * due first (never read: due since they were made). See lib/poll-schedule.ts.
+   * due first (never read: due since they were made). See lib/poll-schedule.ts. An unpaid one is read
+   * until `expiredAfter` after its expiry, or, when no read has succeeded since it expired (Tikkie
+   * unreachable, credentials rotated), until `unreadExpiredAfter`: it may have been paid meanwhile.
    */
   @InjectManager()
   async listDueFastCheckoutOrderTokens(
-    opts: { limit: number; maxAttempts: number; expiredAfter: Date; now?: Date },
+    opts: { limit: number; maxAttempts: number; expiredAfter: Date; unreadExpiredAfter: Date; now?: Date },
     @MedusaContext() sharedContext: Context = {}
   ): Promise<string[]> {
     const manager = sharedContext.manager as SqlEntityManager
@@ -56,10 +58,12 @@ class TikkieModuleService extends MedusaService({
     const rows: Array<{ order_token: string }> = await manager.execute(
       `select order_token from tikkie_fast_checkout_order
         where deleted_at is null and medusa_order_id is null and attempts < ?
-          and (status = 'PAID' or (status = 'NEW' and expires_at > ? and coalesce(next_check_at, created_at) <= ?))
+          and (status = 'PAID' or (status = 'NEW'
+            and (expires_at > ? or (expires_at > ? and (last_checked_at is null or last_checked_at < expires_at)))
+            and coalesce(next_check_at, created_at) <= ?))
         order by (status = 'PAID') desc, coalesce(next_check_at, created_at) asc
         limit ?`,
-      [opts.maxAttempts, opts.expiredAfter, now, opts.limit]
+      [opts.maxAttempts, opts.expiredAfter, opts.unreadExpiredAfter, now, opts.limit]
     )
     return rows.map((r) => r.order_token)
   }

@@ -147,8 +147,10 @@ async function settleLocked(container: MedusaContainer, orderToken: string, sour
   } catch (e) {
     const reason = errorMessage(e)
     logger.warn(`Tikkie Fast Checkout ${source}: could not read order ${orderToken} yet (${reason}); will retry`)
-    // Due for the next poll run, whatever its schedule said.
-    await tikkie.updateFastCheckoutOrders({ id: record.id, next_check_at: new Date() })
+    // Due for the next poll run, whatever its schedule said; once expired, on its backoff schedule (the
+    // poll keeps reading it until a read succeeds, see poll-fast-checkout-orders.ts).
+    const expired = record.expires_at && new Date(record.expires_at).getTime() < Date.now()
+    await tikkie.updateFastCheckoutOrders({ id: record.id, next_check_at: expired ? nextCheckAt(record) : new Date() })
     return { outcome: "retry", reason }
   }
   if (read.session_id !== record.reference_id) {
