@@ -11,8 +11,12 @@ import { createInvoicePaymentRequestStepId } from "../../src/workflows/payment-r
 import { recordInvoiceLinkStepId } from "../../src/workflows/payment-request/steps/record-invoice-link"
 import { recordSessionLinkStepId } from "../../src/workflows/payment-request/steps/record-session-link"
 import { subscribePaymentRequestNotifications } from "../../src/workflows/payment-request/subscribe-notifications"
+import { settleFastCheckoutOrderWorkflow } from "../../src/workflows/fast-checkout/settle-fast-checkout-order"
+import { settleFastCheckoutOrderStepId } from "../../src/workflows/fast-checkout/steps/settle-fast-checkout-order"
+import { settlePaymentRequestWorkflow } from "../../src/workflows/payment-request/settle-payment-request"
+import { settlePaymentRequestStepId } from "../../src/workflows/payment-request/steps/settle-payment-request"
 import { adminHeaders, enablePaymentLinks, usePaymentRequestApp } from "../helpers/payment-request-env"
-import { eventually, type SeededStore, seedStore, storeApi, stroopwafelsAndMugCart } from "../helpers/store-flow"
+import { eventually, orderForCart, ordersForCartCount, type SeededStore, seedStore, storeApi, stroopwafelsAndMugCart } from "../helpers/store-flow"
 import { clearSandboxForNextTest, useTikkieSandbox } from "../helpers/tikkie-sandbox-env"
 
 jest.setTimeout(180_000)
@@ -121,6 +125,47 @@ medusaIntegrationTestRunner({
         expect(list.payment_links.filter((l: any) => l.kind === "order")).toHaveLength(2)
         const { data: again } = await api.post(`/admin/orders/${orderId}/tikkie-payment-links`, {}, { headers })
         expect(again.payment_link.amount_in_cents).toBe(Math.round(before.pending * 100) - 100)
+      })
+    })
+
+    describe("settle", () => {
+      it("Fast Checkout: a failure after the settlement undoes nothing of it: the paid order stays one Medusa order, and a rerun finds it", async () => {
+        const cart = await stroopwafelsAndMugCart(shop, store)
+        const started = await shop.startFastCheckout(cart.id)
+        await tikkie.control.setDeliveryBehaviour("fail", 1)
+        await tikkie.control.post(`/_sandbox/fastcheckout/orders/${started.order_token}/pay`)
+
+        const { errors } = await failingAfter(settleFastCheckoutOrderWorkflow(getContainer()), settleFastCheckoutOrderStepId).run({
+          input: { orderToken: started.order_token, source: "poll" },
+          throwOnError: false,
+        })
+        expect(errors.map((e: any) => e.error?.message)).toEqual(["a later step failed"])
+        const order = await orderForCart(getContainer(), cart.id)
+        expect(order?.payment_collections?.[0]?.payments?.[0]?.captured_at).toBeTruthy()
+        const [record] = await records().listFastCheckoutOrders({ order_token: started.order_token })
+        expect(record.medusa_order_id).toBe(order!.id)
+
+        const { result } = await settleFastCheckoutOrderWorkflow(getContainer()).run({ input: { orderToken: started.order_token, source: "poll" } })
+        expect(result).toEqual({ outcome: "already-completed", orderId: order!.id })
+        expect(await ordersForCartCount(getContainer(), cart.id)).toBe(1)
+      })
+
+      it("payment link: a failure after the settlement undoes nothing of it: the captured payment and the order stay", async () => {
+        const cart = await stroopwafelsAndMugCart(shop, store)
+        const { data: started } = await api.post(`/store/carts/${cart.id}/tikkie-payment-request`, {}, { headers: shop.headers })
+        await tikkie.control.setDeliveryBehaviour("fail", 1)
+        await tikkie.control.post(`/_sandbox/paymentrequests/${started.payment_request_token}/pay`, {})
+
+        const { errors } = await failingAfter(settlePaymentRequestWorkflow(getContainer()), settlePaymentRequestStepId).run({
+          input: { paymentRequestToken: started.payment_request_token, source: "poll" },
+          throwOnError: false,
+        })
+        expect(errors.map((e: any) => e.error?.message)).toEqual(["a later step failed"])
+        const order = await orderForCart(getContainer(), cart.id)
+        expect(order?.payment_collections?.[0]?.payments?.[0]?.captured_at).toBeTruthy()
+        const [record] = await records().listPaymentRequests({ payment_request_token: started.payment_request_token })
+        expect(record.order_id).toBe(order!.id)
+        expect(record.medusa_payment_id).toBeTruthy()
       })
     })
 

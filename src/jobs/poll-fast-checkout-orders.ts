@@ -10,9 +10,9 @@ import { FAST_CHECKOUT_PROVIDER_PREFIX } from "../providers/provider-keys"
 import { recordFastCheckoutSession } from "../lib/fast-checkout/record-session"
 import {
   MAX_COMPLETION_ATTEMPTS,
-  settleFastCheckoutOrder,
   type SettleOutcome,
-} from "../workflows/fast-checkout/settle-fast-checkout-order"
+} from "../lib/fast-checkout/settle-fast-checkout-order"
+import { settleFastCheckoutOrderWorkflow } from "../workflows/fast-checkout/settle-fast-checkout-order"
 
 /** How long after its expiration an order that Tikkie still calls NEW is asked about again. */
 const STALE_AFTER_MS = 24 * 3_600_000
@@ -49,7 +49,7 @@ export async function pollFastCheckoutOrders(container: MedusaContainer, opts: {
     now,
   })
   return mapConcurrently(due, POLL_CONCURRENCY, async (orderToken) => {
-    const outcome = await settleFastCheckoutOrder(container, { orderToken, source: "poll" })
+    const outcome = (await settleFastCheckoutOrderWorkflow(container).run({ input: { orderToken, source: "poll" } })).result
     if (outcome.outcome === "retry") await boundPaidWithoutOrder(container, orderToken, outcome.reason, now)
     return outcome
   })

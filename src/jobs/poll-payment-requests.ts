@@ -11,11 +11,8 @@ import { PAYMENT_REQUEST_PROVIDER_PREFIX } from "../providers/provider-keys"
 import { configuredPaymentRequestProviders } from "../lib/payment-request/provider-options"
 import type { StoredPayment } from "../providers/payment-request/session-data"
 import { recordPayments, recordSessionPaymentRequest } from "../lib/payment-request/record-payment-request"
-import {
-  MAX_COMPLETION_ATTEMPTS,
-  settlePaymentRequest,
-  type PaymentRequestOutcome,
-} from "../workflows/payment-request/settle-payment-request"
+import { MAX_COMPLETION_ATTEMPTS, type PaymentRequestOutcome } from "../lib/payment-request/settle-payment-request"
+import { settlePaymentRequestWorkflow } from "../workflows/payment-request/settle-payment-request"
 
 /** Settlements at once per poll: each takes a database connection for a while (pool: 10 by default). */
 const POLL_CONCURRENCY = 4
@@ -68,7 +65,7 @@ export async function pollPaymentRequests(container: MedusaContainer, opts: { ba
 
   const tokens = new Set<string>([...open, ...refunding, ...refundingInPayments, ...settledPayable])
   return mapConcurrently([...tokens], POLL_CONCURRENCY, async (token) => {
-    const outcome = await settlePaymentRequest(container, { paymentRequestToken: token, source: "poll" })
+    const outcome = (await settlePaymentRequestWorkflow(container).run({ input: { paymentRequestToken: token, source: "poll" } })).result
     if (outcome.outcome === "retry") await boundPaidWithoutOrder(container, token, outcome.reason, now)
     return outcome
   })

@@ -2,7 +2,7 @@ import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { FAST_CHECKOUT_WEBHOOK_EVENT, type FastCheckoutWebhookEventData } from "../lib/events"
 import { CoalescingQueue } from "../lib/coalescing-queue"
 import type { FastCheckoutStatus } from "../tikkie/fast-checkout"
-import { settleFastCheckoutOrder } from "../workflows/fast-checkout/settle-fast-checkout-order"
+import { settleFastCheckoutOrderWorkflow } from "../workflows/fast-checkout/settle-fast-checkout-order"
 
 /**
  * Settlements started by webhooks in this process: a few at a time, repeats of an order folded
@@ -17,7 +17,8 @@ export default async function tikkieFastCheckoutWebhookHandler({
   container,
 }: SubscriberArgs<FastCheckoutWebhookEventData>) {
   const orderToken = event.data.order_token
-  await WEBHOOK_SETTLEMENTS.push(orderToken, () => settleFastCheckoutOrder(container, { orderToken, source: "webhook", hint: event.data.status as FastCheckoutStatus }))
+  await WEBHOOK_SETTLEMENTS.push(orderToken, async () =>
+    (await settleFastCheckoutOrderWorkflow(container).run({ input: { orderToken, source: "webhook", hint: event.data.status as FastCheckoutStatus } })).result)
 }
 
 export const config: SubscriberConfig = {

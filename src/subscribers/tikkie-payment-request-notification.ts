@@ -1,7 +1,7 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { PAYMENT_REQUEST_NOTIFICATION_EVENT, type PaymentRequestNotificationEventData } from "../lib/events"
 import { CoalescingQueue } from "../lib/coalescing-queue"
-import { settlePaymentRequest } from "../workflows/payment-request/settle-payment-request"
+import { settlePaymentRequestWorkflow } from "../workflows/payment-request/settle-payment-request"
 
 /**
  * Settlements started by notifications in this process: a few at a time, repeats of a request folded
@@ -17,7 +17,7 @@ export default async function tikkiePaymentRequestNotificationHandler({
 }: SubscriberArgs<PaymentRequestNotificationEventData>) {
   const paymentRequestToken = event.data.payment_request_token
   await NOTIFICATION_SETTLEMENTS.push(paymentRequestToken, () =>
-    settlePaymentRequest(container, { paymentRequestToken, source: "notification" })
+    settlePaymentRequestWorkflow(container).run({ input: { paymentRequestToken, source: "notification" } }).then(({ result }) => result)
   )
 }
 

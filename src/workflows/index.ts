@@ -5,13 +5,13 @@
  * bank account.
  */
 export { startFastCheckoutWorkflow } from "./fast-checkout/start-fast-checkout"
-export { settleFastCheckoutOrder } from "./fast-checkout/settle-fast-checkout-order"
-export { importFastCheckoutPayer } from "./fast-checkout/import-payer"
+export { settleFastCheckoutOrderWorkflow } from "./fast-checkout/settle-fast-checkout-order"
+export { importFastCheckoutPayer } from "../lib/fast-checkout/import-payer"
 export { FAST_CHECKOUT_PROVIDER_PREFIX, isFastCheckoutProvider } from "../providers/provider-keys"
 export { startPaymentRequestCheckoutWorkflow } from "./payment-request/start-checkout"
 export { createOrderPaymentLinkWorkflow } from "./payment-request/create-order-link"
 export { createInvoicePaymentLinkWorkflow } from "./payment-request/create-invoice-link"
-export { settlePaymentRequest } from "./payment-request/settle-payment-request"
+export { settlePaymentRequestWorkflow } from "./payment-request/settle-payment-request"
 export { subscribePaymentRequestNotifications } from "./payment-request/subscribe-notifications"
 export { ensureV1Setup } from "./payment-request/v1-setup"
 export { PAYMENT_REQUEST_PROVIDER_PREFIX, isPaymentRequestProvider } from "../providers/provider-keys"

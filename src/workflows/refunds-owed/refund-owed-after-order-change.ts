@@ -4,7 +4,7 @@ import { toCents } from "../../lib/medusa-money"
 import { TIKKIE_MODULE } from "../../modules/tikkie"
 import type TikkieModuleService from "../../modules/tikkie/service"
 import { capturedCents, cannotRefundAtTikkie, OWED_PAYMENT_FIELDS, payerOf, refundedCents, type OwedPayment } from "../../lib/refunds-owed/owed-payment"
-import { recordRefundOwed, type RefundOwedSource } from "./record-refund-owed"
+import { recordRefundOwed, type RefundOwedSource } from "../../lib/refunds-owed/record-refund-owed"
 import { CURRENT_ORDER_SUMMARY_FIELDS } from "../../lib/order-summary"
 
 export interface OrderChange {

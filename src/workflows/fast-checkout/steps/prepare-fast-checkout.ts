@@ -6,7 +6,7 @@ import { recordFastCheckoutSession } from "../../../lib/fast-checkout/record-ses
 import { toCents } from "../../../lib/medusa-money"
 import { FastCheckoutSessionDataSchema, type FastCheckoutCartInput } from "../../../providers/fast-checkout/session-data"
 import { isFastCheckoutProvider } from "../../../providers/provider-keys"
-import { settleEarlierPaymentsOfCart } from "../../checkout/settle-earlier-payments"
+import { settleEarlierPaymentsOfCart } from "../../../lib/checkout/settle-earlier-payments"
 
 export interface FastCheckoutStartInput {
   cartId: string

@@ -12,7 +12,7 @@ import { checkoutDescription } from "../../../providers/payment-request/descript
 import { PaymentRequestSessionDataSchema, type PaymentRequestInput } from "../../../providers/payment-request/session-data"
 import { isPaymentRequestProvider } from "../../../providers/provider-keys"
 import { amsterdamDate } from "../../../tikkie/payment-requests/v2/amsterdam-date"
-import { settleEarlierPaymentsOfCart } from "../../checkout/settle-earlier-payments"
+import { settleEarlierPaymentsOfCart } from "../../../lib/checkout/settle-earlier-payments"
 import { ensureV1Setup } from "../v1-setup"
 
 const CART_FIELDS = [

@@ -5,7 +5,7 @@ import { FAST_CHECKOUT_WEBHOOK_EVENT, fastCheckoutEventKey, type FastCheckoutWeb
 import { hookEventOptions } from "../../../../lib/hook-event-options"
 import { logExcerpt } from "../../../../lib/log-excerpt"
 import { LogThrottle } from "../../../../lib/log-throttle"
-import { fastCheckoutWebhookTarget } from "../../../../workflows/fast-checkout/webhook-target"
+import { fastCheckoutWebhookTarget } from "../../../../lib/fast-checkout/webhook-target"
 import type { FastCheckoutWebhookBody } from "./validators"
 
 const UNKNOWN_ORDERS = new LogThrottle("Tikkie Fast Checkout webhooks for orders not of this store")

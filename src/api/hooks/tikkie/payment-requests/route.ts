@@ -7,7 +7,7 @@ import { logExcerpt } from "../../../../lib/log-excerpt"
 import { LogThrottle } from "../../../../lib/log-throttle"
 import { TIKKIE_MODULE } from "../../../../modules/tikkie"
 import type TikkieModuleService from "../../../../modules/tikkie/service"
-import { paymentRequestNotificationTarget } from "../../../../workflows/payment-request/notification-target"
+import { paymentRequestNotificationTarget } from "../../../../lib/payment-request/notification-target"
 import type { PaymentRequestNotificationBody } from "./validators"
 
 const FOREIGN_SUBSCRIPTIONS = new LogThrottle("Tikkie payment request notifications with another subscriptionId")

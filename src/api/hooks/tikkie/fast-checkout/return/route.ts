@@ -6,8 +6,8 @@ import { inInlineSlotOrHandOver } from "../../../../../lib/inline-settlement-slo
 import { storefrontReturnUrl } from "../../../../../lib/storefront-return"
 import { TIKKIE_MODULE } from "../../../../../modules/tikkie"
 import type TikkieModuleService from "../../../../../modules/tikkie/service"
-import { fastCheckoutOutcomeFromRecord } from "../../../../../workflows/fast-checkout/outcome-from-record"
-import { settleFastCheckoutOrder, type SettleOutcome } from "../../../../../workflows/fast-checkout/settle-fast-checkout-order"
+import { fastCheckoutOutcomeFromRecord } from "../../../../../lib/fast-checkout/outcome-from-record"
+import { settleFastCheckoutOrderWorkflow, type SettleOutcome } from "../../../../../workflows/fast-checkout/settle-fast-checkout-order"
 import type { FastCheckoutReturnQuery } from "./validators"
 
 /**
@@ -37,7 +37,7 @@ export const GET = async (req: MedusaRequest<unknown, FastCheckoutReturnQuery>, 
     fastCheckoutOutcomeFromRecord(record) ??
     (await inInlineSlotOrHandOver<SettleOutcome>(
       req.scope,
-      () => settleFastCheckoutOrder(req.scope, { orderToken, source: "return" }),
+      async () => (await settleFastCheckoutOrderWorkflow(req.scope).run({ input: { orderToken, source: "return" } })).result,
       async () => {
         const data: FastCheckoutWebhookEventData = { order_token: orderToken, reference_id: record.reference_id, status: record.status }
         await req.scope

@@ -6,8 +6,8 @@ import { inInlineSlotOrHandOver } from "../../../../../lib/inline-settlement-slo
 import { storefrontReturnUrl } from "../../../../../lib/storefront-return"
 import { TIKKIE_MODULE } from "../../../../../modules/tikkie"
 import type TikkieModuleService from "../../../../../modules/tikkie/service"
-import { paymentRequestOutcomeFromRecord } from "../../../../../workflows/payment-request/outcome-from-record"
-import { settlePaymentRequest, type PaymentRequestOutcome } from "../../../../../workflows/payment-request/settle-payment-request"
+import { paymentRequestOutcomeFromRecord } from "../../../../../lib/payment-request/outcome-from-record"
+import { settlePaymentRequestWorkflow, type PaymentRequestOutcome } from "../../../../../workflows/payment-request/settle-payment-request"
 import type { PaymentRequestReturnQuery } from "./validators"
 
 /**
@@ -38,7 +38,7 @@ export const GET = async (req: MedusaRequest<unknown, PaymentRequestReturnQuery>
     paymentRequestOutcomeFromRecord(record) ??
     (await inInlineSlotOrHandOver<PaymentRequestOutcome>(
       req.scope,
-      () => settlePaymentRequest(req.scope, { paymentRequestToken, source: "return" }),
+      async () => (await settlePaymentRequestWorkflow(req.scope).run({ input: { paymentRequestToken, source: "return" } })).result,
       async () => {
         const data: PaymentRequestNotificationEventData = {
           provider_id: record.provider_id,

@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { TIKKIE_MODULE } from "../../modules/tikkie"
 import type TikkieModuleService from "../../modules/tikkie/service"
-import { recordPayments } from "../../lib/payment-request/record-payment-request"
+import { recordPayments } from "./record-payment-request"
 import { MAX_COMPLETION_ATTEMPTS } from "./settle-payment-request"
 
 export type PaymentRequestNotificationTarget = "unknown" | "settled" | "open"

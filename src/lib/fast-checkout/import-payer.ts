@@ -1,9 +1,9 @@
 import type { IOrderModuleService, Logger, MedusaContainer } from "@medusajs/framework/types"
-import { errorMessage } from "../../lib/error-message"
+import { errorMessage } from "../error-message"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { FastCheckoutSessionDataSchema } from "../../providers/fast-checkout/session-data"
 import type { FastCheckoutPayer } from "../../tikkie/fast-checkout"
-import { orderAddressFromPayer } from "../../lib/fast-checkout/payer-address"
+import { orderAddressFromPayer } from "./payer-address"
 import { isFastCheckoutProvider } from "../../providers/provider-keys"
 
 /**

@@ -1,6 +1,6 @@
-import { checkedMomentsAgo } from "../../lib/record-freshness"
-import type { PaymentRequestRecord } from "../../lib/payment-request/record-payment-request"
-import { recordPayments } from "../../lib/payment-request/record-payment-request"
+import { checkedMomentsAgo } from "../record-freshness"
+import type { PaymentRequestRecord } from "./record-payment-request"
+import { recordPayments } from "./record-payment-request"
 import { MAX_COMPLETION_ATTEMPTS, type PaymentRequestOutcome } from "./settle-payment-request"
 
 /**

@@ -2,7 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { TIKKIE_MODULE } from "../../modules/tikkie"
 import type TikkieModuleService from "../../modules/tikkie/service"
-import type { PayerDetails } from "../../lib/refunds-owed/owed-payment"
+import type { PayerDetails } from "./owed-payment"
 
 export type RefundOwedSource = "cancel" | "return" | "claim" | "exchange" | "second_payment"
 

@@ -1,4 +1,4 @@
-import { checkedMomentsAgo } from "../../lib/record-freshness"
+import { checkedMomentsAgo } from "../record-freshness"
 import { MAX_COMPLETION_ATTEMPTS, type SettleOutcome } from "./settle-fast-checkout-order"
 
 export interface FastCheckoutRecordState {

@@ -3,9 +3,9 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { TIKKIE_MODULE } from "../../modules/tikkie"
 import type TikkieModuleService from "../../modules/tikkie/service"
 import { paymentInFull, type StoredPayment } from "../../providers/payment-request/session-data"
-import { paymentRequestPayer } from "../../lib/refunds-owed/owed-payment"
+import { paymentRequestPayer } from "../refunds-owed/owed-payment"
 import { recordRefundOwed } from "../refunds-owed/record-refund-owed"
-import type { PaymentRequestRecord } from "../../lib/payment-request/record-payment-request"
+import type { PaymentRequestRecord } from "./record-payment-request"
 
 /**
  * A fixed-amount link that became a Medusa payment can still be paid again (the link shared, paid on

@@ -1,5 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ShopperConflictError } from "../../lib/shopper-conflict-error"
+import { ShopperConflictError } from "../shopper-conflict-error"
 import { TIKKIE_MODULE } from "../../modules/tikkie"
 import type TikkieModuleService from "../../modules/tikkie/service"
 import { settleFastCheckoutOrder, type SettleOutcome } from "../fast-checkout/settle-fast-checkout-order"
