@@ -100,13 +100,19 @@ medusaIntegrationTestRunner({
       expect((await adminOrder(order.id)).payment_collections[0].payments[0].refunds).toHaveLength(1)
     })
 
-    it("a return received through Medusa's return workflow: the money owed back becomes a refund owed; marking it settles the order's difference", async () => {
+    /** A paid Fast Checkout order with its mug fulfilled, as a return, claim or exchange needs. */
+    const fulfilledMugOrder = async () => {
       const order = await paidFastCheckoutOrder()
       const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
       const { data: items } = await query.graph({ entity: "order_item", fields: ["item.id", "item.title", "item.unit_price", "quantity"], filters: { order_id: order.id } } as never)
       const mug = (items as any[]).find((i) => /mok/i.test(i.item.title)) ?? items[0]
       const [location] = await getContainer().resolve(Modules.STOCK_LOCATION).listStockLocations({})
       await api.post(`/admin/orders/${order.id}/fulfillments`, { items: [{ id: mug.item.id, quantity: 1 }], location_id: location.id }, { headers })
+      return { order, mug, location }
+    }
+
+    it("a return received through Medusa's return workflow: the money owed back becomes a refund owed; marking it settles the order's difference", async () => {
+      const { order, mug, location } = await fulfilledMugOrder()
 
       // The admin's return routes, as the dashboard calls them: request the mug back, then receive it.
       const { data: created } = await api.post("/admin/returns", { order_id: order.id, location_id: location.id }, { headers })
@@ -131,17 +137,6 @@ medusaIntegrationTestRunner({
       expect(Math.abs(after.summary.pending_difference)).toBeLessThanOrEqual(0.005)
       expect(after.payment_collections[0].payments[0].refunds).toHaveLength(1)
     })
-
-    /** A paid Fast Checkout order with its mug fulfilled, as a claim or exchange needs. */
-    const fulfilledMugOrder = async () => {
-      const order = await paidFastCheckoutOrder()
-      const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
-      const { data: items } = await query.graph({ entity: "order_item", fields: ["item.id", "item.title", "item.unit_price", "quantity"], filters: { order_id: order.id } } as never)
-      const mug = (items as any[]).find((i) => /mok/i.test(i.item.title)) ?? items[0]
-      const [location] = await getContainer().resolve(Modules.STOCK_LOCATION).listStockLocations({})
-      await api.post(`/admin/orders/${order.id}/fulfillments`, { items: [{ id: mug.item.id, quantity: 1 }], location_id: location.id }, { headers })
-      return { order, mug, location }
-    }
 
     it("a refund claim confirmed through Medusa's claim routes: what the order owes back becomes a refund owed", async () => {
       const { order, mug } = await fulfilledMugOrder()
