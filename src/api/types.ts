@@ -1,7 +1,7 @@
 import type { PaginatedResponse } from "@medusajs/framework/types"
 import type { ReconciliationItem, ReconciliationStatus } from "../modules/tikkie-bank/service"
 import type { linkView } from "../lib/payment-request/link-view"
-import type { payGrantStatus } from "../workflows/payment-request/v1-connection-view"
+import type { payGrantStatus } from "../lib/payment-request/v1-connection-view"
 import type { V1SetupView } from "../workflows/payment-request/v1-setup"
 import type { ReconcileSummary } from "../workflows/tikkie-bank/reconcile"
 import type { BookedSandboxPayout } from "./admin/tikkie/bank/sandbox-payouts/book-pending-sandbox-payouts"

@@ -2,7 +2,7 @@ import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { tikkieScheduledJobsOff } from "../lib/job-schedule"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { errorMessage } from "../lib/error-message"
-import { bankModule, currentConnection } from "../workflows/tikkie-bank/bank-session"
+import { bankModule, currentConnection } from "../lib/tikkie-bank/bank-session"
 import { reconcileBank } from "../workflows/tikkie-bank/reconcile"
 
 /**

@@ -1,10 +1,10 @@
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, generateEntityId, Modules } from "@medusajs/framework/utils"
 import { TikkieError } from "../../tikkie/core/errors"
-import { bankModule, currentConnection, oauthClient, requireBankOptions, requireTokenCipher, resourceClient, tokenBinding } from "./bank-session"
+import { bankModule, currentConnection, oauthClient, requireBankOptions, requireTokenCipher, resourceClient, tokenBinding } from "../../lib/tikkie-bank/bank-session"
 import { hashConsentState } from "../../lib/tikkie-bank/consent-state"
 import { scopeNames } from "../../lib/tikkie-bank/scopes"
-import { PAY_SCOPE, storePayGrant } from "../payment-request/v1-pay-grant"
+import { PAY_SCOPE, storePayGrant } from "../../lib/payment-request/v1-pay-grant"
 
 export interface ConsentCallbackInput {
   state?: string

@@ -5,10 +5,10 @@ import { AIS_CODES, amsterdamDate, earliestBookDateFrom, subtractMonths, toCents
 import { TikkieError } from "../../tikkie/core/errors"
 import { missingScopeError } from "../../lib/tikkie-bank/bank-errors"
 import { addBankDays } from "../../lib/tikkie-bank/bank-days"
-import { bankModule, requireBankOptions, withBankAccount } from "./bank-session"
+import { bankModule, requireBankOptions, withBankAccount } from "../../lib/tikkie-bank/bank-session"
 import { EXPECTED_PAYOUT_SOURCES, type ExpectedPayoutSource } from "../../lib/tikkie-bank/expected-payouts"
 import { matchPayouts } from "../../lib/tikkie-bank/match-payouts"
-import { matchRefundsOwedInBank } from "./match-refunds-owed"
+import { matchRefundsOwedInBank } from "../../lib/tikkie-bank/match-refunds-owed"
 import { BANK_SCOPES } from "../../lib/tikkie-bank/scopes"
 
 const RECONCILE_LOCK = "tikkie:bank:reconcile"

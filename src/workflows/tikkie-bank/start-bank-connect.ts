@@ -1,9 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import type { ResolvedTikkieBankOptions } from "../../modules/tikkie-bank/options"
-import type TikkieBankModuleService from "../../modules/tikkie-bank/service"
-import { buildConsentUrl, type Bank, type Scope } from "../../tikkie/account-information"
-import { bankModule, requireBankOptions, requireTokenCipher } from "./bank-session"
-import { CONSENT_STATE_TTL_MS, newConsentState } from "../../lib/tikkie-bank/consent-state"
+import type { Bank } from "../../tikkie/account-information"
+import { bankModule, requireBankOptions } from "../../lib/tikkie-bank/bank-session"
+import { createConsentRequest } from "../../lib/tikkie-bank/consent-request"
 import { BANK_SCOPES, type BankScopeName } from "../../lib/tikkie-bank/scopes"
 
 /**
@@ -24,42 +22,4 @@ export async function startBankConnect(
     purpose: "bank",
   })
   return { consent_url: started.consent_url, bank: input.bank, scopes, expires_at: started.expires_at }
-}
-
-/**
- * A consent request of the store's ABN AMRO app, for the bank account or for payment requests v1 (both
- * come back through the one callback, told apart by `purpose`): a fresh single-use state stored hashed
- * with the admin's id, and the consent URL that carries it. Refuses before sending anyone to the bank
- * when tokens could not be stored (no encryption key).
- */
-export async function createConsentRequest(
-  bank: TikkieBankModuleService,
-  options: ResolvedTikkieBankOptions,
-  input: { userId: string; bank: Bank; scopes: Scope[]; purpose: "bank" | "pay" }
-): Promise<{ consent_url: string; expires_at: string }> {
-  requireTokenCipher(options)
-  const { state, hash } = newConsentState()
-  const expiresAt = new Date(Date.now() + CONSENT_STATE_TTL_MS)
-  await bank.createBankConsentStates({
-    state_hash: hash,
-    user_id: input.userId,
-    bank: input.bank,
-    scopes: input.scopes.join(" "),
-    purpose: input.purpose,
-    expires_at: expiresAt,
-  })
-  // Tidy: states nobody came back with are of no use after a day.
-  const stale = await bank.listBankConsentStates({ expires_at: { $lt: new Date(Date.now() - 86_400_000) } } as never, { select: ["id"], take: 500 })
-  if (stale.length) await bank.deleteBankConsentStates(stale.map((s) => s.id))
-  return {
-    consent_url: buildConsentUrl({
-      authUrl: options.authUrl,
-      clientId: options.clientId,
-      scopes: input.scopes,
-      redirectUri: options.callbackUrl,
-      state,
-      bank: input.bank,
-    }),
-    expires_at: expiresAt.toISOString(),
-  }
 }

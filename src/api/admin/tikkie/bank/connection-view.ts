@@ -1,4 +1,4 @@
-import type { BankConnectionRecord } from "../../../../workflows/tikkie-bank/bank-session"
+import type { BankConnectionRecord } from "../../../../lib/tikkie-bank/bank-session"
 import { scopeNames } from "../../../../lib/tikkie-bank/scopes"
 
 /** The connection as the admin sees it: never a token. */

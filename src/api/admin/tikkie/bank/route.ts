@@ -1,7 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError, Modules } from "@medusajs/framework/utils"
 import { toCents } from "../../../../tikkie/account-information"
-import { bankModule, currentConnection, requireBankOptions, withBankAccount } from "../../../../workflows/tikkie-bank/bank-session"
+import { bankModule, currentConnection, requireBankOptions, withBankAccount } from "../../../../lib/tikkie-bank/bank-session"
 import { missingScopeError } from "../../../../lib/tikkie-bank/bank-errors"
 import { BANK_SCOPES } from "../../../../lib/tikkie-bank/scopes"
 import type { AdminTikkieBankDisconnectResponse, AdminTikkieBankResponse } from "../../../types"

@@ -1,7 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { toCents } from "../../../../../tikkie/account-information"
 import { missingScopeError } from "../../../../../lib/tikkie-bank/bank-errors"
-import { withBankAccount } from "../../../../../workflows/tikkie-bank/bank-session"
+import { withBankAccount } from "../../../../../lib/tikkie-bank/bank-session"
 import { BANK_SCOPES } from "../../../../../lib/tikkie-bank/scopes"
 import type { AdminTikkieBankTransactionsResponse } from "../../../../types"
 import type { TransactionsQuery } from "../validators"

@@ -1,6 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { payGrantStatus } from "../../../../../workflows/payment-request/v1-connection-view"
-import { disconnectV1, startV1Connect } from "../../../../../workflows/payment-request/v1-pay-grant"
+import { payGrantStatus } from "../../../../../lib/payment-request/v1-connection-view"
+import { disconnectV1, startV1Connect } from "../../../../../lib/payment-request/v1-pay-grant"
 import type { AdminTikkieConsentResponse, AdminTikkieV1ConnectionResponse, AdminTikkieV1DisconnectResponse } from "../../../../types"
 import type { ConnectV1Body } from "./validators"
 

@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { TIKKIE_BANK_MODULE } from "../../modules/tikkie-bank"
 import type TikkieBankModuleService from "../../modules/tikkie-bank/service"
-import { configuredPaymentRequestProviders } from "../../lib/payment-request/provider-options"
+import { configuredPaymentRequestProviders } from "./provider-options"
 import { currentPayGrant } from "./v1-pay-grant"
 
 /**

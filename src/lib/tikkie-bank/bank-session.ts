@@ -7,7 +7,7 @@ import type TikkieBankModuleService from "../../modules/tikkie-bank/service"
 import { TokenCipher, type TokenBinding } from "../../modules/tikkie-bank/token-cipher"
 import { AccountInformationClient, AIS_CODES } from "../../tikkie/account-information"
 import { TikkieError } from "../../tikkie/core/errors"
-import { bankError } from "../../lib/tikkie-bank/bank-errors"
+import { bankError } from "./bank-errors"
 import { oauthClient, openToken, rotateTokens, type TokenGrantStore } from "./rotate-tokens"
 
 export { oauthClient }

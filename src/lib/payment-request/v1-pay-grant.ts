@@ -5,9 +5,9 @@ import type TikkieBankModuleService from "../../modules/tikkie-bank/service"
 import type { TokenBinding, TokenCipher } from "../../modules/tikkie-bank/token-cipher"
 import type { Bank } from "../../tikkie/account-information"
 import { REFRESH_AHEAD_MS, requireTokenCipher } from "../tikkie-bank/bank-session"
-import { bankError } from "../../lib/tikkie-bank/bank-errors"
+import { bankError } from "../tikkie-bank/bank-errors"
 import { openToken, rotateTokens, type TokenGrantStore } from "../tikkie-bank/rotate-tokens"
-import { createConsentRequest } from "../tikkie-bank/start-bank-connect"
+import { createConsentRequest } from "../tikkie-bank/consent-request"
 
 /**
  * The OAuth side of legacy payment requests v1 (payment-requests.md, Authentication: "OAuth with client

@@ -1,0 +1,43 @@
+import type { ResolvedTikkieBankOptions } from "../../modules/tikkie-bank/options"
+import type TikkieBankModuleService from "../../modules/tikkie-bank/service"
+import { buildConsentUrl, type Bank, type Scope } from "../../tikkie/account-information"
+import { requireTokenCipher } from "./bank-session"
+import { CONSENT_STATE_TTL_MS, newConsentState } from "./consent-state"
+
+/**
+ * A consent request of the store's ABN AMRO app, for the bank account or for payment requests v1 (both
+ * come back through the one callback, told apart by `purpose`): a fresh single-use state stored hashed
+ * with the admin's id, and the consent URL that carries it. Refuses before sending anyone to the bank
+ * when tokens could not be stored (no encryption key).
+ */
+export async function createConsentRequest(
+  bank: TikkieBankModuleService,
+  options: ResolvedTikkieBankOptions,
+  input: { userId: string; bank: Bank; scopes: Scope[]; purpose: "bank" | "pay" }
+): Promise<{ consent_url: string; expires_at: string }> {
+  requireTokenCipher(options)
+  const { state, hash } = newConsentState()
+  const expiresAt = new Date(Date.now() + CONSENT_STATE_TTL_MS)
+  await bank.createBankConsentStates({
+    state_hash: hash,
+    user_id: input.userId,
+    bank: input.bank,
+    scopes: input.scopes.join(" "),
+    purpose: input.purpose,
+    expires_at: expiresAt,
+  })
+  // Tidy: states nobody came back with are of no use after a day.
+  const stale = await bank.listBankConsentStates({ expires_at: { $lt: new Date(Date.now() - 86_400_000) } } as never, { select: ["id"], take: 500 })
+  if (stale.length) await bank.deleteBankConsentStates(stale.map((s) => s.id))
+  return {
+    consent_url: buildConsentUrl({
+      authUrl: options.authUrl,
+      clientId: options.clientId,
+      scopes: input.scopes,
+      redirectUri: options.callbackUrl,
+      state,
+      bank: input.bank,
+    }),
+    expires_at: expiresAt.toISOString(),
+  }
+}
