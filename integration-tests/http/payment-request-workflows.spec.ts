@@ -18,6 +18,7 @@ import { settlePaymentRequestStepId } from "../../src/workflows/payment-request/
 import { adminHeaders, enablePaymentLinks, usePaymentRequestApp } from "../helpers/payment-request-env"
 import { eventually, orderForCart, ordersForCartCount, type SeededStore, seedStore, storeApi, stroopwafelsAndMugCart } from "../helpers/store-flow"
 import { clearSandboxForNextTest, useTikkieSandbox } from "../helpers/tikkie-sandbox-env"
+import { failingAfter } from "../helpers/failing-after"
 
 jest.setTimeout(180_000)
 
@@ -74,16 +75,6 @@ medusaIntegrationTestRunner({
           .map((c: any) => ({ id: c.id, amount: Number(c.amount), status: c.status, sessions: (c.payment_sessions ?? []).length }))
           .sort((a: any, b: any) => a.id.localeCompare(b.id)),
       }
-    }
-
-    /** The workflow with a step appended after `stepId` that throws. */
-    const failingAfter = <W extends { appendAction: (...args: any[]) => unknown }>(wf: W, stepId: string): W => {
-      wf.appendAction("throw", stepId, {
-        invoke: async function failStep() {
-          throw new Error("a later step failed")
-        },
-      })
-      return wf
     }
 
     describe("create order link", () => {

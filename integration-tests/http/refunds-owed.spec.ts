@@ -4,6 +4,11 @@ import { toCents } from "../../src/lib/medusa-money"
 import { adminHeaders } from "../helpers/admin-auth"
 import { BELGIAN_PAYER, eventually, type SeededStore, seedStore, settledOrder, storeApi, stroopwafelsAndMugCart } from "../helpers/store-flow"
 import { clearSandboxForNextTest, useTikkieSandbox } from "../helpers/tikkie-sandbox-env"
+import { failingAfter } from "../helpers/failing-after"
+import { TIKKIE_MODULE } from "../../src/modules/tikkie"
+import type TikkieModuleService from "../../src/modules/tikkie/service"
+import { markRefundOwedRefundedWorkflow } from "../../src/workflows/refunds-owed/mark-refund-owed-refunded"
+import { setRefundOwedRefundedStepId } from "../../src/workflows/refunds-owed/steps/set-refund-owed-refunded"
 
 jest.setTimeout(240_000)
 
@@ -168,6 +173,53 @@ medusaIntegrationTestRunner({
       const owed = await eventually(async () => (await refundsOwed(`order_id=${order.id}`)).refunds_owed[0])
       expect(owed).toEqual(expect.objectContaining({ source: "exchange", status: "owed", amount_in_cents: owedByShop }))
       expect((await adminOrder(order.id)).summary.refunded_total).toBe(0)
+    })
+
+    describe("mark refunded (markRefundOwedRefundedWorkflow)", () => {
+      const cancelledWithRefundOwed = async () => {
+        const order = await paidFastCheckoutOrder()
+        await api.post(`/admin/orders/${order.id}/cancel`, {}, { headers })
+        const [owed] = (await refundsOwed(`order_id=${order.id}`)).refunds_owed
+        return { order, owed }
+      }
+      const paymentData = async (orderId: string) => (await adminOrder(orderId)).payment_collections[0].payments[0]
+      const marks = async (paymentId: string) => {
+        const { data } = await getContainer().resolve(ContainerRegistrationKeys.QUERY).graph({ entity: "payment", fields: ["data"], filters: { id: paymentId } })
+        return ((data[0] as any).data?.bankTransferRefunds ?? []) as Array<{ refundOwedId: string }>
+      }
+      const input = (id: string) => ({ id, bank_reference: "WF-1", actor_id: "user_test" })
+
+      it("Medusa refusing the refund takes the mark out of the payment's data again: nothing refunded, the refund owed stays owed, and marking again works", async () => {
+        const { order, owed } = await cancelledWithRefundOwed()
+        // More than the payment holds: Medusa's refund workflow refuses it, after the mark was written.
+        const tikkieRecords = getContainer().resolve<TikkieModuleService>(TIKKIE_MODULE)
+        await tikkieRecords.updateRefundOweds({ id: owed.id, amount_in_cents: owed.amount_in_cents + 100 })
+        const refused = await api.post(`/admin/tikkie/refunds-owed/${owed.id}/refunded`, { bank_reference: "WF-1" }, { headers }).catch((e: any) => e.response)
+        expect(refused.status).toBeGreaterThanOrEqual(400)
+        expect(await marks(owed.payment_id)).toEqual([])
+        expect((await paymentData(order.id)).refunds ?? []).toHaveLength(0)
+        expect((await refundsOwed(`order_id=${order.id}`)).refunds_owed[0].status).toBe("owed")
+
+        // The lock was released: with the right amount the admin's mark goes through at once.
+        await tikkieRecords.updateRefundOweds({ id: owed.id, amount_in_cents: owed.amount_in_cents })
+        const { data } = await api.post(`/admin/tikkie/refunds-owed/${owed.id}/refunded`, { bank_reference: "WF-2" }, { headers })
+        expect(data.refund_owed).toEqual(expect.objectContaining({ status: "refunded", bank_reference: "WF-2" }))
+        expect((await paymentData(order.id)).refunds).toHaveLength(1)
+        expect(await marks(owed.payment_id)).toHaveLength(1)
+      })
+
+      it("a failure after the refund owed is marked puts it back to owed; Medusa's refund (money that did go back) stays, and marking again makes no second one", async () => {
+        const { order, owed } = await cancelledWithRefundOwed()
+        const { errors } = await failingAfter(markRefundOwedRefundedWorkflow(getContainer()), setRefundOwedRefundedStepId).run({ input: input(owed.id), throwOnError: false })
+        expect(errors).toHaveLength(1)
+        expect((await refundsOwed(`order_id=${order.id}`)).refunds_owed[0]).toEqual(expect.objectContaining({ status: "owed", bank_reference: null, medusa_refund_id: null }))
+        const refunds = (await paymentData(order.id)).refunds
+        expect(refunds).toHaveLength(1)
+
+        const { data } = await api.post(`/admin/tikkie/refunds-owed/${owed.id}/refunded`, { bank_reference: "WF-3" }, { headers })
+        expect(data.refund_owed).toEqual(expect.objectContaining({ status: "refunded", medusa_refund_id: refunds[0].id }))
+        expect((await paymentData(order.id)).refunds).toHaveLength(1)
+      })
     })
   },
 })

@@ -18,5 +18,5 @@ export { PAYMENT_REQUEST_PROVIDER_PREFIX, isPaymentRequestProvider } from "../pr
 export { startBankConnect } from "./tikkie-bank/start-bank-connect"
 export { completeBankConsent } from "./tikkie-bank/complete-bank-consent"
 export { reconcileBank } from "./tikkie-bank/reconcile"
-export { markRefundOwedRefunded } from "./refunds-owed/mark-refund-owed-refunded"
+export { markRefundOwedRefundedWorkflow } from "./refunds-owed/mark-refund-owed-refunded"
 export { refundOwedAtTikkie } from "./refunds-owed/refund-at-tikkie"

@@ -1,5 +1,5 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { markRefundOwedRefunded } from "../../../../../../workflows/refunds-owed/mark-refund-owed-refunded"
+import { markRefundOwedRefundedWorkflow } from "../../../../../../workflows/refunds-owed/mark-refund-owed-refunded"
 import type { MarkRefundedBody } from "../../validators"
 import { refundOwedView } from "../../view"
 
@@ -10,11 +10,8 @@ import { refundOwedView } from "../../view"
  */
 export const POST = async (req: AuthenticatedMedusaRequest<MarkRefundedBody>, res: MedusaResponse) => {
   const body = req.validatedBody
-  const marked = await markRefundOwedRefunded(req.scope, {
-    id: req.params.id,
-    bank_reference: body.bank_reference,
-    note: body.note,
-    actor_id: req.auth_context.actor_id,
+  const { result: marked } = await markRefundOwedRefundedWorkflow(req.scope).run({
+    input: { id: req.params.id, bank_reference: body.bank_reference, note: body.note, actor_id: req.auth_context.actor_id },
   })
   res.json({ refund_owed: refundOwedView(marked) })
 }
