@@ -9,6 +9,9 @@ import { adminHeaders, enablePaymentLinks, PAYMENT_REQUEST_PROVIDER, usePaymentR
 import { enableV1PaymentLinks, usePaymentRequestV1, V1_PROVIDER } from "../helpers/payment-request-v1-env"
 import { arriveAt, eventually, type SeededStore, seedStore, storeApi, stroopwafelsAndMugCart } from "../helpers/store-flow"
 import { clearSandboxForNextTest, useTikkieSandbox } from "../helpers/tikkie-sandbox-env"
+import { failingAfter } from "../helpers/failing-after"
+import { refundOwedAtTikkieWorkflow } from "../../src/workflows/refunds-owed/refund-at-tikkie"
+import { refundAtTikkieStepId } from "../../src/workflows/refunds-owed/steps/refund-at-tikkie"
 
 jest.setTimeout(240_000)
 
@@ -90,6 +93,27 @@ medusaIntegrationTestRunner({
       expect(await tikkie.control.requests("paymentRequestsV2.createRefund")).toHaveLength(1)
       // The first payment was never touched.
       expect((await adminOrder(orderId)).payment_collections[0].payments[0].refunds ?? []).toHaveLength(0)
+    })
+
+    it("v2: refunding a second payment at Tikkie, a failure after the refund leaves it owed, and the retry finds Tikkie's refund instead of refunding twice", async () => {
+      const cart = await stroopwafelsAndMugCart(shop, store)
+      const link = await start(cart.id, PAYMENT_REQUEST_PROVIDER)
+      await tikkie.control.post(`/_sandbox/paymentrequests/${link.payment_request_token}/pay`, { counterPartyName: "Sanne de Vries" })
+      const orderId = (await eventually(async () => (await record(link.payment_request_token))?.order_id)) as string
+      await tikkie.control.post(`/_sandbox/paymentrequests/${link.payment_request_token}/pay`, { counterPartyName: "Piet Jansen", secondDevice: true })
+      const owed = (await eventually(async () => (await refundsOwed(orderId)).refunds_owed[0])) as { id: string }
+
+      const { errors } = await failingAfter(refundOwedAtTikkieWorkflow(getContainer()), refundAtTikkieStepId).run({
+        input: { id: owed.id, actor_id: "user_test" },
+        throwOnError: false,
+      })
+      expect(errors.map((e: any) => e.error?.message)).toEqual(["a later step failed"])
+      expect((await refundsOwed(orderId)).refunds_owed[0].status).toBe("owed")
+      expect(await tikkie.control.requests("paymentRequestsV2.createRefund")).toHaveLength(1)
+
+      const { data } = await api.post(`/admin/tikkie/refunds-owed/${owed.id}/refund-at-tikkie`, {}, { headers })
+      expect(data.refund_owed).toEqual(expect.objectContaining({ status: "refunded", bank_reference: expect.stringMatching(/^Tikkie refund /) }))
+      expect(await tikkie.control.requests("paymentRequestsV2.createRefund")).toHaveLength(1)
     })
 
     it("v1: a second payment found by the next settlement of the link is a refund owed by bank transfer (Tikkie v1 cannot refund it)", async () => {

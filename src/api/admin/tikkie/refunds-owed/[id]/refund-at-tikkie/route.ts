@@ -1,5 +1,5 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { refundOwedAtTikkie } from "../../../../../../workflows/refunds-owed/refund-at-tikkie"
+import { refundOwedAtTikkieWorkflow } from "../../../../../../workflows/refunds-owed/refund-at-tikkie"
 import { refundOwedView } from "../../view"
 
 /**
@@ -8,6 +8,6 @@ import { refundOwedView } from "../../view"
  * Tikkie cannot refund answers 400 (NOT_ALLOWED): pay it back by bank transfer and mark it refunded.
  */
 export const POST = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
-  const refunded = await refundOwedAtTikkie(req.scope, { id: req.params.id, actor_id: req.auth_context.actor_id })
+  const { result: refunded } = await refundOwedAtTikkieWorkflow(req.scope).run({ input: { id: req.params.id, actor_id: req.auth_context.actor_id } })
   res.json({ refund_owed: refundOwedView(refunded) })
 }
