@@ -13,6 +13,9 @@ import {
   loginAdmin,
   useTikkieBankSandbox,
 } from "../helpers/tikkie-bank-env"
+import { failingAfter } from "../helpers/failing-after"
+import { startBankConnectWorkflow } from "../../src/workflows/tikkie-bank/start-bank-connect"
+import { createBankConsentRequestStepId } from "../../src/workflows/tikkie-bank/steps/create-bank-consent-request"
 
 jest.setTimeout(180_000)
 
@@ -158,6 +161,19 @@ medusaIntegrationTestRunner({
         const tx = await admin("get", "/admin/tikkie/bank/transactions")
         expect(tx.status).toBe(403)
         expect(tx.data.message).toMatch(/consent does not include "transactions"/)
+      })
+
+      it("startBankConnectWorkflow: a failure after the consent request drops its state, so its consent URL connects nothing", async () => {
+        const before = (await bank().listBankConsentStates({})).length
+        const { errors } = await failingAfter(startBankConnectWorkflow(getContainer()), createBankConsentRequestStepId).run({
+          input: { userId, scopes: ["details"], bank: "NLAA01" },
+          throwOnError: false,
+        })
+        expect(errors.map((e: any) => e.error?.message)).toEqual(["a later step failed"])
+        expect((await bank().listBankConsentStates({})).length).toBe(before)
+        // The admin's next connect works as before.
+        expect((await admin("post", "/admin/tikkie/bank/connect", {})).status).toBe(201)
+        expect((await bank().listBankConsentStates({})).length).toBe(before + 1)
       })
 
       it("refuses a wrong state, a replayed state, an expired state and a denied consent, storing nothing", async () => {

@@ -15,7 +15,7 @@ export { settlePaymentRequestWorkflow } from "./payment-request/settle-payment-r
 export { subscribePaymentRequestNotifications } from "./payment-request/subscribe-notifications"
 export { ensureV1Setup } from "./payment-request/v1-setup"
 export { PAYMENT_REQUEST_PROVIDER_PREFIX, isPaymentRequestProvider } from "../providers/provider-keys"
-export { startBankConnect } from "./tikkie-bank/start-bank-connect"
+export { startBankConnectWorkflow } from "./tikkie-bank/start-bank-connect"
 export { completeBankConsent } from "./tikkie-bank/complete-bank-consent"
 export { reconcileBank } from "./tikkie-bank/reconcile"
 export { markRefundOwedRefundedWorkflow } from "./refunds-owed/mark-refund-owed-refunded"

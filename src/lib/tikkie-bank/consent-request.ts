@@ -14,11 +14,11 @@ export async function createConsentRequest(
   bank: TikkieBankModuleService,
   options: ResolvedTikkieBankOptions,
   input: { userId: string; bank: Bank; scopes: Scope[]; purpose: "bank" | "pay" }
-): Promise<{ consent_url: string; expires_at: string }> {
+): Promise<{ consent_url: string; expires_at: string; state_id: string }> {
   requireTokenCipher(options)
   const { state, hash } = newConsentState()
   const expiresAt = new Date(Date.now() + CONSENT_STATE_TTL_MS)
-  await bank.createBankConsentStates({
+  const created = await bank.createBankConsentStates({
     state_hash: hash,
     user_id: input.userId,
     bank: input.bank,
@@ -39,5 +39,6 @@ export async function createConsentRequest(
       bank: input.bank,
     }),
     expires_at: expiresAt.toISOString(),
+    state_id: created.id,
   }
 }

@@ -1,25 +1,15 @@
-import type { MedusaContainer } from "@medusajs/framework/types"
-import type { Bank } from "../../tikkie/account-information"
-import { bankModule, requireBankOptions } from "../../lib/tikkie-bank/bank-session"
-import { createConsentRequest } from "../../lib/tikkie-bank/consent-request"
-import { BANK_SCOPES, type BankScopeName } from "../../lib/tikkie-bank/scopes"
+import { createWorkflow, WorkflowResponse, type WorkflowData } from "@medusajs/framework/workflows-sdk"
+import { createBankConsentRequestStep, type BankConnectInput } from "./steps/create-bank-consent-request"
+
+export type { BankConnectInput } from "./steps/create-bank-consent-request"
+
+export const startBankConnectWorkflowId = "tikkie-start-bank-connect"
 
 /**
- * Step 1 of connecting the bank account: a consent request for the scopes the admin chose, bound to
- * the admin who asked and expiring after 15 minutes.
+ * Step 1 of connecting the bank account: the consent URL to send the account holder to, with a fresh
+ * single-use state bound to the admin who asked. Refuses (400) when the bank module or its token
+ * encryption key is not configured, before anything is stored.
  */
-export async function startBankConnect(
-  container: MedusaContainer,
-  input: { userId: string; scopes: BankScopeName[]; bank: Bank }
-) {
-  const bank = bankModule(container)
-  const options = requireBankOptions(bank)
-  const scopes = [...new Set(input.scopes)]
-  const started = await createConsentRequest(bank, options, {
-    userId: input.userId,
-    bank: input.bank,
-    scopes: scopes.map((s) => BANK_SCOPES[s]),
-    purpose: "bank",
-  })
-  return { consent_url: started.consent_url, bank: input.bank, scopes, expires_at: started.expires_at }
-}
+export const startBankConnectWorkflow = createWorkflow(startBankConnectWorkflowId, (input: WorkflowData<BankConnectInput>) => {
+  return new WorkflowResponse(createBankConsentRequestStep(input))
+})

@@ -1,6 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import type { AdminTikkieConsentResponse } from "../../../../types"
-import { startBankConnect } from "../../../../../workflows/tikkie-bank/start-bank-connect"
+import { startBankConnectWorkflow } from "../../../../../workflows/tikkie-bank/start-bank-connect"
 import type { ConnectBankBody } from "../validators"
 
 /**
@@ -9,10 +9,8 @@ import type { ConnectBankBody } from "../validators"
  * is not configured.
  */
 export const POST = async (req: AuthenticatedMedusaRequest<ConnectBankBody>, res: MedusaResponse<AdminTikkieConsentResponse>) => {
-  const started = await startBankConnect(req.scope, {
-    userId: req.auth_context.actor_id,
-    scopes: req.validatedBody.scopes,
-    bank: req.validatedBody.bank,
+  const { result: started } = await startBankConnectWorkflow(req.scope).run({
+    input: { userId: req.auth_context.actor_id, scopes: req.validatedBody.scopes, bank: req.validatedBody.bank },
   })
   res.status(201).json(started)
 }

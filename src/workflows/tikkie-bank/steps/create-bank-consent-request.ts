@@ -1,0 +1,37 @@
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import type { Bank } from "../../../tikkie/account-information"
+import { bankModule, requireBankOptions } from "../../../lib/tikkie-bank/bank-session"
+import { createConsentRequest } from "../../../lib/tikkie-bank/consent-request"
+import { BANK_SCOPES, type BankScopeName } from "../../../lib/tikkie-bank/scopes"
+
+export const createBankConsentRequestStepId = "tikkie-create-bank-consent-request"
+
+export interface BankConnectInput {
+  userId: string
+  scopes: BankScopeName[]
+  bank: Bank
+}
+
+/**
+ * A consent request for the bank account: the scopes the admin chose, bound to the admin who asked,
+ * expiring after 15 minutes (lib/tikkie-bank/consent-request.ts). Undone when a later step fails: the
+ * stored state goes, so the consent URL made for it leads nowhere.
+ */
+export const createBankConsentRequestStep = createStep(
+  createBankConsentRequestStepId,
+  async (input: BankConnectInput, { container }) => {
+    const bank = bankModule(container)
+    const options = requireBankOptions(bank)
+    const scopes = [...new Set(input.scopes)]
+    const started = await createConsentRequest(bank, options, {
+      userId: input.userId,
+      bank: input.bank,
+      scopes: scopes.map((s) => BANK_SCOPES[s]),
+      purpose: "bank",
+    })
+    return new StepResponse({ consent_url: started.consent_url, bank: input.bank, scopes, expires_at: started.expires_at }, started.state_id)
+  },
+  async (stateId, { container }) => {
+    if (stateId) await bankModule(container).deleteBankConsentStates(stateId)
+  }
+)
