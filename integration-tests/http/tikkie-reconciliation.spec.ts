@@ -9,6 +9,9 @@ import { addDays, amsterdamDate, earliestBookDateFrom, isBankDay } from "../../s
 import { addBankDays } from "../../src/lib/tikkie-bank/bank-days"
 import { bookSandboxPayouts } from "../../src/api/admin/tikkie/bank/sandbox-payouts/book-sandbox-payouts"
 import { connectAccount, control, loginAdmin, useTikkieBankSandbox } from "../helpers/tikkie-bank-env"
+import { failingAfter } from "../helpers/failing-after"
+import { reconcileBankWorkflow } from "../../src/workflows/tikkie-bank/reconcile"
+import { storeBankTransactionsStepId } from "../../src/workflows/tikkie-bank/steps/store-bank-transactions"
 
 jest.setTimeout(240_000)
 
@@ -92,6 +95,21 @@ medusaIntegrationTestRunner({
           transaction: null,
         }),
       ])
+    })
+
+    it("reconcileBankWorkflow: a failure after the transactions were stored moves the sync mark back, and the lock is free for the next run, which reads those days again", async () => {
+      await connectAccount(bankEnv, api, headers, { accountNumber: EMPTY })
+      const from = addDays(today, -3)
+      const [conn] = await bank().listBankConnections({})
+      await bank().updateBankConnections({ id: conn.id, synced_through: from, last_synced_at: null })
+
+      const { errors } = await failingAfter(reconcileBankWorkflow(getContainer()), storeBankTransactionsStepId).run({ throwOnError: false })
+      expect(errors.map((e: any) => e.error?.message)).toEqual(["a later step failed"])
+      expect((await bank().listBankConnections({}))[0]).toEqual(expect.objectContaining({ synced_through: from, last_synced_at: null }))
+
+      const summary = await run()
+      expect(summary.book_date_from).toBe(from)
+      expect((await bank().listBankConnections({}))[0].synced_through).toBe(today)
     })
 
     it("matches a payout by its reference, another by amount and date; unknown credits stay visible", async () => {

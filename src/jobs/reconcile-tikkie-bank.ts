@@ -3,7 +3,7 @@ import { tikkieScheduledJobsOff } from "../lib/job-schedule"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { errorMessage } from "../lib/error-message"
 import { bankModule, currentConnection } from "../lib/tikkie-bank/bank-session"
-import { reconcileBank } from "../workflows/tikkie-bank/reconcile"
+import { reconcileBankWorkflow } from "../workflows/tikkie-bank/reconcile"
 
 /**
  * Reconciles the connected bank account every 30 minutes (payouts are booked a few times a day at
@@ -22,7 +22,7 @@ export default async function reconcileTikkieBankJob(container: MedusaContainer)
     return
   }
   try {
-    const s = await reconcileBank(container)
+    const { result: s } = await reconcileBankWorkflow(container).run()
     if (s.transactions_stored || s.matched_now) {
       logger.info(`Tikkie bank reconciliation: ${s.transactions_stored} new transaction(s), ${s.matched_now} payout(s) matched`)
     }

@@ -4,7 +4,7 @@ import { Agent } from "undici"
 import { amsterdamDate, subtractMonths } from "../../../../../tikkie/account-information"
 import { bankModule, currentConnection, requireBankOptions } from "../../../../../lib/tikkie-bank/bank-session"
 import { EXPECTED_PAYOUT_SOURCES } from "../../../../../lib/tikkie-bank/expected-payouts"
-import { reconcileBank, type ReconcileSummary } from "../../../../../workflows/tikkie-bank/reconcile"
+import { reconcileBankWorkflow, type ReconcileSummary } from "../../../../../workflows/tikkie-bank/reconcile"
 import { bookSandboxPayouts } from "./book-sandbox-payouts"
 
 const LOCK = "tikkie:bank:sandbox-payouts"
@@ -64,7 +64,7 @@ export async function bookPendingSandboxPayouts(
         const booked = references.length
           ? await bookSandboxPayouts(container, { sandboxUrl: options.baseUrl, accountNumber: connection.account_number, references, dispatcher })
           : []
-        const summary = await reconcileBank(container)
+        const { result: summary } = await reconcileBankWorkflow(container).run()
         return {
           booked: booked.map((p) => ({
             source: p.source,

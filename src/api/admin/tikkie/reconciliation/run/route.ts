@@ -1,5 +1,5 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { reconcileBank } from "../../../../../workflows/tikkie-bank/reconcile"
+import { reconcileBankWorkflow } from "../../../../../workflows/tikkie-bank/reconcile"
 import type { AdminTikkieReconciliationRunResponse } from "../../../../types"
 
 /**
@@ -8,5 +8,6 @@ import type { AdminTikkieReconciliationRunResponse } from "../../../../types"
  * instance) is waited for; this one then finds little left to do.
  */
 export const POST = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<AdminTikkieReconciliationRunResponse>) => {
-  res.json({ summary: await reconcileBank(req.scope) })
+  const { result: summary } = await reconcileBankWorkflow(req.scope).run()
+  res.json({ summary })
 }

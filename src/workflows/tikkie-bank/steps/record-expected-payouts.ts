@@ -1,0 +1,37 @@
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { amsterdamDate, subtractMonths } from "../../../tikkie/account-information"
+import { addBankDays } from "../../../lib/tikkie-bank/bank-days"
+import { bankModule, requireBankOptions } from "../../../lib/tikkie-bank/bank-session"
+import { EXPECTED_PAYOUT_SOURCES } from "../../../lib/tikkie-bank/expected-payouts"
+
+export const recordExpectedPayoutsStepId = "tikkie-record-expected-payouts"
+
+/**
+ * Records the payouts the plugin's payment products expect (EXPECTED_PAYOUT_SOURCES) within the
+ * history window, each with the bank day it is due by. Not undone: recording is idempotent by
+ * reference, and a payment that was made stays expected.
+ */
+export const recordExpectedPayoutsStep = createStep(recordExpectedPayoutsStepId, async (_: void, { container }) => {
+  const bank = bankModule(container)
+  const options = requireBankOptions(bank)
+  const since = new Date(`${subtractMonths(amsterdamDate(Date.now()), options.historyMonths)}T00:00:00Z`)
+  let recorded = 0
+  for (const source of EXPECTED_PAYOUT_SOURCES) {
+    const expected = await source.list(container, since)
+    recorded += await bank.recordPayouts(
+      expected.map((p) => {
+        const paidDate = amsterdamDate(p.paidAt.getTime())
+        return {
+          source: source.source,
+          reference: p.reference,
+          amountInCents: p.amountInCents,
+          currency: p.currency,
+          paidDate,
+          dueDate: addBankDays(paidDate, options.overdueAfterBankDays),
+          medusaOrderId: p.medusaOrderId,
+        }
+      })
+    )
+  }
+  return new StepResponse(recorded)
+})
