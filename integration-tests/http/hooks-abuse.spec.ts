@@ -8,7 +8,7 @@ import { INLINE_RETURN_SETTLEMENTS, inlineSlotKey } from "../../src/lib/inline-s
 import { mapConcurrently } from "../../src/lib/map-concurrently"
 import { TIKKIE_MODULE } from "../../src/modules/tikkie"
 import type TikkieModuleService from "../../src/modules/tikkie/service"
-import { subscribePaymentRequestNotifications } from "../../src/workflows/payment-request/subscribe-notifications"
+import { subscribePaymentRequestNotifications } from "../../src/lib/payment-request/subscribe-notifications"
 import { enablePaymentLinks, usePaymentRequestApp } from "../helpers/payment-request-env"
 import {
   arriveAt,

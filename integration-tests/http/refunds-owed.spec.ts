@@ -9,6 +9,8 @@ import { TIKKIE_MODULE } from "../../src/modules/tikkie"
 import type TikkieModuleService from "../../src/modules/tikkie/service"
 import { markRefundOwedRefundedWorkflow } from "../../src/workflows/refunds-owed/mark-refund-owed-refunded"
 import { setRefundOwedRefundedStepId } from "../../src/workflows/refunds-owed/steps/set-refund-owed-refunded"
+import { recordRefundOwedAfterOrderChangeWorkflow } from "../../src/workflows/refunds-owed/record-refund-owed-after-order-change"
+import { recordRefundsOwedForOrderChangeStepId } from "../../src/workflows/refunds-owed/steps/record-refunds-owed-for-order-change"
 
 jest.setTimeout(240_000)
 
@@ -116,17 +118,22 @@ medusaIntegrationTestRunner({
       return { order, mug, location }
     }
 
+    /** The admin's return routes, as the dashboard calls them: one item requested back, then received. */
+    const receivedReturn = async (orderId: string, itemId: string, locationId: string): Promise<string> => {
+      const { data: created } = await api.post("/admin/returns", { order_id: orderId, location_id: locationId }, { headers })
+      const returnId = created.return.id
+      await api.post(`/admin/returns/${returnId}/request-items`, { items: [{ id: itemId, quantity: 1 }] }, { headers })
+      await api.post(`/admin/returns/${returnId}/request`, {}, { headers })
+      await api.post(`/admin/returns/${returnId}/receive`, {}, { headers })
+      await api.post(`/admin/returns/${returnId}/receive-items`, { items: [{ id: itemId, quantity: 1 }] }, { headers })
+      await api.post(`/admin/returns/${returnId}/receive/confirm`, {}, { headers })
+      return returnId
+    }
+
     it("a return received through Medusa's return workflow: the money owed back becomes a refund owed; marking it settles the order's difference", async () => {
       const { order, mug, location } = await fulfilledMugOrder()
 
-      // The admin's return routes, as the dashboard calls them: request the mug back, then receive it.
-      const { data: created } = await api.post("/admin/returns", { order_id: order.id, location_id: location.id }, { headers })
-      const returnId = created.return.id
-      await api.post(`/admin/returns/${returnId}/request-items`, { items: [{ id: mug.item.id, quantity: 1 }] }, { headers })
-      await api.post(`/admin/returns/${returnId}/request`, {}, { headers })
-      await api.post(`/admin/returns/${returnId}/receive`, {}, { headers })
-      await api.post(`/admin/returns/${returnId}/receive-items`, { items: [{ id: mug.item.id, quantity: 1 }] }, { headers })
-      await api.post(`/admin/returns/${returnId}/receive/confirm`, {}, { headers })
+      await receivedReturn(order.id, mug.item.id, location.id)
       const before = await adminOrder(order.id)
       const owedByShop = -cents(before.summary.pending_difference)
       expect(owedByShop).toBeGreaterThan(0)
@@ -141,6 +148,26 @@ medusaIntegrationTestRunner({
       // Medusa's amounts have more decimals than a cent: within half a cent is settled.
       expect(Math.abs(after.summary.pending_difference)).toBeLessThanOrEqual(0.005)
       expect(after.payment_collections[0].payments[0].refunds).toHaveLength(1)
+    })
+
+    it("recordRefundOwedAfterOrderChangeWorkflow: a failure after the refunds owed were recorded takes them out again, and the next run records them once", async () => {
+      const { order, mug, location } = await fulfilledMugOrder()
+      const returnId = await receivedReturn(order.id, mug.item.id, location.id)
+      // The subscriber recorded it; taken away here to see the workflow record it (as a lost event would leave it).
+      const recorded = await eventually(async () => (await refundsOwed(`order_id=${order.id}`)).refunds_owed[0])
+      const tikkieRecords = getContainer().resolve<TikkieModuleService>(TIKKIE_MODULE)
+      await tikkieRecords.deleteRefundOweds(recorded.id)
+      const change = { order_id: order.id, source: "return" as const, change_id: returnId }
+
+      const { errors } = await failingAfter(recordRefundOwedAfterOrderChangeWorkflow(getContainer()), recordRefundsOwedForOrderChangeStepId).run({ input: change, throwOnError: false })
+      expect(errors.map((e: any) => e.error?.message)).toEqual(["a later step failed"])
+      expect((await refundsOwed(`order_id=${order.id}`)).count).toBe(0)
+
+      const { result } = await recordRefundOwedAfterOrderChangeWorkflow(getContainer()).run({ input: change })
+      expect(result).toHaveLength(1)
+      await recordRefundOwedAfterOrderChangeWorkflow(getContainer()).run({ input: change })
+      const listed = await refundsOwed(`order_id=${order.id}`)
+      expect(listed.refunds_owed).toEqual([expect.objectContaining({ source: "return", amount_in_cents: recorded.amount_in_cents })])
     })
 
     it("a refund claim confirmed through Medusa's claim routes: what the order owes back becomes a refund owed", async () => {

@@ -3,7 +3,7 @@ import { tikkieScheduledJobsOff } from "../lib/job-schedule"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { errorMessage } from "../lib/error-message"
 import { configuredPaymentRequestProviders } from "../lib/payment-request/provider-options"
-import { subscribePaymentRequestNotifications } from "../workflows/payment-request/subscribe-notifications"
+import { subscribePaymentRequestNotifications } from "../lib/payment-request/subscribe-notifications"
 
 /**
  * Subscribes the notification URL of every payment request provider whose `subscribeNotifications`

@@ -8,7 +8,7 @@ import { toMedusaError } from "../../../providers/shared/tikkie-medusa-error"
 import { V1_PAYMENT_REQUEST_EXPIRY_DAYS } from "../../../tikkie/payment-requests/v1"
 import { addDays, amsterdamDate } from "../../../tikkie/payment-requests/v2/amsterdam-date"
 import { paymentRequestProvider, paymentRequestsClient, paymentRequestsV1Client } from "../../../lib/payment-request/provider-options"
-import { ensureV1Setup } from "../v1-setup"
+import { ensureV1Setup } from "../../../lib/payment-request/v1-setup"
 
 export interface InvoiceLinkInput {
   /** Leave out for an open amount: the payer chooses. */

@@ -10,7 +10,7 @@ import { addDays, amsterdamDate } from "../../../tikkie/payment-requests/v2/amst
 import { paymentRequestProvider } from "../../../lib/payment-request/provider-options"
 import { recordPayments } from "../../../lib/payment-request/record-payment-request"
 import { storeNameFor } from "../../../lib/payment-request/store-name"
-import { ensureV1Setup } from "../v1-setup"
+import { ensureV1Setup } from "../../../lib/payment-request/v1-setup"
 import { CURRENT_ORDER_SUMMARY_FIELDS } from "../../../lib/order-summary"
 
 export interface OrderLinkInput {

@@ -13,7 +13,7 @@ import { PaymentRequestSessionDataSchema, type PaymentRequestInput } from "../..
 import { isPaymentRequestProvider } from "../../../providers/provider-keys"
 import { amsterdamDate } from "../../../tikkie/payment-requests/v2/amsterdam-date"
 import { settleEarlierPaymentsOfCart } from "../../../lib/checkout/settle-earlier-payments"
-import { ensureV1Setup } from "../v1-setup"
+import { ensureV1Setup } from "../../../lib/payment-request/v1-setup"
 
 const CART_FIELDS = [
   "id",

@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { z } from "zod"
-import { completeBankConsent } from "../../../../../workflows/tikkie-bank/complete-bank-consent"
+import { completeBankConsent } from "../../../../../lib/tikkie-bank/complete-bank-consent"
 import { callbackPage } from "./page"
 
 const CallbackQuerySchema = z.object({

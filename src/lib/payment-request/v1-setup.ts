@@ -8,7 +8,7 @@ import type { V1Tokens } from "../../providers/payment-request/v1"
 import { v1MedusaError } from "../../providers/payment-request/v1-errors"
 import { normalizeIban } from "../../tikkie/core/dutch-iban"
 import { PLATFORM_USAGE } from "../../tikkie/payment-requests/v1/schemas"
-import { paymentRequestProvider, paymentRequestsV1Client, type ConfiguredPaymentRequestProvider } from "../../lib/payment-request/provider-options"
+import { paymentRequestProvider, paymentRequestsV1Client, type ConfiguredPaymentRequestProvider } from "./provider-options"
 
 export interface V1SetupView {
   provider_id: string

@@ -1,10 +1,10 @@
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, generateEntityId, Modules } from "@medusajs/framework/utils"
 import { TikkieError } from "../../tikkie/core/errors"
-import { bankModule, currentConnection, oauthClient, requireBankOptions, requireTokenCipher, resourceClient, tokenBinding } from "../../lib/tikkie-bank/bank-session"
-import { hashConsentState } from "../../lib/tikkie-bank/consent-state"
-import { scopeNames } from "../../lib/tikkie-bank/scopes"
-import { PAY_SCOPE, storePayGrant } from "../../lib/payment-request/v1-pay-grant"
+import { bankModule, currentConnection, oauthClient, requireBankOptions, requireTokenCipher, resourceClient, tokenBinding } from "./bank-session"
+import { hashConsentState } from "./consent-state"
+import { scopeNames } from "./scopes"
+import { PAY_SCOPE, storePayGrant } from "../payment-request/v1-pay-grant"
 
 export interface ConsentCallbackInput {
   state?: string
@@ -29,6 +29,11 @@ const START_AGAIN = "Start again from the store admin (connect the bank account)
  * Choices: the state is used up by its first arrival, whatever follows (a replay of the same redirect
  * is refused even when the first attempt failed at the bank); a denied consent answers 200 (the holder's
  * choice, not a fault); reconnecting the same account keeps how far transactions were read.
+ *
+ * Not a Medusa workflow, by choice: split into steps, the bank's access and refresh tokens would travel
+ * as step results through the workflow engine's stored state (Redis in a production store) unsealed; and
+ * nothing in it can be undone at the bank (the state is used up, the code spent). Its one write, the
+ * connection, happens last, under the connection's lock.
  */
 export async function completeBankConsent(container: MedusaContainer, input: ConsentCallbackInput): Promise<ConsentOutcome> {
   const bank = bankModule(container)

@@ -4,7 +4,7 @@ import { TIKKIE_MODULE } from "../../modules/tikkie"
 import type TikkieModuleService from "../../modules/tikkie/service"
 import { toMedusaError } from "../../providers/shared/tikkie-medusa-error"
 import { paymentRequestNotificationUrl } from "../../providers/payment-request/urls"
-import { paymentRequestProvider, paymentRequestsClient } from "../../lib/payment-request/provider-options"
+import { paymentRequestProvider, paymentRequestsClient } from "./provider-options"
 
 export interface SubscriptionOutcome {
   providerId: string

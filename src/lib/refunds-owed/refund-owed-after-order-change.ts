@@ -1,11 +1,11 @@
 import type { BigNumberInput, MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { toCents } from "../../lib/medusa-money"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { toCents } from "../medusa-money"
 import { TIKKIE_MODULE } from "../../modules/tikkie"
 import type TikkieModuleService from "../../modules/tikkie/service"
-import { capturedCents, cannotRefundAtTikkie, OWED_PAYMENT_FIELDS, payerOf, refundedCents, type OwedPayment } from "../../lib/refunds-owed/owed-payment"
-import { recordRefundOwed, type RefundOwedSource } from "../../lib/refunds-owed/record-refund-owed"
-import { CURRENT_ORDER_SUMMARY_FIELDS } from "../../lib/order-summary"
+import { capturedCents, cannotRefundAtTikkie, OWED_PAYMENT_FIELDS, payerOf, refundedCents, type OwedPayment } from "./owed-payment"
+import { recordRefundOwed, type RefundOwedSource } from "./record-refund-owed"
+import { CURRENT_ORDER_SUMMARY_FIELDS } from "../order-summary"
 
 export interface OrderChange {
   order_id: string
@@ -24,16 +24,11 @@ const REASONS: Record<OrderChange["source"], string> = {
  * After a return is received, or a claim or exchange confirmed, Medusa's order owes the customer its
  * negative pending difference; an admin refunds it with Medusa's Refund, which a Tikkie payment that
  * cannot refund refuses. The plugin records that amount as a refund owed on that payment at once, less
- * what earlier refunds owed (still unpaid, so not yet in Medusa's totals) already cover. Under a lock
- * per order, so two changes confirmed together never count the same money twice.
+ * what earlier refunds owed (still unpaid, so not yet in Medusa's totals) already cover. The caller holds
+ * the order's lock (recordRefundOwedAfterOrderChangeWorkflow), so two changes confirmed together never
+ * count the same money twice.
  */
-export async function recordRefundOwedAfterOrderChange(container: MedusaContainer, change: OrderChange): Promise<void> {
-  await container.resolve(Modules.LOCKING).execute(`tikkie:refund-owed:order:${change.order_id}`, () => recordUnderLock(container, change), {
-    timeout: 30,
-  })
-}
-
-async function recordUnderLock(container: MedusaContainer, change: OrderChange) {
+export async function recordRefundsOwedForOrderChange(container: MedusaContainer, change: OrderChange): Promise<void> {
   const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
   const key = `${change.source}:${change.change_id}`
   if ((await tikkie.listRefundOweds({ key })).length) return

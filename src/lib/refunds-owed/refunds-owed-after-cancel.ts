@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { capturedCents, cannotRefundAtTikkie, OWED_PAYMENT_FIELDS, payerOf, refundedCents, type OwedPayment } from "../../lib/refunds-owed/owed-payment"
-import { recordRefundOwed } from "../../lib/refunds-owed/record-refund-owed"
+import { capturedCents, cannotRefundAtTikkie, OWED_PAYMENT_FIELDS, payerOf, refundedCents, type OwedPayment } from "./owed-payment"
+import { recordRefundOwed } from "./record-refund-owed"
 
 /** The order as Medusa's cancel workflow read it before it refunded: its payments with their refunds then. */
 export interface OrderBeforeCancel {
