@@ -60,10 +60,11 @@ medusaIntegrationTestRunner({
         `/_sandbox/paymentrequests/${link.payment_request_token}/pay`,
         { counterPartyName: "Piet Jansen", secondDevice: true }
       )
+      // Settled in the background (notification → event → subscriber): given time on a loaded machine.
       const listed = await eventually(async () => {
         const l = await refundsOwed(orderId)
         return l.count ? l : undefined
-      })
+      }, 60_000)
       expect(listed.count).toBe(1)
       const [owed] = listed.refunds_owed
       expect(owed).toEqual(
@@ -101,7 +102,7 @@ medusaIntegrationTestRunner({
       await tikkie.control.post(`/_sandbox/paymentrequests/${link.payment_request_token}/pay`, { counterPartyName: "Sanne de Vries" })
       const orderId = (await eventually(async () => (await record(link.payment_request_token))?.order_id)) as string
       await tikkie.control.post(`/_sandbox/paymentrequests/${link.payment_request_token}/pay`, { counterPartyName: "Piet Jansen", secondDevice: true })
-      const owed = (await eventually(async () => (await refundsOwed(orderId)).refunds_owed[0])) as { id: string }
+      const owed = (await eventually(async () => (await refundsOwed(orderId)).refunds_owed[0], 60_000)) as { id: string }
 
       const { errors } = await failingAfter(refundOwedAtTikkieWorkflow(getContainer()), refundAtTikkieStepId).run({
         input: { id: owed.id, actor_id: "user_test" },
