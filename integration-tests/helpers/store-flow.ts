@@ -50,11 +50,10 @@ export function storeApi(api: { get: Function; post: Function }, publishableKey:
   const headers = { "x-publishable-api-key": publishableKey }
   return {
     async createCart(regionId: string, lines: Array<[string, number]>, address = DUTCH_ADDRESS) {
-      const { data } = await api.post("/store/carts", { region_id: regionId, shipping_address: address }, { headers })
+      // The lines go with the cart (one cart workflow instead of one per line, as a storefront may do it).
+      const items = lines.map(([variant_id, quantity]) => ({ variant_id, quantity }))
+      const { data } = await api.post("/store/carts", { region_id: regionId, shipping_address: address, items }, { headers })
       const cartId = data.cart.id as string
-      for (const [variant_id, quantity] of lines) {
-        await api.post(`/store/carts/${cartId}/line-items`, { variant_id, quantity }, { headers })
-      }
       const { data: options } = await api.get(`/store/shipping-options?cart_id=${cartId}`, { headers })
       await api.post(`/store/carts/${cartId}/shipping-methods`, { option_id: options.shipping_options[0].id }, { headers })
       return this.getCart(cartId)

@@ -23,10 +23,13 @@ medusaIntegrationTestRunner({
     let store: SeededStore
     let shop: ReturnType<typeof storeApi>
 
-    beforeEach(async () => {
-      await clearSandboxForNextTest(tikkie)
+    // Seeded once: the test runner restores the database to what it was after these hooks before every test.
+    beforeAll(async () => {
       store = await seedStore(getContainer())
       shop = storeApi(api, store.publishableKey)
+    })
+    beforeEach(async () => {
+      await clearSandboxForNextTest(tikkie)
     })
 
     const newCart = () => stroopwafelsAndMugCart(shop, store)

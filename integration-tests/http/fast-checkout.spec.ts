@@ -31,10 +31,13 @@ medusaIntegrationTestRunner({
     const record = async (orderToken: string) => (await records().listFastCheckoutOrders({ order_token: orderToken }))[0]
     const cents = (amount: number) => Math.round(amount * 100)
 
-    beforeEach(async () => {
-      await clearSandboxForNextTest(tikkie)
+    // Seeded once: the test runner restores the database to what it was after these hooks before every test.
+    beforeAll(async () => {
       store = await seedStore(getContainer())
       shop = storeApi(api, store.publishableKey)
+    })
+    beforeEach(async () => {
+      await clearSandboxForNextTest(tikkie)
     })
 
     const newCart = () => stroopwafelsAndMugCart(shop, store)

@@ -40,10 +40,13 @@ medusaIntegrationTestRunner({
     const records = () => getContainer().resolve<TikkieModuleService>(TIKKIE_MODULE)
     const record = async (orderToken: string) => (await records().listFastCheckoutOrders({ order_token: orderToken }))[0]
 
-    beforeEach(async () => {
-      await clearSandboxForNextTest(tikkie)
+    // Seeded once: the test runner restores the database to what it was after these hooks before every test.
+    beforeAll(async () => {
       store = await seedStore(getContainer())
       shop = storeApi(api, store.publishableKey)
+    })
+    beforeEach(async () => {
+      await clearSandboxForNextTest(tikkie)
     })
 
     const newCart = () => stroopwafelsAndMugCart(shop, store)

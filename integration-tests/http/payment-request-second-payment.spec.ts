@@ -32,14 +32,17 @@ medusaIntegrationTestRunner({
     const records = () => getContainer().resolve<TikkieModuleService>(TIKKIE_MODULE)
     const record = async (token: string) => (await records().listPaymentRequests({ payment_request_token: token }))[0]
 
-    beforeEach(async () => {
-      await clearSandboxForNextTest(tikkie)
+    // Seeded once: the test runner restores the database to what it was after these hooks before every test.
+    beforeAll(async () => {
       store = await seedStore(getContainer())
       shop = storeApi(api, store.publishableKey)
       await enablePaymentLinks(getContainer(), store.regionId)
       await enableV1PaymentLinks(getContainer(), store.regionId)
-      await subscribePaymentRequestNotifications(getContainer(), { providerId: PAYMENT_REQUEST_PROVIDER, force: true })
       headers = await adminHeaders(api, getContainer())
+    })
+    beforeEach(async () => {
+      await clearSandboxForNextTest(tikkie)
+      await subscribePaymentRequestNotifications(getContainer(), { providerId: PAYMENT_REQUEST_PROVIDER, force: true })
     })
 
     const start = async (cartId: string, providerId: string) => {

@@ -28,7 +28,8 @@ medusaIntegrationTestRunner({
     const cents = (amount: number) => Math.round(amount * 100)
     const platforms = async () => (await tikkie.control.get<{ platforms: SandboxV1Platform[] }>("/_sandbox/v1/platforms")).platforms
 
-    beforeEach(async () => {
+    // Seeded once: the test runner restores the database to what it was after these hooks before every test.
+    beforeAll(async () => {
       store = await seedStore(getContainer())
       shop = storeApi(api, store.publishableKey)
       await enableV1PaymentLinks(getContainer(), store.regionId)

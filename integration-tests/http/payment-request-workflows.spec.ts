@@ -35,11 +35,14 @@ medusaIntegrationTestRunner({
     let shop: ReturnType<typeof storeApi>
     const records = () => getContainer().resolve<TikkieModuleService>(TIKKIE_MODULE)
 
-    beforeEach(async () => {
-      await clearSandboxForNextTest(tikkie)
+    // Seeded once: the test runner restores the database to what it was after these hooks before every test.
+    beforeAll(async () => {
       store = await seedStore(getContainer())
       shop = storeApi(api, store.publishableKey)
       await enablePaymentLinks(getContainer(), store.regionId)
+    })
+    beforeEach(async () => {
+      await clearSandboxForNextTest(tikkie)
       await subscribePaymentRequestNotifications(getContainer(), { force: true })
     })
 

@@ -34,11 +34,14 @@ medusaIntegrationTestRunner({
     const record = async (token: string) => (await records().listPaymentRequests({ payment_request_token: token }))[0]
     const cents = (amount: number) => Math.round(amount * 100)
 
-    beforeEach(async () => {
-      await clearSandboxForNextTest(tikkie)
+    // Seeded once: the test runner restores the database to what it was after these hooks before every test.
+    beforeAll(async () => {
       store = await seedStore(getContainer())
       shop = storeApi(api, store.publishableKey)
       await enablePaymentLinks(getContainer(), store.regionId)
+    })
+    beforeEach(async () => {
+      await clearSandboxForNextTest(tikkie)
       await subscribePaymentRequestNotifications(getContainer(), { force: true })
     })
 

@@ -24,11 +24,14 @@ medusaIntegrationTestRunner({
     const records = () => getContainer().resolve<TikkieModuleService>(TIKKIE_MODULE)
     const cents = (amount: number) => Math.round(amount * 100)
 
-    beforeEach(async () => {
-      await clearSandboxForNextTest(tikkie)
+    // Seeded once: the test runner restores the database to what it was after these hooks before every test.
+    beforeAll(async () => {
       store = await seedStore(getContainer())
       shop = storeApi(api, store.publishableKey)
       await enablePaymentLinks(getContainer(), store.regionId)
+    })
+    beforeEach(async () => {
+      await clearSandboxForNextTest(tikkie)
       await subscribePaymentRequestNotifications(getContainer(), { force: true })
     })
 

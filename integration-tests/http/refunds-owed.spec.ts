@@ -28,11 +28,14 @@ medusaIntegrationTestRunner({
     let headers: { authorization: string }
     const cents = (amount: number) => toCents(amount)
 
-    beforeEach(async () => {
-      await clearSandboxForNextTest(tikkie)
+    // Seeded once: the test runner restores the database to what it was after these hooks before every test.
+    beforeAll(async () => {
       store = await seedStore(getContainer())
       shop = storeApi(api, store.publishableKey)
       headers = (await adminHeaders(api, getContainer())).headers
+    })
+    beforeEach(async () => {
+      await clearSandboxForNextTest(tikkie)
     })
 
     const paidFastCheckoutOrder = async () => {

@@ -20,12 +20,15 @@ medusaIntegrationTestRunner({
     let shop: ReturnType<typeof storeApi>
     let sdk: Medusa
 
-    beforeEach(async () => {
-      await clearSandboxForNextTest(tikkie)
+    // Seeded once: the test runner restores the database to what it was after these hooks before every test.
+    beforeAll(async () => {
       store = await seedStore(getContainer())
       shop = storeApi(api, store.publishableKey)
       await enablePaymentLinks(getContainer(), store.regionId)
       sdk = new Medusa({ baseUrl: tikkie.storeUrl, publishableKey: store.publishableKey })
+    })
+    beforeEach(async () => {
+      await clearSandboxForNextTest(tikkie)
     })
 
     it("Fast Checkout: started through the SDK, paid, and the return reads as the order placed", async () => {

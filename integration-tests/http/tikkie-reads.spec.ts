@@ -34,10 +34,13 @@ medusaIntegrationTestRunner({
     const records = () => getContainer().resolve<TikkieModuleService>(TIKKIE_MODULE)
     const getOrderCalls = async () => (await tikkie.control.requests("fastCheckout.getOrder")).length
 
-    beforeEach(async () => {
-      await clearSandboxForNextTest(tikkie)
+    // Seeded once: the test runner restores the database to what it was after these hooks before every test.
+    beforeAll(async () => {
       store = await seedStore(getContainer())
       shop = storeApi(api, store.publishableKey)
+    })
+    beforeEach(async () => {
+      await clearSandboxForNextTest(tikkie)
     })
 
     const startedCheckout = async () => {
