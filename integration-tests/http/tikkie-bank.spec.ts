@@ -16,6 +16,8 @@ import {
 import { failingAfter } from "../helpers/failing-after"
 import { startBankConnectWorkflow } from "../../src/workflows/tikkie-bank/start-bank-connect"
 import { createBankConsentRequestStepId } from "../../src/workflows/tikkie-bank/steps/create-bank-consent-request"
+import { completeBankConsentWorkflow } from "../../src/workflows/tikkie-bank/complete-bank-consent"
+import { replaceConsentGrantStepId } from "../../src/workflows/tikkie-bank/steps/replace-consent-grant"
 
 jest.setTimeout(180_000)
 
@@ -174,6 +176,36 @@ medusaIntegrationTestRunner({
         // The admin's next connect works as before.
         expect((await admin("post", "/admin/tikkie/bank/connect", {})).status).toBe(201)
         expect((await bank().listBankConsentStates({})).length).toBe(before + 1)
+      })
+
+      it("completeBankConsentWorkflow: a failure after the new grant was stored puts the earlier connection back as it was", async () => {
+        await connectAccount(bankEnv, api, headers, { accountNumber: MAIN })
+        const before = await connection()
+        const again = await admin("post", "/admin/tikkie/bank/connect", {})
+        const { location } = await consentAtBank(bankEnv, again.data.consent_url)
+        const answer = new URL(location).searchParams
+        const { errors } = await failingAfter(completeBankConsentWorkflow(getContainer()), replaceConsentGrantStepId).run({
+          input: { state: answer.get("state")!, code: answer.get("code")! },
+          throwOnError: false,
+        })
+        expect(errors.map((e: any) => e.error?.message)).toEqual(["a later step failed"])
+        expect(await bank().listBankConnections({})).toHaveLength(1)
+        const { updated_at: _then, ...kept } = before
+        expect(await connection()).toEqual(expect.objectContaining(kept))
+        // Its sealed tokens open again in their own row: the admin reads the account as before.
+        const shown = await admin("get", "/admin/tikkie/bank")
+        expect(shown.status).toBe(200)
+        expect(shown.data.connection).toEqual(expect.objectContaining({ account_number: MAIN, status: "connected" }))
+        expect(shown.data.details).toEqual(expect.objectContaining({ account_number: MAIN }))
+        expect(shown.data.messages).toEqual([])
+      })
+
+      it("answers a malformed callback with the page's 400, not a JSON error", async () => {
+        const page = await call(`${bankEnv.storeUrl}/hooks/tikkie/bank/callback?state=${"s".repeat(201)}&code=abc`)
+        expect(page.status).toBe(400)
+        expect(String(page.headers["content-type"])).toMatch(/text\/html/)
+        expect(page.text).toContain("answer is malformed")
+        expect(page.text).not.toContain("s".repeat(201))
       })
 
       it("refuses a wrong state, a replayed state, an expired state and a denied consent, storing nothing", async () => {

@@ -19,7 +19,9 @@ import { ListInvoiceLinksQuerySchema } from "./admin/tikkie/payment-requests/val
 import { ListOrderLinksQuerySchema } from "./admin/orders/[id]/tikkie-payment-links/validators"
 import { ConnectV1BodySchema } from "./admin/tikkie/payment-requests/v1-connect/validators"
 import { V1SetupQuerySchema } from "./admin/tikkie/payment-requests/v1-setup/validators"
-import { validateBody, validateQuery } from "./utils/validate"
+import { validateBody, validateQuery, validateQueryOrPage } from "./utils/validate"
+import { BankConsentCallbackQuerySchema } from "./hooks/tikkie/bank/callback/validators"
+import { callbackPage } from "./hooks/tikkie/bank/callback/page"
 import { NoBodySchema } from "./utils/validators"
 import { FastCheckoutWebhookBodySchema } from "./hooks/tikkie/fast-checkout/validators"
 import { PaymentRequestNotificationBodySchema } from "./hooks/tikkie/payment-requests/validators"
@@ -192,6 +194,15 @@ export default defineMiddlewares({
       matcher: "/hooks/tikkie/payment-requests/return",
       method: ["GET"],
       middlewares: [validateAndTransformQuery(PaymentRequestReturnQuerySchema, {})],
+    },
+    {
+      matcher: "/hooks/tikkie/bank/callback",
+      method: ["GET"],
+      middlewares: [
+        validateQueryOrPage(BankConsentCallbackQuerySchema, () =>
+          callbackPage("Not connected", "The bank's answer is malformed. Start again from the store admin.")
+        ),
+      ],
     },
   ],
 })

@@ -16,7 +16,7 @@ export { subscribePaymentRequestNotifications } from "../lib/payment-request/sub
 export { ensureV1Setup } from "../lib/payment-request/v1-setup"
 export { PAYMENT_REQUEST_PROVIDER_PREFIX, isPaymentRequestProvider } from "../providers/provider-keys"
 export { startBankConnectWorkflow } from "./tikkie-bank/start-bank-connect"
-export { completeBankConsent } from "../lib/tikkie-bank/complete-bank-consent"
+export { completeBankConsentWorkflow } from "./tikkie-bank/complete-bank-consent"
 export { reconcileBankWorkflow } from "./tikkie-bank/reconcile"
 export { markRefundOwedRefundedWorkflow } from "./refunds-owed/mark-refund-owed-refunded"
 export { refundOwedAtTikkieWorkflow } from "./refunds-owed/refund-at-tikkie"

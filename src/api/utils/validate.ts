@@ -28,6 +28,20 @@ export function validateQuery(schema: z.ZodType, queryConfig: QueryConfig<BaseEn
 }
 
 /**
+ * Medusa's `validateAndTransformQuery` for a page a browser lands on: a refusal is answered with the
+ * HTML page `refusalPage` makes (400), not Medusa's JSON error, which a person at a browser cannot read.
+ */
+export function validateQueryOrPage(schema: z.ZodType, refusalPage: () => string): Middleware {
+  const medusa = validateAndTransformQuery(schema, {})
+  return async (req, res, next) => {
+    await medusa(req, res, (err?: unknown) => {
+      if (!err) return next()
+      res.status(400).type("html").send(refusalPage())
+    })
+  }
+}
+
+/**
  * Why not Medusa's refusal as is: Medusa's validator rewrites zod's issues in its own words and drops the
  * message the schema gives the rule. "limit must be at most 100" becomes "Value for field 'limit' too big,
  * expected at most: '100'", an unknown field "Unrecognized fields: 'scope'", and it tells at most three

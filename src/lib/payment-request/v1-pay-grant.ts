@@ -1,8 +1,8 @@
-import type { Logger, MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, generateEntityId, MedusaError, Modules } from "@medusajs/framework/utils"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { MedusaError } from "@medusajs/framework/utils"
 import { TIKKIE_BANK_MODULE } from "../../modules/tikkie-bank"
 import type TikkieBankModuleService from "../../modules/tikkie-bank/service"
-import type { TokenBinding, TokenCipher } from "../../modules/tikkie-bank/token-cipher"
+import type { TokenBinding } from "../../modules/tikkie-bank/token-cipher"
 import type { Bank } from "../../tikkie/account-information"
 import { REFRESH_AHEAD_MS, requireTokenCipher } from "../tikkie-bank/bank-session"
 import { bankError } from "../tikkie-bank/bank-errors"
@@ -23,7 +23,8 @@ import { createConsentRequest } from "../tikkie-bank/consent-request"
 export type PayGrantRecord = Awaited<ReturnType<TikkieBankModuleService["listPayGrants"]>>[number]
 
 const CONNECT = "POST /admin/tikkie/payment-requests/v1-connect"
-const REFRESH_LOCK = "tikkie:pay-grant:refresh"
+/** Store-wide: one refresh, or one replacement of the grant by a new consent, at a time. */
+export const PAY_GRANT_LOCK = "tikkie:pay-grant:refresh"
 export const PAY_SCOPE = "pay" as const
 
 /** A sealed token of the pay grant opens only in its own row and column (token-cipher.ts). */
@@ -67,7 +68,7 @@ function needsConsent(grant: { problem: string | null }) {
 
 function payGrantTokens(bank: TikkieBankModuleService): TokenGrantStore<PayGrantRecord> {
   return {
-    lock: REFRESH_LOCK,
+    lock: PAY_GRANT_LOCK,
     load: () => currentPayGrant(bank),
     save: (fields) => bank.updatePayGrants(fields),
     binding: (grant, purpose) => payGrantBinding(grant.id, purpose),
@@ -99,35 +100,6 @@ export async function v1AccessToken(container: MedusaContainer, hint?: { rejecte
 export async function startV1Connect(container: MedusaContainer, input: { userId: string; bank: Bank }) {
   const { bank, options } = oauthModule(container)
   return createConsentRequest(bank, options, { userId: input.userId, bank: input.bank, scopes: [PAY_SCOPE], purpose: "pay" })
-}
-
-/** Step 2, from the callback once the code was exchanged: keeps the pair sealed, replacing an earlier grant. */
-export async function storePayGrant(
-  container: MedusaContainer,
-  cipher: TokenCipher,
-  input: { userId: string; tokens: { access_token: string; refresh_token: string; expires_in: number } }
-): Promise<void> {
-  const bank = container.resolve<TikkieBankModuleService>(TIKKIE_BANK_MODULE)
-  await container.resolve(Modules.LOCKING).execute(
-    REFRESH_LOCK,
-    async () => {
-      const previous = await currentPayGrant(bank)
-      if (previous) await bank.deletePayGrants(previous.id)
-      // The id is chosen here: the sealed tokens are bound to their row.
-      const id = generateEntityId(undefined, "tkpg")
-      await bank.createPayGrants({
-        id,
-        status: "connected",
-        access_token: cipher.seal(input.tokens.access_token, payGrantBinding(id, "access_token")),
-        refresh_token: cipher.seal(input.tokens.refresh_token, payGrantBinding(id, "refresh_token")),
-        access_expires_at: new Date(Date.now() + input.tokens.expires_in * 1000),
-        token_version: (previous?.token_version ?? 0) + 1,
-        connected_by: input.userId,
-      })
-    },
-    { timeout: 30 }
-  )
-  container.resolve<Logger>(ContainerRegistrationKeys.LOGGER).info("Tikkie payment requests v1 connected (scope pay)")
 }
 
 /** Forgets the tokens (the consent itself is withdrawn at the bank, not here). */

@@ -17,6 +17,8 @@ export type BankConnectionRecord = Awaited<ReturnType<TikkieBankModuleService["l
 /** Refresh this long before the access token's end, so a call never starts with a token about to die. */
 export const REFRESH_AHEAD_MS = 5 * 60_000
 const REFRESH_LOCK = "tikkie:bank:refresh"
+/** Store-wide: one change of which account is connected (connect, disconnect) at a time. */
+export const BANK_CONNECTION_LOCK = "tikkie:bank:connection"
 
 export function bankModule(container: MedusaContainer): TikkieBankModuleService {
   return container.resolve<TikkieBankModuleService>(TIKKIE_BANK_MODULE)

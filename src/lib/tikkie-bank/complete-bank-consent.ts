@@ -1,44 +1,69 @@
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, generateEntityId, Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, generateEntityId } from "@medusajs/framework/utils"
 import { TikkieError } from "../../tikkie/core/errors"
-import { bankModule, currentConnection, oauthClient, requireBankOptions, requireTokenCipher, resourceClient, tokenBinding } from "./bank-session"
+import type { TokenCipher } from "../../modules/tikkie-bank/token-cipher"
+import { bankModule, oauthClient, requireBankOptions, requireTokenCipher, resourceClient, tokenBinding } from "./bank-session"
 import { hashConsentState } from "./consent-state"
-import { scopeNames } from "./scopes"
-import { PAY_SCOPE, storePayGrant } from "../payment-request/v1-pay-grant"
+import { PAY_SCOPE, payGrantBinding } from "../payment-request/v1-pay-grant"
 
+/**
+ * The parts of the bank's redirect back after the consent page (completeBankConsentWorkflow runs them as
+ * steps). Choices: the state is used up by its first arrival, whatever follows (a replay of the same
+ * redirect is refused even when the first attempt failed at the bank); a denied consent answers 200 (the
+ * holder's choice, not a fault); reconnecting the same account keeps how far transactions were read.
+ * Any refusal stores nothing.
+ */
 export interface ConsentCallbackInput {
   state?: string
   code?: string
   error?: string
 }
 
+export interface ConsentRefusal {
+  status: number
+  title: string
+  message: string
+}
+
 /** What the callback page shows. `ok: false` means nothing was stored. */
 export type ConsentOutcome =
   | { ok: true; purpose: "bank"; accountNumber: string; scopes: string[] }
   | { ok: true; purpose: "pay" }
-  | { ok: false; status: number; title: string; message: string }
+  | ({ ok: false } & ConsentRefusal)
 
-const refuse = (status: number, title: string, message: string): ConsentOutcome => ({ ok: false, status, title, message })
-const START_AGAIN = "Start again from the store admin (connect the bank account)."
+/** The checked answer: whose consent it is, and the code to exchange. */
+export type CheckedConsentAnswer =
+  | { ok: false; refusal: ConsentRefusal }
+  | { ok: true; purpose: "bank" | "pay"; userId: string; bank: string; scopes: string[]; code: string }
 
 /**
- * The bank's redirect back after the consent page: checks and uses up the `state`, exchanges the code
- * at once (it lives 10 seconds) over mutual TLS, reads consentinfo for the account and scopes granted,
- * and stores the connection with its tokens sealed (AES-256-GCM). Any refusal stores nothing.
- *
- * Choices: the state is used up by its first arrival, whatever follows (a replay of the same redirect
- * is refused even when the first attempt failed at the bank); a denied consent answers 200 (the holder's
- * choice, not a fault); reconnecting the same account keeps how far transactions were read.
- *
- * Not a Medusa workflow, by choice: split into steps, the bank's access and refresh tokens would travel
- * as step results through the workflow engine's stored state (Redis in a production store) unsealed; and
- * nothing in it can be undone at the bank (the state is used up, the code spent). Its one write, the
- * connection, happens last, under the connection's lock.
+ * A grant ready to store: its row id chosen and its tokens sealed to that row (token-cipher.ts), so what
+ * passes between the workflow's steps (and through the workflow engine's stored state) is never a token
+ * in the clear. Dates as ISO strings: the engine's state is JSON in a production store.
  */
-export async function completeBankConsent(container: MedusaContainer, input: ConsentCallbackInput): Promise<ConsentOutcome> {
+export type SealedConsentGrant =
+  | {
+      purpose: "bank"
+      id: string
+      account_number: string
+      bank: string
+      scopes: string[]
+      access_token: string
+      refresh_token: string
+      access_expires_at: string
+      connected_by: string
+    }
+  | { purpose: "pay"; id: string; access_token: string; refresh_token: string; access_expires_at: string; connected_by: string }
+
+export type ExchangedConsentCode = { ok: false; refusal: ConsentRefusal } | { ok: true; grant: SealedConsentGrant }
+
+const refuse = (status: number, title: string, message: string) => ({ ok: false as const, refusal: { status, title, message } })
+const START_AGAIN = "Start again from the store admin (connect the bank account)."
+
+/** Uses up the `state` (single use, 15 minutes) and checks what the bank sent with it. */
+export async function checkConsentAnswer(container: MedusaContainer, input: ConsentCallbackInput): Promise<CheckedConsentAnswer> {
   const bank = bankModule(container)
-  const options = requireBankOptions(bank)
-  const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+  requireBankOptions(bank)
   if (!input.state) return refuse(400, "Not connected", `The bank's answer carries no state. ${START_AGAIN}`)
 
   const state = await bank.consumeConsentState(hashConsentState(input.state))
@@ -61,8 +86,20 @@ export async function completeBankConsent(container: MedusaContainer, input: Con
     )
   }
   if (!input.code) return refuse(400, "Not connected", `The bank's answer carries no authorization code. ${START_AGAIN}`)
+  return { ok: true, purpose: state.purpose, userId: state.userId, bank: state.bank, scopes: state.scopes, code: input.code }
+}
 
-  let cipher
+/**
+ * Exchanges the code at once (it lives 10 seconds) over mutual TLS and, for the bank account, reads
+ * consentinfo for the account and scopes granted; answers the grant sealed for its new row.
+ */
+export async function exchangeConsentCode(
+  container: MedusaContainer,
+  answer: Extract<CheckedConsentAnswer, { ok: true }>
+): Promise<ExchangedConsentCode> {
+  const options = requireBankOptions(bankModule(container))
+  const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+  let cipher: TokenCipher
   try {
     cipher = requireTokenCipher(options)
   } catch (e) {
@@ -72,7 +109,7 @@ export async function completeBankConsent(container: MedusaContainer, input: Con
   const oauth = oauthClient(options)
   let tokens
   try {
-    tokens = await oauth.exchangeCode({ code: input.code, redirectUri: options.callbackUrl })
+    tokens = await oauth.exchangeCode({ code: answer.code, redirectUri: options.callbackUrl })
   } catch (e) {
     const code = e instanceof TikkieError ? e.code : "error"
     logger.warn(`Tikkie bank consent: the code exchange failed (${code})`)
@@ -86,14 +123,25 @@ export async function completeBankConsent(container: MedusaContainer, input: Con
   } finally {
     await oauth.close()
   }
+  const access_expires_at = new Date(Date.now() + tokens.expires_in * 1000).toISOString()
 
-  if (state.purpose === "pay") {
+  if (answer.purpose === "pay") {
     // Legacy payment requests v1: no account to read, the grant is all there is to keep.
     if (tokens.scopes && !tokens.scopes.includes(PAY_SCOPE)) {
       return refuse(400, "Not connected", `The consent does not include scope pay. Start again from the store admin (connect payment requests v1).`)
     }
-    await storePayGrant(container, cipher, { userId: state.userId, tokens })
-    return { ok: true, purpose: "pay" }
+    const id = generateEntityId(undefined, "tkpg")
+    return {
+      ok: true,
+      grant: {
+        purpose: "pay",
+        id,
+        access_token: cipher.seal(tokens.access_token, payGrantBinding(id, "access_token")),
+        refresh_token: cipher.seal(tokens.refresh_token, payGrantBinding(id, "refresh_token")),
+        access_expires_at,
+        connected_by: answer.userId,
+      },
+    }
   }
 
   const { client, close } = resourceClient(options, async () => tokens.access_token)
@@ -106,33 +154,19 @@ export async function completeBankConsent(container: MedusaContainer, input: Con
     await close()
   }
   if (!info.iban) return refuse(502, "Not connected", `The bank's consent carries no account number. ${START_AGAIN}`)
-  const accountNumber = info.iban
-  const scopes = info.scopes.length ? info.scopes : (tokens.scopes ?? state.scopes)
-
-  await container.resolve(Modules.LOCKING).execute(
-    "tikkie:bank:connection",
-    async () => {
-      const previous = await currentConnection(bank)
-      if (previous) await bank.deleteBankConnections(previous.id)
-      const sameAccount = previous?.account_number === accountNumber
-      // The id is chosen here: the sealed tokens are bound to their row.
-      const id = generateEntityId(undefined, "tkbcn")
-      await bank.createBankConnections({
-        id,
-        account_number: accountNumber,
-        bank: state.bank,
-        scopes: scopes.join(" "),
-        status: "connected",
-        access_token: cipher.seal(tokens.access_token, tokenBinding(id, "access_token")),
-        refresh_token: cipher.seal(tokens.refresh_token, tokenBinding(id, "refresh_token")),
-        access_expires_at: new Date(Date.now() + tokens.expires_in * 1000),
-        connected_by: state.userId,
-        synced_through: sameAccount ? previous!.synced_through : null,
-        last_synced_at: sameAccount ? previous!.last_synced_at : null,
-      })
+  const id = generateEntityId(undefined, "tkbcn")
+  return {
+    ok: true,
+    grant: {
+      purpose: "bank",
+      id,
+      account_number: info.iban,
+      bank: answer.bank,
+      scopes: info.scopes.length ? info.scopes : (tokens.scopes ?? answer.scopes),
+      access_token: cipher.seal(tokens.access_token, tokenBinding(id, "access_token")),
+      refresh_token: cipher.seal(tokens.refresh_token, tokenBinding(id, "refresh_token")),
+      access_expires_at,
+      connected_by: answer.userId,
     },
-    { timeout: 30 }
-  )
-  logger.info(`Tikkie bank account ${accountNumber} connected (${scopeNames(scopes).join(", ")})`)
-  return { ok: true, purpose: "bank", accountNumber, scopes: scopeNames(scopes) }
+  }
 }

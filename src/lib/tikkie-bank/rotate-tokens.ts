@@ -50,6 +50,10 @@ export function oauthClient(options: ResolvedTikkieBankOptions): OAuthClient {
  * used refresh token; invalid_client) marks the grant as needing consent, and so does a stored token
  * that cannot be opened. Anything else does not: a network failure, a 429 or a 5xx is worth retrying,
  * and asking the admin to connect again for it would throw away a working consent.
+ *
+ * Not a Medusa workflow, by choice: the v1 provider and the bank reads call it in the middle of a call to
+ * the service (a provider must not depend on workflows), and it answers an access token in the clear,
+ * which must not be kept in a workflow's stored state (Redis in a production store).
  */
 export async function rotateTokens<G extends SealedTokenGrant>(
   container: MedusaContainer,

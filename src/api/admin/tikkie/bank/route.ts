@@ -1,7 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError, Modules } from "@medusajs/framework/utils"
 import { toCents } from "../../../../tikkie/account-information"
-import { bankModule, currentConnection, requireBankOptions, withBankAccount } from "../../../../lib/tikkie-bank/bank-session"
+import { BANK_CONNECTION_LOCK, bankModule, currentConnection, requireBankOptions, withBankAccount } from "../../../../lib/tikkie-bank/bank-session"
 import { missingScopeError } from "../../../../lib/tikkie-bank/bank-errors"
 import { BANK_SCOPES } from "../../../../lib/tikkie-bank/scopes"
 import type { AdminTikkieBankDisconnectResponse, AdminTikkieBankResponse } from "../../../types"
@@ -56,7 +56,7 @@ export const DELETE = async (req: AuthenticatedMedusaRequest, res: MedusaRespons
   const bank = bankModule(req.scope)
   requireBankOptions(bank)
   const removed = await req.scope.resolve(Modules.LOCKING).execute(
-    "tikkie:bank:connection",
+    BANK_CONNECTION_LOCK,
     async () => {
       const conn = await currentConnection(bank)
       if (conn) await bank.deleteBankConnections(conn.id)

@@ -47,7 +47,7 @@ export async function bookPendingSandboxPayouts(
         throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "No bank account is connected. Connect one first (POST /admin/tikkie/bank/connect).")
       }
       const matched = new Set(
-        (await bank.listPayouts({ transaction_id: { $ne: null } } as never, { select: ["source", "reference"] })).map(
+        (await bank.listPayouts({ transaction_id: { $ne: null } }, { select: ["source", "reference"] })).map(
           (p) => `${p.source}:${p.reference}`
         )
       )

@@ -1,29 +1,20 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { z } from "zod"
-import { completeBankConsent } from "../../../../../lib/tikkie-bank/complete-bank-consent"
+import { completeBankConsentWorkflow } from "../../../../../workflows/tikkie-bank/complete-bank-consent"
 import { callbackPage } from "./page"
-
-const CallbackQuerySchema = z.object({
-  state: z.string().min(1).max(200).optional(),
-  code: z.string().min(1).max(2_000).optional(),
-  error: z.string().min(1).max(100).optional(),
-  error_description: z.string().max(1_000).optional(),
-})
+import type { BankConsentCallbackQuery } from "./validators"
 
 /**
  * GET /hooks/tikkie/bank/callback?code&state (or ?error&state): where the bank's consent page sends the
  * holder's browser back. A /hooks route: a browser redirect carries no admin token; the single-use state
- * (made for the admin who started the connection) is what ties the answer to them. Answers an HTML page
- * that says what happened; never echoes the query, never shows a token.
+ * (made for the admin who started the connection) is what ties the answer to them. The query is
+ * validated in middlewares.ts (a malformed one gets the page's 400). Answers an HTML page that says what
+ * happened; never echoes the query, never shows a token.
  */
-export const GET = async (req: MedusaRequest, res: MedusaResponse) => {
+export const GET = async (req: MedusaRequest<unknown, BankConsentCallbackQuery>, res: MedusaResponse) => {
   res.setHeader("cache-control", "no-store")
   res.setHeader("referrer-policy", "no-referrer")
-  const q = CallbackQuerySchema.safeParse(req.query)
-  if (!q.success) {
-    return res.status(400).type("html").send(callbackPage("Not connected", "The bank's answer is malformed. Start again from the store admin."))
-  }
-  const outcome = await completeBankConsent(req.scope, q.data)
+  const { state, code, error } = req.validatedQuery
+  const { result: outcome } = await completeBankConsentWorkflow(req.scope).run({ input: { state, code, error } })
   if (outcome.ok && outcome.purpose === "pay") {
     return res
       .status(200)

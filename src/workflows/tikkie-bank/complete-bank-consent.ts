@@ -1,0 +1,41 @@
+import { createWorkflow, transform, when, WorkflowResponse, type WorkflowData } from "@medusajs/framework/workflows-sdk"
+import type { CheckedConsentAnswer, ConsentCallbackInput, ConsentOutcome, ExchangedConsentCode, SealedConsentGrant } from "../../lib/tikkie-bank/complete-bank-consent"
+import { scopeNames } from "../../lib/tikkie-bank/scopes"
+import { checkConsentAnswerStep } from "./steps/check-consent-answer"
+import { exchangeConsentCodeStep } from "./steps/exchange-consent-code"
+import { replaceConsentGrantStep } from "./steps/replace-consent-grant"
+
+export type { ConsentCallbackInput, ConsentOutcome } from "../../lib/tikkie-bank/complete-bank-consent"
+
+export const completeBankConsentWorkflowId = "tikkie-complete-bank-consent"
+
+/**
+ * Step 2 of connecting the bank account (or legacy payment requests v1, scope pay): the bank's redirect
+ * back after its consent page. Uses up the state, exchanges the code over mutual TLS, reads which account
+ * was consented to, and stores the grant with its tokens sealed (AES-256-GCM), replacing the store's
+ * earlier one. Any refusal stores nothing and answers what the callback page shows.
+ *
+ * Tokens never travel between steps in the clear: the exchange step seals them to the row they will be
+ * stored in, so the workflow engine's stored state (Redis in a production store) holds only what the
+ * database holds.
+ */
+export const completeBankConsentWorkflow = createWorkflow(completeBankConsentWorkflowId, (input: WorkflowData<ConsentCallbackInput>) => {
+  const answer = checkConsentAnswerStep(input)
+  const exchanged = when("tikkie-consent-answer-accepted", { answer }, ({ answer }) => answer.ok).then(() =>
+    exchangeConsentCodeStep(answer as WorkflowData<Extract<CheckedConsentAnswer, { ok: true }>>)
+  )
+  const grant = transform({ exchanged }, ({ exchanged }) => (exchanged?.ok ? exchanged.grant : undefined))
+  when("tikkie-consent-code-exchanged", { grant }, ({ grant }) => !!grant).then(() => {
+    replaceConsentGrantStep(grant as WorkflowData<SealedConsentGrant>)
+  })
+  return new WorkflowResponse(transform({ answer, exchanged }, consentOutcome))
+})
+
+function consentOutcome({ answer, exchanged }: { answer: CheckedConsentAnswer; exchanged?: ExchangedConsentCode }): ConsentOutcome {
+  if (!answer.ok) return { ok: false, ...answer.refusal }
+  if (!exchanged) throw new Error("the consent code was not exchanged")
+  if (!exchanged.ok) return { ok: false, ...exchanged.refusal }
+  const grant = exchanged.grant
+  if (grant.purpose === "pay") return { ok: true, purpose: "pay" }
+  return { ok: true, purpose: "bank", accountNumber: grant.account_number, scopes: scopeNames(grant.scopes) }
+}
