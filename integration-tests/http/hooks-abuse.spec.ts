@@ -97,6 +97,18 @@ medusaIntegrationTestRunner({
 
     const aToken = () => randomBytes(16).toString("base64url").replace(/[^A-Za-z0-9]/g, "x")
 
+    /** The idle-answer brake's budget a second (lib/idle-hook-brake.ts reads it on every answer) until restored. */
+    const useIdleAnswerBudget = (perSecond: number) => {
+      const before = process.env.TIKKIE_HOOK_IDLE_ANSWERS_PER_SECOND
+      process.env.TIKKIE_HOOK_IDLE_ANSWERS_PER_SECOND = String(perSecond)
+      return {
+        restore: () => {
+          if (before === undefined) delete process.env.TIKKIE_HOOK_IDLE_ANSWERS_PER_SECOND
+          else process.env.TIKKIE_HOOK_IDLE_ANSWERS_PER_SECOND = before
+        },
+      }
+    }
+
     it("refuses malformed and oversized tokens at the edge with 400 and the documented error shape, and logs no caller's value whole", async () => {
       const logs = watchLogs()
       try {
@@ -154,6 +166,9 @@ medusaIntegrationTestRunner({
       const started = await shop.startFastCheckout(cart.id)
       const events = watchEvents(FAST_CHECKOUT_WEBHOOK_EVENT)
       const logs = watchLogs()
+      // What the forged webhooks cost in events and reads, answered at once: the idle-answer brake (its own
+      // test below) would hold most of these for a second each.
+      const idleBudget = useIdleAnswerBudget(100_000)
       try {
         await tikkie.control.post(`/_sandbox/fastcheckout/orders/${started.order_token}/pay`)
         const forged = Array.from({ length: 1_000 }, () => ({ referenceId: started.payment_session_id, orderToken: aToken(), status: "PAID" }))
@@ -174,7 +189,37 @@ medusaIntegrationTestRunner({
         // A flood writes a few log lines, not one per forged webhook.
         expect(logs.lines().filter((l) => /not an order of this store/.test(l)).length).toBeLessThanOrEqual(11)
       } finally {
+        idleBudget.restore()
         events.stop()
+        logs.restore()
+      }
+    })
+
+    it("past the idle-answer budget, forged webhooks and notifications are still answered 200 with no event, and the log says the flood is held back", async () => {
+      const events = watchEvents(FAST_CHECKOUT_WEBHOOK_EVENT)
+      const notifications = watchEvents(PAYMENT_REQUEST_NOTIFICATION_EVENT)
+      const logs = watchLogs()
+      const idleBudget = useIdleAnswerBudget(5)
+      try {
+        const forged = Array.from({ length: 30 }, (_, i) =>
+          i % 2
+            ? webhook({ referenceId: "payses_forged", orderToken: aToken(), status: "PAID" })
+            : post("/hooks/tikkie/payment-requests", {
+                subscriptionId: "2b5a5c4e-0000-4000-8000-000000000000",
+                notificationType: "PAYMENT",
+                paymentRequestToken: aToken(),
+                paymentToken: aToken(),
+              })
+        )
+        const answers = await Promise.all(forged)
+        expect(answers.map((a) => a.status)).toEqual(Array(30).fill(200))
+        expect(events.seen).toHaveLength(0)
+        expect(notifications.seen).toHaveLength(0)
+        expect(logs.lines().filter((l) => /a flood of webhooks that name no work of this store; their answers are held/.test(l))).toHaveLength(1)
+      } finally {
+        idleBudget.restore()
+        events.stop()
+        notifications.stop()
         logs.restore()
       }
     })

@@ -3,6 +3,7 @@ import type { Logger } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { FAST_CHECKOUT_WEBHOOK_EVENT, fastCheckoutEventKey, type FastCheckoutWebhookEventData } from "../../../../lib/events"
 import { hookEventOptions } from "../../../../lib/hook-event-options"
+import { brakeIdleHookAnswer } from "../../../../lib/idle-hook-brake"
 import { logExcerpt } from "../../../../lib/log-excerpt"
 import { LogThrottle } from "../../../../lib/log-throttle"
 import { fastCheckoutWebhookTarget } from "../../../../lib/fast-checkout/webhook-target"
@@ -18,16 +19,19 @@ const UNKNOWN_ORDERS = new LogThrottle("Tikkie Fast Checkout webhooks for orders
  * - an order already settled (a Medusa order, closed, or given up): nothing to do;
  * - otherwise handed to the event bus, one job per orderToken and status in flight, and a worker reads
  *   the order from Tikkie and settles it.
- * Every case answers 200 at once: Tikkie retries anything else, and a forger learns nothing.
+ * Every case answers 200: Tikkie retries anything else, and a forger learns nothing. The first two answer
+ * at once unless a flood of them is under way (lib/idle-hook-brake.ts holds those answers a while).
  */
 export const POST = async (req: MedusaRequest<FastCheckoutWebhookBody>, res: MedusaResponse) => {
   const body = req.validatedBody
   const target = await fastCheckoutWebhookTarget(req.scope, body.orderToken)
-  if (target === "unknown") {
-    UNKNOWN_ORDERS.warn(req.scope.resolve<Logger>(ContainerRegistrationKeys.LOGGER), () =>
-      `Tikkie Fast Checkout webhook: ignored orderToken ${logExcerpt(body.orderToken)}, not an order of this store`
-    )
-  } else if (target === "open") {
+  if (target !== "open") {
+    const logger = req.scope.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+    if (target === "unknown") {
+      UNKNOWN_ORDERS.warn(logger, () => `Tikkie Fast Checkout webhook: ignored orderToken ${logExcerpt(body.orderToken)}, not an order of this store`)
+    }
+    await brakeIdleHookAnswer(logger)
+  } else {
     const data: FastCheckoutWebhookEventData = { order_token: body.orderToken, reference_id: body.referenceId, status: body.status }
     await req.scope
       .resolve(Modules.EVENT_BUS)

@@ -3,6 +3,7 @@ import type { Logger } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { PAYMENT_REQUEST_NOTIFICATION_EVENT, paymentRequestEventKey, type PaymentRequestNotificationEventData } from "../../../../lib/events"
 import { hookEventOptions } from "../../../../lib/hook-event-options"
+import { brakeIdleHookAnswer } from "../../../../lib/idle-hook-brake"
 import { logExcerpt } from "../../../../lib/log-excerpt"
 import { LogThrottle } from "../../../../lib/log-throttle"
 import { TIKKIE_MODULE } from "../../../../modules/tikkie"
@@ -22,7 +23,8 @@ const UNKNOWN_REQUESTS = new LogThrottle("Tikkie payment request notifications f
  * - a payment or refund the record already holds as settled changes nothing;
  * - otherwise the notification is handed to the event bus (one job per request, type and payment or
  *   refund in flight) and a worker reads the request from Tikkie (the body is only a hint) and settles it.
- * Every case answers 200 at once: Tikkie retries anything else, and a forger learns nothing.
+ * Every case answers 200: Tikkie retries anything else, and a forger learns nothing. Those that name no
+ * work answer at once unless a flood of them is under way (lib/idle-hook-brake.ts holds those answers).
  */
 export const POST = async (req: MedusaRequest<PaymentRequestNotificationBody>, res: MedusaResponse) => {
   const body = req.validatedBody
@@ -55,5 +57,7 @@ export const POST = async (req: MedusaRequest<PaymentRequestNotificationBody>, r
         hookEventOptions(paymentRequestEventKey(body.paymentRequestToken, `${body.notificationType}-${body.refundToken ?? body.paymentToken}`))
       )
   }
+  // Nothing to do for this store: answered like the rest, held a while when a flood of them is under way.
+  if (!subscription || target !== "open") await brakeIdleHookAnswer(logger)
   res.status(200).json({ received: true })
 }
