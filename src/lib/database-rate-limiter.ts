@@ -12,8 +12,8 @@ export class RateLimitWaitExceeded extends Error {
 /**
  * A RateLimiter whose count lives in the database all store instances share, so "at most N calls a
  * second" holds for the whole store, not per process. Windows are wall-clock seconds (the way Tikkie
- * and the sandbox count). A caller over the limit waits for the next second, with a little jitter so
- * the waiting instances do not all come back in the same millisecond.
+ * and the sandbox count), less their last SLOT_GUARD_MS. A caller over the limit waits for the next
+ * second, with a little jitter so the waiting instances do not all come back in the same millisecond.
  *
  * `waitAtMostMs` bounds that wait for callers with someone waiting on them (the return route holds a
  * shopper): past it `acquire` throws RateLimitWaitExceeded instead of waiting on, and the caller answers
@@ -30,13 +30,31 @@ export class DatabaseRateLimiter implements RateLimiter {
   async acquire(): Promise<void> {
     const deadline = this.options.waitAtMostMs === undefined ? Infinity : Date.now() + this.options.waitAtMostMs
     for (;;) {
-      const { count, window } = await this.tikkie.countRateWindowCall(this.key)
-      if (count <= this.limitPerSecond) return
-      const wait = Math.max(1, (window + 1) * 1000 - Date.now()) + Math.floor(Math.random() * 20)
+      // A slot is taken only while its call can still arrive at Tikkie within the same second.
+      if (!nearSecondEnd(Date.now())) {
+        const { count, window } = await this.tikkie.countRateWindowCall(this.key)
+        if (count <= this.limitPerSecond && !nearSecondEnd(Date.now(), window)) return
+      }
+      const wait = Math.max(1, (Math.floor(Date.now() / 1000) + 1) * 1000 - Date.now()) + Math.floor(Math.random() * 20)
       if (Date.now() + wait > deadline) throw new RateLimitWaitExceeded(this.key, this.options.waitAtMostMs!)
       await new Promise((r) => setTimeout(r, wait))
     }
   }
+}
+
+/**
+ * The last part of a second in which no slot is given out. The limiter counts the second a call takes
+ * its slot; Tikkie (and the sandbox) count the second it arrives. Without this, calls that took the last
+ * slots of one second arrive in the next, on top of that second's own: up to twice the limit in one
+ * second at the receiver. With it, a call arrives in its slot's second unless it takes longer than this
+ * from slot to arrival (one keep-alive request to Tikkie: a few ms). Costs a call that comes in this
+ * part of a second a wait until the next one; the limit a second is reached all the same.
+ */
+export const SLOT_GUARD_MS = 150
+
+/** Within the guard at the end of the second `now` falls in (or, given `window`, past that second's guard). */
+function nearSecondEnd(now: number, window = Math.floor(now / 1000)): boolean {
+  return now >= (window + 1) * 1000 - SLOT_GUARD_MS
 }
 
 /**
