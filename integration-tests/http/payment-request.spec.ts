@@ -1,4 +1,7 @@
 import { ContainerRegistrationKeys, MathBN, Modules } from "@medusajs/framework/utils"
+import { failingAfter } from "../helpers/failing-after"
+import { recordLinkRefundsWorkflow } from "../../src/workflows/payment-request/record-link-refunds"
+import { recordLinkRefundsStepId } from "../../src/workflows/payment-request/steps/record-link-refunds"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { request } from "undici"
 import { pollPaymentRequests } from "../../src/jobs/poll-payment-requests"
@@ -462,6 +465,30 @@ medusaIntegrationTestRunner({
         expect((await payment(paymentId)).data.payments[0].refunds[1].status).toBe("PAID")
         expect(cents(Number((await payment(paymentId)).refunds.reduce((s: number, r: any) => s + Number(r.amount), 0)))).toBe(750)
         void cart
+      })
+
+      it("recordLinkRefundsWorkflow: a failure after writing the refund into the link's record puts the record back; the next run writes it once", async () => {
+        const { started, paymentId } = await paidOrder()
+        const headers = await adminHeaders(api, getContainer())
+        await tikkie.control.setDeliveryBehaviour("fail", 100)
+        const keptRefunds = async () => recordPayments(await record(started.payment_request_token))[0].refunds.map((r) => [r.amountInCents, r.status])
+        await api.post(`/admin/payments/${paymentId}/refund`, { amount: 1.5 }, { headers })
+        await eventually(async () => (await keptRefunds()).length === 1, 5_000)
+        // As if the run after Medusa's refund was lost: the record without it.
+        const kept = await record(started.payment_request_token)
+        const [p] = recordPayments(kept)
+        await records().updatePaymentRequests({ id: kept.id, payments: { items: [{ ...p, refunds: [] }] } } as never)
+
+        const { errors } = await failingAfter(recordLinkRefundsWorkflow(getContainer()), recordLinkRefundsStepId).run({
+          input: { paymentId },
+          throwOnError: false,
+        })
+        expect(errors.map((e: any) => e.error?.message)).toEqual(["a later step failed"])
+        expect(await keptRefunds()).toEqual([])
+
+        const { result } = await recordLinkRefundsWorkflow(getContainer()).run({ input: { paymentId } })
+        expect(result).toEqual({ recorded: 1 })
+        expect(await keptRefunds()).toEqual([[150, "PENDING"]])
       })
 
       it("an admin's refund is in the link's record at once, and the poll follows every PENDING refund to PAID while notifications are lost", async () => {
