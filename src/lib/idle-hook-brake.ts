@@ -1,20 +1,21 @@
 import { LogThrottle } from "./log-throttle"
 
 /**
- * Makes a flood of forged webhooks cost the store little. A webhook or notification that names no work
- * (a token of no record of this store, or one already settled) is answered 200 like any other, but past
- * `freePerSecond` such answers in one second, each further one is held `holdMs` before it is sent. A
- * sender that waits for its answers (every HTTP client with a bounded pool) then gets through at most
- * its concurrency per `holdMs`, and the process spends its time on real orders instead. Tikkie's own
- * webhooks for open orders name work and are never held; a held answer is still a 200 well within
- * Tikkie's delivery timeout, so a genuine repeat for a settled order loses nothing.
+ * Makes a flood of forged webhooks cost the store little. A webhook or notification that is not this
+ * store's (a token of no record, or a subscriptionId that is not the store's) is answered 200 like any
+ * other, but past `freePerSecond` such answers in one second, each further one is held `holdMs` before it
+ * is sent. A sender that waits for its answers (every HTTP client with a bounded pool) then gets through
+ * at most its concurrency per `holdMs`, and the process spends its time on real orders instead. Tikkie's
+ * own webhooks name this store's orders (open or settled) and are never held; a held answer is still a
+ * 200 well within Tikkie's delivery timeout.
  *
  * At most `maxHeld` answers wait at once (each is a timer and an open socket); beyond that they are sent
  * at once. Per process on purpose: it protects this process's own event loop, and no other instance
  * needs what it counts.
  *
  * Choice: TIKKIE_HOOK_IDLE_ANSWERS_PER_SECOND sets `freePerSecond` (default 50; read on every call, so a
- * test or an operator's restart-free tuning applies at once).
+ * test or an operator's restart-free tuning applies at once). Not held: repeats naming a real settled
+ * token (Tikkie's own retries look the same); a replay flood of one costs one indexed lookup each.
  */
 export class IdleHookBrake {
   private second = -1
@@ -76,15 +77,15 @@ export const IDLE_HOOK_BRAKE = new IdleHookBrake({
 const FLOOD_LOG = new LogThrottle("notices of held hook answers", 1)
 
 /**
- * For a route that answers a webhook naming no work: holds the answer when the brake says so, and says
- * in the log (once a minute at most) that a flood is being held back.
+ * For a route that answers a webhook that is not this store's: holds the answer when the brake says so,
+ * and says in the log (once a minute at most) that a flood is being held back.
  */
 export async function brakeIdleHookAnswer(logger: { warn(message: string): unknown }, brake: IdleHookBrake = IDLE_HOOK_BRAKE): Promise<void> {
   const ms = brake.holdFor()
   if (!ms) return
   FLOOD_LOG.warn(
     logger,
-    () => `Tikkie hooks: a flood of webhooks that name no work of this store; their answers are held ${ms} ms each (${brake.totalHeld + 1} held so far)`
+    () => `Tikkie hooks: a flood of webhooks that are not this store's; their answers are held ${ms} ms each (${brake.totalHeld + 1} held so far)`
   )
   await brake.hold(ms)
 }

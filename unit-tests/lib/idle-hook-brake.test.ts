@@ -44,7 +44,7 @@ describe("IdleHookBrake", () => {
       await Promise.all(answers)
       expect(b.totalHeld).toBe(19)
       expect(lines).toHaveLength(1)
-      expect(lines[0]).toMatch(/a flood of webhooks that name no work of this store; their answers are held 5 ms each/)
+      expect(lines[0]).toMatch(/a flood of webhooks that are not this store's; their answers are held 5 ms each/)
     } finally {
       jest.useRealTimers()
     }

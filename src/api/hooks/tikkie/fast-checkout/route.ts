@@ -19,19 +19,18 @@ const UNKNOWN_ORDERS = new LogThrottle("Tikkie Fast Checkout webhooks for orders
  * - an order already settled (a Medusa order, closed, or given up): nothing to do;
  * - otherwise handed to the event bus, one job per orderToken and status in flight, and a worker reads
  *   the order from Tikkie and settles it.
- * Every case answers 200: Tikkie retries anything else, and a forger learns nothing. The first two answer
- * at once unless a flood of them is under way (lib/idle-hook-brake.ts holds those answers a while).
+ * Every case answers 200: Tikkie retries anything else, and a forger learns nothing. All answer at once,
+ * except unknown orderTokens while a flood of them is under way (lib/idle-hook-brake.ts holds those
+ * answers a while). Repeats for settled orders are Tikkie's own retries and are never held.
  */
 export const POST = async (req: MedusaRequest<FastCheckoutWebhookBody>, res: MedusaResponse) => {
   const body = req.validatedBody
   const target = await fastCheckoutWebhookTarget(req.scope, body.orderToken)
-  if (target !== "open") {
+  if (target === "unknown") {
     const logger = req.scope.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
-    if (target === "unknown") {
-      UNKNOWN_ORDERS.warn(logger, () => `Tikkie Fast Checkout webhook: ignored orderToken ${logExcerpt(body.orderToken)}, not an order of this store`)
-    }
+    UNKNOWN_ORDERS.warn(logger, () => `Tikkie Fast Checkout webhook: ignored orderToken ${logExcerpt(body.orderToken)}, not an order of this store`)
     await brakeIdleHookAnswer(logger)
-  } else {
+  } else if (target === "open") {
     const data: FastCheckoutWebhookEventData = { order_token: body.orderToken, reference_id: body.referenceId, status: body.status }
     await req.scope
       .resolve(Modules.EVENT_BUS)

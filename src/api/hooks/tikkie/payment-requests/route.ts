@@ -23,8 +23,9 @@ const UNKNOWN_REQUESTS = new LogThrottle("Tikkie payment request notifications f
  * - a payment or refund the record already holds as settled changes nothing;
  * - otherwise the notification is handed to the event bus (one job per request, type and payment or
  *   refund in flight) and a worker reads the request from Tikkie (the body is only a hint) and settles it.
- * Every case answers 200: Tikkie retries anything else, and a forger learns nothing. Those that name no
- * work answer at once unless a flood of them is under way (lib/idle-hook-brake.ts holds those answers).
+ * Every case answers 200: Tikkie retries anything else, and a forger learns nothing. All answer at once,
+ * except those not of this store while a flood of them is under way (lib/idle-hook-brake.ts holds those
+ * answers a while). Repeats of settled payments are Tikkie's own retries and are never held.
  */
 export const POST = async (req: MedusaRequest<PaymentRequestNotificationBody>, res: MedusaResponse) => {
   const body = req.validatedBody
@@ -57,7 +58,7 @@ export const POST = async (req: MedusaRequest<PaymentRequestNotificationBody>, r
         hookEventOptions(paymentRequestEventKey(body.paymentRequestToken, `${body.notificationType}-${body.refundToken ?? body.paymentToken}`))
       )
   }
-  // Nothing to do for this store: answered like the rest, held a while when a flood of them is under way.
-  if (!subscription || target !== "open") await brakeIdleHookAnswer(logger)
+  // Not this store's: answered like the rest, held a while when a flood of them is under way.
+  if (!subscription || target === "unknown") await brakeIdleHookAnswer(logger)
   res.status(200).json({ received: true })
 }
