@@ -205,6 +205,14 @@ medusaIntegrationTestRunner({
       expect((await adminOrder(order.id)).summary.refunded_total).toBe(0)
     })
 
+    it("refund at Tikkie takes no body: a field is refused with 400 before anything is read", async () => {
+      const refused = await api
+        .post(`/admin/tikkie/refunds-owed/tkro_none/refund-at-tikkie`, { amount_in_cents: 100 }, { headers })
+        .catch((e: any) => e.response)
+      expect(refused.status).toBe(400)
+      expect(refused.data).toEqual({ type: "invalid_data", message: "Invalid body: unknown field amount_in_cents" })
+    })
+
     describe("mark refunded (markRefundOwedRefundedWorkflow)", () => {
       const cancelledWithRefundOwed = async () => {
         const order = await paidFastCheckoutOrder()

@@ -170,6 +170,11 @@ export default defineMiddlewares({
       middlewares: [validateAndTransformQuery(ListRefundsOwedQuerySchema, {})],
     },
     {
+      matcher: "/admin/tikkie/refunds-owed/:id/refund-at-tikkie",
+      method: ["POST"],
+      middlewares: [validateBody(NoBodySchema)],
+    },
+    {
       matcher: "/admin/tikkie/refunds-owed/:id/refunded",
       method: ["POST"],
       middlewares: [validateAndTransformBody(MarkRefundedBodySchema)],
