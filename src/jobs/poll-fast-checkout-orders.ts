@@ -76,7 +76,7 @@ async function recordMissingSessions(container: MedusaContainer) {
     filters: {
       provider_id: { $like: `${FAST_CHECKOUT_PROVIDER_PREFIX}%` },
       created_at: { $gt: new Date(Date.now() - STALE_AFTER_MS) },
-    } as never,
+    },
   })
   const sessions = data as Array<{ id: string; provider_id: string; data: Record<string, unknown> | null }>
   const tokenOf = (s: (typeof sessions)[number]) => (typeof s.data?.orderToken === "string" ? s.data.orderToken : undefined)

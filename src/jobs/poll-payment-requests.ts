@@ -96,7 +96,7 @@ async function tokensWithPendingRefundsInPayments(container: MedusaContainer, si
   const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
     entity: "payment",
     fields: ["id", "data"],
-    filters: { provider_id: { $like: `${PAYMENT_REQUEST_PROVIDER_PREFIX}%` }, captured_at: { $gt: since }, refunds: { id: { $ne: null } } } as never,
+    filters: { provider_id: { $like: `${PAYMENT_REQUEST_PROVIDER_PREFIX}%` }, captured_at: { $gt: since }, refunds: { id: { $ne: null } } },
     pagination: { take: limit, order: { captured_at: "ASC" } },
   })
   return (data as Array<{ data?: { paymentRequestToken?: unknown; payments?: StoredPayment[] } | null }>).flatMap((p) =>
@@ -114,7 +114,7 @@ async function recordMissingSessions(container: MedusaContainer) {
     filters: {
       provider_id: { $like: `${PAYMENT_REQUEST_PROVIDER_PREFIX}%` },
       created_at: { $gt: new Date(Date.now() - DAY_MS) },
-    } as never,
+    },
   })
   const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
   const sessions = data as Array<{ id: string; provider_id: string; payment_collection_id: string; data: Record<string, unknown> | null }>

@@ -65,7 +65,7 @@ export async function importFastCheckoutPayer(container: MedusaContainer, orderI
           tax_country_differs: differs,
         },
       },
-    } as never)
+    })
     if (differs) {
       logger.warn(
         `Medusa order ${orderId}: the Tikkie payer ships to ${address.country_code.toUpperCase()}, the cart was taxed for ` +

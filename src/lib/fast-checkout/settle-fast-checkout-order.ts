@@ -176,7 +176,7 @@ async function settleLocked(container: MedusaContainer, orderToken: string, sour
   const paidInCents = toCents(read.amount)
   // The money received is written down while the cart is checked and completed: the time from webhook
   // to order is what a shop feels. Every later write of the record repeats it, so none depends on it.
-  const paidFields = { status: "PAID" as const, payer: (payer ?? null) as never, last_checked_at: new Date() }
+  const paidFields = { status: "PAID" as const, payer: payer ?? null, last_checked_at: new Date() }
   const markedPaid = tikkie.updateFastCheckoutOrders({ id: record.id, ...paidFields }).catch((e) => {
     logger.warn(`Tikkie Fast Checkout order ${orderToken}: recording it as PAID failed (${errorMessage(e)}); the next write repeats it`)
   })

@@ -63,7 +63,7 @@ export async function recordSessionPaymentRequest(
       payments: { items: [] },
       // v1 reads need the platform and user the request was made under.
       metadata: data.data.v1 ? { v1: data.data.v1 } : null,
-    } as never)
+    })
   } catch (e) {
     // Another instance recorded it between our read and our write.
     const [raced] = await tikkie.listPaymentRequests({ payment_request_token: data.data.paymentRequestToken })

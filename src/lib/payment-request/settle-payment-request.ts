@@ -1,4 +1,5 @@
 import type { BigNumberValue, IPaymentModuleService, Logger, MedusaContainer } from "@medusajs/framework/types"
+import { updatePaymentData } from "../payment-data"
 import { ContainerRegistrationKeys, Modules, PaymentActions } from "@medusajs/framework/utils"
 import { completeCartWorkflow, processPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import { errorMessage } from "../error-message"
@@ -119,7 +120,7 @@ async function settleLocked(container: MedusaContainer, recordId: string, source
     payments: { items: payments },
     last_checked_at: new Date(),
     next_check_at: next,
-  } as never)
+  })
   await syncPaymentData(container, record, payments)
 
   if (record.kind === "invoice") return { outcome: "updated" }
@@ -272,7 +273,7 @@ async function paymentSession(container: MedusaContainer, sessionId: string | nu
 async function medusaPayment(container: MedusaContainer, sessionId: string | null) {
   if (!sessionId) return undefined
   const payment = container.resolve<IPaymentModuleService>(Modules.PAYMENT)
-  const [found] = await payment.listPayments({ payment_session_id: sessionId } as never)
+  const [found] = await payment.listPayments({ payment_session_id: sessionId })
   return found
 }
 
@@ -294,7 +295,7 @@ async function syncPaymentData(container: MedusaContainer, record: PaymentReques
   if (!data.success) return
   if (JSON.stringify(data.data.payments) === JSON.stringify(payments)) return
   const paymentModule = container.resolve<IPaymentModuleService>(Modules.PAYMENT)
-  await paymentModule.updatePayment({ id: found.id, data: { ...found.data, payments } } as never)
+  await updatePaymentData(paymentModule, found.id, { ...found.data, payments })
 }
 
 async function recordProblem(container: MedusaContainer, record: PaymentRequestRecord, problem: string): Promise<PaymentRequestOutcome> {

@@ -98,7 +98,7 @@ export async function matchRefundsOwedInBank(container: MedusaContainer): Promis
     refundedDate: amsterdamDate((r.refunded_at ?? r.updated_at).getTime()),
   }))
   const earliest = addDays(refunds.map((r) => r.refundedDate).sort()[0], -REFUND_MATCH_WINDOW_DAYS)
-  const rows = await bankModule(container).listBankTransactions({ amount_in_cents: { $lt: 0 }, book_date: { $gte: earliest } } as never)
+  const rows = await bankModule(container).listBankTransactions({ amount_in_cents: { $lt: 0 }, book_date: { $gte: earliest } })
   const taken = new Set(
     (await tikkie.listRefundOweds({ bank_transaction_id: rows.map((t) => t.transaction_id) }, { select: ["bank_transaction_id"] })).map((r) => r.bank_transaction_id)
   )

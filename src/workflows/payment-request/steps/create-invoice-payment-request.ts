@@ -108,9 +108,9 @@ export const createInvoicePaymentRequestStep = createStep(
     const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
     const [recorded] = await tikkie.listPaymentRequests({ payment_request_token: made.payment_request_token })
     if (recorded) {
-      if (!recorded.cancelled_at) await tikkie.updatePaymentRequests({ id: recorded.id, cancelled_at: new Date() } as never)
+      if (!recorded.cancelled_at) await tikkie.updatePaymentRequests({ id: recorded.id, cancelled_at: new Date() })
       return
     }
-    await tikkie.createPaymentRequests({ ...made, kind: "invoice", payments: { items: [] }, cancelled_at: new Date() } as never)
+    await tikkie.createPaymentRequests({ ...made, kind: "invoice", payments: { items: [] }, cancelled_at: new Date() })
   }
 )

@@ -14,11 +14,11 @@ export const recordInvoiceLinkStep = createStep(
   recordInvoiceLinkStepId,
   async (made: InvoicePaymentRequest, { container }) => {
     const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
-    const record: PaymentRequestRecord = await tikkie.createPaymentRequests({ ...made, kind: "invoice", payments: { items: [] } } as never)
+    const record: PaymentRequestRecord = await tikkie.createPaymentRequests({ ...made, kind: "invoice", payments: { items: [] } })
     return new StepResponse(record, record.id)
   },
   async (recordId, { container }) => {
     if (!recordId) return
-    await container.resolve<TikkieModuleService>(TIKKIE_MODULE).updatePaymentRequests({ id: recordId, cancelled_at: new Date() } as never)
+    await container.resolve<TikkieModuleService>(TIKKIE_MODULE).updatePaymentRequests({ id: recordId, cancelled_at: new Date() })
   }
 )

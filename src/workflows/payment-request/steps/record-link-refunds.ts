@@ -44,7 +44,7 @@ export const recordLinkRefundsStep = createStep(
         const before = recordPayments(record)
         const merged = mergeRefunds(before, parsed.data.payments)
         if (!merged) return
-        await tikkie.updatePaymentRequests({ id: record.id, payments: { items: merged } } as never)
+        await tikkie.updatePaymentRequests({ id: record.id, payments: { items: merged } })
         previous = { recordId: record.id, payments: before }
         recorded = merged.reduce((n, p) => n + p.refunds.length, 0) - before.reduce((n, p) => n + p.refunds.length, 0)
       },
@@ -56,6 +56,6 @@ export const recordLinkRefundsStep = createStep(
     if (!previous?.recordId || !previous.payments) return
     await container
       .resolve<TikkieModuleService>(TIKKIE_MODULE)
-      .updatePaymentRequests({ id: previous.recordId, payments: { items: previous.payments } } as never)
+      .updatePaymentRequests({ id: previous.recordId, payments: { items: previous.payments } })
   }
 )

@@ -28,6 +28,6 @@ export const recordSessionLinkStep = createStep(
   },
   async (recordId, { container }) => {
     if (!recordId) return
-    await container.resolve<TikkieModuleService>(TIKKIE_MODULE).updatePaymentRequests({ id: recordId, cancelled_at: new Date() } as never)
+    await container.resolve<TikkieModuleService>(TIKKIE_MODULE).updatePaymentRequests({ id: recordId, cancelled_at: new Date() })
   }
 )

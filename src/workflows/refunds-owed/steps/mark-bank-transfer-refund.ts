@@ -1,4 +1,5 @@
 import type { IPaymentModuleService } from "@medusajs/framework/types"
+import { updatePaymentData } from "../../../lib/payment-data"
 import { Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { BANK_TRANSFER_REFUNDS_KEY, bankTransferRefundsOf } from "../../../providers/shared/bank-transfer-refunds"
@@ -30,8 +31,7 @@ export const markBankTransferRefundStep = createStep(
     const mine = marked.find((r) => r.refundOwedId === input.refundOwedId)
     if (mine) return new StepResponse({ medusaRefundId: mine.medusaRefundId ?? null }, { added: false, input })
     const entry = { refundOwedId: input.refundOwedId, amountInCents: input.amountInCents, bankReference: input.bankReference, markedAt: new Date().toISOString() }
-    // The payment module's update takes the data as it is (it has no provider call).
-    await payments.updatePayment({ id: input.paymentId, data: { ...payment.data, [BANK_TRANSFER_REFUNDS_KEY]: [...marked, entry] } } as never)
+    await updatePaymentData(payments, input.paymentId, { ...payment.data, [BANK_TRANSFER_REFUNDS_KEY]: [...marked, entry] })
     return new StepResponse({ medusaRefundId: null as string | null }, { added: true, input })
   },
   async (undo, { container }) => {
@@ -42,6 +42,6 @@ export const markBankTransferRefundStep = createStep(
     const mine = marked.find((r) => r.refundOwedId === undo.input.refundOwedId)
     if (!mine || mine.medusaRefundId) return
     const rest = marked.filter((r) => r !== mine)
-    await payments.updatePayment({ id: undo.input.paymentId, data: { ...payment.data, [BANK_TRANSFER_REFUNDS_KEY]: rest } } as never)
+    await updatePaymentData(payments, undo.input.paymentId, { ...payment.data, [BANK_TRANSFER_REFUNDS_KEY]: rest })
   }
 )
