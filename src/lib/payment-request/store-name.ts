@@ -5,6 +5,6 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 export async function storeNameFor(container: MedusaContainer, option?: string): Promise<string> {
   if (option) return option
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({ entity: "store", fields: ["name"], pagination: { take: 1 } as never })
+  const { data } = await query.graph({ entity: "store", fields: ["name"], pagination: { take: 1 } })
   return ((data[0] as { name?: string } | undefined)?.name || "Online order").trim()
 }
