@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm test`: the type-check, the unit project in one jest run, and every Medusa app test file in a jest
- * run of its own, two at a time, all on one Postgres. Ends with one line "total: N passed, N failed".
+ * run of its own, two at a time, all on one Postgres. Ends with one line "total: N passed, N failed in M min S s".
  *
  * Why one process per app file: Medusa 2.21's module loaders keep state in process-wide caches, so the
  * second app booted in one process fails ("Loaders for module … failed: Method Map.prototype.set called
@@ -78,6 +78,8 @@ function runJob(args, label, { env = process.env, buffered = false, quiet = fals
  * database from a snapshot (0.5-0.85 s per test measured on 2 cores), and each restore writes the whole schema.
  */
 const THROWAWAY_DATABASE_FLAGS = ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"]
+
+const RUN_STARTED = Date.now()
 
 /** Options after `--` on the command line, passed to every jest run. */
 let jestExtra = []
@@ -218,7 +220,8 @@ async function main() {
   if (appFiles.length) writeTimings(timings)
   if (template) results.push(await template)
   const totals = results.reduce((t, r) => ({ passed: t.passed + r.passed, failed: t.failed + r.failed }), { passed: 0, failed: 0 })
-  console.log(`total: ${totals.passed} passed, ${totals.failed} failed`)
+  const took = Math.round((Date.now() - RUN_STARTED) / 1000)
+  console.log(`total: ${totals.passed} passed, ${totals.failed} failed in ${Math.floor(took / 60)} min ${took % 60} s`)
   // A run that ran nothing is a failure too: a wrong path must not look green.
   process.exit(totals.failed || !totals.passed ? 1 : 0)
 }

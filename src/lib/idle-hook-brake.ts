@@ -13,7 +13,7 @@ import { LogThrottle } from "./log-throttle"
  * at once. Per process on purpose: it protects this process's own event loop, and no other instance
  * needs what it counts.
  *
- * Choice: TIKKIE_HOOK_IDLE_ANSWERS_PER_SECOND sets `freePerSecond` (default 50; read on every call, so a
+ * Choice: TIKKIE_HOOK_IDLE_ANSWERS_PER_SECOND sets `freePerSecond` (default 20; read on every call, so a
  * test or an operator's restart-free tuning applies at once). Not held: repeats naming a real settled
  * token (Tikkie's own retries look the same); a replay flood of one costs one indexed lookup each.
  */
@@ -62,7 +62,7 @@ export class IdleHookBrake {
   }
 }
 
-const DEFAULT_FREE_PER_SECOND = 50
+const DEFAULT_FREE_PER_SECOND = 20
 
 /** The one brake of this process, shared by the Fast Checkout webhook and the payment request notification routes. */
 export const IDLE_HOOK_BRAKE = new IdleHookBrake({
@@ -70,7 +70,7 @@ export const IDLE_HOOK_BRAKE = new IdleHookBrake({
     const n = Math.floor(Number(process.env.TIKKIE_HOOK_IDLE_ANSWERS_PER_SECOND))
     return Number.isFinite(n) && n >= 1 ? n : DEFAULT_FREE_PER_SECOND
   },
-  holdMs: 1_000,
+  holdMs: 2_000,
   maxHeld: 2_000,
 })
 
