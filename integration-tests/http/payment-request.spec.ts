@@ -3,6 +3,7 @@ import { failingAfter } from "../helpers/failing-after"
 import { recordLinkRefundsWorkflow } from "../../src/workflows/payment-request/record-link-refunds"
 import { recordLinkRefundsStepId } from "../../src/workflows/payment-request/steps/record-link-refunds"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { refundPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import { request } from "undici"
 import { pollPaymentRequests } from "../../src/jobs/poll-payment-requests"
 import { TIKKIE_MODULE } from "../../src/modules/tikkie"
@@ -587,6 +588,43 @@ medusaIntegrationTestRunner({
         expect(medusaRefunds).toEqual([2, 2])
         expect(atTikkie.map((r) => r.amountInCents)).toEqual([200, 200])
         expect(new Set(paid.refunds.map((r: any) => r.refundToken)).size).toBe(2)
+      })
+
+      it("a refund through Medusa's own refund workflow (as cancel, return, claim and exchange make them) while an admin's refund is on its way: two refunds at Tikkie, two in Medusa", async () => {
+        const { paymentId, started } = await paidOrder()
+        const headers = await adminHeaders(api, getContainer())
+        // The admin's refund is made at Tikkie, and its answer takes until the store gives up waiting.
+        await tikkie.control.injectFault("paymentRequestsV2.createRefund", "hang-after", 1)
+        const first = api.post(`/admin/payments/${paymentId}/refund`, { amount: 2 }, { headers })
+        await eventually(async () => ((await tikkie.control.requests("paymentRequestsV2.createRefund")).length ? true : undefined), 10_000, 20)
+        // Meanwhile Medusa refunds the same amount on another path than the admin's refund route.
+        const second = refundPaymentWorkflow(getContainer()).run({ input: { payment_id: paymentId, amount: 2 } })
+        await Promise.all([first, second])
+
+        const medusaRefunds = (await payment(paymentId)).refunds.map((r: any) => Number(r.amount))
+        const paid = (await payment(paymentId)).data.payments[0]
+        const { client } = paymentRequestsClient(getContainer())
+        const atTikkie = (await client.getPayment(started.payment_request_token, paid.paymentToken)).refunds ?? []
+        expect(medusaRefunds).toEqual([2, 2])
+        expect(atTikkie.map((r) => r.amountInCents)).toEqual([200, 200])
+      })
+
+      it("a settlement that read the payment's data before a refund and wrote it after: the next refund of the same amount is a refund of its own", async () => {
+        const { paymentId, started } = await paidOrder()
+        const headers = await adminHeaders(api, getContainer())
+        // What a settlement (a REFUND notification, the poll) read of the payment's data before Medusa committed a refund…
+        const readBefore = (await payment(paymentId)).data
+        await api.post(`/admin/payments/${paymentId}/refund`, { amount: 2 }, { headers })
+        // …and wrote after it: Tikkie's payments (the refund among them) over the rest of the data as it had read it.
+        const payments = (await payment(paymentId)).data.payments
+        await getContainer().resolve(Modules.PAYMENT).updatePayment({ id: paymentId, data: { ...readBefore, payments } } as never)
+
+        await api.post(`/admin/payments/${paymentId}/refund`, { amount: 2 }, { headers })
+        const medusaRefunds = (await payment(paymentId)).refunds.map((r: any) => Number(r.amount))
+        const { client } = paymentRequestsClient(getContainer())
+        const atTikkie = (await client.getPayment(started.payment_request_token, payments[0].paymentToken)).refunds ?? []
+        expect(medusaRefunds).toEqual([2, 2])
+        expect(atTikkie.map((r) => r.amountInCents)).toEqual([200, 200])
       })
 
       it("makes a refund once when Tikkie makes it but the answer is lost (connection dropped): Medusa records it, no retry needed", async () => {

@@ -246,6 +246,27 @@ medusaIntegrationTestRunner({
         expect(await marks(owed.payment_id)).toHaveLength(1)
       })
 
+      it("two refunds owed of one payment marked at once: both marks kept, both refunds in Medusa", async () => {
+        const { order, owed } = await cancelledWithRefundOwed()
+        // The cancel's refund owed split in two (as a return and a cancel of the same payment leave them).
+        const tikkieRecords = getContainer().resolve<TikkieModuleService>(TIKKIE_MODULE)
+        const half = Math.floor(owed.amount_in_cents / 2)
+        await tikkieRecords.updateRefundOweds({ id: owed.id, amount_in_cents: half })
+        const { id: _id, created_at: _c, updated_at: _u, deleted_at: _d, ...rest } = await tikkieRecords.retrieveRefundOwed(owed.id)
+        const other = await tikkieRecords.createRefundOweds({ ...rest, key: `${rest.key}:split`, source: "return", amount_in_cents: owed.amount_in_cents - half } as never)
+
+        const answers = await Promise.all(
+          [owed.id, other.id].map((id, i) =>
+            api.post(`/admin/tikkie/refunds-owed/${id}/refunded`, { bank_reference: `BOTH-${i}` }, { headers }).catch((e: any) => e.response)
+          )
+        )
+        expect(answers.map((a) => a.status)).toEqual([200, 200])
+        expect((await marks(owed.payment_id)).map((m) => m.refundOwedId).sort()).toEqual([owed.id, other.id].sort())
+        expect(((await paymentData(order.id)).refunds ?? []).map((r: any) => cents(Number(r.amount))).sort((a: number, b: number) => a - b)).toEqual(
+          [half, owed.amount_in_cents - half].sort((a, b) => a - b)
+        )
+      })
+
       it("a failure after the refund owed is marked puts it back to owed; Medusa's refund (money that did go back) stays, and marking again makes no second one", async () => {
         const { order, owed } = await cancelledWithRefundOwed()
         const { errors } = await failingAfter(markRefundOwedRefundedWorkflow(getContainer()), setRefundOwedRefundedStepId).run({ input: input(owed.id), throwOnError: false })

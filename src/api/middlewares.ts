@@ -1,7 +1,6 @@
 import { defineMiddlewares, validateAndTransformBody, validateAndTransformQuery } from "@medusajs/framework/http"
 import { StartFastCheckoutBodySchema } from "./store/carts/[id]/tikkie-fast-checkout/validators"
 import { redactTikkieDataMiddleware } from "./store/redact-tikkie-data"
-import { refundLockMiddleware } from "./admin/payments/refund-lock"
 import { earlierPaymentsGuardMiddleware } from "./store/payment-collections/earlier-payments-guard"
 import { fastCheckoutPaymentSessionMiddleware } from "./store/payment-collections/fast-checkout-payment-session"
 import { StartPaymentRequestBodySchema } from "./store/carts/[id]/tikkie-payment-request/validators"
@@ -71,11 +70,6 @@ export default defineMiddlewares({
       matcher: "/store/payment-collections/:id/payment-sessions",
       method: ["POST"],
       middlewares: [paymentRequestPaymentSessionMiddleware],
-    },
-    {
-      matcher: "/admin/payments/:id/refund",
-      method: "POST",
-      middlewares: [refundLockMiddleware],
     },
     {
       matcher: "/admin/tikkie/payment-requests/subscription",

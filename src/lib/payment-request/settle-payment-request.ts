@@ -1,5 +1,5 @@
 import type { BigNumberValue, IPaymentModuleService, Logger, MedusaContainer } from "@medusajs/framework/types"
-import { updatePaymentData } from "../payment-data"
+import { setPaymentDataKey } from "../payment-data"
 import { ContainerRegistrationKeys, Modules, PaymentActions } from "@medusajs/framework/utils"
 import { completeCartWorkflow, processPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import { errorMessage } from "../error-message"
@@ -294,8 +294,8 @@ async function syncPaymentData(container: MedusaContainer, record: PaymentReques
   const data = PaymentRequestSessionDataSchema.safeParse(found.data)
   if (!data.success) return
   if (JSON.stringify(data.data.payments) === JSON.stringify(payments)) return
-  const paymentModule = container.resolve<IPaymentModuleService>(Modules.PAYMENT)
-  await updatePaymentData(paymentModule, found.id, { ...found.data, payments })
+  // Only its own key: Medusa's refunds write the other keys of the same data meanwhile (payment-data.ts).
+  await setPaymentDataKey(container, found.id, "payments", payments)
 }
 
 async function recordProblem(container: MedusaContainer, record: PaymentRequestRecord, problem: string): Promise<PaymentRequestOutcome> {

@@ -43,6 +43,7 @@ import { container as appContainer } from "@medusajs/framework"
 import { paymentRequestsV1ClientFrom, readV1PaymentRequest, v1ExternalId, type V1Tokens } from "./v1"
 import { v1MedusaError } from "./v1-errors"
 import { answerBankTransferRefund } from "../shared/bank-transfer-refunds"
+import { underRefundLock, type RecordedMedusaRefunds } from "../shared/refund-lock"
 import type { PaymentRequestsV1Client } from "../../tikkie/payment-requests/v1"
 import { PaymentProviderKeys } from "../provider-keys"
 
@@ -244,6 +245,23 @@ export class TikkiePaymentRequestProviderService extends TikkieBaseProvider<
     if (!paid) {
       throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "This Tikkie payment request has no payment to refund.")
     }
+    // One refund of this payment at a time, on every path that reaches the provider (refund-lock.ts).
+    return underRefundLock(this.container, input.context?.idempotency_key, (medusaRefunds) =>
+      this.refundLocked(input, current, paid, medusaRefunds)
+    )
+  }
+
+  /**
+   * The refund itself, under the payment's refund lock. `medusaRefunds`: the refunds Medusa holds for the
+   * payment now; a refund at Tikkie under a Medusa refund id is recorded when Medusa holds it (or, outside
+   * a Medusa app, when the payment's data lists it).
+   */
+  protected async refundLocked(
+    input: RefundPaymentInput,
+    current: PaymentRequestSessionData,
+    paid: StoredPayment,
+    medusaRefunds: RecordedMedusaRefunds
+  ): Promise<RefundPaymentOutput> {
     const amountInCents = toCents(input.amount)
     const reference = asReferenceId(input.context?.idempotency_key)
     // Refunds made elsewhere (another admin, Tikkie's own portal) count too: read them first. Nothing
@@ -255,8 +273,9 @@ export class TikkiePaymentRequestProviderService extends TikkieBaseProvider<
       "read"
     )
     const recorded = recordedRefundReferences(current)
+    const known = [...recorded, ...(medusaRefunds ?? [])]
     let refund: StoredRefund | undefined =
-      (reference && fresh.refunds.find((r) => r.referenceId === reference)) || this.unrecordedRefund(fresh, recorded, amountInCents)
+      (reference && fresh.refunds.find((r) => r.referenceId === reference)) || this.unrecordedRefund(fresh, known, amountInCents)
     if (!refund) {
       const refundedInCents = fresh.refunds.reduce((s, r) => s + r.amountInCents, 0)
       try {

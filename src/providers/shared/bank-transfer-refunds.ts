@@ -19,7 +19,7 @@ export type BankTransferRefund = z.output<typeof BankTransferRefundSchema>
 
 export const BankTransferRefundsSchema = z.array(BankTransferRefundSchema)
 
-export const BANK_TRANSFER_REFUNDS_KEY = "bankTransferRefunds"
+export const BANK_TRANSFER_REFUNDS_KEY = "bankTransferRefunds" as const
 
 export function bankTransferRefundsOf(data: Record<string, unknown> | undefined): BankTransferRefund[] {
   const parsed = BankTransferRefundsSchema.safeParse(data?.[BANK_TRANSFER_REFUNDS_KEY])

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto"
 import { acquireLockStep, releaseLockStep } from "@medusajs/medusa/core-flows"
 import { createWorkflow, transform, when, WorkflowResponse, type WorkflowData } from "@medusajs/framework/workflows-sdk"
 import { loadRefundOwedStep } from "./steps/load-refund-owed"
@@ -21,14 +22,24 @@ export const markRefundOwedRefundedWorkflowId = "tikkie-mark-refund-owed-refunde
  * (`bankTransferRefunds`), and the provider answers that refund (only that amount, once) instead of
  * refusing it. A second payment was never in Medusa's records, so only the mark is kept for it.
  *
- * Safe to repeat and across instances: under a lock per refund owed (released on failure); a refund owed
- * already refunded is answered as it is; the payment's data says whether Medusa's refund was already made
+ * Safe to repeat and across instances: under a lock per refund owed and one per payment (released on
+ * failure); a refund owed already refunded is answered as it is; the payment's data says whether Medusa's refund was already made
  * (it then carries Medusa's refund id), so a retry after a failure never makes a second one. A failure
  * before Medusa's refund takes the mark out of the payment's data again.
  */
 export const markRefundOwedRefundedWorkflow = createWorkflow(markRefundOwedRefundedWorkflowId, (input: WorkflowData<MarkRefundedInput>) => {
-  const lockKey = transform({ input }, ({ input }) => `tikkie:refund-owed:${input.id}`)
-  acquireLockStep({ key: lockKey, timeout: 30, ttl: 120 })
+  // The refund owed's payment never changes: read before the lock to lock the payment too. Every writer of
+  // the payment's bank-transfer marks takes the payment's lock, so two refunds owed of one payment (a cancel
+  // and a return) are not marked at once: each would write the marks without the other's.
+  const unlocked = loadRefundOwedStep(input.id).config({ name: "tikkie-load-refund-owed-to-lock" })
+  const lockKeys = transform({ input, unlocked }, ({ input, unlocked }) => [
+    `tikkie:refund-owed:${input.id}`,
+    ...(unlocked.payment_id ? [`tikkie:payment-data:${unlocked.payment_id}`] : []),
+  ])
+  // An owner of this run's own: a provider that takes the keys one by one keeps the ones it got while it
+  // waits for the rest, and only their owner may take them again (in-memory locking refuses an unnamed one).
+  const lockOwner = transform({ input }, () => `tikkie-mark-refunded:${randomUUID()}`)
+  acquireLockStep({ key: lockKeys, ownerId: lockOwner, timeout: 30, ttl: 120 })
   const owed = loadRefundOwedStep(input.id)
 
   const medusaRefundId = when(
@@ -44,7 +55,7 @@ export const markRefundOwedRefundedWorkflow = createWorkflow(markRefundOwedRefun
         bankReference: input.bank_reference,
       }))
     )
-    return recordMedusaRefundStep(
+    const refunded = recordMedusaRefundStep(
       transform({ owed, input, marked }, ({ owed, input, marked }) => ({
         refundOwedId: owed.id,
         orderId: owed.order_id,
@@ -56,6 +67,7 @@ export const markRefundOwedRefundedWorkflow = createWorkflow(markRefundOwedRefun
         medusaRefundId: marked.medusaRefundId,
       }))
     )
+    return refunded
   })
 
   const updated = when("tikkie-refund-owed-not-yet-refunded", { owed }, ({ owed }) => owed.status !== "refunded").then(() =>
@@ -70,6 +82,6 @@ export const markRefundOwedRefundedWorkflow = createWorkflow(markRefundOwedRefun
     )
   )
   const answer = transform({ owed, updated }, ({ owed, updated }) => updated ?? owed)
-  releaseLockStep({ key: lockKey })
+  releaseLockStep({ key: lockKeys, ownerId: lockOwner })
   return new WorkflowResponse(answer)
 })

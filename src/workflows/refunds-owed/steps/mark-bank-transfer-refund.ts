@@ -1,5 +1,5 @@
 import type { IPaymentModuleService } from "@medusajs/framework/types"
-import { updatePaymentData } from "../../../lib/payment-data"
+import { setPaymentDataKey } from "../../../lib/payment-data"
 import { Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { BANK_TRANSFER_REFUNDS_KEY, bankTransferRefundsOf } from "../../../providers/shared/bank-transfer-refunds"
@@ -21,6 +21,10 @@ export interface MarkBankTransferRefundInput {
  *
  * Undone when a later step fails, unless Medusa's refund was made: a mark left behind would let a
  * refund of that amount through the provider without the refund owed saying so.
+ *
+ * Runs under the workflow's lock on the payment, so two marks of one payment do not read the same list
+ * and each write it without the other; the write sets only this key (payment-data.ts), so a refund Medusa
+ * writes into the same data meanwhile keeps its keys.
  */
 export const markBankTransferRefundStep = createStep(
   markBankTransferRefundStepId,
@@ -31,7 +35,7 @@ export const markBankTransferRefundStep = createStep(
     const mine = marked.find((r) => r.refundOwedId === input.refundOwedId)
     if (mine) return new StepResponse({ medusaRefundId: mine.medusaRefundId ?? null }, { added: false, input })
     const entry = { refundOwedId: input.refundOwedId, amountInCents: input.amountInCents, bankReference: input.bankReference, markedAt: new Date().toISOString() }
-    await updatePaymentData(payments, input.paymentId, { ...payment.data, [BANK_TRANSFER_REFUNDS_KEY]: [...marked, entry] })
+    await setPaymentDataKey(container, input.paymentId, BANK_TRANSFER_REFUNDS_KEY, [...marked, entry])
     return new StepResponse({ medusaRefundId: null as string | null }, { added: true, input })
   },
   async (undo, { container }) => {
@@ -42,6 +46,6 @@ export const markBankTransferRefundStep = createStep(
     const mine = marked.find((r) => r.refundOwedId === undo.input.refundOwedId)
     if (!mine || mine.medusaRefundId) return
     const rest = marked.filter((r) => r !== mine)
-    await updatePaymentData(payments, undo.input.paymentId, { ...payment.data, [BANK_TRANSFER_REFUNDS_KEY]: rest })
+    await setPaymentDataKey(container, undo.input.paymentId, BANK_TRANSFER_REFUNDS_KEY, rest)
   }
 )
