@@ -20,7 +20,7 @@ export interface RateLimiter {
 }
 
 /** Milliseconds to the start of the next wall-clock second. */
-export function msToNextSecond(nowMs: number = Date.now()): number {
+function msToNextSecond(nowMs: number = Date.now()): number {
   return 1_000 - (nowMs % 1_000)
 }
 
