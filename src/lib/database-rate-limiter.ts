@@ -1,5 +1,31 @@
 import type { RateLimiter } from "../tikkie/core/rate-limiter"
-import type TikkieModuleService from "../modules/tikkie/service"
+import { countRateWindowCall, holdRateWindow, type RunSql } from "../modules/tikkie/rate-window-sql"
+
+export { RATE_WINDOW_HELD } from "../modules/tikkie/rate-window-sql"
+
+/**
+ * Where the windows are counted: the tikkie module's service (app-side callers), or the database
+ * connection itself (`rateWindowsOverConnection`) for a payment provider, whose container has no
+ * plugin module but does have the shared connection.
+ */
+export interface RateWindowCounter {
+  countRateWindowCall(key: string): Promise<{ count: number; window: number }>
+  holdRateWindow(key: string, window: number): Promise<void>
+}
+
+/** What a provider's container offers as `__pg_connection__` (a knex instance), as far as used here. */
+export interface SqlConnection {
+  raw(sql: string, bindings: readonly unknown[]): PromiseLike<{ rows: Array<Record<string, unknown>> }>
+}
+
+/** The same SQL as the tikkie module's service (rate-window-sql.ts), over the shared connection. */
+export function rateWindowsOverConnection(connection: SqlConnection): RateWindowCounter {
+  const run: RunSql = async (sql, bindings) => (await connection.raw(sql, bindings)).rows
+  return {
+    countRateWindowCall: (key) => countRateWindowCall(run, key),
+    holdRateWindow: (key, window) => holdRateWindow(run, key, window),
+  }
+}
 
 /** The wait for a slot would pass the caller's deadline (`waitAtMostMs`): nothing was called. */
 export class RateLimitWaitExceeded extends Error {
@@ -21,7 +47,7 @@ export class RateLimitWaitExceeded extends Error {
  */
 export class DatabaseRateLimiter implements RateLimiter {
   constructor(
-    private readonly tikkie: TikkieModuleService,
+    private readonly tikkie: RateWindowCounter,
     private readonly key: string,
     private readonly limitPerSecond: number,
     private readonly options: { waitAtMostMs?: number } = {}
@@ -39,6 +65,16 @@ export class DatabaseRateLimiter implements RateLimiter {
       if (Date.now() + wait > deadline) throw new RateLimitWaitExceeded(this.key, this.options.waitAtMostMs!)
       await new Promise((r) => setTimeout(r, wait))
     }
+  }
+
+  /** Tikkie answered 429: the current second counts as full for every instance of the store. */
+  async holdRestOfSecond(): Promise<void> {
+    await this.tikkie.holdRateWindow(this.key, Math.floor(Date.now() / 1000))
+  }
+
+  /** The same limit and count with another deadline on the wait (the return route's, per settlement). */
+  withWaitAtMost(waitAtMostMs: number | undefined): DatabaseRateLimiter {
+    return new DatabaseRateLimiter(this.tikkie, this.key, this.limitPerSecond, { ...this.options, waitAtMostMs })
   }
 }
 

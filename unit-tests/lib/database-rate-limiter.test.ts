@@ -1,4 +1,4 @@
-import { DatabaseRateLimiter, SLOT_GUARD_MS } from "../../src/lib/database-rate-limiter"
+import { DatabaseRateLimiter, RATE_WINDOW_HELD, SLOT_GUARD_MS } from "../../src/lib/database-rate-limiter"
 import type TikkieModuleService from "../../src/modules/tikkie/service"
 
 /**
@@ -17,6 +17,10 @@ function counter(latencyMs: number) {
       windows.set(window, count)
       await new Promise((r) => setTimeout(r, latencyMs))
       return { count, window }
+    },
+    /** What the store's SQL does: the window counts as full for every instance until it ends. */
+    async holdRateWindow(_key: string, window: number) {
+      windows.set(window, Math.max(windows.get(window) ?? 0, RATE_WINDOW_HELD))
     },
   }
   return { tikkie: tikkie as unknown as TikkieModuleService, calls }
@@ -69,5 +73,18 @@ describe("DatabaseRateLimiter", () => {
     for (const t of arrivals) perSecond.set(Math.floor(t / 1000), (perSecond.get(Math.floor(t / 1000)) ?? 0) + 1)
     expect(arrivals).toHaveLength(20)
     expect(Object.fromEntries(perSecond)).toEqual({ 41: 10, 42: 10 })
+  })
+
+  it("after holdRestOfSecond (Tikkie answered 429) no instance gets a slot until the next second", async () => {
+    jest.setSystemTime(30_200)
+    const { tikkie } = counter(1)
+    const limiter = new DatabaseRateLimiter(tikkie, "k", 5)
+    const other = new DatabaseRateLimiter(tikkie, "k", 5)
+    await limiter.holdRestOfSecond()
+    let granted = 0
+    const acquired = other.acquire().then(() => (granted = Date.now()))
+    await jest.advanceTimersByTimeAsync(1_000)
+    await acquired
+    expect(Math.floor(granted / 1000)).toBe(31)
   })
 })

@@ -3,11 +3,6 @@ import { errorMessage } from "../error-message"
 import { isLockTimeout, underLockOrBusy } from "../lock-timeout"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { completeCartWorkflow } from "@medusajs/medusa/core-flows"
-import {
-  DatabaseRateLimiter,
-  FAST_CHECKOUT_GET_ORDER_CALLS_PER_SECOND,
-  FAST_CHECKOUT_GET_ORDER_KEY,
-} from "../database-rate-limiter"
 import { logExcerpt } from "../log-excerpt"
 import { toCents } from "../medusa-money"
 import { nextCheckAt } from "../poll-schedule"
@@ -118,10 +113,6 @@ async function settleLocked(container: MedusaContainer, orderToken: string, sour
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
   const payment = container.resolve<IPaymentModuleService>(Modules.PAYMENT)
-  // A shopper waits on the return route: its wait for a rate slot is bounded, then it answers "retry".
-  const limiter = new DatabaseRateLimiter(tikkie, FAST_CHECKOUT_GET_ORDER_KEY, FAST_CHECKOUT_GET_ORDER_CALLS_PER_SECOND, {
-    waitAtMostMs: source === "return" ? RETURN_RATE_WAIT_MS : undefined,
-  })
 
   const [record] = await tikkie.listFastCheckoutOrders({ order_token: orderToken })
   if (record.medusa_order_id) return { outcome: "already-completed", orderId: record.medusa_order_id }
@@ -137,10 +128,14 @@ async function settleLocked(container: MedusaContainer, orderToken: string, sour
   // Read the order from Tikkie (through the provider, which holds the credentials).
   let read: FastCheckoutWebhookActionData
   try {
-    await limiter.acquire()
+    // The provider takes a store-wide GET order slot for every attempt; a shopper waits on the return
+    // route, so there its wait for a slot is bounded, and past it the read fails and answers "retry".
     const answer = await payment.getWebhookActionAndData({
       provider: record.provider_id,
-      payload: settlementReadPayload({ referenceId: record.reference_id, orderToken, status: record.status }),
+      payload: settlementReadPayload(
+        { referenceId: record.reference_id, orderToken, status: record.status },
+        { rateWaitAtMostMs: source === "return" ? RETURN_RATE_WAIT_MS : undefined }
+      ),
     })
     read = answer.data as FastCheckoutWebhookActionData
     if (!read?.fast_checkout_status) throw new Error("the provider did not read the order")

@@ -1,5 +1,5 @@
 import type { Context } from "@medusajs/framework/types"
-import { generateEntityId, InjectManager, MedusaContext, MedusaService } from "@medusajs/framework/utils"
+import { InjectManager, MedusaContext, MedusaService } from "@medusajs/framework/utils"
 import type { SqlEntityManager } from "@medusajs/framework/mikro-orm/postgresql"
 import FastCheckoutOrder from "./models/fast-checkout-order"
 import RateWindow from "./models/rate-window"
@@ -7,6 +7,7 @@ import PaymentRequest from "./models/payment-request"
 import NotificationSubscription from "./models/notification-subscription"
 import PaymentRequestV1Setup from "./models/payment-request-v1-setup"
 import RefundOwed from "./models/refund-owed"
+import { countRateWindowCall, holdRateWindow, type RunSql } from "./rate-window-sql"
 
 class TikkieModuleService extends MedusaService({
   FastCheckoutOrder,
@@ -23,22 +24,13 @@ class TikkieModuleService extends MedusaService({
    */
   @InjectManager()
   async countRateWindowCall(key: string, @MedusaContext() sharedContext: Context = {}): Promise<{ count: number; window: number }> {
-    const manager = sharedContext.manager as SqlEntityManager
-    const window = Math.floor(Date.now() / 1000)
-    const rows: Array<{ count: number }> = await manager.execute(
-      `insert into tikkie_rate_window (id, key, "window", count, created_at, updated_at)
-       values (?, ?, ?, 1, now(), now())
-       on conflict (key, "window") where deleted_at is null
-       do update set count = tikkie_rate_window.count + 1
-       returning count`,
-      [generateEntityId(undefined, "tkrw"), key, window]
-    )
-    const count = Number(rows[0].count)
-    if (count === 1) {
-      // The first call of a second tidies up windows nobody will count again.
-      await manager.execute(`delete from tikkie_rate_window where key = ? and "window" < ?`, [key, window - 60])
-    }
-    return { count, window }
+    return countRateWindowCall(sqlOf(sharedContext), key)
+  }
+
+  /** Marks the second `window` of `key` as full for every instance: Tikkie answered 429 in it. */
+  @InjectManager()
+  async holdRateWindow(key: string, window: number, @MedusaContext() sharedContext: Context = {}): Promise<void> {
+    await holdRateWindow(sqlOf(sharedContext), key, window)
   }
 
   /**
@@ -191,4 +183,9 @@ export interface PaidWithoutOrderRow {
   problem: string | null
   attempts: number
   since: Date
+}
+
+function sqlOf(sharedContext: Context): RunSql {
+  const manager = sharedContext.manager as SqlEntityManager
+  return (sql, bindings) => manager.execute(sql, bindings)
 }

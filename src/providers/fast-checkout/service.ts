@@ -31,7 +31,8 @@ import {
   type FastCheckoutSessionData,
 } from "./session-data"
 import { SESSION_STATUS, WEBHOOK_ACTION } from "./status"
-import { isSettlementRead } from "./settlement-read"
+import { settlementReadOptions } from "./settlement-read"
+import { fastCheckoutGetOrderLimiter } from "./get-order-limiter"
 import { fastCheckoutReturnUrl, fastCheckoutWebhookUrl } from "./urls"
 import { PaymentProviderKeys } from "../provider-keys"
 
@@ -74,6 +75,11 @@ export class TikkieFastCheckoutProviderService extends TikkieBaseProvider<
 
   protected readonly sessionDataSchema = FastCheckoutSessionDataSchema
   protected readonly inputKey = FAST_CHECKOUT_CART_KEY
+  /**
+   * Every GET order of this provider takes a slot of the store-wide limit, each retry included
+   * (get-order-limiter.ts); passed per call, so a settlement can put a deadline on the wait.
+   */
+  private readonly getOrderLimiter = fastCheckoutGetOrderLimiter(this.container)
   protected readonly messages: TikkieProviderMessages<FastCheckoutSessionData> = {
     noSessionId: "Tikkie Fast Checkout needs the payment session id.",
     notInEuro: (currency) => `Tikkie Fast Checkout takes payments in EUR only, not ${currency}.`,
@@ -181,10 +187,11 @@ export class TikkieFastCheckoutProviderService extends TikkieBaseProvider<
    * from the order itself.
    */
   async getWebhookActionAndData(payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
-    if (!isSettlementRead(payload)) return { action: PaymentActions.NOT_SUPPORTED }
+    const settlement = settlementReadOptions(payload)
+    if (!settlement) return { action: PaymentActions.NOT_SUPPORTED }
     const body = FastCheckoutWebhookSchema.safeParse(payload.data)
     if (!body.success) return { action: PaymentActions.NOT_SUPPORTED }
-    const order = await this.getOrder(body.data.orderToken)
+    const order = await this.getOrder(body.data.orderToken, settlement.rateWaitAtMostMs)
     const data: FastCheckoutWebhookActionData = {
       session_id: order.referenceId,
       amount: fromCents(amountToPayInCents(order)),
@@ -222,8 +229,10 @@ export class TikkieFastCheckoutProviderService extends TikkieBaseProvider<
     return fastCheckoutReadKey(current.orderToken)
   }
 
-  protected getOrder(orderToken: string): Promise<FastCheckoutOrder> {
-    return this.callTikkie("Reading the Tikkie Fast Checkout order failed", () => this.client.getOrder(orderToken), undefined, "read")
+  /** `rateWaitAtMostMs`: the settlement's deadline on each wait for a store-wide slot (settlement-read.ts). */
+  protected getOrder(orderToken: string, rateWaitAtMostMs?: number): Promise<FastCheckoutOrder> {
+    const rateLimiter = this.getOrderLimiter.withWaitAtMost(rateWaitAtMostMs)
+    return this.callTikkie("Reading the Tikkie Fast Checkout order failed", () => this.client.getOrder(orderToken, { rateLimiter }), undefined, "read")
   }
 }
 

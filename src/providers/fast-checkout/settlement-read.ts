@@ -17,10 +17,26 @@ const SETTLEMENT_READ = Symbol.for("medusa-plugin-tikkie.fast-checkout.settlemen
 
 type Payload = ProviderWebhookPayload["payload"]
 
-export function settlementReadPayload(data: Record<string, unknown>): Payload {
-  return Object.assign({ data, rawData: "", headers: {} }, { [SETTLEMENT_READ]: true }) as Payload
+/** How the settlement wants its read made, carried under the same in-process key. */
+export interface SettlementReadOptions {
+  /**
+   * The longest wait for a slot of the store-wide GET order limit, per attempt (the return route, a
+   * shopper waiting); past it the read fails and the settlement answers "retry". Unset: as long as the
+   * limit requires (workers, the poll).
+   */
+  rateWaitAtMostMs?: number
+}
+
+export function settlementReadPayload(data: Record<string, unknown>, options: SettlementReadOptions = {}): Payload {
+  return Object.assign({ data, rawData: "", headers: {} }, { [SETTLEMENT_READ]: { ...options } }) as Payload
+}
+
+/** The settlement's options when this is the plugin's own settlement read; otherwise undefined. */
+export function settlementReadOptions(payload: Payload | undefined): SettlementReadOptions | undefined {
+  const marked = payload ? (payload as unknown as Record<symbol, unknown>)[SETTLEMENT_READ] : undefined
+  return typeof marked === "object" && marked !== null ? (marked as SettlementReadOptions) : undefined
 }
 
 export function isSettlementRead(payload: Payload | undefined): boolean {
-  return !!payload && (payload as unknown as Record<symbol, unknown>)[SETTLEMENT_READ] === true
+  return settlementReadOptions(payload) !== undefined
 }

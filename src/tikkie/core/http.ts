@@ -40,6 +40,10 @@ export interface TikkieRequest<T> {
   response: z.ZodType<T>
   /** Values to keep out of every error and log line. */
   secrets: ReadonlyArray<string | undefined>
+  /**
+   * Taken before every attempt, retries included (each one is a call the service counts); told to hold
+   * the rest of the second when the service answers 429.
+   */
   rateLimiter?: RateLimiter
   /** Per-call dispatcher, e.g. the mutual-TLS agent of the token endpoint. */
   dispatcher?: Dispatcher
@@ -97,6 +101,7 @@ export class TikkieTransport {
         return await this.attempt(req)
       } catch (e) {
         const err = e as TikkieError
+        if (err instanceof TikkieError && err.status === 429) await this.holdRestOfSecond(req)
         if (attempt >= this.retry.retries || !isRetryable(req.method, err)) throw err
         const delay = backoffDelayMs(attempt, this.retry)
         this.logger?.warn(
@@ -104,6 +109,21 @@ export class TikkieTransport {
         )
         await sleep(delay)
       }
+    }
+  }
+
+  /**
+   * A 429 says the service's count for this second is full: the limiter holds its slots until the next
+   * second, for this caller's retry and for everyone else sharing it. Also without a retry left: the
+   * next caller would be refused all the same. A limiter that cannot hold (its store unreachable) does
+   * not turn the 429 into another error.
+   */
+  private async holdRestOfSecond(req: TikkieRequest<unknown>): Promise<void> {
+    if (!req.rateLimiter?.holdRestOfSecond) return
+    try {
+      await req.rateLimiter.holdRestOfSecond()
+    } catch (e) {
+      this.logger?.warn(`Tikkie ${req.operation}: holding the rate limiter after a 429 failed (${redact(e instanceof Error ? e.message : String(e), req.secrets)})`)
     }
   }
 

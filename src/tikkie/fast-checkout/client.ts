@@ -81,8 +81,12 @@ export class FastCheckoutClient {
     return { checkoutUrl: res.data.checkoutUrl, orderToken: res.data.orderToken, traceId: res.traceId }
   }
 
-  /** Reads an order, within the GET order rate limit; retried on 429, 5xx and network failures. */
-  async getOrder(orderToken: string): Promise<FastCheckoutOrder> {
+  /**
+   * Reads an order, within the GET order rate limit; retried on 429, 5xx and network failures, each
+   * attempt taking a slot of the limiter. `options.rateLimiter` replaces the client's limiter for this
+   * call (e.g. the same shared limit with a deadline on the wait, for a caller someone waits on).
+   */
+  async getOrder(orderToken: string, options: { rateLimiter?: RateLimiter } = {}): Promise<FastCheckoutOrder> {
     const operation = "fastCheckout.getOrder"
     const merchantToken = this.requireMerchantToken(operation)
     const token = validateFastCheckout(operation, OrderTokenSchema, orderToken)
@@ -93,7 +97,7 @@ export class FastCheckoutClient {
       headers: this.orderHeaders(merchantToken),
       response: FastCheckoutOrderSchema,
       secrets: this.secrets(),
-      rateLimiter: this.getOrderRateLimiter,
+      rateLimiter: options.rateLimiter ?? this.getOrderRateLimiter,
     })
     return res.data
   }

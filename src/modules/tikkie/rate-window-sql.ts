@@ -1,0 +1,45 @@
+import { generateEntityId } from "@medusajs/framework/utils"
+
+/**
+ * The store-wide rate windows (tikkie_rate_window) in SQL, in one place for both ways of reaching the
+ * database: the tikkie module's service (its entity manager) and a payment provider, which lives in the
+ * payment module's container and gets only the shared connection (`__pg_connection__`). Placeholders
+ * are `?`, which both MikroORM's `execute` and knex's `raw` take.
+ */
+export type RunSql = (sql: string, bindings: unknown[]) => Promise<Array<Record<string, unknown>>>
+
+/**
+ * A held window's count: above any limit, so every instance waits for the next second. Room is left
+ * below the integer column's maximum for the calls still counted in that second.
+ */
+export const RATE_WINDOW_HELD = 1_000_000_000
+
+/** Counts one call of `key` in the current wall-clock second (one atomic upsert); answers the second's count. */
+export async function countRateWindowCall(run: RunSql, key: string): Promise<{ count: number; window: number }> {
+  const window = Math.floor(Date.now() / 1000)
+  const rows = await run(
+    `insert into tikkie_rate_window (id, key, "window", count, created_at, updated_at)
+     values (?, ?, ?, 1, now(), now())
+     on conflict (key, "window") where deleted_at is null
+     do update set count = tikkie_rate_window.count + 1
+     returning count`,
+    [generateEntityId(undefined, "tkrw"), key, window]
+  )
+  const count = Number(rows[0].count)
+  if (count === 1) {
+    // The first call of a second tidies up windows nobody will count again.
+    await run(`delete from tikkie_rate_window where key = ? and "window" < ?`, [key, window - 60])
+  }
+  return { count, window }
+}
+
+/** Marks the second `window` of `key` as full for every instance (the service answered 429 in it). */
+export async function holdRateWindow(run: RunSql, key: string, window: number): Promise<void> {
+  await run(
+    `insert into tikkie_rate_window (id, key, "window", count, created_at, updated_at)
+     values (?, ?, ?, ?, now(), now())
+     on conflict (key, "window") where deleted_at is null
+     do update set count = greatest(tikkie_rate_window.count, excluded.count)`,
+    [generateEntityId(undefined, "tkrw"), key, window, RATE_WINDOW_HELD]
+  )
+}
