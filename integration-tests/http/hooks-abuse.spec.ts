@@ -4,6 +4,7 @@ import { randomBytes } from "node:crypto"
 import { request } from "undici"
 import { DatabaseRateLimiter, RateLimitWaitExceeded } from "../../src/lib/database-rate-limiter"
 import { FAST_CHECKOUT_WEBHOOK_EVENT, PAYMENT_REQUEST_NOTIFICATION_EVENT } from "../../src/lib/events"
+import { FAST_CHECKOUT_WEBHOOK_READ_INTERVAL_MS } from "../../src/lib/fast-checkout/webhook-read-claim"
 import { INLINE_RETURN_SETTLEMENTS, inlineSlotKey } from "../../src/lib/inline-settlement-slots"
 import { mapConcurrently } from "../../src/lib/map-concurrently"
 import { TIKKIE_MODULE } from "../../src/modules/tikkie"
@@ -243,6 +244,43 @@ medusaIntegrationTestRunner({
       } finally {
         events.stop()
       }
+    })
+
+    it("a burst of forged webhooks naming real open orders makes at most a few GET order calls per order", async () => {
+      // 300 webhooks for 3 open orders, 20 at a time, every status: what a shopper who learnt orderTokens can send.
+      const orders = await Promise.all([0, 1, 2].map(async () => shop.startFastCheckout((await newCart()).id)))
+      await tikkie.control.clearRequests()
+      const statuses = ["NEW", "PAID", "CANCELLED", "EXPIRED", "ERROR"]
+      const forged = Array.from({ length: 300 }, (_, i) => {
+        const o = orders[i % 3]
+        return { referenceId: o.payment_session_id, orderToken: o.order_token, status: statuses[Math.floor(i / 3) % statuses.length] }
+      })
+      const started = Date.now()
+      const answers = await mapConcurrently(forged, 20, (body) => webhook(body))
+      const sentInMs = Date.now() - started
+      expect(answers.every((a) => a.status === 200)).toBe(true)
+      // Whatever the burst started (and any read deferred to the end of the interval) has run by now.
+      await new Promise((r) => setTimeout(r, 10_000))
+      const perOrder = await Promise.all(orders.map(async (o) => (await getOrderCalls(o.order_token)).length))
+      console.log(`burst of 300 webhooks for 3 open orders sent in ${sentInMs} ms: GET order calls per order ${perOrder.join(", ")} (total ${perOrder.reduce((a, b) => a + b, 0)})`)
+      // One read per order per interval (fast-checkout/webhook-read-claim.ts), one more at its end for the last skipped webhooks.
+      const bound = Math.ceil(sentInMs / FAST_CHECKOUT_WEBHOOK_READ_INTERVAL_MS) + 1
+      for (const n of perOrder) expect(n).toBeLessThanOrEqual(Math.min(bound, 4))
+      for (const o of orders) expect((await record(o.order_token)).status).toBe("NEW")
+    })
+
+    it("a real PAID webhook arriving just after a forged one for the same order still settles within seconds", async () => {
+      const cart = await newCart()
+      const started = await shop.startFastCheckout(cart.id)
+      // A forged webhook reads the order NEW; the shopper pays a moment later and Tikkie's webhook comes.
+      expect((await webhook({ referenceId: started.payment_session_id, orderToken: started.order_token, status: "PAID" })).status).toBe(200)
+      await eventually(async () => (await getOrderCalls(started.order_token)).length >= 1)
+      await eventually(async () => (await record(started.order_token)).last_checked_at ?? undefined)
+      await tikkie.control.post(`/_sandbox/fastcheckout/orders/${started.order_token}/pay`)
+      // No poll runs in tests (TIKKIE_SCHEDULED_JOBS=off): the webhook's own path settles it.
+      const order = await settledOrder(getContainer(), started.order_token, cart.id, 20_000)
+      expect(order.payment_collections[0].payments[0].data.orderToken).toBe(started.order_token)
+      expect(await ordersForCartCount(getContainer(), cart.id)).toBe(1)
     })
 
     it("Medusa's generic /hooks/payment route settles nothing and reads nothing, for a made-up or a real paid orderToken", async () => {
