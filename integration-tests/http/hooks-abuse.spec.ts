@@ -4,7 +4,7 @@ import { randomBytes } from "node:crypto"
 import { request } from "undici"
 import { DatabaseRateLimiter, RateLimitWaitExceeded } from "../../src/lib/database-rate-limiter"
 import { FAST_CHECKOUT_WEBHOOK_EVENT, PAYMENT_REQUEST_NOTIFICATION_EVENT } from "../../src/lib/events"
-import { FAST_CHECKOUT_WEBHOOK_READ_INTERVAL_MS } from "../../src/lib/fast-checkout/webhook-read-claim"
+import { claimFastCheckoutWebhookRead, FAST_CHECKOUT_WEBHOOK_READ_INTERVAL_MS } from "../../src/lib/fast-checkout/webhook-read-claim"
 import { INLINE_RETURN_SETTLEMENTS, inlineSlotKey } from "../../src/lib/inline-settlement-slots"
 import { mapConcurrently } from "../../src/lib/map-concurrently"
 import { TIKKIE_MODULE } from "../../src/modules/tikkie"
@@ -267,6 +267,28 @@ medusaIntegrationTestRunner({
       const bound = Math.ceil(sentInMs / FAST_CHECKOUT_WEBHOOK_READ_INTERVAL_MS) + 1
       for (const n of perOrder) expect(n).toBeLessThanOrEqual(Math.min(bound, 4))
       for (const o of orders) expect((await record(o.order_token)).status).toBe("NEW")
+    })
+
+    it("claims a webhook read once per interval across concurrent callers, and leaves a skipped order due for the poll at the interval's end", async () => {
+      const started = await shop.startFastCheckout((await newCart()).id)
+      const before = await record(started.order_token)
+      // Twenty instances at once: one atomic UPDATE each, one winner.
+      const claims = await Promise.all(Array.from({ length: 20 }, () => claimFastCheckoutWebhookRead(getContainer(), started.order_token)))
+      expect(claims.filter((c) => c.action === "read")).toHaveLength(1)
+      const deferred = claims.filter((c) => c.action === "defer")
+      expect(deferred).toHaveLength(1)
+      expect((deferred[0] as { inMs: number }).inMs).toBeGreaterThan(0)
+      expect((deferred[0] as { inMs: number }).inMs).toBeLessThanOrEqual(FAST_CHECKOUT_WEBHOOK_READ_INTERVAL_MS)
+      const after = await record(started.order_token)
+      const claimedAt = new Date(after.webhook_read_at!).getTime()
+      // Due for the poll no later than the claim's end (and no later than it was due before).
+      expect(new Date(after.next_check_at!).getTime()).toBeLessThanOrEqual(claimedAt + FAST_CHECKOUT_WEBHOOK_READ_INTERVAL_MS)
+      if (before.next_check_at) expect(new Date(after.next_check_at!).getTime()).toBeLessThanOrEqual(new Date(before.next_check_at).getTime())
+      // The deferred read takes the claim once the interval is over, unless a webhook took it first.
+      expect((await claimFastCheckoutWebhookRead(getContainer(), started.order_token, { deferred: true })).action).toBe("skip")
+      await new Promise((r) => setTimeout(r, FAST_CHECKOUT_WEBHOOK_READ_INTERVAL_MS + 100))
+      expect((await claimFastCheckoutWebhookRead(getContainer(), started.order_token, { deferred: true })).action).toBe("read")
+      expect((await claimFastCheckoutWebhookRead(getContainer(), started.order_token)).action).toBe("defer")
     })
 
     it("a real PAID webhook arriving just after a forged one for the same order still settles within seconds", async () => {

@@ -47,6 +47,8 @@ class TikkieModuleService extends MedusaService({
    * `claimed`), otherwise it counts the webhook as deferred and makes the order due for the poll when the
    * claim's interval ends, so a skipped webhook is still read. `countDeferral: false` (the deferred read
    * itself) leaves the count alone. The row lock of the CTE serialises concurrent claims: one wins.
+   * (`now()` is when this statement's transaction began, possibly before it waited for the lock: the
+   * time left is measured with `clock_timestamp()`, so it never exceeds the interval.)
    * Answers undefined when no record has this orderToken.
    */
   @InjectManager()
@@ -71,7 +73,7 @@ class TikkieModuleService extends MedusaService({
          from old
         where o.id = old.id
        returning old.claimable as claimed, o.webhook_reads_deferred as deferred,
-         greatest(0, ceil(extract(epoch from (o.webhook_read_at + make_interval(secs => ?) - now())) * 1000)) as free_in_ms`,
+         greatest(0, ceil(extract(epoch from (o.webhook_read_at + make_interval(secs => ?) - clock_timestamp())) * 1000)) as free_in_ms`,
       [opts.intervalMs / 1000, orderToken, opts.countDeferral ? 1 : 0, opts.intervalMs / 1000, opts.intervalMs / 1000]
     )
     const row = rows[0]
