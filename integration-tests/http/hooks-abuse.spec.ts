@@ -167,6 +167,7 @@ medusaIntegrationTestRunner({
       const started = await shop.startFastCheckout(cart.id)
       const events = watchEvents(FAST_CHECKOUT_WEBHOOK_EVENT)
       const logs = watchLogs()
+      const firstMinute = Math.floor(Date.now() / 60_000)
       // What the forged webhooks cost in events and reads, answered at once: the idle-answer brake (its own
       // test below) would hold most of these for a second each.
       const idleBudget = useIdleAnswerBudget(100_000)
@@ -187,8 +188,10 @@ medusaIntegrationTestRunner({
         const reads = await getOrderCalls()
         expect(reads.filter((r) => [...forgedTokens].some((t) => r.path.endsWith(`/${t}`)))).toHaveLength(0)
         expect(reads.length).toBeGreaterThanOrEqual(1)
-        // A flood writes a few log lines, not one per forged webhook.
-        expect(logs.lines().filter((l) => /not an order of this store/.test(l)).length).toBeLessThanOrEqual(11)
+        // A flood writes a few log lines, not one per forged webhook: ten a minute and one that counts the
+        // rest (lib/log-throttle.ts), for each minute the test ran into (on a busy machine it spans two).
+        const minutes = Math.floor(Date.now() / 60_000) - firstMinute + 1
+        expect(logs.lines().filter((l) => /not an order of this store/.test(l)).length).toBeLessThanOrEqual(11 * minutes)
       } finally {
         idleBudget.restore()
         events.stop()
