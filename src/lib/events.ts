@@ -10,11 +10,21 @@ export interface FastCheckoutWebhookEventData {
   order_token: string
   reference_id: string
   status: string
+  /**
+   * The read a webhook skipped by the per-order read interval scheduled for the interval's end
+   * (fast-checkout/webhook-read-claim.ts): the subscriber reads only if no webhook claimed a read since.
+   */
+  deferred?: boolean
 }
 
 /** The event-bus job key of a Fast Checkout settlement in flight: one per orderToken and reported status. */
 export function fastCheckoutEventKey(orderToken: string, status: string): string {
   return `tikkie-fast-checkout-${orderToken}-${status}`
+}
+
+/** The event-bus job key of the one read scheduled for the end of an order's webhook read interval. */
+export function fastCheckoutDeferredEventKey(orderToken: string): string {
+  return `tikkie-fast-checkout-${orderToken}-deferred`
 }
 
 /** A payment request notification named a request of this store with news. Data: {@link PaymentRequestNotificationEventData}. */

@@ -8,9 +8,11 @@
  * - `removeOnComplete` / `removeOnFail`: the job leaves Redis when done either way, so the next real news
  *   about the same key becomes a job again (a failed job kept under its id would fold every later
  *   webhook into nothing; the poll would still settle it, but a minute late).
- * Medusa's in-memory event bus ignores these options; its subscriber folds repeats in process
- * (coalescing-queue.ts).
+ * - `delay` (`delayMs`, when given): the job waits that long before a worker may take it (a BullMQ delayed
+ *   job, still folded by its id meanwhile).
+ * Medusa's in-memory event bus ignores all but `delay` (it waits in process); its subscriber folds
+ * repeats in process (coalescing-queue.ts).
  */
-export function hookEventOptions(key: string): { jobId: string; removeOnComplete: true; removeOnFail: true } {
-  return { jobId: key, removeOnComplete: true, removeOnFail: true }
+export function hookEventOptions(key: string, delayMs?: number): { jobId: string; removeOnComplete: true; removeOnFail: true; delay?: number } {
+  return { jobId: key, removeOnComplete: true, removeOnFail: true, ...(delayMs && delayMs > 0 ? { delay: Math.ceil(delayMs) } : {}) }
 }

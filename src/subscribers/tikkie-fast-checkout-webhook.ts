@@ -1,6 +1,7 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { FAST_CHECKOUT_WEBHOOK_EVENT, type FastCheckoutWebhookEventData } from "../lib/events"
 import { CoalescingQueue } from "../lib/coalescing-queue"
+import { claimFastCheckoutWebhookRead } from "../lib/fast-checkout/webhook-read-claim"
 import type { FastCheckoutStatus } from "../tikkie/fast-checkout"
 import { settleFastCheckoutOrderWorkflow } from "../workflows/fast-checkout/settle-fast-checkout-order"
 
@@ -11,12 +12,19 @@ import { settleFastCheckoutOrderWorkflow } from "../workflows/fast-checkout/sett
  */
 const WEBHOOK_SETTLEMENTS = new CoalescingQueue(8)
 
-/** Settles the order a Fast Checkout webhook named; the poll job retries what this could not finish. */
+/**
+ * Settles the order a Fast Checkout webhook named (or the return route handed over, or a skipped
+ * webhook scheduled: `deferred`); the poll job retries what this could not finish.
+ */
 export default async function tikkieFastCheckoutWebhookHandler({
   event,
   container,
 }: SubscriberArgs<FastCheckoutWebhookEventData>) {
   const orderToken = event.data.order_token
+  // The read a skipped webhook scheduled: a webhook that claimed a read after the interval ended covers
+  // it (that read starts later than every skipped webhook). Claimed here, before the queue: a waiting
+  // task of the queue is shared by every later push of its order, a claimed webhook's included.
+  if (event.data.deferred && (await claimFastCheckoutWebhookRead(container, orderToken, { deferred: true })).action !== "read") return
   await WEBHOOK_SETTLEMENTS.push(orderToken, async () =>
     (await settleFastCheckoutOrderWorkflow(container).run({ input: { orderToken, source: "webhook", hint: event.data.status as FastCheckoutStatus } })).result)
 }

@@ -4,6 +4,7 @@ import { isLockTimeout, underLockOrBusy } from "../lock-timeout"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { completeCartWorkflow } from "@medusajs/medusa/core-flows"
 import { logExcerpt } from "../log-excerpt"
+import { LogThrottle } from "../log-throttle"
 import { toCents } from "../medusa-money"
 import { nextCheckAt } from "../poll-schedule"
 import { TIKKIE_MODULE } from "../../modules/tikkie"
@@ -51,6 +52,13 @@ export const RETURN_RATE_WAIT_MS = 1_000
 
 /** After this many failed completions of a PAID order the poll stops retrying; the record stays. */
 export const MAX_COMPLETION_ATTEMPTS = 5
+
+/**
+ * Failed reads of Tikkie, a few lines a minute per process: while Tikkie is unreachable every webhook,
+ * return and poll read fails, and webhooks (forged ones too) would otherwise each write a warning. The
+ * record keeps each order due for the poll, so nothing depends on the line.
+ */
+const FAILED_READS = new LogThrottle("failed reads of Tikkie Fast Checkout orders")
 
 type FastCheckoutRecord = Awaited<ReturnType<TikkieModuleService["listFastCheckoutOrders"]>>[number]
 
@@ -141,7 +149,7 @@ async function settleLocked(container: MedusaContainer, orderToken: string, sour
     if (!read?.fast_checkout_status) throw new Error("the provider did not read the order")
   } catch (e) {
     const reason = errorMessage(e)
-    logger.warn(`Tikkie Fast Checkout ${source}: could not read order ${orderToken} yet (${reason}); will retry`)
+    FAILED_READS.warn(logger, () => `Tikkie Fast Checkout ${source}: could not read order ${orderToken} yet (${reason}); will retry`)
     // Due for the next poll run, whatever its schedule said; once expired, on its backoff schedule (the
     // poll keeps reading it until a read succeeds, see poll-fast-checkout-orders.ts).
     const expired = record.expires_at && new Date(record.expires_at).getTime() < Date.now()

@@ -34,6 +34,46 @@ class TikkieModuleService extends MedusaService({
   }
 
   /**
+   * A webhook's claim of a read of one Fast Checkout order, in one statement every store instance sees
+   * alike: it takes the claim when no webhook claimed one in the last `intervalMs` (and then answers
+   * `claimed`), otherwise it counts the webhook as deferred and makes the order due for the poll when the
+   * claim's interval ends, so a skipped webhook is still read. `countDeferral: false` (the deferred read
+   * itself) leaves the count alone. The row lock of the CTE serialises concurrent claims: one wins.
+   * (`now()` is when this statement's transaction began, possibly before it waited for the lock: the
+   * time left is measured with `clock_timestamp()`, so it never exceeds the interval.)
+   * Answers undefined when no record has this orderToken.
+   */
+  @InjectManager()
+  async claimFastCheckoutWebhookRead(
+    orderToken: string,
+    opts: { intervalMs: number; countDeferral: boolean },
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<{ claimed: boolean; deferred: number; freeInMs: number } | undefined> {
+    const manager = sharedContext.manager as SqlEntityManager
+    const rows: Array<{ claimed: boolean; deferred: number; free_in_ms: string | number }> = await manager.execute(
+      `with old as (
+         select id, (webhook_read_at is null or webhook_read_at <= now() - make_interval(secs => ?)) as claimable
+           from tikkie_fast_checkout_order
+          where order_token = ? and deleted_at is null
+          for update
+       )
+       update tikkie_fast_checkout_order o
+          set webhook_read_at = case when old.claimable then now() else o.webhook_read_at end,
+              webhook_reads_deferred = case when old.claimable then 0 else o.webhook_reads_deferred + ? end,
+              next_check_at = case when old.claimable then o.next_check_at
+                else least(coalesce(o.next_check_at, o.created_at), o.webhook_read_at + make_interval(secs => ?)) end
+         from old
+        where o.id = old.id
+       returning old.claimable as claimed, o.webhook_reads_deferred as deferred,
+         greatest(0, ceil(extract(epoch from (o.webhook_read_at + make_interval(secs => ?) - clock_timestamp())) * 1000)) as free_in_ms`,
+      [opts.intervalMs / 1000, orderToken, opts.countDeferral ? 1 : 0, opts.intervalMs / 1000, opts.intervalMs / 1000]
+    )
+    const row = rows[0]
+    if (!row) return undefined
+    return { claimed: row.claimed === true, deferred: Number(row.deferred), freeInMs: Number(row.free_in_ms) }
+  }
+
+  /**
    * The orderTokens a poll run reads, most likely changed first: PAID without a Medusa order (money
    * received, never left waiting behind others), then unpaid ones whose next check is due, the longest
    * due first (never read: due since they were made). See lib/poll-schedule.ts. An unpaid one is read

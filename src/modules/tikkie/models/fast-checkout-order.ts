@@ -33,6 +33,14 @@ const FastCheckoutOrder = model
     last_checked_at: model.dateTime().nullable(),
     /** When the poll reads it next (lib/poll-schedule.ts); null: never read yet, due at once. */
     next_check_at: model.dateTime().nullable(),
+    /**
+     * When a webhook last claimed a read of this order (lib/fast-checkout/webhook-read-claim.ts): a webhook
+     * within the interval after it starts no read of its own. Apart from last_checked_at, which only
+     * successful reads set (and the poll's expiry rules read).
+     */
+    webhook_read_at: model.dateTime().nullable(),
+    /** Webhooks skipped since that claim; the first one schedules the read at the interval's end. */
+    webhook_reads_deferred: model.number().default(0),
   })
   // payment_session_id: the return route's lookup (a shopper waits on it). order_token is unique, hence indexed.
   .indexes([{ on: ["status", "expires_at"] }, { on: ["cart_id"] }, { on: ["payment_session_id"] }, { on: ["status", "next_check_at"] }])

@@ -1,12 +1,18 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import type { Logger } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { FAST_CHECKOUT_WEBHOOK_EVENT, fastCheckoutEventKey, type FastCheckoutWebhookEventData } from "../../../../lib/events"
+import {
+  FAST_CHECKOUT_WEBHOOK_EVENT,
+  fastCheckoutDeferredEventKey,
+  fastCheckoutEventKey,
+  type FastCheckoutWebhookEventData,
+} from "../../../../lib/events"
 import { hookEventOptions } from "../../../../lib/hook-event-options"
 import { brakeIdleHookAnswer } from "../../../../lib/idle-hook-brake"
 import { logExcerpt } from "../../../../lib/log-excerpt"
 import { LogThrottle } from "../../../../lib/log-throttle"
 import { fastCheckoutWebhookTarget } from "../../../../lib/fast-checkout/webhook-target"
+import { claimFastCheckoutWebhookRead } from "../../../../lib/fast-checkout/webhook-read-claim"
 import type { FastCheckoutWebhookBody } from "./validators"
 
 const UNKNOWN_ORDERS = new LogThrottle("Tikkie Fast Checkout webhooks for orders not of this store")
@@ -18,7 +24,11 @@ const UNKNOWN_ORDERS = new LogThrottle("Tikkie Fast Checkout webhooks for orders
  * - an orderToken with no record of this store: ignored (logged, a few a minute);
  * - an order already settled (a Medusa order, closed, or given up): nothing to do;
  * - otherwise handed to the event bus, one job per orderToken and status in flight, and a worker reads
- *   the order from Tikkie and settles it.
+ *   the order from Tikkie and settles it; but at most one such read per order per
+ *   FAST_CHECKOUT_WEBHOOK_READ_INTERVAL_MS, claimed in the database (webhook-read-claim.ts): a shopper
+ *   can learn real orderTokens, and a flood naming them must not become a flood of jobs and Tikkie reads.
+ *   A webhook inside the interval schedules one read for its end (a delayed job) and leaves the order
+ *   due for the poll, so a real payment announced then is still settled.
  * Every case answers 200: Tikkie retries anything else, and a forger learns nothing. All answer at once,
  * except unknown orderTokens while a flood of them is under way (lib/idle-hook-brake.ts holds those
  * answers a while). Repeats for settled orders are Tikkie's own retries and are never held.
@@ -31,10 +41,17 @@ export const POST = async (req: MedusaRequest<FastCheckoutWebhookBody>, res: Med
     UNKNOWN_ORDERS.warn(logger, () => `Tikkie Fast Checkout webhook: ignored orderToken ${logExcerpt(body.orderToken)}, not an order of this store`)
     await brakeIdleHookAnswer(logger)
   } else if (target === "open") {
+    const claim = await claimFastCheckoutWebhookRead(req.scope, body.orderToken)
     const data: FastCheckoutWebhookEventData = { order_token: body.orderToken, reference_id: body.referenceId, status: body.status }
-    await req.scope
-      .resolve(Modules.EVENT_BUS)
-      .emit({ name: FAST_CHECKOUT_WEBHOOK_EVENT, data }, hookEventOptions(fastCheckoutEventKey(body.orderToken, body.status)))
+    const eventBus = req.scope.resolve(Modules.EVENT_BUS)
+    if (claim.action === "read") {
+      await eventBus.emit({ name: FAST_CHECKOUT_WEBHOOK_EVENT, data }, hookEventOptions(fastCheckoutEventKey(body.orderToken, body.status)))
+    } else if (claim.action === "defer") {
+      await eventBus.emit(
+        { name: FAST_CHECKOUT_WEBHOOK_EVENT, data: { ...data, deferred: true } },
+        hookEventOptions(fastCheckoutDeferredEventKey(body.orderToken), claim.inMs)
+      )
+    }
   }
   res.status(200).json({ received: true })
 }
