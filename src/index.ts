@@ -20,3 +20,4 @@ export {
 export type { FastCheckoutProviderOptions } from "./providers/fast-checkout/options"
 export type { PaymentRequestProviderOptions } from "./providers/payment-request/options"
 export type { TikkieBankOptions } from "./modules/tikkie-bank/options"
+export type { TikkieModuleOptions } from "./modules/tikkie/options"

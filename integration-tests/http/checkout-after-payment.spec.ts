@@ -148,6 +148,59 @@ medusaIntegrationTestRunner({
       expect(await tikkie.control.requests("fastCheckout.createOrder")).toHaveLength(2)
     })
 
+    describe("completion retry budget (issue 19 point 9)", () => {
+      it("five failed completions of a paid Fast Checkout order within a minute do not end the poll's retries; the budget's time does", async () => {
+        const cart = await newCart()
+        const started = (await startFastCheckout(cart.id)).data
+        await shop.addItem(cart.id, store.variantIds["drop-1"], 1)
+        await payWithWebhookLost(started.order_token)
+        const record = async () => (await records().listFastCheckoutOrders({ order_token: started.order_token }))[0]
+
+        const t0 = Date.now()
+        for (let i = 0; i < 5; i++) {
+          expect(await pollFastCheckoutOrders(getContainer())).toEqual([expect.objectContaining({ outcome: "problem" })])
+        }
+        const failed = await record()
+        expect(failed.attempts).toBe(5)
+        expect(failed.problem).toMatch(/cart changed after checkout started/)
+        expect(Date.now() - t0).toBeLessThan(60_000)
+
+        // Within the budget the poll keeps reading it (a passing cause would complete it now).
+        const readsBefore = (await tikkie.control.requests("fastCheckout.getOrder")).length
+        expect(await pollFastCheckoutOrders(getContainer(), { now: new Date(t0 + 60_000) })).toEqual([expect.objectContaining({ outcome: "problem" })])
+        expect((await tikkie.control.requests("fastCheckout.getOrder")).length).toBe(readsBefore + 1)
+        expect((await record()).attempts).toBe(6)
+
+        // Once the budget has passed (15 minutes from the first failure) the poll leaves it to a person.
+        expect(await pollFastCheckoutOrders(getContainer(), { now: new Date(t0 + 16 * 60_000) })).toEqual([])
+        const kept = await record()
+        expect(kept.problem).toMatch(/cart changed after checkout started/)
+        expect(kept.medusa_order_id).toBeNull()
+      })
+
+      it("a paid link whose completion failed five times within a minute is still polled until the budget has passed", async () => {
+        const cart = await newCart()
+        const { data: started } = await startLink(cart.id)
+        await tikkie.control.setDeliveryBehaviour("fail", 100)
+        await tikkie.control.post(`/_sandbox/paymentrequests/${started.payment_request_token}/pay`, {})
+        const record = async () => (await records().listPaymentRequests({ payment_request_token: started.payment_request_token }))[0]
+        // Its session is gone (the cart was changed by hand): every completion fails with a problem.
+        const session = (await record()).payment_session_id!
+        const { Modules } = await import("@medusajs/framework/utils")
+        await getContainer().resolve(Modules.PAYMENT).deletePaymentSession(session)
+
+        const t0 = Date.now()
+        for (let i = 0; i < 5; i++) await pollPaymentRequests(getContainer())
+        expect(await record()).toMatchObject({ attempts: 5, problem: expect.stringMatching(/payment session no longer exists/) })
+        expect(Date.now() - t0).toBeLessThan(60_000)
+
+        const within = await pollPaymentRequests(getContainer(), { now: new Date(t0 + 60_000) })
+        expect(within).toEqual([expect.objectContaining({ outcome: "problem" })])
+        expect((await record()).attempts).toBe(6)
+        expect(await pollPaymentRequests(getContainer(), { now: new Date(t0 + 16 * 60_000) })).toEqual([])
+      })
+    })
+
     describe("paid, no order yet", () => {
       const HOUR = 3_600_000
       const paidWithoutOrder = async () => {

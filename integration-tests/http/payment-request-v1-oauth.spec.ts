@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { pollPaymentRequests } from "../../src/jobs/poll-payment-requests"
 import { TIKKIE_BANK_MODULE } from "../../src/modules/tikkie-bank"
 import type TikkieBankModuleService from "../../src/modules/tikkie-bank/service"
@@ -51,15 +52,35 @@ medusaIntegrationTestRunner({
     beforeEach(async () => {
       ;({ headers } = await loginAdmin(getContainer(), api))
     })
+    afterEach(() => jest.restoreAllMocks())
+
+    /** What the store logs as errors from now on (the detail of a v1 grant problem goes there). */
+    const errorLog = () => {
+      const spy = jest.spyOn(getContainer().resolve(ContainerRegistrationKeys.LOGGER), "error")
+      return () => spy.mock.calls.map((c) => String(c[0])).join("\n")
+    }
+
+    /**
+     * A v1 grant problem as the shopper reads it (issue 19 point 9): what to do, in the shop's words; none of
+     * the grant's detail (sealing keys, consent, the admin route to connect), which goes to the log.
+     */
+    const expectShopperSafe = (res: { status: number; data: { message: string } }) => {
+      expect(res.status).toBe(400)
+      expect(res.data.message).toMatch(/this shop cannot take Tikkie payments at the moment\. Nothing was paid/)
+      for (const leak of [/sealed/i, /POST \/admin/, /v1-connect/, /consent/i, /key id/i, /not connected/i, /invalid_grant/]) {
+        expect(res.data.message).not.toMatch(leak)
+      }
+    }
 
     it("before connecting: the admin and the shopper are told v1 is not connected and how to connect; nothing reaches Tikkie", async () => {
       const status = await admin("get", "/admin/tikkie/payment-requests/v1-connect")
       expect(status.data).toEqual({
         v1_connection: { providers: [{ provider_id: V1_PROVIDER, token: "connection" }], oauth_ready: true, connection: null },
       })
+      const log = errorLog()
       const { res } = await startCheckout()
-      expect(res.status).toBe(400)
-      expect(res.data.message).toMatch(/Tikkie payment requests v1 are not connected: an admin connects them once \(POST \/admin\/tikkie\/payment-requests\/v1-connect\)/)
+      expectShopperSafe(res)
+      expect(log()).toMatch(/Tikkie payment requests v1 are not connected: an admin connects them once \(POST \/admin\/tikkie\/payment-requests\/v1-connect\)/)
       expect(await sandboxCalls("paymentRequestsV1.listPlatforms")).toBe(0)
     })
 
@@ -133,12 +154,14 @@ medusaIntegrationTestRunner({
         access_expires_at: new Date(Date.now() - 1_000),
         refresh_token: cipher().seal("revoked-refresh-token", payGrantBinding(before.id, "refresh_token")),
       })
+      const log = errorLog()
       const { res } = await startCheckout()
-      expect(res.status).toBe(400)
-      expect(res.data.message).toMatch(
+      expectShopperSafe(res)
+      expect(log()).toMatch(
         /Tikkie payment requests v1 need consent again: refreshing the access token was refused \(invalid_grant\)\. Connect v1 again \(POST \/admin\/tikkie\/payment-requests\/v1-connect\)/
       )
       expect(res.data.message).not.toContain("revoked-refresh-token")
+      expect(log()).not.toContain("revoked-refresh-token")
       const status = await admin("get", "/admin/tikkie/payment-requests/v1-connect")
       expect(status.data.v1_connection.connection).toMatchObject({ status: "needs_consent", problem: "refreshing the access token was refused (invalid_grant)" })
 
@@ -180,14 +203,33 @@ medusaIntegrationTestRunner({
         access_expires_at: new Date(Date.now() - 1_000),
         refresh_token: otherKey.seal("a-refresh-token", payGrantBinding(before.id, "refresh_token")),
       })
+      const log = errorLog()
       const { res } = await startCheckout()
-      expect(res.status).toBe(400)
-      expect(res.data.message).toMatch(
+      expectShopperSafe(res)
+      expect(log()).toMatch(
         /Tikkie payment requests v1 need consent again: the stored refresh token cannot be opened: it was sealed with a key that is not configured \(key id [\w-]{8}\)\. Connect v1 again/
       )
       expect(await grant()).toMatchObject({ status: "needs_consent" })
       await connectV1()
       expect((await startCheckout()).res.status).toBe(200)
+    })
+
+    it("with the v1 setup stored, a grant problem met by the provider's own call reaches the shopper in the shop's words, the detail in the log", async () => {
+      await connectV1()
+      expect((await startCheckout()).res.status).toBe(200) // the platform and user are stored now
+      const before = await grant()
+      const otherKey = new TokenCipher(randomBytes(32))
+      await bank().updatePayGrants({
+        id: before.id,
+        access_token: otherKey.seal("an-access-token", payGrantBinding(before.id, "access_token")),
+      })
+      const made = await sandboxCalls("paymentRequestsV1.createPaymentRequest")
+      const log = errorLog()
+      const { res } = await startCheckout()
+      expectShopperSafe(res)
+      expect(log()).toMatch(/Creating the Tikkie payment request \(v1\) failed: Tikkie payment requests v1 need consent again: the stored access token cannot be opened: it was sealed with a key that is not configured/)
+      expect(log()).toMatch(/POST \/admin\/tikkie\/payment-requests\/v1-connect/)
+      expect(await sandboxCalls("paymentRequestsV1.createPaymentRequest")).toBe(made) // nothing reached Tikkie
     })
 
     it("answers bad input and anonymous callers of the connect route clearly", async () => {

@@ -2,6 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { tikkieScheduledJobsOff } from "../lib/job-schedule"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { mapConcurrently } from "../lib/map-concurrently"
+import { forRecentSessionPages, type RecentSession } from "../lib/missing-sessions"
 import { paidTooLongWithoutOrder, paidWithoutOrderProblem } from "../lib/paid-without-order"
 import { pollBatchSize } from "../lib/poll-schedule"
 import { TIKKIE_MODULE } from "../modules/tikkie"
@@ -64,33 +65,34 @@ async function boundPaidWithoutOrder(container: MedusaContainer, orderToken: str
   const [record] = await tikkie.listFastCheckoutOrders({ order_token: orderToken })
   if (!record || record.status !== "PAID" || record.medusa_order_id || !paidTooLongWithoutOrder(new Date(record.created_at), now)) return
   const problem = paidWithoutOrderProblem(new Date(record.created_at), now, reason)
-  await tikkie.updateFastCheckoutOrders({ id: record.id, problem, attempts: Math.max(record.attempts, MAX_COMPLETION_ATTEMPTS) })
+  // Final at once: attempts at the limit and no retry time left (lib/completion-budget.ts).
+  await tikkie.updateFastCheckoutOrders({ id: record.id, problem, attempts: Math.max(record.attempts, MAX_COMPLETION_ATTEMPTS), retry_until: null })
   container.resolve(ContainerRegistrationKeys.LOGGER).error(`Tikkie Fast Checkout order ${orderToken}: ${problem}`)
 }
 
-async function recordMissingSessions(container: MedusaContainer) {
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({
-    entity: "payment_session",
-    fields: ["id", "provider_id", "data", "status"],
-    filters: {
-      provider_id: { $like: `${FAST_CHECKOUT_PROVIDER_PREFIX}%` },
-      created_at: { $gt: new Date(Date.now() - STALE_AFTER_MS) },
-    },
-  })
-  const sessions = data as Array<{ id: string; provider_id: string; data: Record<string, unknown> | null }>
-  const tokenOf = (s: (typeof sessions)[number]) => (typeof s.data?.orderToken === "string" ? s.data.orderToken : undefined)
-  const tokens = sessions.map(tokenOf).filter((t): t is string => !!t)
-  if (!tokens.length) return
-  // One read for all of them: only sessions without a record are recorded (one by one, rarely any).
+/**
+ * Records the Fast Checkout sessions of the last day that have no record (a crash between the two): read
+ * in bounded pages, newest first (lib/missing-sessions.ts), one lookup of their records per page.
+ */
+export async function recordMissingSessions(container: MedusaContainer) {
   const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
-  const known = new Set(
-    (await tikkie.listFastCheckoutOrders({ order_token: tokens }, { select: ["order_token"], take: tokens.length })).map((r) => r.order_token)
+  const tokenOf = (s: RecentSession) => (typeof s.data?.orderToken === "string" ? s.data.orderToken : undefined)
+  await forRecentSessionPages(
+    container,
+    { providerPrefix: FAST_CHECKOUT_PROVIDER_PREFIX, since: new Date(Date.now() - STALE_AFTER_MS), fields: ["id", "provider_id", "data", "status"] },
+    async (sessions) => {
+      const tokens = sessions.map(tokenOf).filter((t): t is string => !!t)
+      if (!tokens.length) return
+      // One read for the page: only sessions without a record are recorded (one by one, rarely any).
+      const known = new Set(
+        (await tikkie.listFastCheckoutOrders({ order_token: tokens }, { select: ["order_token"], take: tokens.length })).map((r) => r.order_token)
+      )
+      for (const s of sessions) {
+        const token = tokenOf(s)
+        if (token && !known.has(token)) await recordFastCheckoutSession(container, s)
+      }
+    }
   )
-  for (const s of sessions) {
-    const token = tokenOf(s)
-    if (token && !known.has(token)) await recordFastCheckoutSession(container, s)
-  }
 }
 
 export default async function pollFastCheckoutOrdersJob(container: MedusaContainer) {

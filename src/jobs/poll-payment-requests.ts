@@ -1,4 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
+import { forRecentSessionPages, type RecentSession } from "../lib/missing-sessions"
 import { tikkieScheduledJobsOff } from "../lib/job-schedule"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { mapConcurrently } from "../lib/map-concurrently"
@@ -84,7 +85,8 @@ async function boundPaidWithoutOrder(container: MedusaContainer, token: string, 
   const since = new Date(Math.min(...payments.map((p) => new Date(p.createdDateTime).getTime())))
   if (!paidTooLongWithoutOrder(since, now)) return
   const problem = paidWithoutOrderProblem(since, now, reason)
-  await tikkie.updatePaymentRequests({ id: record.id, problem, attempts: Math.max(record.attempts, MAX_COMPLETION_ATTEMPTS) })
+  // Final at once: attempts at the limit and no retry time left (lib/completion-budget.ts).
+  await tikkie.updatePaymentRequests({ id: record.id, problem, attempts: Math.max(record.attempts, MAX_COMPLETION_ATTEMPTS), retry_until: null })
   container.resolve(ContainerRegistrationKeys.LOGGER).error(`Tikkie payment request ${token}: ${problem}`)
 }
 
@@ -106,41 +108,44 @@ async function tokensWithPendingRefundsInPayments(container: MedusaContainer, si
   )
 }
 
-async function recordMissingSessions(container: MedusaContainer) {
+export async function recordMissingSessions(container: MedusaContainer) {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({
-    entity: "payment_session",
-    fields: ["id", "provider_id", "data", "payment_collection_id"],
-    filters: {
-      provider_id: { $like: `${PAYMENT_REQUEST_PROVIDER_PREFIX}%` },
-      created_at: { $gt: new Date(Date.now() - DAY_MS) },
-    },
-  })
   const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
-  const sessions = data as Array<{ id: string; provider_id: string; payment_collection_id: string; data: Record<string, unknown> | null }>
-  const tokenOf = (s: (typeof sessions)[number]) => (typeof s.data?.paymentRequestToken === "string" ? s.data.paymentRequestToken : undefined)
-  const tokens = sessions.map(tokenOf).filter((t): t is string => !!t)
-  if (!tokens.length) return
-  // One read for all of them: only sessions without a record are looked at further.
-  const known = new Set(
-    (await tikkie.listPaymentRequests({ payment_request_token: tokens }, { select: ["payment_request_token"], take: tokens.length })).map(
-      (r) => r.payment_request_token
-    )
-  )
-  for (const s of sessions) {
-    const token = tokenOf(s)
-    if (!token || known.has(token)) continue
-    const { data: carts } = await query.graph({ entity: "cart_payment_collection", fields: ["cart_id"], filters: { payment_collection_id: s.payment_collection_id } })
-    const cartId = (carts[0] as { cart_id?: string } | undefined)?.cart_id
-    if (cartId) {
-      const options = configuredPaymentRequestProviders(container).find((p) => p.providerId === s.provider_id)?.options
-      await recordSessionPaymentRequest(container, s, { kind: "checkout", cartId, successUrl: options?.successUrl, failureUrl: options?.failureUrl })
-      continue
+  const tokenOf = (s: RecentSession) => (typeof s.data?.paymentRequestToken === "string" ? s.data.paymentRequestToken : undefined)
+  // Bounded pages, newest first (lib/missing-sessions.ts), one lookup of their records per page.
+  await forRecentSessionPages(
+    container,
+    {
+      providerPrefix: PAYMENT_REQUEST_PROVIDER_PREFIX,
+      since: new Date(Date.now() - DAY_MS),
+      fields: ["id", "provider_id", "data", "payment_collection_id"],
+    },
+    async (sessions) => {
+      const tokens = sessions.map(tokenOf).filter((t): t is string => !!t)
+      if (!tokens.length) return
+      // One read for the page: only sessions without a record are looked at further.
+      const known = new Set(
+        (await tikkie.listPaymentRequests({ payment_request_token: tokens }, { select: ["payment_request_token"], take: tokens.length })).map(
+          (r) => r.payment_request_token
+        )
+      )
+      for (const s of sessions) {
+        const token = tokenOf(s)
+        if (!token || known.has(token) || !s.payment_collection_id) continue
+        const session = { ...s, payment_collection_id: s.payment_collection_id }
+        const { data: carts } = await query.graph({ entity: "cart_payment_collection", fields: ["cart_id"], filters: { payment_collection_id: s.payment_collection_id } })
+        const cartId = (carts[0] as { cart_id?: string } | undefined)?.cart_id
+        if (cartId) {
+          const options = configuredPaymentRequestProviders(container).find((p) => p.providerId === s.provider_id)?.options
+          await recordSessionPaymentRequest(container, session, { kind: "checkout", cartId, successUrl: options?.successUrl, failureUrl: options?.failureUrl })
+          continue
+        }
+        const { data: orders } = await query.graph({ entity: "order_payment_collection", fields: ["order_id"], filters: { payment_collection_id: s.payment_collection_id } })
+        const orderId = (orders[0] as { order_id?: string } | undefined)?.order_id
+        if (orderId) await recordSessionPaymentRequest(container, session, { kind: "order", orderId })
+      }
     }
-    const { data: orders } = await query.graph({ entity: "order_payment_collection", fields: ["order_id"], filters: { payment_collection_id: s.payment_collection_id } })
-    const orderId = (orders[0] as { order_id?: string } | undefined)?.order_id
-    if (orderId) await recordSessionPaymentRequest(container, s, { kind: "order", orderId })
-  }
+  )
 }
 
 export default async function pollPaymentRequestsJob(container: MedusaContainer) {

@@ -3,7 +3,10 @@
  * starts (src/modules/tikkie/loaders/check-production-shape.ts). With `workerMode` server or worker the
  * store is split across processes: events emitted by the server must reach a worker (an in-process event
  * bus drops them), and the plugin's settlement locks and Medusa's cart-completion lock must hold across
- * processes (in-memory locks do not). One process (`shared`, the default) is fine with Medusa's defaults.
+ * processes (in-memory locks do not). In `shared` mode (the default) one process is fine with Medusa's
+ * defaults, but N replicas of a shared instance each run the polls and settlements: in-memory locking is
+ * refused wherever more than one instance is likely (a Redis event bus or workflow engine, or
+ * NODE_ENV=production) unless the shop says it runs one (the tikkie module's option `singleInstance`).
  */
 export interface ModuleDeclaration {
   resolve?: string
@@ -32,11 +35,35 @@ export function eventBusModule(config: ResolvedConfig): string {
   return declaration(config, "event_bus")?.resolve ?? "@medusajs/medusa/event-bus-local"
 }
 
+/** The workflow engine module Medusa loads (the in-memory one when none is configured). */
+export function workflowEngineModule(config: ResolvedConfig): string {
+  return declaration(config, "workflows")?.resolve ?? "@medusajs/medusa/workflow-engine-inmemory"
+}
+
+export interface ProductionShapeContext {
+  /** process.env.NODE_ENV of the starting process. */
+  nodeEnv?: string
+  /** The shop says it runs exactly one instance (the tikkie module's option `singleInstance`). */
+  singleInstance?: boolean
+}
+
+const REGISTER_REDIS_LOCKING =
+  `Register "@medusajs/medusa/locking" with the provider "@medusajs/medusa/locking-redis" ({ redisUrl }, is_default: true) in medusa-config.ts modules`
+
 /** Problems of a multi-instance store, one sentence each naming what to configure; empty when fine. */
-export function productionShapeProblems(config: ResolvedConfig): string[] {
+export function productionShapeProblems(
+  config: ResolvedConfig,
+  context: ProductionShapeContext = { nodeEnv: process.env.NODE_ENV }
+): string[] {
   const mode = config.projectConfig?.workerMode ?? "shared"
-  if (mode !== "server" && mode !== "worker") return []
+  if (mode !== "server" && mode !== "worker") return sharedModeProblems(config, context)
   const problems: string[] = []
+  if (context.singleInstance) {
+    problems.push(
+      `singleInstance: true cannot be right with workerMode "${mode}": a store split into server and worker instances runs more than one process. ` +
+        `Remove singleInstance from the plugin's options.`
+    )
+  }
   const eventBus = eventBusModule(config)
   if (/event-bus-local/.test(eventBus)) {
     problems.push(
@@ -48,8 +75,26 @@ export function productionShapeProblems(config: ResolvedConfig): string[] {
   if (locking === "in-memory") {
     problems.push(
       `workerMode "${mode}" with in-memory locking: two instances could settle the same Tikkie payment at once. ` +
-        `Register "@medusajs/medusa/locking" with the provider "@medusajs/medusa/locking-redis" ({ redisUrl }, is_default: true) in medusa-config.ts modules.`
+        `${REGISTER_REDIS_LOCKING}.`
     )
   }
   return problems
+}
+
+/**
+ * One `shared` instance, or several replicas of it: nothing in the configuration tells them apart, so
+ * in-memory locking (where two replicas would each poll and settle the same payment) passes only where a
+ * single process is the likely intent (no Redis event bus or workflow engine, not NODE_ENV=production), or
+ * when the shop says it runs one.
+ */
+function sharedModeProblems(config: ResolvedConfig, context: ProductionShapeContext): string[] {
+  if (context.singleInstance || defaultLockingProvider(config) !== "in-memory") return []
+  const signs = [eventBusModule(config), workflowEngineModule(config)].filter((m) => /-redis$/.test(m))
+  if (context.nodeEnv === "production") signs.push("NODE_ENV=production")
+  if (!signs.length) return []
+  return [
+    `workerMode "shared" with in-memory locking and ${signs.join(", ")}: replicas of this instance would each run the polls and could settle the same Tikkie payment at once. ` +
+      `${REGISTER_REDIS_LOCKING}, or, if this store runs exactly one instance, say so with the plugin option singleInstance: true ` +
+      `(plugins: [{ resolve: "medusa-plugin-tikkie", options: { singleInstance: true } }]).`,
+  ]
 }

@@ -1,11 +1,13 @@
 import { checkedMomentsAgo } from "../record-freshness"
-import { MAX_COMPLETION_ATTEMPTS, type SettleOutcome } from "./settle-fast-checkout-order"
+import { completionGivenUp } from "../completion-budget"
+import type { SettleOutcome } from "./settle-fast-checkout-order"
 
 export interface FastCheckoutRecordState {
   status: string
   medusa_order_id?: string | null
   problem?: string | null
   attempts?: number | null
+  retry_until?: Date | string | null
   last_checked_at?: Date | string | null
 }
 
@@ -22,7 +24,7 @@ export function fastCheckoutOutcomeFromRecord(record: FastCheckoutRecordState, n
   if (record.status === "CANCELLED" || record.status === "EXPIRED" || record.status === "ERROR") {
     return { outcome: "closed", status: record.status }
   }
-  if (record.problem && (record.attempts ?? 0) >= MAX_COMPLETION_ATTEMPTS) return { outcome: "problem", problem: record.problem }
+  if (completionGivenUp(record, new Date(now))) return { outcome: "problem", problem: record.problem! }
   if (record.status !== "PAID" || !checkedMomentsAgo(record.last_checked_at, now)) return undefined
   return record.problem ? { outcome: "problem", problem: record.problem } : { outcome: "retry", reason: "paid; being completed" }
 }

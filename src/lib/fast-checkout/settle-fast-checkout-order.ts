@@ -1,3 +1,4 @@
+import { completionGivenUp, retryUntilAfterProblem } from "../completion-budget"
 import type { IPaymentModuleService, Logger, MedusaContainer } from "@medusajs/framework/types"
 import { errorMessage } from "../error-message"
 import { isLockTimeout, underLockOrBusy } from "../lock-timeout"
@@ -50,8 +51,11 @@ export type SettleOutcome =
  */
 export const RETURN_RATE_WAIT_MS = 1_000
 
-/** After this many failed completions of a PAID order the poll stops retrying; the record stays. */
-export const MAX_COMPLETION_ATTEMPTS = 5
+/**
+ * A PAID order whose completion failed is retried for a time budget from its first failure, and at least
+ * this many times (lib/completion-budget.ts); then the poll stops; the record stays.
+ */
+export { MAX_COMPLETION_ATTEMPTS } from "../completion-budget"
 
 /**
  * Failed reads of Tikkie, a few lines a minute per process: while Tikkie is unreachable every webhook,
@@ -127,7 +131,7 @@ async function settleLocked(container: MedusaContainer, orderToken: string, sour
   if (record.status === "CANCELLED" || record.status === "EXPIRED" || record.status === "ERROR") {
     return { outcome: "closed", status: record.status }
   }
-  if (record.problem && record.attempts >= MAX_COMPLETION_ATTEMPTS) return { outcome: "problem", problem: record.problem }
+  if (completionGivenUp(record)) return { outcome: "problem", problem: record.problem! }
 
   // Said to be paid: the cart is read while Tikkie is (wasted, and cheap, when the hint was wrong).
   const cartRead = hint === "PAID" && record.cart_id ? readCart(container, record.cart_id) : undefined
@@ -312,7 +316,13 @@ async function recordProblem(
 ): Promise<SettleOutcome> {
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
-  await tikkie.updateFastCheckoutOrders({ id: record.id, ...paidFields, problem, attempts: record.attempts + 1 })
+  await tikkie.updateFastCheckoutOrders({
+    id: record.id,
+    ...paidFields,
+    problem,
+    attempts: record.attempts + 1,
+    retry_until: retryUntilAfterProblem(record),
+  })
   logger.error(
     `Tikkie Fast Checkout order ${record.order_token} is PAID but did not become a Medusa order: ${problem}. ` +
       `The payment and payer are kept in tikkie_fast_checkout_order ${record.id}; refund or fulfil it by hand.`

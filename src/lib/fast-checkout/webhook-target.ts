@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { TIKKIE_MODULE } from "../../modules/tikkie"
 import type TikkieModuleService from "../../modules/tikkie/service"
-import { MAX_COMPLETION_ATTEMPTS } from "./settle-fast-checkout-order"
+import { completionGivenUp } from "../completion-budget"
 
 export type FastCheckoutWebhookTarget =
   /** No record has this orderToken: not an order of this store (or one whose session was never recorded, which the poll records and settles). */
@@ -24,7 +24,7 @@ export async function fastCheckoutWebhookTarget(container: MedusaContainer, orde
   const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
   const [record] = await tikkie.listFastCheckoutOrders(
     { order_token: orderToken },
-    { select: ["id", "status", "medusa_order_id", "problem", "attempts"], take: 1 }
+    { select: ["id", "status", "medusa_order_id", "problem", "attempts", "retry_until"], take: 1 }
   )
   if (!record) return "unknown"
   return isSettledFastCheckoutRecord(record) ? "settled" : "open"
@@ -36,8 +36,9 @@ export function isSettledFastCheckoutRecord(record: {
   medusa_order_id?: string | null
   problem?: string | null
   attempts?: number | null
+  retry_until?: Date | string | null
 }): boolean {
   if (record.medusa_order_id) return true
   if (record.status === "CANCELLED" || record.status === "EXPIRED" || record.status === "ERROR") return true
-  return !!record.problem && (record.attempts ?? 0) >= MAX_COMPLETION_ATTEMPTS
+  return completionGivenUp(record)
 }

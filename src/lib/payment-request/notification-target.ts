@@ -2,7 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { TIKKIE_MODULE } from "../../modules/tikkie"
 import type TikkieModuleService from "../../modules/tikkie/service"
 import { recordPayments } from "./record-payment-request"
-import { MAX_COMPLETION_ATTEMPTS } from "./settle-payment-request"
+import { completionGivenUp } from "../completion-budget"
 
 export type PaymentRequestNotificationTarget = "unknown" | "settled" | "open"
 
@@ -23,7 +23,7 @@ export async function paymentRequestNotificationTarget(
   const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
   const [record] = await tikkie.listPaymentRequests(
     { payment_request_token: notification.paymentRequestToken },
-    { select: ["id", "kind", "payments", "medusa_payment_id", "problem", "attempts"], take: 1 }
+    { select: ["id", "kind", "payments", "medusa_payment_id", "problem", "attempts", "retry_until"], take: 1 }
   )
   if (!record) return "unknown"
   const payment = recordPayments(record).find((p) => p.paymentToken === notification.paymentToken)
@@ -31,6 +31,6 @@ export async function paymentRequestNotificationTarget(
   if (notification.notificationType === "REFUND") {
     return payment.refunds.some((r) => r.refundToken === notification.refundToken && r.status === "PAID") ? "settled" : "open"
   }
-  const done = !!record.medusa_payment_id || record.kind === "invoice" || (!!record.problem && record.attempts >= MAX_COMPLETION_ATTEMPTS)
+  const done = !!record.medusa_payment_id || record.kind === "invoice" || completionGivenUp(record)
   return done ? "settled" : "open"
 }

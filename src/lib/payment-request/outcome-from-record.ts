@@ -1,7 +1,8 @@
 import { checkedMomentsAgo } from "../record-freshness"
 import type { PaymentRequestRecord } from "./record-payment-request"
 import { recordPayments } from "./record-payment-request"
-import { MAX_COMPLETION_ATTEMPTS, type PaymentRequestOutcome } from "./settle-payment-request"
+import { completionGivenUp } from "../completion-budget"
+import type { PaymentRequestOutcome } from "./settle-payment-request"
 
 /**
  * What the return route can answer from the record alone, without Tikkie reads or the request's lock:
@@ -14,7 +15,7 @@ import { MAX_COMPLETION_ATTEMPTS, type PaymentRequestOutcome } from "./settle-pa
  */
 export function paymentRequestOutcomeFromRecord(record: PaymentRequestRecord, now = Date.now()): PaymentRequestOutcome | undefined {
   if (record.medusa_payment_id && record.order_id) return { outcome: "already-completed", orderId: record.order_id }
-  if (record.problem && record.attempts >= MAX_COMPLETION_ATTEMPTS) return { outcome: "problem", problem: record.problem }
+  if (completionGivenUp(record, new Date(now))) return { outcome: "problem", problem: record.problem! }
   if (!checkedMomentsAgo(record.last_checked_at, now)) return undefined
   if (!recordPayments(record).some((p) => p.amountInCents === Number(record.amount_in_cents))) return undefined
   return record.problem ? { outcome: "problem", problem: record.problem } : { outcome: "retry", reason: "paid; being completed" }

@@ -1,3 +1,4 @@
+import { completionGivenUp, retryUntilAfterProblem } from "../completion-budget"
 import type { BigNumberValue, IPaymentModuleService, Logger, MedusaContainer } from "@medusajs/framework/types"
 import { setPaymentDataKey } from "../payment-data"
 import { ContainerRegistrationKeys, Modules, PaymentActions } from "@medusajs/framework/utils"
@@ -51,8 +52,11 @@ export interface SettlePaymentRequestInput {
   source: PaymentRequestSource
 }
 
-/** After this many failed completions of a paid request the poll stops retrying; the record stays. */
-export const MAX_COMPLETION_ATTEMPTS = 5
+/**
+ * A paid request whose completion failed is retried for a time budget from its first failure, and at least
+ * this many times (lib/completion-budget.ts); then the poll stops; the record stays.
+ */
+export { MAX_COMPLETION_ATTEMPTS } from "../completion-budget"
 
 /**
  * The one code path that acts on a payment request, whoever calls it first and however often: the
@@ -139,7 +143,7 @@ async function settleLocked(container: MedusaContainer, recordId: string, source
     if (request.status !== "OPEN") return { outcome: "closed", status: request.status }
     return { outcome: "pending" }
   }
-  if (record.problem && record.attempts >= MAX_COMPLETION_ATTEMPTS) return { outcome: "problem", problem: record.problem }
+  if (completionGivenUp(record)) return { outcome: "problem", problem: record.problem! }
 
   const session = await paymentSession(container, record.payment_session_id)
   if (!session) return recordProblem(container, record, "its payment session no longer exists (the cart or order changed after the link was made)")
@@ -301,8 +305,8 @@ async function syncPaymentData(container: MedusaContainer, record: PaymentReques
 async function recordProblem(container: MedusaContainer, record: PaymentRequestRecord, problem: string): Promise<PaymentRequestOutcome> {
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
-  if (record.problem !== problem || record.attempts < MAX_COMPLETION_ATTEMPTS) {
-    await tikkie.updatePaymentRequests({ id: record.id, problem, attempts: record.attempts + 1 })
+  if (record.problem !== problem || !completionGivenUp(record)) {
+    await tikkie.updatePaymentRequests({ id: record.id, problem, attempts: record.attempts + 1, retry_until: retryUntilAfterProblem(record) })
     logger.error(
       `Tikkie payment request ${record.payment_request_token} is paid but did not become a captured Medusa payment: ${problem}. ` +
         `The payment is kept in tikkie_payment_request ${record.id}; refund or settle it by hand.`

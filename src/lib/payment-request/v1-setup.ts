@@ -5,7 +5,8 @@ import { TIKKIE_MODULE } from "../../modules/tikkie"
 import type TikkieModuleService from "../../modules/tikkie/service"
 import type { ResolvedPaymentRequestProviderOptions } from "../../providers/payment-request/options"
 import type { V1Tokens } from "../../providers/payment-request/v1"
-import { v1MedusaError } from "../../providers/payment-request/v1-errors"
+import { V1ConnectionError, v1MedusaError } from "../../providers/payment-request/v1-errors"
+import { shopperSafeConnectionError } from "../../providers/shared/tikkie-medusa-error"
 import { normalizeIban } from "../../tikkie/core/dutch-iban"
 import { PLATFORM_USAGE } from "../../tikkie/payment-requests/v1/schemas"
 import { paymentRequestProvider, paymentRequestsV1Client, type ConfiguredPaymentRequestProvider } from "./provider-options"
@@ -54,6 +55,22 @@ export async function ensureV1Setup(container: MedusaContainer, providerId?: str
     .execute(`tikkie:payment-request:v1-setup:${provider.providerId}`, () => setupLocked(container, provider, opts.force === true), {
       timeout: 60,
     })
+}
+
+/**
+ * ensureV1Setup for a shopper's checkout: a setup that failed because the v1 connection gave no token (not
+ * connected, consent needed, a token sealed with a key no longer configured) is the shop's to fix. Its
+ * detail goes to the log (and is stored as the setup's `problem`, shown by GET
+ * /admin/tikkie/payment-requests/v1-setup); the shopper reads that the shop cannot take Tikkie payments now.
+ */
+export async function ensureV1SetupForShopper(container: MedusaContainer, providerId: string, what: string): Promise<V1Tokens> {
+  try {
+    return await ensureV1Setup(container, providerId)
+  } catch (e) {
+    if (!(e instanceof V1ConnectionError)) throw e
+    container.resolve<Logger>(ContainerRegistrationKeys.LOGGER).error(`${what}: ${e.message}`)
+    throw shopperSafeConnectionError(e.type, what, "start")
+  }
 }
 
 async function setupLocked(container: MedusaContainer, provider: ConfiguredPaymentRequestProvider, force: boolean): Promise<V1Tokens> {

@@ -135,6 +135,9 @@ const OptionsSchema = z
 
 export type TikkieBankOptions = z.input<typeof OptionsSchema>
 
+/** The keys of this module's options; the tikkie module ignores them (they may share the plugin's options). */
+export const TIKKIE_BANK_OPTION_KEYS: readonly string[] = Object.keys(OptionsSchema.shape)
+
 export interface ResolvedTikkieBankOptions {
   apiKey: string
   clientId: string
@@ -165,8 +168,11 @@ function readPemFile(name: string, path: string): string {
   }
 }
 
-/** Keys Medusa adds to every module's options (the module's database connection). */
-const FRAMEWORK_KEYS = new Set(["database"])
+/**
+ * Keys Medusa adds to every module's options (the module's database connection), and the tikkie module's
+ * options (`singleInstance`), which reach this module too when a shop gives them as the plugin's options.
+ */
+const FRAMEWORK_KEYS = new Set(["database", "singleInstance"])
 
 /**
  * Undefined for `{}` (feature off); the resolved options otherwise; throws with every problem named.

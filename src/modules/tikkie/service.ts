@@ -78,7 +78,9 @@ class TikkieModuleService extends MedusaService({
    * received, never left waiting behind others), then unpaid ones whose next check is due, the longest
    * due first (never read: due since they were made). See lib/poll-schedule.ts. An unpaid one is read
    * until `expiredAfter` after its expiry, or, when no read has succeeded since it expired (Tikkie
-   * unreachable, credentials rotated), until `unreadExpiredAfter`: it may have been paid meanwhile.
+   * unreachable, credentials rotated), until `unreadExpiredAfter`: it may have been paid meanwhile. A
+   * recorded problem is read again until the completion retry budget is spent (lib/completion-budget.ts:
+   * `maxAttempts` tries and `retry_until` passed).
    */
   @InjectManager()
   async listDueFastCheckoutOrderTokens(
@@ -89,13 +91,14 @@ class TikkieModuleService extends MedusaService({
     const now = opts.now ?? new Date()
     const rows: Array<{ order_token: string }> = await manager.execute(
       `select order_token from tikkie_fast_checkout_order
-        where deleted_at is null and medusa_order_id is null and attempts < ?
+        where deleted_at is null and medusa_order_id is null
+          and (problem is null or attempts < ? or retry_until > ?)
           and (status = 'PAID' or (status = 'NEW'
             and (expires_at > ? or (expires_at > ? and (last_checked_at is null or last_checked_at < expires_at)))
             and coalesce(next_check_at, created_at) <= ?))
         order by (status = 'PAID') desc, coalesce(next_check_at, created_at) asc
         limit ?`,
-      [opts.maxAttempts, opts.expiredAfter, opts.unreadExpiredAfter, now, opts.limit]
+      [opts.maxAttempts, now, opts.expiredAfter, opts.unreadExpiredAfter, now, opts.limit]
     )
     return rows.map((r) => r.order_token)
   }
@@ -158,7 +161,8 @@ class TikkieModuleService extends MedusaService({
   /**
    * The paymentRequestTokens a poll run reads, most likely changed first: checkout and order links
    * with a payment but no captured Medusa payment, then links and open invoice links whose next check
-   * is due, the longest due first. See lib/poll-schedule.ts.
+   * is due, the longest due first. See lib/poll-schedule.ts. A recorded problem is read again until the
+   * completion retry budget is spent (lib/completion-budget.ts).
    */
   @InjectManager()
   async listDuePaymentRequestTokens(
@@ -170,12 +174,13 @@ class TikkieModuleService extends MedusaService({
     const paid = `(kind <> 'invoice' and jsonb_array_length(coalesce(payments::jsonb -> 'items', '[]'::jsonb)) > 0)`
     const rows: Array<{ payment_request_token: string }> = await manager.execute(
       `select payment_request_token from tikkie_payment_request
-        where deleted_at is null and medusa_payment_id is null and attempts < ? and (expiry_date >= ? or ${paid})
+        where deleted_at is null and medusa_payment_id is null
+          and (problem is null or attempts < ? or retry_until > ?) and (expiry_date >= ? or ${paid})
           and (kind <> 'invoice' or status = 'OPEN')
           and (${paid} or coalesce(next_check_at, created_at) <= ?)
         order by ${paid} desc, coalesce(next_check_at, created_at) asc
         limit ?`,
-      [opts.maxAttempts, opts.expiryDateFrom, now, opts.limit]
+      [opts.maxAttempts, now, opts.expiryDateFrom, now, opts.limit]
     )
     return rows.map((r) => r.payment_request_token)
   }

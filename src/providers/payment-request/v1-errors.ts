@@ -32,12 +32,18 @@ export function v1Explanation(code: string): string | undefined {
   return EXPLANATIONS[code]
 }
 
+/**
+ * The store's v1 connection gave no token (not connected, consent needed, a sealed token that cannot be
+ * opened): its own words, for the admin and the log. A shopper is told less (shopperSafeConnectionError).
+ */
+export class V1ConnectionError extends MedusaError {}
+
 /** A v1 failure as a MedusaError: what failed, what the code means, Tikkie's own words, the trace id. */
 export function v1MedusaError(e: unknown, what: string): MedusaError {
   if (e instanceof MedusaError) return e
   // The store's v1 connection could not give a token (not connected, consent needed): its own words.
   if (e instanceof TikkieError && e.code === "ACCESS_TOKEN_UNAVAILABLE" && e.cause instanceof MedusaError) {
-    return new MedusaError(e.cause.type, `${what}: ${e.cause.message}`)
+    return new V1ConnectionError(e.cause.type, `${what}: ${e.cause.message}`)
   }
   if (!(e instanceof TikkieError)) {
     return new MedusaError(MedusaError.Types.UNEXPECTED_STATE, `${what}: ${e instanceof Error ? e.message : String(e)}`)

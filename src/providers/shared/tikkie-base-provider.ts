@@ -21,7 +21,7 @@ import type { z } from "zod"
 import { toCents } from "../../lib/medusa-money"
 import { TikkieError } from "../../tikkie/core/errors"
 import { takeSettledRead } from "./settled-reads"
-import { shopperSafeError, toMedusaError } from "./tikkie-medusa-error"
+import { shopperSafeConnectionError, shopperSafeError, toMedusaError } from "./tikkie-medusa-error"
 
 export type TikkieProviderDependencies = { logger: Logger }
 
@@ -221,7 +221,9 @@ export abstract class TikkieBaseProvider<
    * A failed Tikkie call as a MedusaError that says what failed and what to do. The provider's calls
    * answer storefronts (starting and reading a payment), so Tikkie's own text, its trace id and the
    * address it was reached at go to the log only (logged with the same `failure` words, so one can be
-   * found from the other); the store's own refusals (a MedusaError, e.g. v1 not connected) pass as they are.
+   * found from the other). So does the detail of a v1 connection that gave no token (not connected,
+   * consent needed, a token sealed with a key no longer configured): the shopper reads that the shop
+   * cannot take Tikkie payments now. The store's other refusals (a MedusaError) pass as they are.
    */
   protected async callTikkie<T>(
     failure: string,
@@ -233,8 +235,9 @@ export abstract class TikkieBaseProvider<
       return await call()
     } catch (e) {
       const detailed = asMedusaError(e, failure)
-      if (!(e instanceof TikkieError) || (e.code === "ACCESS_TOKEN_UNAVAILABLE" && e.cause instanceof MedusaError)) throw detailed
+      if (!(e instanceof TikkieError)) throw detailed
       this.logger.error(detailed.message)
+      if (e.code === "ACCESS_TOKEN_UNAVAILABLE" && e.cause instanceof MedusaError) throw shopperSafeConnectionError(e.cause.type, failure, step)
       throw shopperSafeError(e, failure, step)
     }
   }

@@ -39,3 +39,17 @@ export function shopperSafeError(e: TikkieError, what: string, step: "start" | "
     `${what}: ${refused ? "Tikkie refused the request" : "Tikkie did not answer in time"}. ${next}`
   )
 }
+
+/**
+ * What a shopper is told when the shop's own side of Tikkie cannot be used (the v1 connection has no token:
+ * not connected, consent needed, a sealed token that cannot be opened, its setup failed): that this shop
+ * cannot take Tikkie payments now and what to do, never the detail (sealing keys, consent, the admin route
+ * that connects v1), which is meant for the shop: the caller logs it.
+ */
+export function shopperSafeConnectionError(type: MedusaError["type"], what: string, step: "start" | "read"): MedusaError {
+  const next =
+    step === "start"
+      ? "Nothing was paid: choose another way to pay, or try again later (the shop has been told)."
+      : "A payment made is not lost: it is recorded as soon as the shop's connection to Tikkie works again (the shop has been told)."
+  return new MedusaError(type, `${what}: this shop cannot take Tikkie payments at the moment. ${next}`)
+}

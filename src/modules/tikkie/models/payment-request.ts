@@ -40,6 +40,11 @@ const PaymentRequest = model
     /** Why a paid request did not become a captured Medusa payment; the money is never dropped silently. */
     problem: model.text().nullable(),
     attempts: model.number().default(0),
+    /**
+     * Until when a recorded problem's completion is retried (lib/completion-budget.ts): set by its first
+     * failure; null with attempts at the limit: decided final.
+     */
+    retry_until: model.dateTime().nullable(),
     last_checked_at: model.dateTime().nullable(),
     /** When the poll reads it next (lib/poll-schedule.ts); null: never read yet, due at once. */
     next_check_at: model.dateTime().nullable(),

@@ -13,7 +13,7 @@ import { PaymentRequestSessionDataSchema, type PaymentRequestInput } from "../..
 import { isPaymentRequestProvider } from "../../../providers/provider-keys"
 import { amsterdamDate } from "../../../tikkie/payment-requests/v2/amsterdam-date"
 import { settleEarlierPaymentsOfCart } from "../../../lib/checkout/settle-earlier-payments"
-import { ensureV1Setup } from "../../../lib/payment-request/v1-setup"
+import { ensureV1SetupForShopper } from "../../../lib/payment-request/v1-setup"
 
 const CART_FIELDS = [
   "id",
@@ -136,7 +136,8 @@ export const prepareLinkCheckoutStep = createStep(prepareLinkCheckoutStepId, asy
 
   const description = checkoutDescription(await storeNameFor(container, options.storeName), itemCount(cart))
   // v1: the request is made under the stored platform and user (set up on first use, then reused).
-  const v1 = options.apiVersion === "v1" ? await ensureV1Setup(container, provider.id) : undefined
+  const v1 =
+    options.apiVersion === "v1" ? await ensureV1SetupForShopper(container, provider.id, "Starting the Tikkie payment (v1) failed") : undefined
   return new StepResponse<PreparedLinkCheckout>({
     collectionId: collection.id,
     providerId: provider.id,
