@@ -301,17 +301,9 @@ function writeStore(dir) {
       2
     )
   )
-  // The store runs one process under NODE_ENV=production on Medusa's in-memory locking, so it says so with
-  // the plugin option singleInstance (issue 19 point 8; the plugin refuses to start otherwise). The README's
-  // block is used as it is when it carries the option already.
-  let storeConfig = readmeBlock("store: medusa-config.ts")
-  if (!/singleInstance: true/.test(storeConfig)) {
-    storeConfig = storeConfig.replace(
-      'plugins: [{ resolve: "medusa-plugin-tikkie", options: {} }]',
-      'plugins: [{ resolve: "medusa-plugin-tikkie", options: { singleInstance: true } }]'
-    )
-    if (!/singleInstance: true/.test(storeConfig)) throw new Error("the README's store config has no plugins entry to give singleInstance: true")
-  }
+  // The README's block as it is: it runs one process under NODE_ENV=production on Medusa's in-memory
+  // locking, and says so with the plugin option singleInstance (the plugin refuses to start otherwise).
+  const storeConfig = readmeBlock("store: medusa-config.ts")
   fs.writeFileSync(path.join(dir, "medusa-config.ts"), storeConfig)
   // The store's own seed: the demo's (it uses Medusa's workflows only, nothing of this repository's src).
   fs.copyFileSync(path.join(ROOT, "demo/seed.ts"), path.join(dir, "src/scripts/seed.ts"))
