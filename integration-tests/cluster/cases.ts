@@ -32,6 +32,9 @@ const STORM_CARTS = Number(process.env.CLUSTER_STORM_CARTS) || 60
 const LIMITER_CHECKOUTS = 40
 const KILL_CARTS = Number(process.env.CLUSTER_KILL_CARTS) || 20
 
+/** CLUSTER_LOCKING=postgres runs every instance on Medusa's Postgres locking (MEDUSA_LOCKING in medusa-config.ts). */
+export const POSTGRES_LOCKING = process.env.CLUSTER_LOCKING === "postgres"
+
 export interface ClusterContext {
   cluster: RunningCluster
   store: StoreClient
@@ -168,6 +171,7 @@ export const clusterCases: ClusterCase[] = [
       await sandbox.setDeliveryBehaviour("repeat", half, { times: 3 })
       await sandbox.setDeliveryBehaviour("reorder", STORM_CARTS - half)
       const leases = sampleLockLeases(cluster.redisUrl)
+      const connections = sampleDatabaseConnections(cluster.databaseUrl)
 
       const returns: Array<Promise<{ status: number; ms: number }>> = []
       const firstPay = Date.now()
@@ -182,6 +186,7 @@ export const clusterCases: ClusterCase[] = [
       const deliveries = (await settledDeliveries(sandbox, 60_000)).filter((d) => carts.some((c) => c.orderToken === orderTokenOf(d)))
       await sleep(3_000) // late duplicates are handled before counting
       const leaseTtls = await leases.stop()
+      const held = await connections.stop()
       const returned = await Promise.all(returns)
 
       const orders = await ordersOfCarts(db, cartIds)
@@ -203,6 +208,11 @@ export const clusterCases: ClusterCase[] = [
           `median ${median(returned.map((r) => r.ms)).toFixed(0)} ms, max ${Math.max(...returned.map((r) => r.ms)).toFixed(0)} ms; ` +
           `settlement lock leases seen ${leaseTtls.length}, longest TTL ${Math.max(0, ...leaseTtls)} s`
       )
+      console.log(
+        `    storm, ${POSTGRES_LOCKING ? "Postgres" : "Redis"} locking: store database connections of all instances at most ${held.connections} ` +
+          `(${held.idleInTransaction} idle in a transaction, ${held.waitingOnAdvisory} waiting for an advisory lock); held at once at most ` +
+          `${held.settlementLocks} settlement locks (Postgres locking's) and ${held.returnSlots} return slots`
+      )
 
       assert.equal(Object.keys(perCart).length, STORM_CARTS, "every paid cart has an order")
       assert.deepEqual(Object.entries(perCart).filter(([, n]) => n > 1), [], "no cart has two orders")
@@ -211,8 +221,12 @@ export const clusterCases: ClusterCase[] = [
       assert.ok(busiest <= TIKKIE_GET_ORDER_LIMIT, `busiest second ${busiest} > ${TIKKIE_GET_ORDER_LIMIT}`)
       assert.ok(returned.every((r) => r.status === 303), `return route answers: ${JSON.stringify(countBy(returned.map((r) => String(r.status))))}`)
       // The settlement lock's lease (not Redis locking's default 60 s) is what a killed holder leaves behind.
-      assert.ok(leaseTtls.length > 0, "no settlement lock was seen in Redis")
-      assert.ok(Math.max(...leaseTtls) <= SETTLEMENT_LOCK_LEASE_SECONDS, `a lock lease of ${Math.max(...leaseTtls)} s`)
+      if (POSTGRES_LOCKING) {
+        assert.ok(held.settlementLocks > 0, "no settlement lock was seen in Postgres")
+      } else {
+        assert.ok(leaseTtls.length > 0, "no settlement lock was seen in Redis")
+        assert.ok(Math.max(...leaseTtls) <= SETTLEMENT_LOCK_LEASE_SECONDS, `a lock lease of ${Math.max(...leaseTtls)} s`)
+      }
     },
   },
 
@@ -444,6 +458,43 @@ function sampleLockLeases(redisUrl: string): { stop(): Promise<number[]> } {
       running = false
       await loop
       return ttls
+    },
+  }
+}
+
+/**
+ * The store database's connections from every instance, sampled every 100 ms: the most at once, the most
+ * idle in a transaction (a lock or slot held through a settlement) and waiting for an advisory lock, and
+ * the most advisory locks held at once: one-key ones are Postgres locking's (`execute`: settlement locks),
+ * two-key ones the return routes' inline slots (lib/inline-settlement-slots.ts).
+ */
+function sampleDatabaseConnections(databaseUrl: string): {
+  stop(): Promise<{ connections: number; idleInTransaction: number; waitingOnAdvisory: number; settlementLocks: number; returnSlots: number }>
+} {
+  const most = { connections: 0, idleInTransaction: 0, waitingOnAdvisory: 0, settlementLocks: 0, returnSlots: 0 }
+  let running = true
+  const db = new Client({ connectionString: databaseUrl })
+  const loop = (async () => {
+    await db.connect()
+    while (running) {
+      const { rows } = await db.query(
+        `select
+           (select count(*) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid())::int as connections,
+           (select count(*) from pg_stat_activity where datname = current_database() and state like 'idle in transaction%')::int as "idleInTransaction",
+           (select count(*) from pg_stat_activity where datname = current_database() and wait_event = 'advisory')::int as "waitingOnAdvisory",
+           (select count(*) from pg_locks where locktype = 'advisory' and granted and objsubid = 1)::int as "settlementLocks",
+           (select count(*) from pg_locks where locktype = 'advisory' and granted and objsubid = 2)::int as "returnSlots"`
+      )
+      for (const k of Object.keys(most) as Array<keyof typeof most>) most[k] = Math.max(most[k], Number(rows[0][k]))
+      await sleep(100)
+    }
+  })()
+  return {
+    stop: async () => {
+      running = false
+      await loop
+      await db.end()
+      return most
     },
   }
 }
