@@ -196,17 +196,23 @@ export const clusterCases: ClusterCase[] = [
       const busiest = Math.max(0, ...callsPerSecond(getOrders))
       const attempts = deliveries.flatMap((d) => d.attempts)
       const timedOut = attempts.filter((a) => a.error && /timeout|timed out|aborted/i.test(a.error)).length
-      const records = await db.query(
-        `select cart_id, medusa_order_id from tikkie_fast_checkout_order where cart_id = any($1) and deleted_at is null`,
-        [cartIds]
+      // A record names its order a moment after the order exists (the payer is copied onto the order first):
+      // seconds on a loaded machine, so wait for it (a run saw one still unnamed 3 s after every order).
+      const readRecords = () =>
+        db.query(`select cart_id, medusa_order_id from tikkie_fast_checkout_order where cart_id = any($1) and deleted_at is null`, [cartIds])
+      const recordsNamedAt = Date.now()
+      await waitFor(async () => ((await readRecords()).rows.every((r) => r.medusa_order_id) ? true : undefined), 60_000, "every record to name its order").catch(
+        () => undefined // the assertion below says which
       )
+      const records = await readRecords()
       console.log(
         `    storm: ${orders.length} orders for ${STORM_CARTS} carts; first pay to last order ${sec(lastOrder - firstPay)} ` +
           `(all seen after ${sec(allOrdersAt - firstPay)}); ${attempts.length} webhook POSTs for ${deliveries.length} webhooks, ` +
           `${timedOut} timed out, ${attempts.filter((a) => a.error).length} failed; GET order ${getOrders.length} calls, busiest second ${busiest} ` +
           `(limit ${GET_ORDER_LIMIT}), 429s ${getOrders.filter((r) => r.status === 429).length}; return route ${returned.length} hits, ` +
           `median ${median(returned.map((r) => r.ms)).toFixed(0)} ms, max ${Math.max(...returned.map((r) => r.ms)).toFixed(0)} ms; ` +
-          `settlement lock leases seen ${leaseTtls.length}, longest TTL ${Math.max(0, ...leaseTtls)} s`
+          `settlement lock leases seen ${leaseTtls.length}, longest TTL ${Math.max(0, ...leaseTtls)} s; ` +
+          `every record named its order ${sec(Date.now() - recordsNamedAt)} later`
       )
       console.log(
         `    storm, ${POSTGRES_LOCKING ? "Postgres" : "Redis"} locking: store database connections of all instances at most ${held.connections} ` +
