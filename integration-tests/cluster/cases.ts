@@ -32,9 +32,6 @@ const STORM_CARTS = Number(process.env.CLUSTER_STORM_CARTS) || 60
 const LIMITER_CHECKOUTS = 40
 const KILL_CARTS = Number(process.env.CLUSTER_KILL_CARTS) || 20
 
-/** CLUSTER_LOCKING=postgres runs every instance on Medusa's Postgres locking (MEDUSA_LOCKING in medusa-config.ts). */
-export const POSTGRES_LOCKING = process.env.CLUSTER_LOCKING === "postgres"
-
 export interface ClusterContext {
   cluster: RunningCluster
   store: StoreClient
@@ -215,7 +212,7 @@ export const clusterCases: ClusterCase[] = [
           `every record named its order ${sec(Date.now() - recordsNamedAt)} later`
       )
       console.log(
-        `    storm, ${POSTGRES_LOCKING ? "Postgres" : "Redis"} locking: store database connections of all instances at most ${held.connections} ` +
+        `    storm: store database connections of all instances at most ${held.connections} ` +
           `(${held.idleInTransaction} idle in a transaction, ${held.waitingOnAdvisory} waiting for an advisory lock); held at once at most ` +
           `${held.settlementLocks} settlement locks (Postgres locking's) and ${held.returnSlots} return slots`
       )
@@ -227,12 +224,8 @@ export const clusterCases: ClusterCase[] = [
       assert.ok(busiest <= TIKKIE_GET_ORDER_LIMIT, `busiest second ${busiest} > ${TIKKIE_GET_ORDER_LIMIT}`)
       assert.ok(returned.every((r) => r.status === 303), `return route answers: ${JSON.stringify(countBy(returned.map((r) => String(r.status))))}`)
       // The settlement lock's lease (not Redis locking's default 60 s) is what a killed holder leaves behind.
-      if (POSTGRES_LOCKING) {
-        assert.ok(held.settlementLocks > 0, "no settlement lock was seen in Postgres")
-      } else {
-        assert.ok(leaseTtls.length > 0, "no settlement lock was seen in Redis")
-        assert.ok(Math.max(...leaseTtls) <= SETTLEMENT_LOCK_LEASE_SECONDS, `a lock lease of ${Math.max(...leaseTtls)} s`)
-      }
+      assert.ok(leaseTtls.length > 0, "no settlement lock was seen in Redis")
+      assert.ok(Math.max(...leaseTtls) <= SETTLEMENT_LOCK_LEASE_SECONDS, `a lock lease of ${Math.max(...leaseTtls)} s`)
     },
   },
 

@@ -6,12 +6,9 @@
  *
  * The store-wide GET order limit is lowered to CLUSTER_GET_ORDER_LIMIT (TIKKIE_GET_ORDER_RATE_LIMIT in
  * every instance) so the storm drives it from all instances at once.
- *
- * CLUSTER_LOCKING=postgres: the instances run on Medusa's Postgres locking instead of Redis locking
- * (MEDUSA_LOCKING=postgres); the storm then prints what it holds of the database.
  */
 import { startCluster, type RunningCluster } from "../../demo/cluster"
-import { clusterCases, clusterContext, GET_ORDER_LIMIT, POSTGRES_LOCKING, type ClusterCase } from "./cases"
+import { clusterCases, clusterContext, GET_ORDER_LIMIT, type ClusterCase } from "./cases"
 
 async function main(): Promise<void> {
   const started = Date.now()
@@ -25,11 +22,11 @@ async function main(): Promise<void> {
   process.on("SIGINT", stopOnSignal)
   process.on("SIGTERM", stopOnSignal)
   try {
-    console.log(`cluster: starting redis-server, Postgres, the sandbox, 1 server and 2 worker instances (${POSTGRES_LOCKING ? "Postgres" : "Redis"} locking)...`)
+    console.log("cluster: starting redis-server, Postgres, the sandbox, 1 server and 2 worker instances...")
     cluster = await startCluster({
       workers: 2,
       keep: process.env.CLUSTER_KEEP === "1",
-      env: { TIKKIE_GET_ORDER_RATE_LIMIT: String(GET_ORDER_LIMIT), ...(POSTGRES_LOCKING ? { MEDUSA_LOCKING: "postgres" } : {}) },
+      env: { TIKKIE_GET_ORDER_RATE_LIMIT: String(GET_ORDER_LIMIT) },
       log: (l) => console.log(`  [cluster] ${l}`),
     })
     console.log(`cluster: up in ${((Date.now() - started) / 1000).toFixed(0)} s (data in ${cluster.dataDir})`)
