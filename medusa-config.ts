@@ -120,16 +120,37 @@ const redisModules = redisUrl
           },
         },
       },
-      {
-        resolve: "@medusajs/medusa/locking",
-        options: {
-          providers: [{ resolve: "@medusajs/medusa/locking-redis", id: "locking-redis", is_default: true, options: { redisUrl } }],
-        },
-      },
+      ...(process.env.MEDUSA_LOCKING === "postgres"
+        ? []
+        : [
+            {
+              resolve: "@medusajs/medusa/locking",
+              options: {
+                providers: [{ resolve: "@medusajs/medusa/locking-redis", id: "locking-redis", is_default: true, options: { redisUrl } }],
+              },
+            },
+          ]),
       { resolve: "@medusajs/medusa/workflow-engine-redis", options: { redis: { redisUrl } } },
       { resolve: "@medusajs/medusa/cache-redis", options: { redisUrl } },
     ]
   : []
+
+/**
+ * MEDUSA_LOCKING=postgres: Medusa's Postgres locking instead of the in-memory or Redis one. The tests of the
+ * return slots and lock waits boot one process with it; a `server` or `worker` instance refuses it
+ * (lib/production-shape.ts: each settlement lock holds a pool connection, a storm takes the pool).
+ */
+const postgresLocking =
+  process.env.MEDUSA_LOCKING === "postgres"
+    ? [
+        {
+          resolve: "@medusajs/medusa/locking",
+          options: {
+            providers: [{ resolve: "@medusajs/medusa/locking-postgres", id: "locking-postgres", is_default: true }],
+          },
+        },
+      ]
+    : []
 
 /**
  * The store configuration the integration tests and the demo run: this repository's `src/` is loaded
@@ -155,6 +176,7 @@ module.exports = defineConfig({
   },
   modules: [
     ...redisModules,
+    ...postgresLocking,
     {
       resolve: "./src/modules/tikkie",
     },

@@ -168,6 +168,7 @@ export const clusterCases: ClusterCase[] = [
       await sandbox.setDeliveryBehaviour("repeat", half, { times: 3 })
       await sandbox.setDeliveryBehaviour("reorder", STORM_CARTS - half)
       const leases = sampleLockLeases(cluster.redisUrl)
+      const connections = sampleDatabaseConnections(cluster.databaseUrl)
 
       const returns: Array<Promise<{ status: number; ms: number }>> = []
       const firstPay = Date.now()
@@ -182,6 +183,7 @@ export const clusterCases: ClusterCase[] = [
       const deliveries = (await settledDeliveries(sandbox, 60_000)).filter((d) => carts.some((c) => c.orderToken === orderTokenOf(d)))
       await sleep(3_000) // late duplicates are handled before counting
       const leaseTtls = await leases.stop()
+      const held = await connections.stop()
       const returned = await Promise.all(returns)
 
       const orders = await ordersOfCarts(db, cartIds)
@@ -191,17 +193,28 @@ export const clusterCases: ClusterCase[] = [
       const busiest = Math.max(0, ...callsPerSecond(getOrders))
       const attempts = deliveries.flatMap((d) => d.attempts)
       const timedOut = attempts.filter((a) => a.error && /timeout|timed out|aborted/i.test(a.error)).length
-      const records = await db.query(
-        `select cart_id, medusa_order_id from tikkie_fast_checkout_order where cart_id = any($1) and deleted_at is null`,
-        [cartIds]
+      // A record names its order a moment after the order exists (the payer is copied onto the order first):
+      // seconds on a loaded machine, so wait for it (a run saw one still unnamed 3 s after every order).
+      const readRecords = () =>
+        db.query(`select cart_id, medusa_order_id from tikkie_fast_checkout_order where cart_id = any($1) and deleted_at is null`, [cartIds])
+      const recordsNamedAt = Date.now()
+      await waitFor(async () => ((await readRecords()).rows.every((r) => r.medusa_order_id) ? true : undefined), 60_000, "every record to name its order").catch(
+        () => undefined // the assertion below says which
       )
+      const records = await readRecords()
       console.log(
         `    storm: ${orders.length} orders for ${STORM_CARTS} carts; first pay to last order ${sec(lastOrder - firstPay)} ` +
           `(all seen after ${sec(allOrdersAt - firstPay)}); ${attempts.length} webhook POSTs for ${deliveries.length} webhooks, ` +
           `${timedOut} timed out, ${attempts.filter((a) => a.error).length} failed; GET order ${getOrders.length} calls, busiest second ${busiest} ` +
           `(limit ${GET_ORDER_LIMIT}), 429s ${getOrders.filter((r) => r.status === 429).length}; return route ${returned.length} hits, ` +
           `median ${median(returned.map((r) => r.ms)).toFixed(0)} ms, max ${Math.max(...returned.map((r) => r.ms)).toFixed(0)} ms; ` +
-          `settlement lock leases seen ${leaseTtls.length}, longest TTL ${Math.max(0, ...leaseTtls)} s`
+          `settlement lock leases seen ${leaseTtls.length}, longest TTL ${Math.max(0, ...leaseTtls)} s; ` +
+          `every record named its order ${sec(Date.now() - recordsNamedAt)} later`
+      )
+      console.log(
+        `    storm: store database connections of all instances at most ${held.connections} ` +
+          `(${held.idleInTransaction} idle in a transaction, ${held.waitingOnAdvisory} waiting for an advisory lock); held at once at most ` +
+          `${held.settlementLocks} settlement locks (Postgres locking's) and ${held.returnSlots} return slots`
       )
 
       assert.equal(Object.keys(perCart).length, STORM_CARTS, "every paid cart has an order")
@@ -444,6 +457,43 @@ function sampleLockLeases(redisUrl: string): { stop(): Promise<number[]> } {
       running = false
       await loop
       return ttls
+    },
+  }
+}
+
+/**
+ * The store database's connections from every instance, sampled every 100 ms: the most at once, the most
+ * idle in a transaction (a lock or slot held through a settlement) and waiting for an advisory lock, and
+ * the most advisory locks held at once: one-key ones are Postgres locking's (`execute`: settlement locks),
+ * two-key ones the return routes' inline slots (lib/inline-settlement-slots.ts).
+ */
+function sampleDatabaseConnections(databaseUrl: string): {
+  stop(): Promise<{ connections: number; idleInTransaction: number; waitingOnAdvisory: number; settlementLocks: number; returnSlots: number }>
+} {
+  const most = { connections: 0, idleInTransaction: 0, waitingOnAdvisory: 0, settlementLocks: 0, returnSlots: 0 }
+  let running = true
+  const db = new Client({ connectionString: databaseUrl })
+  const loop = (async () => {
+    await db.connect()
+    while (running) {
+      const { rows } = await db.query(
+        `select
+           (select count(*) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid())::int as connections,
+           (select count(*) from pg_stat_activity where datname = current_database() and state like 'idle in transaction%')::int as "idleInTransaction",
+           (select count(*) from pg_stat_activity where datname = current_database() and wait_event = 'advisory')::int as "waitingOnAdvisory",
+           (select count(*) from pg_locks where locktype = 'advisory' and granted and objsubid = 1)::int as "settlementLocks",
+           (select count(*) from pg_locks where locktype = 'advisory' and granted and objsubid = 2)::int as "returnSlots"`
+      )
+      for (const k of Object.keys(most) as Array<keyof typeof most>) most[k] = Math.max(most[k], Number(rows[0][k]))
+      await sleep(100)
+    }
+  })()
+  return {
+    stop: async () => {
+      running = false
+      await loop
+      await db.end()
+      return most
     },
   }
 }

@@ -5,11 +5,11 @@ import { request } from "undici"
 import { DatabaseRateLimiter, RateLimitWaitExceeded } from "../../src/lib/database-rate-limiter"
 import { FAST_CHECKOUT_WEBHOOK_EVENT, PAYMENT_REQUEST_NOTIFICATION_EVENT } from "../../src/lib/events"
 import { claimFastCheckoutWebhookRead, FAST_CHECKOUT_WEBHOOK_READ_INTERVAL_MS } from "../../src/lib/fast-checkout/webhook-read-claim"
-import { INLINE_RETURN_SETTLEMENTS, inlineSlotKey } from "../../src/lib/inline-settlement-slots"
 import { mapConcurrently } from "../../src/lib/map-concurrently"
 import { TIKKIE_MODULE } from "../../src/modules/tikkie"
 import type TikkieModuleService from "../../src/modules/tikkie/service"
 import { subscribePaymentRequestNotifications } from "../../src/lib/payment-request/subscribe-notifications"
+import { holdInlineSlots } from "../helpers/inline-slots"
 import { enablePaymentLinks, usePaymentRequestApp } from "../helpers/payment-request-env"
 import {
   arriveAt,
@@ -400,10 +400,8 @@ medusaIntegrationTestRunner({
       const started = await shop.startFastCheckout(cart.id)
       await tikkie.control.setDeliveryBehaviour("fail", 1)
       await tikkie.control.post(`/_sandbox/fastcheckout/orders/${started.order_token}/pay`)
-      const locking = getContainer().resolve(Modules.LOCKING)
-      const slots = Array.from({ length: INLINE_RETURN_SETTLEMENTS }, (_, i) => inlineSlotKey(i))
       const events = watchEvents(FAST_CHECKOUT_WEBHOOK_EVENT)
-      await locking.acquire(slots, { ownerId: "hooks-abuse-test", expire: 60 })
+      const slots = await holdInlineSlots(getContainer())
       try {
         const back = await fastCheckoutReturn(started.payment_session_id)
         expect(back.status).toBe(303)
@@ -413,7 +411,7 @@ medusaIntegrationTestRunner({
         await settledOrder(getContainer(), started.order_token, cart.id)
         expect(events.seen.map((e) => e.data.order_token)).toEqual([started.order_token])
       } finally {
-        await locking.release(slots, { ownerId: "hooks-abuse-test" })
+        await slots.release()
         events.stop()
       }
       expect(await ordersForCartCount(getContainer(), cart.id)).toBe(1)

@@ -1,6 +1,5 @@
-import { randomUUID } from "node:crypto"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 
 /**
  * Settlements a return route may run inline at once, for the whole store (every server instance): a
@@ -13,42 +12,65 @@ import { Modules } from "@medusajs/framework/utils"
 export const INLINE_RETURN_SETTLEMENTS = 4
 
 /**
- * A slot's lease in the locking module: a server that dies mid-settlement frees its slot after this
- * many seconds. Longer than a settlement takes (a Tikkie read, the cart's completion: seconds), so a
- * live one never loses its slot.
+ * The first key of the slots' Postgres advisory locks (two-key form: this, then the slot number). The
+ * two-key locks are a space of their own: Medusa's Postgres locking takes one-key locks, so they never meet.
  */
-const SLOT_LEASE_SECONDS = 30
+export const INLINE_SLOT_LOCK_CLASS = 0x54494b4b // "TIKK"
+
+/** The knex transaction the slots are held by (Medusa's PG_CONNECTION), as far as it is used here. */
+interface SlotTransaction {
+  raw(sql: string, bindings: readonly unknown[]): Promise<{ rows: Array<Record<string, unknown>> }>
+  commit(): Promise<unknown>
+}
 
 /**
  * Runs `settle` in one of the store's INLINE_RETURN_SETTLEMENTS slots, or `handOver` when all are taken.
- * The slots are locks of Medusa's locking module (Redis or Postgres in a multi-instance store, memory in
- * one process), taken without waiting; the count lives there, not in this process.
+ *
+ * A slot is a transaction-scoped Postgres advisory lock, taken without waiting (`pg_try_advisory_xact_lock`)
+ * in a transaction of the store's database that stays open while `settle` runs: Postgres frees it when
+ * the transaction ends, and when the connection does (a server that crashes or is killed mid-settlement,
+ * a connection dropped), so a slot never outlives its holder and never lapses under a live one (no lease
+ * to renew, whatever the settlement waits on). The store's Postgres is what every instance shares, so
+ * this holds with any of Medusa's locking providers. Medusa's locking module cannot give it (issue 19
+ * point 5): its Postgres provider never lets another owner take an `acquire`d key, however old the lease
+ * (a crashed holder's slot stayed taken forever, and after four every return handed over), and its
+ * `execute` cannot try without waiting (a taken key is waited for until it frees, whatever the timeout).
+ *
+ * Cost: one pool connection per running inline settlement, idle in its transaction (at most
+ * INLINE_RETURN_SETTLEMENTS in the store), and one for a moment per return that finds them all taken.
  */
 export async function inInlineSlotOrHandOver<T>(
   container: MedusaContainer,
   settle: () => Promise<T>,
   handOver: () => Promise<T>
 ): Promise<T> {
-  const locking = container.resolve(Modules.LOCKING)
-  const ownerId = `tikkie-return:${randomUUID()}`
-  const first = Math.floor(Math.random() * INLINE_RETURN_SETTLEMENTS)
-  for (let i = 0; i < INLINE_RETURN_SETTLEMENTS; i++) {
-    const key = inlineSlotKey((first + i) % INLINE_RETURN_SETTLEMENTS)
-    try {
-      await locking.acquire(key, { ownerId, expire: SLOT_LEASE_SECONDS })
-    } catch {
-      continue // taken: try the next slot
+  const pg = container.resolve<{ transaction(): Promise<SlotTransaction> }>(ContainerRegistrationKeys.PG_CONNECTION)
+  const trx = await pg.transaction()
+  let held = false
+  try {
+    const first = Math.floor(Math.random() * INLINE_RETURN_SETTLEMENTS)
+    for (let i = 0; i < INLINE_RETURN_SETTLEMENTS && !held; i++) {
+      const { rows } = await trx.raw(`select pg_try_advisory_xact_lock(?::int, ?::int) as held`, inlineSlotLock((first + i) % INLINE_RETURN_SETTLEMENTS))
+      held = rows[0]?.held === true
     }
-    try {
-      return await settle()
-    } finally {
-      await locking.release(key, { ownerId }).catch(() => undefined)
-    }
+  } catch (e) {
+    await trx.commit().catch(() => undefined)
+    throw e
   }
-  return handOver()
+  if (!held) {
+    await trx.commit().catch(() => undefined)
+    return handOver()
+  }
+  try {
+    return await settle()
+  } finally {
+    // Ends the transaction and with it the slot. A failure here (the connection dropped meanwhile, which
+    // freed the slot already) must not turn a finished settlement into an error.
+    await trx.commit().catch(() => undefined)
+  }
 }
 
-/** The locking key of one slot, shared by both return routes (exported for tests that fill the slots). */
-export function inlineSlotKey(slot: number): string {
-  return `tikkie:return-inline:${slot}`
+/** The advisory lock keys of one slot, shared by both return routes (exported for tests that fill the slots). */
+export function inlineSlotLock(slot: number): [number, number] {
+  return [INLINE_SLOT_LOCK_CLASS, slot]
 }

@@ -36,10 +36,23 @@ export function isLostLease(message: string): boolean {
 }
 
 /**
+ * How long a settlement asked for by a shopper's return waits for the order's lock (issue 19 point 6).
+ * A webhook or poll settlement of the same order holds it through its wait for a Tikkie rate slot and its
+ * cart completion; the shopper is better served by "confirming your payment" (PROCESSING: the storefront
+ * asks again, storefront/return-state.ts) than by sharing that wait, which the default 60 s allows.
+ */
+export const RETURN_LOCK_WAIT_SECONDS = 2
+
+/**
  * Runs `fn` under the lock `key` with a lease of SETTLEMENT_LOCK_LEASE_SECONDS; when the wait for it gives
  * up, answers `busy(reason)` instead of failing. When the lease was lost while `fn` ran, `fn`'s work is
  * done and committed (its guards held, see SETTLEMENT_LOCK_LEASE_SECONDS): its result is answered and
  * the loss logged, rather than an error that would make the caller retry what already happened.
+ *
+ * The wait ends after `timeoutSeconds` whichever provider holds the lock: Medusa's Postgres locking
+ * ignores `execute`'s timeout while the key is taken (its timeout only rejects once the lock is finally
+ * had, then rolls back), so the caller stops waiting here. Its pending wait still holds a pool connection
+ * until the holder ends, then takes the lock, runs nothing and lets it go.
  */
 export async function underLockOrBusy<T>(
   container: MedusaContainer,
@@ -49,16 +62,32 @@ export async function underLockOrBusy<T>(
   timeoutSeconds = 60
 ): Promise<T> {
   let done: { result: T } | undefined
+  let started = false
+  let gaveUp = false
+  const locked = container.resolve(Modules.LOCKING).execute(
+    key,
+    async () => {
+      if (gaveUp) return undefined as T // the caller answered busy already: nothing to do under the lock
+      started = true
+      const result = await fn()
+      done = { result }
+      return result
+    },
+    { timeout: timeoutSeconds, expire: SETTLEMENT_LOCK_LEASE_SECONDS }
+  )
+  let timer: NodeJS.Timeout | undefined
+  const deadline = new Promise<"gave up">((resolve) => {
+    timer = setTimeout(() => resolve("gave up"), timeoutSeconds * 1000)
+  })
   try {
-    return await container.resolve(Modules.LOCKING).execute(
-      key,
-      async () => {
-        const result = await fn()
-        done = { result }
-        return result
-      },
-      { timeout: timeoutSeconds, expire: SETTLEMENT_LOCK_LEASE_SECONDS }
-    )
+    const first = await Promise.race([locked.then((result) => ({ result })), deadline])
+    if (first !== "gave up") return first.result
+    if (!started) {
+      gaveUp = true
+      locked.catch(() => undefined) // ends when the lock is had or the provider's own wait gives up
+      return busy(`Timed-out acquiring lock "${key}" after ${timeoutSeconds} s`)
+    }
+    return await locked // had the lock just in time: fn runs
   } catch (e) {
     const message = errorMessage(e)
     if (done && isLostLease(message)) {
@@ -69,5 +98,7 @@ export async function underLockOrBusy<T>(
     }
     if (!isLockTimeout(message)) throw e
     return busy(message)
+  } finally {
+    clearTimeout(timer)
   }
 }

@@ -78,6 +78,15 @@ export function productionShapeProblems(
         `${REGISTER_REDIS_LOCKING}.`
     )
   }
+  if (/locking-postgres/.test(locking)) {
+    // Measured (issue 19 point 5, cluster storm): each settlement's lock holds a pool connection in an open
+    // transaction for the whole settlement, and a wait for one holds another; 8 settlements at once in a
+    // worker took its whole pool (10) and their own queries timed out ("Timeout acquiring a connection").
+    problems.push(
+      `workerMode "${mode}" with Postgres locking (${locking}): every settlement lock holds a database connection for the whole settlement, and a storm of them takes the connection pool. ` +
+        `Register "@medusajs/medusa/locking" with the provider "@medusajs/medusa/locking-redis" ({ redisUrl }, is_default: true) in medusa-config.ts modules.`
+    )
+  }
   return problems
 }
 

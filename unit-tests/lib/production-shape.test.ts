@@ -43,6 +43,15 @@ describe("production shape check", () => {
     }
   })
 
+  it.each(["server", "worker"])("refuses a %s instance on Medusa's Postgres locking, naming Redis locking instead (issue 19 point 5)", (mode) => {
+    const config = repoConfig({ REDIS_URL: "redis://localhost:6379", MEDUSA_WORKER_MODE: mode, MEDUSA_LOCKING: "postgres" })
+    expect(defaultLockingProvider(config)).toBe("@medusajs/medusa/locking-postgres")
+    const problems = productionShapeProblems(config)
+    expect(problems).toHaveLength(1)
+    expect(problems[0]).toContain("Postgres locking")
+    expect(problems[0]).toContain("@medusajs/medusa/locking-redis")
+  })
+
   it("picks the default locking provider as Medusa does: is_default, else the only one, else in-memory", () => {
     const withProviders = (providers: Array<{ resolve: string; id: string; is_default?: boolean }>): ResolvedConfig => ({
       projectConfig: { workerMode: "worker" },

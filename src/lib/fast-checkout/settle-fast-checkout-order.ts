@@ -1,7 +1,7 @@
 import { completionGivenUp, retryUntilAfterProblem } from "../completion-budget"
 import type { IPaymentModuleService, Logger, MedusaContainer } from "@medusajs/framework/types"
 import { errorMessage } from "../error-message"
-import { isLockTimeout, underLockOrBusy } from "../lock-timeout"
+import { isLockTimeout, RETURN_LOCK_WAIT_SECONDS, underLockOrBusy } from "../lock-timeout"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { completeCartWorkflow } from "@medusajs/medusa/core-flows"
 import { logExcerpt } from "../log-excerpt"
@@ -105,7 +105,9 @@ export async function settleFastCheckoutOrder(container: MedusaContainer, input:
     (reason) => {
       logger.warn(`Tikkie Fast Checkout ${input.source}: order ${orderToken} is being settled elsewhere (${reason}); will retry`)
       return { outcome: "retry", reason }
-    }
+    },
+    // A shopper waits on the return: a short wait, then PROCESSING (the storefront asks again).
+    input.source === "return" ? RETURN_LOCK_WAIT_SECONDS : undefined
   )
 }
 

@@ -5,7 +5,7 @@ import { ContainerRegistrationKeys, Modules, PaymentActions } from "@medusajs/fr
 import { completeCartWorkflow, processPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import { errorMessage } from "../error-message"
 import { logExcerpt } from "../log-excerpt"
-import { isLockTimeout, underLockOrBusy } from "../lock-timeout"
+import { isLockTimeout, RETURN_LOCK_WAIT_SECONDS, underLockOrBusy } from "../lock-timeout"
 import { fromCents, toCents } from "../medusa-money"
 import { nextCheckAt } from "../poll-schedule"
 import { TIKKIE_MODULE } from "../../modules/tikkie"
@@ -91,7 +91,9 @@ export async function settlePaymentRequest(container: MedusaContainer, input: Se
     (reason) => {
       logger.warn(`Tikkie payment request ${input.source}: ${token} is being settled elsewhere (${reason}); will retry`)
       return { outcome: "retry", reason }
-    }
+    },
+    // A shopper waits on the return: a short wait, then PROCESSING (the storefront asks again).
+    input.source === "return" ? RETURN_LOCK_WAIT_SECONDS : undefined
   )
 }
 
