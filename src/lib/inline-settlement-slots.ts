@@ -31,8 +31,8 @@ interface SlotTransaction {
  * the transaction ends, and when the connection does (a server that crashes or is killed mid-settlement,
  * a connection dropped), so a slot never outlives its holder and never lapses under a live one (no lease
  * to renew, whatever the settlement waits on). The store's Postgres is what every instance shares, so
- * this holds with any of Medusa's locking providers. Medusa's locking module cannot give it (issue 19
- * point 5): its Postgres provider never lets another owner take an `acquire`d key, however old the lease
+ * this holds with any of Medusa's locking providers. Medusa's locking module cannot give it:
+ * its Postgres provider never lets another owner take an `acquire`d key, however old the lease
  * (a crashed holder's slot stayed taken forever, and after four every return handed over), and its
  * `execute` cannot try without waiting (a taken key is waited for until it frees, whatever the timeout).
  *

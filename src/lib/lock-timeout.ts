@@ -36,7 +36,7 @@ export function isLostLease(message: string): boolean {
 }
 
 /**
- * How long a settlement asked for by a shopper's return waits for the order's lock (issue 19 point 6).
+ * How long a settlement asked for by a shopper's return waits for the order's lock.
  * A webhook or poll settlement of the same order holds it through its wait for a Tikkie rate slot and its
  * cart completion; the shopper is better served by "confirming your payment" (PROCESSING: the storefront
  * asks again, storefront/return-state.ts) than by sharing that wait, which the default 60 s allows.

@@ -79,7 +79,7 @@ export function productionShapeProblems(
     )
   }
   if (/locking-postgres/.test(locking)) {
-    // Measured (issue 19 point 5, cluster storm): each settlement's lock holds a pool connection in an open
+    // Measured (a cluster storm of 60 carts): each settlement's lock holds a pool connection in an open
     // transaction for the whole settlement, and a wait for one holds another; 8 settlements at once in a
     // worker took its whole pool (10) and their own queries timed out ("Timeout acquiring a connection").
     problems.push(
