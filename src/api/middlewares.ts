@@ -1,3 +1,4 @@
+import { refundLockMiddleware } from "./admin/payments/refund-lock"
 import { defineMiddlewares, validateAndTransformBody, validateAndTransformQuery } from "@medusajs/framework/http"
 import { StartFastCheckoutBodySchema } from "./store/carts/[id]/tikkie-fast-checkout/validators"
 import { redactTikkieDataMiddleware } from "./store/redact-tikkie-data"
@@ -70,6 +71,11 @@ export default defineMiddlewares({
       matcher: "/store/payment-collections/:id/payment-sessions",
       method: ["POST"],
       middlewares: [paymentRequestPaymentSessionMiddleware],
+    },
+    {
+      matcher: "/admin/payments/:id/refund",
+      method: "POST",
+      middlewares: [refundLockMiddleware],
     },
     {
       matcher: "/admin/tikkie/payment-requests/subscription",
