@@ -33,6 +33,8 @@ export interface SettleFastCheckoutInput {
    * cart be read while Tikkie is read, so a paid order reaches completion sooner.
    */
   hint?: FastCheckoutStatus
+  /** How long to wait for the order's lock before answering "retry" (default 60 s; the checkout guard's is short). */
+  lockWaitSeconds?: number
 }
 
 export type SettleOutcome =
@@ -98,7 +100,8 @@ export async function settleFastCheckoutOrder(container: MedusaContainer, input:
     (reason) => {
       logger.warn(`Tikkie Fast Checkout ${input.source}: order ${orderToken} is being settled elsewhere (${reason}); will retry`)
       return { outcome: "retry", reason }
-    }
+    },
+    input.lockWaitSeconds
   )
 }
 
@@ -118,9 +121,9 @@ async function settleLocked(container: MedusaContainer, orderToken: string, sour
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
   const payment = container.resolve<IPaymentModuleService>(Modules.PAYMENT)
-  // A shopper waits on the return route: its wait for a rate slot is bounded, then it answers "retry".
+  // A shopper waits on the return route and on the checkout guard: their wait for a rate slot is bounded, then it answers "retry".
   const limiter = new DatabaseRateLimiter(tikkie, FAST_CHECKOUT_GET_ORDER_KEY, FAST_CHECKOUT_GET_ORDER_CALLS_PER_SECOND, {
-    waitAtMostMs: source === "return" ? RETURN_RATE_WAIT_MS : undefined,
+    waitAtMostMs: source === "return" || source === "checkout" ? RETURN_RATE_WAIT_MS : undefined,
   })
 
   const [record] = await tikkie.listFastCheckoutOrders({ order_token: orderToken })

@@ -49,6 +49,8 @@ export type PaymentRequestOutcome =
 export interface SettlePaymentRequestInput {
   paymentRequestToken: string
   source: PaymentRequestSource
+  /** How long to wait for the request's lock before answering "retry" (default 60 s; the checkout guard's is short). */
+  lockWaitSeconds?: number
 }
 
 /** After this many failed completions of a paid request the poll stops retrying; the record stays. */
@@ -87,7 +89,8 @@ export async function settlePaymentRequest(container: MedusaContainer, input: Se
     (reason) => {
       logger.warn(`Tikkie payment request ${input.source}: ${token} is being settled elsewhere (${reason}); will retry`)
       return { outcome: "retry", reason }
-    }
+    },
+    input.lockWaitSeconds
   )
 }
 
