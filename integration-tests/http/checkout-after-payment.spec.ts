@@ -249,6 +249,38 @@ medusaIntegrationTestRunner({
       })
     })
 
+    it("an earlier Fast Checkout being settled elsewhere (its lock held) does not hold the POST for the lock's minute: 409 'still confirming', and it completes once free", async () => {
+      const cart = await newCart()
+      const first = (await startFastCheckout(cart.id)).data
+      await payWithWebhookLost(first.order_token)
+      const collectionId = (await shop.getCart(cart.id)).payment_collection.id
+      const postSession = () =>
+        api
+          .post(`/store/payment-collections/${collectionId}/payment-sessions`, { provider_id: "pp_system_default" }, { headers: shop.headers, timeout: 30_000 })
+          .catch((e: any) => e.response ?? { status: undefined, data: { message: String(e) } })
+
+      const locking = getContainer().resolve(Modules.LOCKING)
+      const key = `tikkie:fast-checkout:${first.order_token}`
+      await locking.acquire(key, { ownerId: "test-settlement-elsewhere", expire: 120 })
+      await tikkie.control.clearRequests()
+      const began = Date.now()
+      const busy = await postSession()
+      const answeredInMs = Date.now() - began
+      await locking.release(key, { ownerId: "test-settlement-elsewhere" })
+      console.log(`Fast Checkout order's lock held elsewhere: POST .../payment-sessions answered ${busy.status} in ${answeredInMs} ms`)
+
+      expect(busy.status).toBe(409)
+      expect(busy.data.message).toMatch(/still confirming an earlier Tikkie payment/)
+      expect(await tikkie.control.requests("fastCheckout.getOrder")).toHaveLength(0)
+      const sessions = (await shop.getCart(cart.id)).payment_collection.payment_sessions
+      expect(sessions.map((s: any) => s.id)).toEqual([first.payment_session_id])
+
+      const later = await postSession()
+      expect(later.status).toBe(409)
+      expect(later.data.message).toMatch(/already been paid/)
+      expect(await ordersForCartCount(getContainer(), cart.id)).toBe(1)
+    })
+
     describe("paid, no order yet", () => {
       const HOUR = 3_600_000
       const paidWithoutOrder = async () => {
