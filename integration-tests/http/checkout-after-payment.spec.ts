@@ -1,10 +1,13 @@
+import { Modules } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { TIKKIE_MODULE } from "../../src/modules/tikkie"
 import type TikkieModuleService from "../../src/modules/tikkie/service"
 import { pollFastCheckoutOrders } from "../../src/jobs/poll-fast-checkout-orders"
 import { pollPaymentRequests } from "../../src/jobs/poll-payment-requests"
-import { adminHeaders, enablePaymentLinks, usePaymentRequestApp } from "../helpers/payment-request-env"
+import { paymentRequestsClient } from "../../src/lib/payment-request/provider-options"
+import { adminHeaders, enablePaymentLinks, PAYMENT_REQUEST_PROVIDER, usePaymentRequestApp } from "../helpers/payment-request-env"
 import {
+  eventually,
   orderForCart,
   ordersForCartCount,
   type SeededStore,
@@ -148,7 +151,7 @@ medusaIntegrationTestRunner({
       expect(await tikkie.control.requests("fastCheckout.createOrder")).toHaveLength(2)
     })
 
-    describe("completion retry budget (issue 19 point 9)", () => {
+    describe("completion retry budget", () => {
       it("five failed completions of a paid Fast Checkout order within a minute do not end the poll's retries; the budget's time does", async () => {
         const cart = await newCart()
         const started = (await startFastCheckout(cart.id)).data
@@ -199,6 +202,137 @@ medusaIntegrationTestRunner({
         expect((await record()).attempts).toBe(6)
         expect(await pollPaymentRequests(getContainer(), { now: new Date(t0 + 16 * 60_000) })).toEqual([])
       })
+    })
+
+
+    describe("a cart with many earlier checkouts", () => {
+      /** Reads of payment links at Tikkie: each settlement of a link reads the request and its payments. */
+      const linkReads = async () =>
+        (await tikkie.control.requests("paymentRequestsV2.getPaymentRequest")).length +
+        (await tikkie.control.requests("paymentRequestsV2.listPayments")).length
+
+      /**
+       * `count` open links of one cart, as a shopper who restarted the link checkout that often (the cart
+       * changed in between) leaves them: the last one started through the Store API (its session is the
+       * cart's), the earlier ones made at the sandbox and recorded as the plugin records them, a minute
+       * apart. Answers their tokens, newest first. (Starting 50 through the Store API would cost the
+       * earlier checkouts' guard thousands of reads before the test begins.)
+       */
+      const openLinks = async (cartId: string, count: number): Promise<string[]> => {
+        const started = await startLink(cartId)
+        expect(started.status).toBe(200)
+        const [last] = await records().listPaymentRequests({ payment_request_token: started.data.payment_request_token })
+        const { client } = paymentRequestsClient(getContainer(), PAYMENT_REQUEST_PROVIDER)
+        for (let i = 1; i < count; i++) {
+          const made = await client.createPaymentRequest({
+            description: last.description,
+            amountInCents: Number(last.amount_in_cents),
+            referenceId: last.reference_id ?? undefined,
+            expiryDate: last.expiry_date,
+          })
+          await records().createPaymentRequests({
+            payment_request_token: made.paymentRequestToken,
+            kind: "checkout",
+            provider_id: last.provider_id,
+            url: made.url,
+            description: last.description,
+            reference_id: last.reference_id,
+            amount_in_cents: Number(last.amount_in_cents),
+            expiry_date: last.expiry_date,
+            status: "OPEN",
+            cart_id: cartId,
+            payment_collection_id: last.payment_collection_id,
+            success_url: last.success_url,
+            failure_url: last.failure_url,
+            created_at: new Date(Date.now() - i * 60_000),
+          } as never)
+        }
+        const links = await records().listPaymentRequests({ cart_id: cartId }, { order: { created_at: "DESC" } })
+        expect(links).toHaveLength(count)
+        return links.map((l) => l.payment_request_token)
+      }
+
+      it("50 open links: a POST for another provider makes at most 6 reads at Tikkie, answers 409 'still confirming' without waiting on the other links, which the workers read; later POSTs read at most the newest link again", async () => {
+        const cart = await newCart()
+        const tokens = await openLinks(cart.id, 50)
+        const collectionId = (await shop.getCart(cart.id)).payment_collection.id
+        const postSession = () =>
+          api
+            .post(`/store/payment-collections/${collectionId}/payment-sessions`, { provider_id: "pp_system_default" }, { headers: shop.headers, timeout: 30_000 })
+            .catch((e: any) => e.response ?? { status: undefined, data: { message: String(e) } })
+
+        // The workers start reading the handed-over links the moment the POST hands them over, so their
+        // reads would race the count: their locks are held (as by a settlement elsewhere) until it is taken.
+        // The POST reads the newest links first; every other one's settlement waits on a held lock.
+        const locking = getContainer().resolve(Modules.LOCKING)
+        const held = tokens.slice(3).map((t) => `tikkie:payment-request:${t}`)
+        await locking.acquire(held, { ownerId: "test-other-settlements", expire: 120 })
+        await tikkie.control.clearRequests()
+        const began = Date.now()
+        const answer = await postSession()
+        const answeredInMs = Date.now() - began
+        const reads = await linkReads()
+        await locking.release(held, { ownerId: "test-other-settlements" })
+        console.log(`50 open links, one POST .../payment-sessions: ${reads} reads at the sandbox, answered ${answer.status} in ${answeredInMs} ms`)
+
+        expect(answer.status).toBe(409)
+        expect(answer.data.message).toMatch(/still confirming an earlier Tikkie payment/)
+        expect(reads).toBeGreaterThan(0)
+        expect(reads).toBeLessThanOrEqual(6)
+        // The session the last link is paid through is still the cart's.
+        const sessions = (await shop.getCart(cart.id)).payment_collection.payment_sessions
+        expect(sessions.map((s: any) => s.provider_id)).toEqual([PAYMENT_REQUEST_PROVIDER])
+
+        // The workers read every other link (a read that timed out on this busy machine is read again: count links, not reads).
+        await eventually(async () => (await records().listPaymentRequests({ cart_id: cart.id, last_checked_at: null })).length === 0, 60_000)
+        const readTokens = new Set((await tikkie.control.requests("paymentRequestsV2.getPaymentRequest")).map((r) => r.path.split("/").pop()))
+        expect([...readTokens].sort()).toEqual([...tokens].sort())
+
+        // Every link was read in the last seconds, none paid: the next POSTs read at most the newest link
+        // again (the one a shopper may be paying right now), and the shopper may pay otherwise.
+        await tikkie.control.clearRequests()
+        const again = await postSession()
+        expect(again.status).toBe(200)
+        const [newest] = tokens
+        const readAgain = async () => new Set((await tikkie.control.requests("paymentRequestsV2.getPaymentRequest")).map((r) => r.path.split("/").pop()))
+        expect([...(await readAgain())].every((t) => t === newest)).toBe(true)
+        const afterwards = await postSession()
+        expect(afterwards.status).toBe(200)
+        expect([...(await readAgain())].every((t) => t === newest)).toBe(true)
+        expect(await linkReads()).toBeLessThanOrEqual(4)
+      })
+    })
+
+    it("an earlier Fast Checkout being settled elsewhere (its lock held) does not hold the POST for the lock's minute: 409 'still confirming', and it completes once free", async () => {
+      const cart = await newCart()
+      const first = (await startFastCheckout(cart.id)).data
+      await payWithWebhookLost(first.order_token)
+      const collectionId = (await shop.getCart(cart.id)).payment_collection.id
+      const postSession = () =>
+        api
+          .post(`/store/payment-collections/${collectionId}/payment-sessions`, { provider_id: "pp_system_default" }, { headers: shop.headers, timeout: 30_000 })
+          .catch((e: any) => e.response ?? { status: undefined, data: { message: String(e) } })
+
+      const locking = getContainer().resolve(Modules.LOCKING)
+      const key = `tikkie:fast-checkout:${first.order_token}`
+      await locking.acquire(key, { ownerId: "test-settlement-elsewhere", expire: 120 })
+      await tikkie.control.clearRequests()
+      const began = Date.now()
+      const busy = await postSession()
+      const answeredInMs = Date.now() - began
+      await locking.release(key, { ownerId: "test-settlement-elsewhere" })
+      console.log(`Fast Checkout order's lock held elsewhere: POST .../payment-sessions answered ${busy.status} in ${answeredInMs} ms`)
+
+      expect(busy.status).toBe(409)
+      expect(busy.data.message).toMatch(/still confirming an earlier Tikkie payment/)
+      expect(await tikkie.control.requests("fastCheckout.getOrder")).toHaveLength(0)
+      const sessions = (await shop.getCart(cart.id)).payment_collection.payment_sessions
+      expect(sessions.map((s: any) => s.id)).toEqual([first.payment_session_id])
+
+      const later = await postSession()
+      expect(later.status).toBe(409)
+      expect(later.data.message).toMatch(/already been paid/)
+      expect(await ordersForCartCount(getContainer(), cart.id)).toBe(1)
     })
 
     describe("paid, no order yet", () => {

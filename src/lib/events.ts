@@ -34,13 +34,14 @@ export interface PaymentRequestNotificationEventData {
   provider_id: string
   notification_type: "PAYMENT" | "REFUND"
   payment_request_token: string
-  /** Absent when the return route handed its settlement over (there is no notification). */
+  /** Absent when the return route or the checkout guard handed its settlement over (there is no notification). */
   payment_token?: string
 }
 
 /**
  * The event-bus job key of a payment request settlement in flight: one per request and what the
- * notification names (`PAYMENT-{paymentToken}`, `REFUND-{refundToken}`, or `RETURN`).
+ * notification names (`PAYMENT-{paymentToken}`, `REFUND-{refundToken}`), or who handed it over without
+ * one (`RETURN`: the return route; `CHECKOUT`: the earlier-payments guard, settle-earlier-payments.ts).
  */
 export function paymentRequestEventKey(paymentRequestToken: string, about: string): string {
   return `tikkie-payment-request-${paymentRequestToken}-${about}`

@@ -30,6 +30,8 @@ export interface SettleFastCheckoutInput {
    * cart be read while Tikkie is read, so a paid order reaches completion sooner.
    */
   hint?: FastCheckoutStatus
+  /** How long to wait for the order's lock before answering "retry" (default 60 s; the checkout guard's is short). */
+  lockWaitSeconds?: number
 }
 
 export type SettleOutcome =
@@ -106,8 +108,9 @@ export async function settleFastCheckoutOrder(container: MedusaContainer, input:
       logger.warn(`Tikkie Fast Checkout ${input.source}: order ${orderToken} is being settled elsewhere (${reason}); will retry`)
       return { outcome: "retry", reason }
     },
-    // A shopper waits on the return: a short wait, then PROCESSING (the storefront asks again).
-    input.source === "return" ? RETURN_LOCK_WAIT_SECONDS : undefined
+    // A shopper waits on the return (a short wait, then PROCESSING: the storefront asks again) and on the
+    // checkout guard (its caller says how long).
+    input.lockWaitSeconds ?? (input.source === "return" ? RETURN_LOCK_WAIT_SECONDS : undefined)
   )
 }
 
@@ -148,7 +151,7 @@ async function settleLocked(container: MedusaContainer, orderToken: string, sour
       provider: record.provider_id,
       payload: settlementReadPayload(
         { referenceId: record.reference_id, orderToken, status: record.status },
-        { rateWaitAtMostMs: source === "return" ? RETURN_RATE_WAIT_MS : undefined }
+        { rateWaitAtMostMs: source === "return" || source === "checkout" ? RETURN_RATE_WAIT_MS : undefined }
       ),
     })
     read = answer.data as FastCheckoutWebhookActionData

@@ -50,6 +50,8 @@ export type PaymentRequestOutcome =
 export interface SettlePaymentRequestInput {
   paymentRequestToken: string
   source: PaymentRequestSource
+  /** How long to wait for the request's lock before answering "retry" (default 60 s; the checkout guard's is short). */
+  lockWaitSeconds?: number
 }
 
 /**
@@ -92,8 +94,9 @@ export async function settlePaymentRequest(container: MedusaContainer, input: Se
       logger.warn(`Tikkie payment request ${input.source}: ${token} is being settled elsewhere (${reason}); will retry`)
       return { outcome: "retry", reason }
     },
-    // A shopper waits on the return: a short wait, then PROCESSING (the storefront asks again).
-    input.source === "return" ? RETURN_LOCK_WAIT_SECONDS : undefined
+    // A shopper waits on the return (a short wait, then PROCESSING: the storefront asks again) and on the
+    // checkout guard (its caller says how long).
+    input.lockWaitSeconds ?? (input.source === "return" ? RETURN_LOCK_WAIT_SECONDS : undefined)
   )
 }
 
