@@ -1,4 +1,3 @@
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import {
   DatabaseRateLimiter,
   FAST_CHECKOUT_GET_ORDER_CALLS_PER_SECOND,
@@ -8,6 +7,7 @@ import {
 } from "../../lib/database-rate-limiter"
 import { type RateLimiter, SlidingWindowRateLimiter } from "../../tikkie/core/rate-limiter"
 import { GET_ORDER_CALLS_PER_SECOND } from "../../tikkie/fast-checkout/client"
+import { databaseOf } from "../shared/database-of"
 
 /**
  * The provider's GET order limit (Fast Checkout specification, "Rate limits": at most 250 a second per
@@ -51,21 +51,10 @@ export class FastCheckoutGetOrderLimiter implements RateLimiter {
 
 /** The limiter of a provider constructed in `container` (the payment module's cradle). */
 export function fastCheckoutGetOrderLimiter(container: Record<string, unknown>): FastCheckoutGetOrderLimiter {
-  const connection = sqlConnectionOf(container)
+  const connection: SqlConnection | undefined = databaseOf(container)
   return new FastCheckoutGetOrderLimiter(
     connection
       ? new DatabaseRateLimiter(rateWindowsOverConnection(connection), FAST_CHECKOUT_GET_ORDER_KEY, FAST_CHECKOUT_GET_ORDER_CALLS_PER_SECOND)
       : undefined
   )
-}
-
-function sqlConnectionOf(container: Record<string, unknown>): SqlConnection | undefined {
-  let value: unknown
-  try {
-    // A module container resolves it from the app's (allowUnregistered: undefined when there is none).
-    value = container?.[ContainerRegistrationKeys.PG_CONNECTION]
-  } catch {
-    return undefined
-  }
-  return typeof (value as SqlConnection | undefined)?.raw === "function" ? (value as SqlConnection) : undefined
 }

@@ -1,5 +1,4 @@
-import type { Knex } from "@medusajs/framework/mikro-orm/knex"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { databaseOf } from "./database-of"
 
 /**
  * What a refund decides under the lock: the ids of the refunds Medusa holds for the payment (its
@@ -42,13 +41,4 @@ export async function underRefundLock<T>(
     const rows: Array<{ id: string }> = await trx("refund").select("id").where({ payment_id: row.payment_id }).whereNull("deleted_at")
     return refund(rows.map((r) => r.id))
   })
-}
-
-/** The app's database connection as the payment module hands it to its providers; none in a unit test. */
-function databaseOf(container: Record<string, unknown>): Knex | undefined {
-  try {
-    return (container[ContainerRegistrationKeys.PG_CONNECTION] as Knex | undefined) ?? undefined
-  } catch {
-    return undefined
-  }
 }
