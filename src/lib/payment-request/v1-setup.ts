@@ -9,7 +9,12 @@ import { V1ConnectionError, v1MedusaError } from "../../providers/payment-reques
 import { shopperSafeConnectionError } from "../../providers/shared/tikkie-medusa-error"
 import { normalizeIban } from "../../tikkie/core/dutch-iban"
 import { PLATFORM_USAGE } from "../../tikkie/payment-requests/v1/schemas"
-import { paymentRequestProvider, paymentRequestsV1Client, type ConfiguredPaymentRequestProvider } from "./provider-options"
+import {
+  configuredPaymentRequestProviders,
+  paymentRequestProvider,
+  paymentRequestsV1Client,
+  type ConfiguredPaymentRequestProvider,
+} from "./provider-options"
 
 export interface V1SetupView {
   provider_id: string
@@ -31,8 +36,16 @@ function fingerprint(options: ResolvedPaymentRequestProviderOptions): string {
     .digest("hex")
 }
 
-/** The v1 provider named, or the only v1 one, with a clear error when it is not v1. */
+/**
+ * The v1 provider named, or the only v1 one, with a clear error when it is not v1. Unnamed, the store's
+ * one v1 provider is meant even beside a v2 one (a merchant moving from v1 to v2 has both): only among
+ * several v1 providers must the admin say which.
+ */
 export function v1Provider(container: MedusaContainer, providerId?: string): ConfiguredPaymentRequestProvider {
+  if (providerId === undefined) {
+    const v1 = configuredPaymentRequestProviders(container).filter((p) => p.options.apiVersion === "v1")
+    if (v1.length === 1) return v1[0]
+  }
   const provider = paymentRequestProvider(container, providerId)
   if (provider.options.apiVersion !== "v1") {
     throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `${provider.providerId} uses payment requests v2: there is no v1 setup.`)

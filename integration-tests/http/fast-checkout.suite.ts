@@ -1,5 +1,4 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { request } from "undici"
 import { pollFastCheckoutOrders } from "../../src/jobs/poll-fast-checkout-orders"
 import { TIKKIE_MODULE } from "../../src/modules/tikkie"
@@ -17,14 +16,11 @@ import {
   stroopwafelsAndMugCart,
 } from "../helpers/store-flow"
 import { adminHeaders } from "../helpers/admin-auth"
-import { clearSandboxForNextTest, useTikkieSandbox } from "../helpers/tikkie-sandbox-env"
+import { clearSandboxForNextTest } from "../helpers/tikkie-sandbox-env"
+import { storeSuite } from "../helpers/store-suites"
 
-jest.setTimeout(180_000)
-
-const tikkie = useTikkieSandbox({ requestTimeoutMs: 1_500 })
-
-medusaIntegrationTestRunner({
-  testSuite: ({ api, getContainer }) => {
+export default storeSuite("fast-checkout", {
+  testSuite: ({ api, getContainer, tikkie }) => {
     let store: SeededStore
     let shop: ReturnType<typeof storeApi>
     const records = () => getContainer().resolve<TikkieModuleService>(TIKKIE_MODULE)
@@ -57,7 +53,7 @@ medusaIntegrationTestRunner({
       expect(started.checkout_url).toContain(`/checkout/fastcheckout/${started.order_token}`)
 
       // What the shopper sees on the checkout page sums to the cart total to the cent.
-      const [sent] = (await tikkie.control.get<{ orders: any[] }>("/_sandbox/fastcheckout/orders")).orders
+      const sent = (await tikkie.control.get<{ orders: any[] }>("/_sandbox/fastcheckout/orders")).orders.find((o) => o.orderToken === started.order_token)
       const items = sent.items.reduce((s: number, i: any) => s + i.priceInCents * i.quantity, 0)
       expect(items + sent.shippingCostsInCents - (sent.discountInCents ?? 0)).toBe(cents(cart.total))
       expect(sent.items.map((i: any) => i.itemName)).toEqual(
@@ -119,7 +115,7 @@ medusaIntegrationTestRunner({
       )
       const session = data.payment_collection.payment_sessions[0]
       expect(session.data.checkoutUrl).toContain("/checkout/fastcheckout/")
-      const [sent] = (await tikkie.control.get<{ orders: any[] }>("/_sandbox/fastcheckout/orders")).orders
+      const sent = (await tikkie.control.get<{ orders: any[] }>("/_sandbox/fastcheckout/orders")).orders.find((o) => o.orderToken === session.data.orderToken)
       expect(sent.items.map((i: any) => i.itemName)).not.toContain("Free")
       const items = sent.items.reduce((s: number, i: any) => s + i.priceInCents * i.quantity, 0)
       expect(items + sent.shippingCostsInCents - (sent.discountInCents ?? 0)).toBe(cents(cart.total))

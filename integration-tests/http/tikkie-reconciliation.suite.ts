@@ -1,5 +1,4 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { randomBytes } from "node:crypto"
 import { TIKKIE_MODULE } from "../../src/modules/tikkie"
 import type TikkieModuleService from "../../src/modules/tikkie/service"
@@ -8,14 +7,12 @@ import type TikkieBankModuleService from "../../src/modules/tikkie-bank/service"
 import { addDays, amsterdamDate, earliestBookDateFrom, isBankDay } from "../../src/tikkie/account-information"
 import { addBankDays } from "../../src/lib/tikkie-bank/bank-days"
 import { bookSandboxPayouts } from "../../src/api/admin/tikkie/bank/sandbox-payouts/book-sandbox-payouts"
-import { connectAccount, control, loginAdmin, useTikkieBankSandbox } from "../helpers/tikkie-bank-env"
+import { connectAccount, control, loginAdmin } from "../helpers/tikkie-bank-env"
 import { failingAfter } from "../helpers/failing-after"
 import { reconcileBankWorkflow } from "../../src/workflows/tikkie-bank/reconcile"
 import { storeBankTransactionsStepId } from "../../src/workflows/tikkie-bank/steps/store-bank-transactions"
+import { bankSuite } from "../helpers/store-suites"
 
-jest.setTimeout(240_000)
-
-const bankEnv = useTikkieBankSandbox({ overdueAfterBankDays: 2 })
 /** Opened today: no bookings, so the bank answers "no transactions" with a blank body. */
 const EMPTY = "NL02ABNA0123456789"
 const MAIN = "NL91ABNA0417164300"
@@ -24,8 +21,8 @@ const MAIN = "NL91ABNA0417164300"
  * Reconciliation in a real Medusa app against the sandbox (mutual TLS on): Fast Checkout payments the
  * plugin recorded as PAID, payouts booked by the sandbox, the run (route and lock), and the list.
  */
-medusaIntegrationTestRunner({
-  testSuite: ({ api, getContainer }) => {
+export default bankSuite("tikkie-reconciliation", {
+  testSuite: ({ api, getContainer, bankEnv }) => {
     let headers: Record<string, string>
     const bank = () => getContainer().resolve<TikkieBankModuleService>(TIKKIE_BANK_MODULE)
     const admin = (method: "get" | "post", path: string, body?: unknown) =>

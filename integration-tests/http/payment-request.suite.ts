@@ -2,7 +2,6 @@ import { ContainerRegistrationKeys, MathBN, Modules } from "@medusajs/framework/
 import { failingAfter } from "../helpers/failing-after"
 import { recordLinkRefundsWorkflow } from "../../src/workflows/payment-request/record-link-refunds"
 import { recordLinkRefundsStepId } from "../../src/workflows/payment-request/steps/record-link-refunds"
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { refundPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import { request } from "undici"
 import { pollPaymentRequests } from "../../src/jobs/poll-payment-requests"
@@ -12,7 +11,7 @@ import { addDays, amsterdamDate } from "../../src/tikkie/payment-requests/v2/ams
 import { subscribePaymentRequestNotifications } from "../../src/lib/payment-request/subscribe-notifications"
 import { recordPayments } from "../../src/lib/payment-request/record-payment-request"
 import { paymentRequestsClient } from "../../src/lib/payment-request/provider-options"
-import { adminHeaders, enablePaymentLinks, PAYMENT_REQUEST_PROVIDER, usePaymentRequestApp } from "../helpers/payment-request-env"
+import { adminHeaders, enablePaymentLinks, PAYMENT_REQUEST_PROVIDER } from "../helpers/payment-request-env"
 import {
   arriveAt,
   eventually,
@@ -23,15 +22,11 @@ import {
   storeApi,
   stroopwafelsAndMugCart,
 } from "../helpers/store-flow"
-import { clearSandboxForNextTest, useTikkieSandbox } from "../helpers/tikkie-sandbox-env"
+import { clearSandboxForNextTest } from "../helpers/tikkie-sandbox-env"
+import { storeSuite } from "../helpers/store-suites"
 
-jest.setTimeout(180_000)
-
-const tikkie = useTikkieSandbox({ requestTimeoutMs: 1_500 })
-usePaymentRequestApp(tikkie)
-
-medusaIntegrationTestRunner({
-  testSuite: ({ api, getContainer }) => {
+export default storeSuite("payment-request", {
+  testSuite: ({ api, getContainer, tikkie }) => {
     let store: SeededStore
     let shop: ReturnType<typeof storeApi>
     const records = () => getContainer().resolve<TikkieModuleService>(TIKKIE_MODULE)
@@ -74,7 +69,9 @@ medusaIntegrationTestRunner({
       const started = await start(cart.id)
       expect(started.payment_url).toBe(`${tikkie.sandbox.url}/pay/v2/${started.payment_request_token}`)
 
-      const [sent] = (await tikkie.control.get<{ paymentRequests: any[] }>("/_sandbox/paymentrequests")).paymentRequests
+      const sent = (await tikkie.control.get<{ paymentRequests: any[] }>("/_sandbox/paymentrequests")).paymentRequests.find(
+        (r) => r.paymentRequestToken === started.payment_request_token
+      )
       expect(sent.amountInCents).toBe(cents(cart.total))
       expect(sent.description).toBe("Tikkie Demo Winkel, 4 items")
       expect(sent.referenceId).toBe(started.payment_session_id)

@@ -1,4 +1,3 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { TIKKIE_BANK_MODULE } from "../../src/modules/tikkie-bank"
 import type TikkieBankModuleService from "../../src/modules/tikkie-bank/service"
 import { TokenCipher } from "../../src/modules/tikkie-bank/token-cipher"
@@ -11,17 +10,14 @@ import {
   control,
   followToStore,
   loginAdmin,
-  useTikkieBankSandbox,
 } from "../helpers/tikkie-bank-env"
 import { failingAfter } from "../helpers/failing-after"
 import { startBankConnectWorkflow } from "../../src/workflows/tikkie-bank/start-bank-connect"
 import { createBankConsentRequestStepId } from "../../src/workflows/tikkie-bank/steps/create-bank-consent-request"
 import { completeBankConsentWorkflow } from "../../src/workflows/tikkie-bank/complete-bank-consent"
 import { replaceConsentGrantStepId } from "../../src/workflows/tikkie-bank/steps/replace-consent-grant"
+import { bankSuite } from "../helpers/store-suites"
 
-jest.setTimeout(180_000)
-
-const bankEnv = useTikkieBankSandbox()
 const MAIN = "NL91ABNA0417164300"
 const BELGIAN_PRIVATE = "BE71096123456769"
 
@@ -29,8 +25,8 @@ const BELGIAN_PRIVATE = "BE71096123456769"
  * Connecting the bank account and reading it, through a real Medusa app against the sandbox with
  * mutual TLS on the token endpoint (throwaway CA, server and client certificate).
  */
-medusaIntegrationTestRunner({
-  testSuite: ({ api, getContainer }) => {
+export default bankSuite("tikkie-bank", {
+  testSuite: ({ api, getContainer, bankEnv }) => {
     let headers: Record<string, string>
     let userId: string
     const bank = () => getContainer().resolve<TikkieBankModuleService>(TIKKIE_BANK_MODULE)

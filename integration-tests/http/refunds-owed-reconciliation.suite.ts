@@ -1,11 +1,8 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { TIKKIE_MODULE } from "../../src/modules/tikkie"
 import type TikkieModuleService from "../../src/modules/tikkie/service"
-import { connectAccount, control, loginAdmin, useTikkieBankSandbox } from "../helpers/tikkie-bank-env"
+import { connectAccount, control, loginAdmin } from "../helpers/tikkie-bank-env"
+import { bankSuite } from "../helpers/store-suites"
 
-jest.setTimeout(240_000)
-
-const bankEnv = useTikkieBankSandbox()
 /** Opened today: only what the test books is on it. */
 const ACCOUNT = "NL02ABNA0123456789"
 const PAYER_IBAN = "NL91ABNA0417164300"
@@ -14,8 +11,8 @@ const PAYER_IBAN = "NL91ABNA0417164300"
  * A refund owed an admin marked refunded by bank transfer is found leaving the shop's account by the
  * reconciliation: by the bank reference the admin gave, or by amount to the payer's IBAN.
  */
-medusaIntegrationTestRunner({
-  testSuite: ({ api, getContainer }) => {
+export default bankSuite("refunds-owed-reconciliation", {
+  testSuite: ({ api, getContainer, bankEnv }) => {
     let headers: Record<string, string>
     const tikkie = () => getContainer().resolve<TikkieModuleService>(TIKKIE_MODULE)
 

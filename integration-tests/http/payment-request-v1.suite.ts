@@ -1,15 +1,9 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { request } from "undici"
 import { pollPaymentRequests } from "../../src/jobs/poll-payment-requests"
 import { adminHeaders } from "../helpers/payment-request-env"
-import { enableV1PaymentLinks, usePaymentRequestV1, V1_OPTIONS, V1_PROVIDER } from "../helpers/payment-request-v1-env"
+import { enableV1PaymentLinks, V1_OPTIONS, V1_PROVIDER } from "../helpers/payment-request-v1-env"
 import { eventually, orderForCart, seedStore, storeApi, type SeededStore } from "../helpers/store-flow"
-import { useTikkieSandbox } from "../helpers/tikkie-sandbox-env"
-
-jest.setTimeout(180_000)
-
-const tikkie = useTikkieSandbox({ requestTimeoutMs: 2_000 })
-usePaymentRequestV1(tikkie)
+import { storeSuite } from "../helpers/store-suites"
 
 interface SandboxV1Platform {
   name: string
@@ -21,8 +15,8 @@ interface SandboxV1Platform {
   }>
 }
 
-medusaIntegrationTestRunner({
-  testSuite: ({ api, getContainer }) => {
+export default storeSuite("payment-request-v1", {
+  testSuite: ({ api, getContainer, tikkie }) => {
     let store: SeededStore
     let shop: ReturnType<typeof storeApi>
     const cents = (amount: number) => Math.round(amount * 100)

@@ -1,21 +1,16 @@
 import Medusa from "@medusajs/js-sdk"
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { readTikkieReturn, startTikkieFastCheckout, startTikkiePaymentLink, tikkieReturnRouteUrl } from "../../src/storefront"
-import { enablePaymentLinks, usePaymentRequestApp } from "../helpers/payment-request-env"
+import { enablePaymentLinks } from "../helpers/payment-request-env"
 import { arriveAt, orderForCart, type SeededStore, seedStore, storeApi, stroopwafelsAndMugCart } from "../helpers/store-flow"
-import { clearSandboxForNextTest, useTikkieSandbox } from "../helpers/tikkie-sandbox-env"
-
-jest.setTimeout(180_000)
-
-const tikkie = useTikkieSandbox({ requestTimeoutMs: 1_500 })
-usePaymentRequestApp(tikkie)
+import { clearSandboxForNextTest } from "../helpers/tikkie-sandbox-env"
+import { storeSuite } from "../helpers/store-suites"
 
 /**
  * `medusa-plugin-tikkie/storefront` on Medusa's own JS SDK against the store, as a storefront uses it:
  * start, pay at the sandbox, come back through the store's return route, read where it sent the shopper.
  */
-medusaIntegrationTestRunner({
-  testSuite: ({ api, getContainer }) => {
+export default storeSuite("storefront-helper", {
+  testSuite: ({ api, getContainer, tikkie }) => {
     let store: SeededStore
     let shop: ReturnType<typeof storeApi>
     let sdk: Medusa

@@ -1,10 +1,9 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { pollFastCheckoutOrders } from "../../src/jobs/poll-fast-checkout-orders"
 import { pollPaymentRequests } from "../../src/jobs/poll-payment-requests"
 import { TIKKIE_MODULE } from "../../src/modules/tikkie"
 import type TikkieModuleService from "../../src/modules/tikkie/service"
 import { subscribePaymentRequestNotifications } from "../../src/lib/payment-request/subscribe-notifications"
-import { enablePaymentLinks, usePaymentRequestApp } from "../helpers/payment-request-env"
+import { enablePaymentLinks } from "../helpers/payment-request-env"
 import {
   arriveAt,
   eventually,
@@ -15,20 +14,16 @@ import {
   storeApi,
   stroopwafelsAndMugCart,
 } from "../helpers/store-flow"
-import { clearSandboxForNextTest, useTikkieSandbox } from "../helpers/tikkie-sandbox-env"
-
-jest.setTimeout(240_000)
-
-const tikkie = useTikkieSandbox({ requestTimeoutMs: 1_500 })
-usePaymentRequestApp(tikkie)
+import { clearSandboxForNextTest } from "../helpers/tikkie-sandbox-env"
+import { storeSuite } from "../helpers/store-suites"
 
 /**
  * Tikkie's GET calls bound how fast a store can confirm orders (250 a second), so every read counts:
  * a paid order is read once on its way to a Medusa order, and the poll reads what is likely to have
  * changed, not the same abandoned checkouts every minute.
  */
-medusaIntegrationTestRunner({
-  testSuite: ({ api, getContainer }) => {
+export default storeSuite("tikkie-reads", {
+  testSuite: ({ api, getContainer, tikkie }) => {
     let store: SeededStore
     let shop: ReturnType<typeof storeApi>
     const records = () => getContainer().resolve<TikkieModuleService>(TIKKIE_MODULE)

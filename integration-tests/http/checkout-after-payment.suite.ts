@@ -1,11 +1,10 @@
 import { Modules } from "@medusajs/framework/utils"
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { TIKKIE_MODULE } from "../../src/modules/tikkie"
 import type TikkieModuleService from "../../src/modules/tikkie/service"
 import { pollFastCheckoutOrders } from "../../src/jobs/poll-fast-checkout-orders"
 import { pollPaymentRequests } from "../../src/jobs/poll-payment-requests"
 import { paymentRequestsClient } from "../../src/lib/payment-request/provider-options"
-import { adminHeaders, enablePaymentLinks, PAYMENT_REQUEST_PROVIDER, usePaymentRequestApp } from "../helpers/payment-request-env"
+import { adminHeaders, enablePaymentLinks, PAYMENT_REQUEST_PROVIDER } from "../helpers/payment-request-env"
 import {
   eventually,
   orderForCart,
@@ -15,20 +14,16 @@ import {
   storeApi,
   stroopwafelsAndMugCart,
 } from "../helpers/store-flow"
-import { clearSandboxForNextTest, useTikkieSandbox } from "../helpers/tikkie-sandbox-env"
-
-jest.setTimeout(180_000)
-
-const tikkie = useTikkieSandbox({ requestTimeoutMs: 1_500 })
-usePaymentRequestApp(tikkie)
+import { clearSandboxForNextTest } from "../helpers/tikkie-sandbox-env"
+import { storeSuite } from "../helpers/store-suites"
 
 /**
  * A shopper who has paid (in another tab, or the webhook was lost, or the settlement is still
  * retrying) and starts checkout again must never be sent to pay a second time, and the paid session
  * must survive: Medusa's createPaymentSessionsWorkflow deletes a cart's other sessions.
  */
-medusaIntegrationTestRunner({
-  testSuite: ({ api, getContainer }) => {
+export default storeSuite("checkout-after-payment", {
+  testSuite: ({ api, getContainer, tikkie }) => {
     let store: SeededStore
     let shop: ReturnType<typeof storeApi>
     const records = () => getContainer().resolve<TikkieModuleService>(TIKKIE_MODULE)
@@ -203,7 +198,6 @@ medusaIntegrationTestRunner({
         expect(await pollPaymentRequests(getContainer(), { now: new Date(t0 + 16 * 60_000) })).toEqual([])
       })
     })
-
 
     describe("a cart with many earlier checkouts", () => {
       /** Reads of payment links at Tikkie: each settlement of a link reads the request and its payments. */

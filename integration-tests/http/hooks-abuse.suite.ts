@@ -1,5 +1,4 @@
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { randomBytes } from "node:crypto"
 import { request } from "undici"
 import { DatabaseRateLimiter, RateLimitWaitExceeded } from "../../src/lib/database-rate-limiter"
@@ -10,7 +9,7 @@ import { TIKKIE_MODULE } from "../../src/modules/tikkie"
 import type TikkieModuleService from "../../src/modules/tikkie/service"
 import { subscribePaymentRequestNotifications } from "../../src/lib/payment-request/subscribe-notifications"
 import { holdInlineSlots } from "../helpers/inline-slots"
-import { enablePaymentLinks, usePaymentRequestApp } from "../helpers/payment-request-env"
+import { enablePaymentLinks } from "../helpers/payment-request-env"
 import {
   arriveAt,
   eventually,
@@ -22,20 +21,16 @@ import {
   storeApi,
   stroopwafelsAndMugCart,
 } from "../helpers/store-flow"
-import { clearSandboxForNextTest, useTikkieSandbox } from "../helpers/tikkie-sandbox-env"
-
-jest.setTimeout(240_000)
-
-const tikkie = useTikkieSandbox({ requestTimeoutMs: 1_500 })
-usePaymentRequestApp(tikkie)
+import { clearSandboxForNextTest } from "../helpers/tikkie-sandbox-env"
+import { storeSuite } from "../helpers/store-suites"
 
 /**
  * The public hooks under abuse: malformed and oversized tokens, floods of forged webhooks, duplicates
  * of settled ones, Medusa's generic /hooks/payment route, and return routes that must not make the
  * shopper wait on work the record already answers.
  */
-medusaIntegrationTestRunner({
-  testSuite: ({ api, getContainer }) => {
+export default storeSuite("hooks-abuse", {
+  testSuite: ({ api, getContainer, tikkie }) => {
     let store: SeededStore
     let shop: ReturnType<typeof storeApi>
     const records = () => getContainer().resolve<TikkieModuleService>(TIKKIE_MODULE)

@@ -1,31 +1,25 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { toCents } from "../../src/lib/medusa-money"
 import { TIKKIE_MODULE } from "../../src/modules/tikkie"
 import type TikkieModuleService from "../../src/modules/tikkie/service"
 import { paymentRequestsClient } from "../../src/lib/payment-request/provider-options"
 import { pollPaymentRequests } from "../../src/jobs/poll-payment-requests"
 import { subscribePaymentRequestNotifications } from "../../src/lib/payment-request/subscribe-notifications"
-import { adminHeaders, enablePaymentLinks, PAYMENT_REQUEST_PROVIDER, usePaymentRequestApp } from "../helpers/payment-request-env"
-import { enableV1PaymentLinks, usePaymentRequestV1, V1_PROVIDER } from "../helpers/payment-request-v1-env"
+import { adminHeaders, enablePaymentLinks, PAYMENT_REQUEST_PROVIDER } from "../helpers/payment-request-env"
+import { enableV1PaymentLinks, V1_PROVIDER } from "../helpers/payment-request-v1-env"
 import { arriveAt, eventually, type SeededStore, seedStore, storeApi, stroopwafelsAndMugCart } from "../helpers/store-flow"
-import { clearSandboxForNextTest, useTikkieSandbox } from "../helpers/tikkie-sandbox-env"
+import { clearSandboxForNextTest } from "../helpers/tikkie-sandbox-env"
 import { failingAfter } from "../helpers/failing-after"
 import { refundOwedAtTikkieWorkflow } from "../../src/workflows/refunds-owed/refund-at-tikkie"
 import { refundAtTikkieStepId } from "../../src/workflows/refunds-owed/steps/refund-at-tikkie"
-
-jest.setTimeout(240_000)
-
-const tikkie = useTikkieSandbox({ requestTimeoutMs: 1_500 })
-usePaymentRequestApp(tikkie)
-usePaymentRequestV1(tikkie)
+import { storeSuite } from "../helpers/store-suites"
 
 /**
  * A link paid twice (shared, two devices at once) keeps the extra money only in sight: a problem on the
  * link's record, an error in the log, and a refund owed (v1: by bank transfer; v2: refundable at Tikkie).
  * And a v1-paid order cancelled through Medusa owes its refund like Fast Checkout does.
  */
-medusaIntegrationTestRunner({
-  testSuite: ({ api, getContainer }) => {
+export default storeSuite("payment-request-second-payment", {
+  testSuite: ({ api, getContainer, tikkie }) => {
     let store: SeededStore
     let shop: ReturnType<typeof storeApi>
     let headers: Record<string, string>

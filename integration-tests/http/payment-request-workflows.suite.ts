@@ -1,5 +1,4 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { TIKKIE_MODULE } from "../../src/modules/tikkie"
 import type TikkieModuleService from "../../src/modules/tikkie/service"
 import { startFastCheckoutWorkflow } from "../../src/workflows/fast-checkout/start-fast-checkout"
@@ -15,22 +14,18 @@ import { settleFastCheckoutOrderWorkflow } from "../../src/workflows/fast-checko
 import { settleFastCheckoutOrderStepId } from "../../src/workflows/fast-checkout/steps/settle-fast-checkout-order"
 import { settlePaymentRequestWorkflow } from "../../src/workflows/payment-request/settle-payment-request"
 import { settlePaymentRequestStepId } from "../../src/workflows/payment-request/steps/settle-payment-request"
-import { adminHeaders, enablePaymentLinks, usePaymentRequestApp } from "../helpers/payment-request-env"
+import { adminHeaders, enablePaymentLinks } from "../helpers/payment-request-env"
 import { eventually, orderForCart, ordersForCartCount, type SeededStore, seedStore, storeApi, stroopwafelsAndMugCart } from "../helpers/store-flow"
-import { clearSandboxForNextTest, useTikkieSandbox } from "../helpers/tikkie-sandbox-env"
+import { clearSandboxForNextTest } from "../helpers/tikkie-sandbox-env"
 import { failingAfter } from "../helpers/failing-after"
-
-jest.setTimeout(180_000)
-
-const tikkie = useTikkieSandbox({ requestTimeoutMs: 1_500 })
-usePaymentRequestApp(tikkie)
+import { storeSuite } from "../helpers/store-suites"
 
 /**
  * The payment request workflows undo what their earlier steps made when a later step fails. The failure
  * is injected the way Medusa's own tests do it: an action appended after a step that throws.
  */
-medusaIntegrationTestRunner({
-  testSuite: ({ api, getContainer }) => {
+export default storeSuite("payment-request-workflows", {
+  testSuite: ({ api, getContainer, tikkie }) => {
     let store: SeededStore
     let shop: ReturnType<typeof storeApi>
     const records = () => getContainer().resolve<TikkieModuleService>(TIKKIE_MODULE)

@@ -1,24 +1,19 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { DEMO_PROMOTIONS } from "../../demo/constants"
 import { TIKKIE_MODULE } from "../../src/modules/tikkie"
 import type TikkieModuleService from "../../src/modules/tikkie/service"
 import { subscribePaymentRequestNotifications } from "../../src/lib/payment-request/subscribe-notifications"
-import { adminHeaders, enablePaymentLinks, usePaymentRequestApp } from "../helpers/payment-request-env"
+import { adminHeaders, enablePaymentLinks } from "../helpers/payment-request-env"
 import { eventually, orderForCart, type SeededStore, seedStore, settledOrder, storeApi, stroopwafelsAndMugCart } from "../helpers/store-flow"
-import { clearSandboxForNextTest, useTikkieSandbox } from "../helpers/tikkie-sandbox-env"
-
-jest.setTimeout(180_000)
-
-const tikkie = useTikkieSandbox({ requestTimeoutMs: 1_500 })
-usePaymentRequestApp(tikkie)
+import { clearSandboxForNextTest } from "../helpers/tikkie-sandbox-env"
+import { storeSuite } from "../helpers/store-suites"
 
 /**
  * The demo's promotion codes (Medusa's promotion module, applied through the Store API) on carts paid
  * with Tikkie: what Tikkie is asked for is Medusa's total to the cent, and the order keeps the discount.
  * The usual cart (3 × €3.95 + €12.50, €4.95 shipping, 21 % VAT) does not split evenly under 15 %.
  */
-medusaIntegrationTestRunner({
-  testSuite: ({ api, getContainer }) => {
+export default storeSuite("promotions", {
+  testSuite: ({ api, getContainer, tikkie }) => {
     let store: SeededStore
     let shop: ReturnType<typeof storeApi>
     const records = () => getContainer().resolve<TikkieModuleService>(TIKKIE_MODULE)

@@ -1,9 +1,8 @@
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { toCents } from "../../src/lib/medusa-money"
 import { adminHeaders } from "../helpers/admin-auth"
 import { BELGIAN_PAYER, eventually, type SeededStore, seedStore, settledOrder, storeApi, stroopwafelsAndMugCart } from "../helpers/store-flow"
-import { clearSandboxForNextTest, useTikkieSandbox } from "../helpers/tikkie-sandbox-env"
+import { clearSandboxForNextTest } from "../helpers/tikkie-sandbox-env"
 import { failingAfter } from "../helpers/failing-after"
 import { TIKKIE_MODULE } from "../../src/modules/tikkie"
 import type TikkieModuleService from "../../src/modules/tikkie/service"
@@ -11,18 +10,15 @@ import { markRefundOwedRefundedWorkflow } from "../../src/workflows/refunds-owed
 import { setRefundOwedRefundedStepId } from "../../src/workflows/refunds-owed/steps/set-refund-owed-refunded"
 import { recordRefundOwedAfterOrderChangeWorkflow } from "../../src/workflows/refunds-owed/record-refund-owed-after-order-change"
 import { recordRefundsOwedForOrderChangeStepId } from "../../src/workflows/refunds-owed/steps/record-refunds-owed-for-order-change"
-
-jest.setTimeout(240_000)
-
-const tikkie = useTikkieSandbox({ requestTimeoutMs: 1_500 })
+import { storeSuite } from "../helpers/store-suites"
 
 /**
  * Fast Checkout cannot refund. When Medusa's own cancel or return workflows owe the customer money, the
  * plugin records a refund owed, the order's totals do not say "refunded" until an admin marks the
  * bank transfer sent, and from then on Medusa's records hold the refund.
  */
-medusaIntegrationTestRunner({
-  testSuite: ({ api, getContainer }) => {
+export default storeSuite("refunds-owed", {
+  testSuite: ({ api, getContainer, tikkie }) => {
     let store: SeededStore
     let shop: ReturnType<typeof storeApi>
     let headers: { authorization: string }

@@ -1,5 +1,4 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { FAST_CHECKOUT_GET_ORDER_KEY, RATE_WINDOW_HELD, type SqlConnection } from "../../src/lib/database-rate-limiter"
 import { pollFastCheckoutOrders } from "../../src/jobs/poll-fast-checkout-orders"
 import {
@@ -12,16 +11,11 @@ import {
   storeApi,
   stroopwafelsAndMugCart,
 } from "../helpers/store-flow"
-import { clearSandboxForNextTest, useTikkieSandbox } from "../helpers/tikkie-sandbox-env"
+import { clearSandboxForNextTest } from "../helpers/tikkie-sandbox-env"
+import { storeSuite } from "../helpers/store-suites"
 
-jest.setTimeout(180_000)
-
-// Faults and the return route, in a file (and so a process) of their own: see scripts/test.js.
-
-const tikkie = useTikkieSandbox({ requestTimeoutMs: 1_500 })
-
-medusaIntegrationTestRunner({
-  testSuite: ({ api, getContainer }) => {
+export default storeSuite("fast-checkout-faults", {
+  testSuite: ({ api, getContainer, tikkie }) => {
     let store: SeededStore
     let shop: ReturnType<typeof storeApi>
 
