@@ -173,10 +173,12 @@ async function main() {
   // A group (a spec file that imports `*.suite.ts` files, integration-tests/helpers/store-suites.ts) runs
   // whole when its own name is asked for, and with only the suites asked for (TIKKIE_SUITES) otherwise.
   const suitesOf = {}
+  const suitesIn = {}
   const appFiles = []
   for (const f of fs.readdirSync(dir).filter((f) => f.endsWith(".spec.ts"))) {
     const rel = path.join("integration-tests", "http", f)
     const suites = [...fs.readFileSync(path.join(dir, f), "utf8").matchAll(/from "\.\/([\w-]+)\.suite"/g)].map((m) => m[1])
+    suitesIn[rel] = suites
     const asked = suites.filter((s) => wants(`${s}.suite.ts`))
     if (wants(rel)) appFiles.push(rel)
     else if (asked.length) {
@@ -186,8 +188,11 @@ async function main() {
   }
 
   const timings = readTimings()
-  // Files not timed yet (new ones) first, by size; then the timed ones, longest first.
-  const weight = (rel) => timings[rel] ?? 1e6 + fs.statSync(path.join(root, rel)).size
+  // Files not timed yet (new ones, and all of them on a fresh clone) first, by size (a group's is its
+  // suites'); then the timed ones, longest first.
+  const size = (rel) => fs.statSync(path.join(root, rel)).size
+  const suiteSizes = (rel) => (suitesIn[rel] ?? []).reduce((n, s) => n + size(path.join("integration-tests", "http", `${s}.suite.ts`)), 0)
+  const weight = (rel) => timings[rel] ?? 1e6 + size(rel) + suiteSizes(rel)
   appFiles.sort((a, b) => weight(b) - weight(a))
 
   const runsUnit = !filter.length || unitPaths.length > 0
