@@ -1,10 +1,9 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { TIKKIE_MODULE } from "../../src/modules/tikkie"
 import type TikkieModuleService from "../../src/modules/tikkie/service"
+import { bankSuite } from "../helpers/store-suites"
 
-jest.setTimeout(120_000)
-
-medusaIntegrationTestRunner({
+/** Run in the bank group: a store with no Tikkie payment provider configured, only the bank account. */
+export default bankSuite("plugin-loads", {
   testSuite: ({ api, getContainer }) => {
     describe("the plugin in a Medusa store", () => {
       it("boots the store with the Tikkie module and its tables migrated", async () => {
