@@ -12,7 +12,7 @@ import {
   type SeededStore,
   seedStore,
   storeApi,
-  stroopwafelsAndMugCart,
+  useReadyCarts,
 } from "../helpers/store-flow"
 import { clearSandboxForNextTest } from "../helpers/tikkie-sandbox-env"
 import { storeSuite } from "../helpers/store-suites"
@@ -24,6 +24,7 @@ import { storeSuite } from "../helpers/store-suites"
  */
 export default storeSuite("checkout-after-payment", {
   testSuite: ({ api, getContainer, tikkie }) => {
+    const carts = useReadyCarts(1)
     let store: SeededStore
     let shop: ReturnType<typeof storeApi>
     const records = () => getContainer().resolve<TikkieModuleService>(TIKKIE_MODULE)
@@ -33,12 +34,13 @@ export default storeSuite("checkout-after-payment", {
       store = await seedStore(getContainer())
       shop = storeApi(api, store.publishableKey)
       await enablePaymentLinks(getContainer(), store.regionId)
+      await carts.make(shop, store)
     })
     beforeEach(async () => {
       await clearSandboxForNextTest(tikkie)
     })
 
-    const newCart = () => stroopwafelsAndMugCart(shop, store)
+    const newCart = () => carts.take(shop, store)
     const startFastCheckout = (cartId: string) =>
       api.post(`/store/carts/${cartId}/tikkie-fast-checkout`, {}, { headers: shop.headers }).catch((e: any) => e.response)
     const startLink = (cartId: string) =>

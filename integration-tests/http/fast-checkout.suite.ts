@@ -13,7 +13,7 @@ import {
   seedStore,
   settledOrder,
   storeApi,
-  stroopwafelsAndMugCart,
+  useReadyCarts,
 } from "../helpers/store-flow"
 import { adminHeaders } from "../helpers/admin-auth"
 import { clearSandboxForNextTest } from "../helpers/tikkie-sandbox-env"
@@ -21,6 +21,7 @@ import { storeSuite } from "../helpers/store-suites"
 
 export default storeSuite("fast-checkout", {
   testSuite: ({ api, getContainer, tikkie }) => {
+    const carts = useReadyCarts(2)
     let store: SeededStore
     let shop: ReturnType<typeof storeApi>
     const records = () => getContainer().resolve<TikkieModuleService>(TIKKIE_MODULE)
@@ -31,12 +32,13 @@ export default storeSuite("fast-checkout", {
     beforeAll(async () => {
       store = await seedStore(getContainer())
       shop = storeApi(api, store.publishableKey)
+      await carts.make(shop, store)
     })
     beforeEach(async () => {
       await clearSandboxForNextTest(tikkie)
     })
 
-    const newCart = () => stroopwafelsAndMugCart(shop, store)
+    const newCart = () => carts.take(shop, store)
 
     const webhook = (body: unknown) =>
       request(`${tikkie.storeUrl}/hooks/tikkie/fast-checkout`, {

@@ -19,7 +19,7 @@ import {
   seedStore,
   settledOrder,
   storeApi,
-  stroopwafelsAndMugCart,
+  useReadyCarts,
 } from "../helpers/store-flow"
 import { clearSandboxForNextTest } from "../helpers/tikkie-sandbox-env"
 import { storeSuite } from "../helpers/store-suites"
@@ -31,6 +31,7 @@ import { storeSuite } from "../helpers/store-suites"
  */
 export default storeSuite("hooks-abuse", {
   testSuite: ({ api, getContainer, tikkie }) => {
+    const carts = useReadyCarts(3)
     let store: SeededStore
     let shop: ReturnType<typeof storeApi>
     const records = () => getContainer().resolve<TikkieModuleService>(TIKKIE_MODULE)
@@ -40,12 +41,13 @@ export default storeSuite("hooks-abuse", {
     beforeAll(async () => {
       store = await seedStore(getContainer())
       shop = storeApi(api, store.publishableKey)
+      await carts.make(shop, store)
     })
     beforeEach(async () => {
       await clearSandboxForNextTest(tikkie)
     })
 
-    const newCart = () => stroopwafelsAndMugCart(shop, store)
+    const newCart = () => carts.take(shop, store)
 
     const post = async (path: string, body: unknown) => {
       const res = await request(`${tikkie.storeUrl}${path}`, {

@@ -20,13 +20,14 @@ import {
   type SeededStore,
   seedStore,
   storeApi,
-  stroopwafelsAndMugCart,
+  useReadyCarts,
 } from "../helpers/store-flow"
 import { clearSandboxForNextTest } from "../helpers/tikkie-sandbox-env"
 import { storeSuite } from "../helpers/store-suites"
 
 export default storeSuite("payment-request", {
   testSuite: ({ api, getContainer, tikkie }) => {
+    const carts = useReadyCarts(2)
     let store: SeededStore
     let shop: ReturnType<typeof storeApi>
     const records = () => getContainer().resolve<TikkieModuleService>(TIKKIE_MODULE)
@@ -38,13 +39,14 @@ export default storeSuite("payment-request", {
       store = await seedStore(getContainer())
       shop = storeApi(api, store.publishableKey)
       await enablePaymentLinks(getContainer(), store.regionId)
+      await carts.make(shop, store)
     })
     beforeEach(async () => {
       await clearSandboxForNextTest(tikkie)
       await subscribePaymentRequestNotifications(getContainer(), { force: true })
     })
 
-    const newCart = () => stroopwafelsAndMugCart(shop, store)
+    const newCart = () => carts.take(shop, store)
 
     const start = async (cartId: string) => {
       const { data } = await api.post(`/store/carts/${cartId}/tikkie-payment-request`, {}, { headers: shop.headers })

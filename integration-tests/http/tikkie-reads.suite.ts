@@ -12,7 +12,7 @@ import {
   seedStore,
   settledOrder,
   storeApi,
-  stroopwafelsAndMugCart,
+  useReadyCarts,
 } from "../helpers/store-flow"
 import { clearSandboxForNextTest } from "../helpers/tikkie-sandbox-env"
 import { storeSuite } from "../helpers/store-suites"
@@ -24,6 +24,7 @@ import { storeSuite } from "../helpers/store-suites"
  */
 export default storeSuite("tikkie-reads", {
   testSuite: ({ api, getContainer, tikkie }) => {
+    const carts = useReadyCarts(5)
     let store: SeededStore
     let shop: ReturnType<typeof storeApi>
     const records = () => getContainer().resolve<TikkieModuleService>(TIKKIE_MODULE)
@@ -33,13 +34,14 @@ export default storeSuite("tikkie-reads", {
     beforeAll(async () => {
       store = await seedStore(getContainer())
       shop = storeApi(api, store.publishableKey)
+      await carts.make(shop, store)
     })
     beforeEach(async () => {
       await clearSandboxForNextTest(tikkie)
     })
 
     const startedCheckout = async () => {
-      const cart = await stroopwafelsAndMugCart(shop, store)
+      const cart = await carts.take(shop, store)
       return { cart, started: await shop.startFastCheckout(cart.id) }
     }
     const abandonedCheckouts = async (n: number) => {
@@ -109,7 +111,7 @@ export default storeSuite("tikkie-reads", {
         await subscribePaymentRequestNotifications(getContainer(), { force: true })
       })
       const startLink = async () => {
-        const cart = await stroopwafelsAndMugCart(shop, store)
+        const cart = await carts.take(shop, store)
         const { data } = await api.post(`/store/carts/${cart.id}/tikkie-payment-request`, {}, { headers: shop.headers })
         return { cart, token: (data as { payment_request_token: string }).payment_request_token }
       }
