@@ -15,7 +15,9 @@ import assert from "node:assert/strict"
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
-import { chromium, type Browser, type Locator, type Page } from "playwright-core"
+import type { Locator, Page } from "playwright-core"
+import { BrowserRunner } from "./browser-runner"
+import { cancelAtTikkie, payTikkieLink, payWithTikkie, TIKKIE_PAYER } from "./sandbox-pages"
 import { DEMO, DEMO_PROMOTIONS } from "../demo/constants"
 import { formatCents } from "../src/admin/lib/money"
 import { adminLogin, ROOT, startDemo, type RunningDemo } from "../demo/run"
@@ -23,130 +25,14 @@ import { adminLogin, ROOT, startDemo, type RunningDemo } from "../demo/run"
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { freePort } = require("../scripts/embedded-db") as { freePort(): Promise<number> }
 
-const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium"
-const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-]
-const ARTIFACTS = path.join(ROOT, "e2e", ".artifacts")
-const TEST_TIMEOUT_MS = 120_000
-
-/** The payer typed into the sandbox's checkout page; its address differs from anything the shopper typed. */
-export const TIKKIE_PAYER = {
-  firstName: "Jan",
-  lastName: "Jansen",
-  email: "jan.jansen@example.nl",
-  phoneNumber: "+31612345678",
-  companyName: "",
-  street: "Damrak",
-  houseNumber: "12",
-  addition: "B",
-  postalCode: "1012 LG",
-  city: "Amsterdam",
-  country: "NL",
-}
-
-/**
- * On the Tikkie sandbox's checkout page (the page behind checkoutUrl): fill in the payer and press Pay.
- * The page's contract: a form `#payer-form` with inputs named firstName, lastName, email, phoneNumber,
- * companyName, street, houseNumber, addition, postalCode, city and a select `country`, and `#pay-button`.
- */
-export async function payWithTikkie(page: Page, payer: Partial<typeof TIKKIE_PAYER> = {}): Promise<void> {
-  const values = { ...TIKKIE_PAYER, ...payer }
-  const form = page.locator("#payer-form")
-  await form.waitFor()
-  for (const [name, value] of Object.entries(values)) {
-    if (name === "country") await form.locator(`select[name=country]`).selectOption(value)
-    else await form.locator(`[name=${name}]`).fill(value)
-  }
-  await page.locator("#pay-button").click()
-}
-
-/**
- * On the Tikkie sandbox's payment page of a payment request (the page behind a link's url): the payer's
- * name, for an open amount the amount in euro ("12,50"), and Pay; waits for the paid confirmation.
- * The page's contract: input#counterPartyName, input#amount (open amounts only), button#pay-button,
- * #amount-due (fixed amounts) and #payment-confirmation after paying.
- */
-export async function payTikkieLink(page: Page, payer: { name: string; amount?: string }): Promise<void> {
-  await page.locator("#counterPartyName").fill(payer.name)
-  if (await page.locator("input#amount").count()) {
-    assert.ok(payer.amount, "this Tikkie link has an open amount: the payer must enter one")
-    await page.locator("input#amount").fill(payer.amount)
-  }
-  await page.locator("#pay-button").click()
-  await page.locator("#payment-confirmation").waitFor()
-}
-
-/** On the sandbox's checkout page: press Cancel. */
-export async function cancelAtTikkie(page: Page): Promise<void> {
-  await page.locator("#cancel-button").click()
-}
-
-// ---- tiny runner --------------------------------------------------------------------------------------
-
-type Outcome = "passed" | "failed"
-const outcomes: Array<{ name: string; outcome: Outcome; ms: number; error?: string }> = []
-
-async function test(name: string, fn: () => Promise<void>): Promise<void> {
-  const started = Date.now()
-  let timer: NodeJS.Timeout | undefined
-  try {
-    await Promise.race([
-      fn(),
-      new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`timed out after ${TEST_TIMEOUT_MS / 1000} s`)), TEST_TIMEOUT_MS)
-      }),
-    ])
-    const ms = Date.now() - started
-    outcomes.push({ name, outcome: "passed", ms })
-    process.stdout.write(`  ✓ ${name} (${ms} ms)\n`)
-  } catch (e) {
-    const ms = Date.now() - started
-    const error = e instanceof Error ? e.stack || e.message : String(e)
-    outcomes.push({ name, outcome: "failed", ms, error })
-    process.stdout.write(`  ✗ ${name} (${ms} ms)\n${indent(error)}\n`)
-    for (const p of pages) {
-      const errs = (p as Page & { __errors?: string[] }).__errors ?? []
-      if (errs.length) process.stdout.write(indent(`browser errors: ${errs.join("; ")}`) + "\n")
-    }
-    await screenshotAll(name.replace(/[^a-z0-9]+/gi, "-").slice(0, 60))
-    process.stdout.write(indent(`screenshots in ${path.relative(process.cwd(), ARTIFACTS)}`) + "\n")
-  } finally {
-    clearTimeout(timer)
-    await closePages()
-  }
-}
-
-const indent = (s: string) =>
-  s
-    .split("\n")
-    .map((l) => `      ${l}`)
-    .join("\n")
 
 // ---- helpers ------------------------------------------------------------------------------------------
 
 let demo: RunningDemo
-let browser: Browser
-
-async function newPage(label: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
-  const page = await context.newPage()
-  page.setDefaultTimeout(30_000)
-  const errors: string[] = []
-  page.on("pageerror", (e) => errors.push(e.message))
-  ;(page as Page & { __label?: string; __errors?: string[] }).__label = label
-  ;(page as Page & { __errors?: string[] }).__errors = errors
-  pages.push(page)
-  return page
-}
-const pages: Page[] = []
+const runner = new BrowserRunner({ artifacts: path.join(ROOT, "e2e", ".artifacts"), testTimeoutMs: 120_000 })
+const newPage = (label: string) => runner.newPage(label)
+const test = (name: string, fn: () => Promise<void>) => runner.test(name, fn)
+const pages = runner.pages
 /** The order the Fast Checkout test made: the admin tests open it. */
 let fastCheckoutOrderId: string | undefined
 
@@ -181,19 +67,6 @@ async function adminPage(label: string): Promise<Page & { __consoleErrors: strin
   await page.locator("button[type=submit]").click()
   await page.waitForURL((u) => !u.pathname.endsWith("/login"), { timeout: 60_000 })
   return page
-}
-
-async function screenshotAll(prefix: string) {
-  fs.mkdirSync(ARTIFACTS, { recursive: true })
-  for (const [i, p] of pages.entries()) {
-    if (p.isClosed()) continue
-    const label = (p as Page & { __label?: string }).__label ?? String(i)
-    await p.screenshot({ path: path.join(ARTIFACTS, `${prefix}-${label}.png`), fullPage: true }).catch(() => {})
-  }
-}
-
-async function closePages() {
-  for (const p of pages.splice(0)) await p.context().close().catch(() => {})
 }
 
 async function storeApi<T>(pathAndQuery: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
@@ -615,9 +488,6 @@ async function runTests() {
 async function main() {
   const started = Date.now()
   const keep = process.env.E2E_KEEP === "1"
-  if (!fs.existsSync(CHROMIUM)) {
-    throw new Error(`no Chromium at ${CHROMIUM}: run e2e/install-chromium.sh (or set CHROMIUM_PATH)`)
-  }
   const attach = process.env.E2E_ATTACH
   const dataDir = attach ? path.resolve(attach) : fs.mkdtempSync(path.join(os.tmpdir(), "tikkie-e2e-"))
   const abort = new AbortController()
@@ -659,19 +529,15 @@ async function main() {
   }
   process.stdout.write(`e2e: demo ready in ${((Date.now() - started) / 1000).toFixed(1)} s (${demo.storefrontUrl})\n`)
   try {
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: process.env.E2E_HEADED !== "1",
-      args: process.env.E2E_HEADED === "1" ? CHROMIUM_ARGS.filter((a) => a !== "--headless") : CHROMIUM_ARGS,
-    })
+    await runner.launch()
     await runTests()
   } finally {
-    await browser?.close().catch(() => {})
+    await runner.close()
     await demo.stop()
     if (keep) process.stdout.write(`e2e: kept ${dataDir}\n`)
     else if (!attach) fs.rmSync(dataDir, { recursive: true, force: true })
   }
-  const count = (o: Outcome) => outcomes.filter((x) => x.outcome === o).length
+  const count = (o: "passed" | "failed") => runner.count(o)
   process.stdout.write(`\ne2e: ${((Date.now() - started) / 1000).toFixed(1)} s in all`)
   process.stdout.write(`\n${count("passed")} passed, ${count("failed")} failed\n`)
   return count("failed")

@@ -41,10 +41,10 @@ export default storeSuite("checkout-after-payment", {
     })
 
     const newCart = () => carts.take(shop, store)
-    const startFastCheckout = (cartId: string) =>
-      api.post(`/store/carts/${cartId}/tikkie-fast-checkout`, {}, { headers: shop.headers }).catch((e: any) => e.response)
-    const startLink = (cartId: string) =>
-      api.post(`/store/carts/${cartId}/tikkie-payment-request`, {}, { headers: shop.headers }).catch((e: any) => e.response)
+    const startFastCheckout = (cartId: string, headers: Record<string, string> = {}) =>
+      api.post(`/store/carts/${cartId}/tikkie-fast-checkout`, {}, { headers: { ...shop.headers, ...headers } }).catch((e: any) => e.response)
+    const startLink = (cartId: string, headers: Record<string, string> = {}) =>
+      api.post(`/store/carts/${cartId}/tikkie-payment-request`, {}, { headers: { ...shop.headers, ...headers } }).catch((e: any) => e.response)
     /** Pays at Tikkie while the webhook to the store is lost: the store's record still says NEW. */
     const payWithWebhookLost = async (orderToken: string) => {
       await tikkie.control.setDeliveryBehaviour("fail", 1)
@@ -131,11 +131,32 @@ export default storeSuite("checkout-after-payment", {
       expect(again.data.message).toMatch(/already been paid with Tikkie/)
       expect(await tikkie.control.requests("paymentRequestsV2.createPaymentRequest")).toHaveLength(1)
       expect(await ordersForCartCount(getContainer(), cart.id)).toBe(1)
-      // Nor can the shopper switch to Fast Checkout and pay again.
+      // Nor can the shopper switch to Fast Checkout and pay again: a 409 (like the plugin's other "you
+      // have paid" answers) whose message the storefront shows as it is.
       const fastCheckout = await startFastCheckout(cart.id)
-      expect(fastCheckout.status).toBe(400)
-      expect(fastCheckout.data.message).toMatch(/already completed/)
+      expect(fastCheckout.status).toBe(409)
+      expect(fastCheckout.data).toEqual({ type: "conflict", message: "This cart has already become an order. There is nothing more to pay." })
       expect(await tikkie.control.requests("fastCheckout.createOrder")).toHaveLength(0)
+    })
+
+    it("answers the shopper in Dutch when the storefront says so (x-medusa-locale, else Accept-Language), in English otherwise", async () => {
+      const cart = await newCart()
+      const first = (await startLink(cart.id)).data
+      await tikkie.control.post(`/_sandbox/paymentrequests/${first.payment_request_token}/pay`, {})
+      const dutch = await startLink(cart.id, { "x-medusa-locale": "nl-NL" })
+      expect(dutch.status).toBe(409)
+      expect(dutch.data.message).toMatch(/^Deze winkelwagen is al met Tikkie betaald en is nu bestelling order_\w+\. Er valt niets meer te betalen\.$/)
+
+      const completed = [
+        [{ "x-medusa-locale": "nl" }, "Van deze winkelwagen is al een bestelling gemaakt. Er valt niets meer te betalen."],
+        [{ "accept-language": "nl-BE,nl;q=0.9,en;q=0.8" }, "Van deze winkelwagen is al een bestelling gemaakt. Er valt niets meer te betalen."],
+        [{ "x-medusa-locale": "en-GB", "accept-language": "nl" }, "This cart has already become an order. There is nothing more to pay."],
+        [{ "accept-language": "de-DE" }, "This cart has already become an order. There is nothing more to pay."],
+      ] as const
+      for (const [headers, message] of completed) {
+        const answer = await startFastCheckout(cart.id, headers)
+        expect([answer.status, answer.data.message]).toEqual([409, message])
+      }
     })
 
     it("an unpaid earlier checkout does not block: a changed cart gets a new Fast Checkout order", async () => {

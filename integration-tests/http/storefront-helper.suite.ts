@@ -1,5 +1,12 @@
 import Medusa from "@medusajs/js-sdk"
-import { readTikkieReturn, startTikkieFastCheckout, startTikkiePaymentLink, tikkieReturnRouteUrl } from "../../src/storefront"
+import {
+  readTikkieReturn,
+  startTikkieFastCheckout,
+  startTikkiePaymentLink,
+  TikkieStoreError,
+  tikkieReturnRouteUrl,
+  tikkieStoreError,
+} from "../../src/storefront"
 import { enablePaymentLinks } from "../helpers/payment-request-env"
 import { arriveAt, orderForCart, type SeededStore, seedStore, storeApi, stroopwafelsAndMugCart } from "../helpers/store-flow"
 import { clearSandboxForNextTest } from "../helpers/tikkie-sandbox-env"
@@ -67,15 +74,48 @@ export default storeSuite("storefront-helper", {
       expect(state).toEqual({ kind: "order-placed", orderId: order!.id })
     })
 
-    it("the store's refusal reaches the storefront as the SDK's error, with its status and message", async () => {
-      const error = (await startTikkieFastCheckout(sdk, "cart_01NOSUCHCART00000000000000").then(
-        () => ({}),
+    it("the store's refusal reaches the storefront as a TikkieStoreError: the store's message, status and code, plain for a Server Action", async () => {
+      const error = await startTikkieFastCheckout(sdk, "cart_01NOSUCHCART00000000000000").then(
+        () => undefined,
         (e: unknown) => e
-      )) as { status?: number; message?: string }
-      expect(error).toMatchObject({ status: 404 })
-      expect(error.message).toMatch(/cart/i)
-      // An id that would change the path is refused before any request.
-      await expect(startTikkieFastCheckout(sdk, "../../admin/users")).rejects.toThrow(/Not a cart id/)
+      )
+      expect(error).toBeInstanceOf(TikkieStoreError)
+      expect(error).toMatchObject({ status: 404, code: "not_found", payAgain: true, message: expect.stringMatching(/cart/i) })
+      expect(JSON.parse(JSON.stringify(tikkieStoreError(error)))).toEqual(tikkieStoreError(error))
+      // An id that would change the path, or none (an expired cart cookie), is refused before any request.
+      const before = (await tikkie.control.requests("fastCheckout.createOrder")).length
+      for (const cartId of ["../../admin/users", "", undefined]) {
+        expect(await startTikkieFastCheckout(sdk, cartId, { locale: "nl" }).catch((e: unknown) => tikkieStoreError(e))).toEqual({
+          code: "not_found",
+          payAgain: true,
+          message: "Je winkelwagen is niet gevonden. Ga terug naar de winkel en voeg je producten opnieuw toe.",
+        })
+      }
+      expect(await tikkie.control.requests("fastCheckout.createOrder")).toHaveLength(before)
+    })
+
+    it("a cart that has become an order: 409 'conflict', never pay again, in Dutch with locale nl", async () => {
+      const cart = await stroopwafelsAndMugCart(shop, store)
+      const link = await startTikkiePaymentLink(sdk, cart.id)
+      await tikkie.control.post(`/_sandbox/paymentrequests/${link.payment_request_token}/pay`, {})
+      await arriveAt(tikkieReturnRouteUrl(tikkie.storeUrl, "payment-request", link.payment_session_id))
+      expect(await orderForCart(getContainer(), cart.id)).toBeDefined()
+
+      const dutch = await startTikkieFastCheckout(sdk, cart.id, { locale: "nl" }).catch((e: unknown) => tikkieStoreError(e))
+      expect(dutch).toEqual({
+        status: 409,
+        code: "conflict",
+        payAgain: false,
+        message: "Van deze winkelwagen is al een bestelling gemaakt. Er valt niets meer te betalen.",
+      })
+      const english = await startTikkiePaymentLink(sdk, cart.id).catch((e: unknown) => tikkieStoreError(e))
+      expect(english).toMatchObject({ status: 409, code: "conflict", payAgain: false, message: "This cart has already become an order. There is nothing more to pay." })
+    })
+
+    it("a store that cannot be reached: the helper's own words in the shopper's language, no internals", async () => {
+      const gone = new Medusa({ baseUrl: "http://127.0.0.1:9", publishableKey: store.publishableKey })
+      const error = await startTikkieFastCheckout(gone, "cart_01ANY", { locale: "nl-NL" }).catch((e: unknown) => tikkieStoreError(e))
+      expect(error).toEqual({ code: "network", payAgain: true, message: expect.stringMatching(/^De winkel is niet bereikbaar\. Er is niets afgeschreven/) })
     })
   },
 })

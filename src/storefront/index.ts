@@ -16,6 +16,9 @@ export {
   type StoreTikkieFastCheckoutResponse,
   type StoreTikkiePaymentRequestResponse,
 } from "./start-checkout"
+export { tikkieLanguage, type TikkieLanguage } from "./language"
+export { tikkieLabels, type TikkieLabels } from "./labels"
+export { TikkieStoreError, tikkieStoreError, type TikkieStoreErrorCode, type TikkieStoreErrorResult } from "./store-error"
 export {
   readTikkieReturn,
   tikkieReturnMessage,

@@ -17,6 +17,7 @@
  *
  * Browser-safe: no Node built-ins, no Medusa server code.
  */
+import type { TikkieLanguage } from "./language"
 
 /** Statuses the return routes send for a payment that is not (or not yet) paid. */
 export type TikkieNotPaidStatus =
@@ -79,39 +80,81 @@ function toParams(from: URL | URLSearchParams | string | Record<string, string |
   return params
 }
 
-/** What to tell the shopper, in English: a storefront may use its own words per state. */
-export function tikkieReturnMessage(state: TikkieReturnState): { title: string; text: string; payAgain: boolean } {
+/** What to tell the shopper in each state, in Dutch or English: a storefront may use its own words per state. */
+export function tikkieReturnMessage(state: TikkieReturnState, language: TikkieLanguage = "en"): { title: string; text: string; payAgain: boolean } {
+  const words = MESSAGES[language]
   switch (state.kind) {
     case "order-placed":
-      return { title: "Thank you for your order", text: "Tikkie has your payment and your order is placed.", payAgain: false }
+      return { ...words.orderPlaced, payAgain: false }
     case "confirming":
-      return {
-        title: "Payment received: confirming your order",
-        text: "Tikkie has your payment. Your order is being placed; this page updates by itself. No need to pay again.",
-        payAgain: false,
-      }
+      return { ...words.confirming, payAgain: false }
     case "paid-not-placed":
-      return {
-        title: "Payment received, order not placed",
-        text:
-          "Tikkie received your payment, but the store could not turn your cart into an order (for example an item sold out). " +
-          "Do not pay again: the shop will contact you and refund the payment.",
-        payAgain: false,
-      }
+      return { ...words.paidNotPlaced, payAgain: false }
     case "not-paid":
-      return { title: "Payment not completed", text: `${NOT_PAID_TEXT[state.status] ?? `Tikkie reported status ${state.status}. Nothing was charged.`} Your cart is still here: check it and try again.`, payAgain: true }
+      return { title: words.notPaid.title, text: `${words.notPaidText[state.status] ?? words.unknownStatus(state.status)} ${words.notPaid.text}`, payAgain: true }
     case "none":
       return { title: "", text: "", payAgain: true }
   }
 }
 
-const NOT_PAID_TEXT: Record<string, string> = {
-  CANCELLED: "You cancelled the payment at Tikkie. Nothing was charged.",
-  EXPIRED: "The Tikkie payment expired before it was completed. Nothing was charged.",
-  ERROR: "Tikkie could not complete the payment. Nothing was charged.",
-  NEW: "The Tikkie payment was not finished. Nothing was charged.",
-  OPEN: "Tikkie has no payment for your link yet. Pay on Tikkie's page first, then press “I have paid”.",
-  CLOSED: "The Tikkie link was closed before it was paid. Nothing was charged.",
+type Words = { title: string; text: string }
+const MESSAGES: Record<
+  TikkieLanguage,
+  {
+    orderPlaced: Words
+    confirming: Words
+    paidNotPlaced: Words
+    notPaid: Words
+    notPaidText: Record<string, string>
+    unknownStatus: (status: string) => string
+  }
+> = {
+  en: {
+    orderPlaced: { title: "Thank you for your order", text: "Tikkie has your payment and your order is placed." },
+    confirming: {
+      title: "Payment received: confirming your order",
+      text: "Tikkie has your payment. Your order is being placed; this page updates by itself. No need to pay again.",
+    },
+    paidNotPlaced: {
+      title: "Payment received, order not placed",
+      text:
+        "Tikkie received your payment, but the shop could not turn your cart into an order (for example an item sold out). " +
+        "Do not pay again: the shop will contact you and refund the payment.",
+    },
+    notPaid: { title: "Payment not completed", text: "Your cart is still here: check it and try again." },
+    notPaidText: {
+      CANCELLED: "You cancelled the payment at Tikkie. Nothing was charged.",
+      EXPIRED: "The Tikkie payment expired before it was completed. Nothing was charged.",
+      ERROR: "Tikkie could not complete the payment. Nothing was charged.",
+      NEW: "The Tikkie payment was not finished. Nothing was charged.",
+      OPEN: "Tikkie has no payment for your link yet. Pay on Tikkie's page first, then press “I have paid”.",
+      CLOSED: "The Tikkie link was closed before it was paid. Nothing was charged.",
+    },
+    unknownStatus: (status) => `Tikkie reported status ${status}. Nothing was charged.`,
+  },
+  nl: {
+    orderPlaced: { title: "Bedankt voor je bestelling", text: "Tikkie heeft je betaling ontvangen en je bestelling is geplaatst." },
+    confirming: {
+      title: "Betaling ontvangen: we bevestigen je bestelling",
+      text: "Tikkie heeft je betaling ontvangen. Je bestelling wordt geplaatst; deze pagina werkt zichzelf bij. Je hoeft niet opnieuw te betalen.",
+    },
+    paidNotPlaced: {
+      title: "Betaling ontvangen, bestelling niet geplaatst",
+      text:
+        "Tikkie heeft je betaling ontvangen, maar de winkel kon van je winkelwagen geen bestelling maken (bijvoorbeeld omdat een artikel is uitverkocht). " +
+        "Betaal niet opnieuw: de winkel neemt contact met je op en betaalt het bedrag terug.",
+    },
+    notPaid: { title: "Betaling niet afgerond", text: "Je winkelwagen staat nog klaar: controleer hem en probeer het opnieuw." },
+    notPaidText: {
+      CANCELLED: "Je hebt de betaling bij Tikkie geannuleerd. Er is niets afgeschreven.",
+      EXPIRED: "De Tikkie-betaling is verlopen voordat hij was afgerond. Er is niets afgeschreven.",
+      ERROR: "Tikkie kon de betaling niet afronden. Er is niets afgeschreven.",
+      NEW: "De Tikkie-betaling is niet afgerond. Er is niets afgeschreven.",
+      OPEN: "Tikkie heeft nog geen betaling voor je link. Betaal eerst op de pagina van Tikkie en druk daarna op ‘Ik heb betaald’.",
+      CLOSED: "De Tikkie-link is gesloten voordat er betaald is. Er is niets afgeschreven.",
+    },
+    unknownStatus: (status) => `Tikkie meldde status ${status}. Er is niets afgeschreven.`,
+  },
 }
 
 /** Which return route: Fast Checkout's, or the payment link's. */

@@ -1,5 +1,5 @@
 import { storefrontReturnUrl } from "../../src/lib/storefront-return"
-import { readTikkieReturn, tikkieReturnMessage, tikkieReturnRouteUrl } from "../../src/storefront"
+import { readTikkieReturn, tikkieLanguage, tikkieReturnMessage, tikkieReturnRouteUrl } from "../../src/storefront"
 
 const record = { success_url: "https://shop.example/order/confirmed", failure_url: "https://shop.example/checkout?step=payment", cart_id: "cart_01JABCDEF" }
 
@@ -59,5 +59,52 @@ describe("tikkieReturnRouteUrl", () => {
     expect(tikkieReturnRouteUrl("https://api.shop.example", "payment-request", "a&b")).toBe(
       "https://api.shop.example/hooks/tikkie/payment-requests/return?session_id=a%26b"
     )
+  })
+})
+
+describe("tikkieReturnMessage in Dutch", () => {
+  it("says every state in Dutch for a Dutch storefront, with the same rule on paying again", () => {
+    const states = [
+      { kind: "order-placed", orderId: "order_1" },
+      { kind: "confirming" },
+      { kind: "paid-not-placed" },
+      { kind: "not-paid", status: "CANCELLED" },
+      { kind: "not-paid", status: "OPEN" },
+    ] as const
+    for (const state of states) {
+      const nl = tikkieReturnMessage(state, "nl")
+      const en = tikkieReturnMessage(state, "en")
+      expect(nl.payAgain).toBe(en.payAgain)
+      expect(nl.title).not.toBe(en.title)
+      expect(nl.text).not.toBe(en.text)
+    }
+    expect(tikkieReturnMessage({ kind: "paid-not-placed" }, "nl").text).toMatch(/Betaal niet opnieuw/)
+    expect(tikkieReturnMessage({ kind: "not-paid", status: "OPEN" }, "nl").text).toBe(
+      "Tikkie heeft nog geen betaling voor je link. Betaal eerst op de pagina van Tikkie en druk daarna op ‘Ik heb betaald’. " +
+        "Je winkelwagen staat nog klaar: controleer hem en probeer het opnieuw."
+    )
+    expect(tikkieReturnMessage({ kind: "not-paid", status: "SOMETHING_NEW" }, "nl").text).toMatch(/^Tikkie meldde status SOMETHING_NEW\. Er is niets afgeschreven\./)
+  })
+
+  it("English stays the default", () => {
+    expect(tikkieReturnMessage({ kind: "confirming" })).toEqual(tikkieReturnMessage({ kind: "confirming" }, "en"))
+  })
+})
+
+describe("tikkieLanguage", () => {
+  it.each([
+    ["nl", "nl"],
+    ["NL", "nl"],
+    ["nl-NL", "nl"],
+    ["nl_BE", "nl"],
+    [" nl ", "nl"],
+    ["en-US", "en"],
+    ["de", "en"],
+    ["nld", "en"],
+    ["", "en"],
+    [null, "en"],
+    [undefined, "en"],
+  ])("%j → %s", (input, language) => {
+    expect(tikkieLanguage(input)).toBe(language)
   })
 })

@@ -1,3 +1,4 @@
+import { SHOPPER_MESSAGES, type ShopperLanguage, type ShopperMessages } from "./shopper-messages"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { ShopperConflictError } from "../shopper-conflict-error"
@@ -19,16 +20,6 @@ import { paymentRequestOutcomeFromRecord } from "../payment-request/outcome-from
 import { settlePaymentRequest, type PaymentRequestOutcome } from "../payment-request/settle-payment-request"
 
 /** What the shopper is told when a new payment for a cart is refused because an earlier one was made. */
-export const EARLIER_PAYMENT_MESSAGES = {
-  completed: (orderId: string) =>
-    `This cart has already been paid with Tikkie and is now order ${orderId}. There is nothing more to pay.`,
-  problem:
-    "Your Tikkie payment for this cart has been received, but the order could not be created automatically. " +
-    "The shop has been told and will contact you; please do not pay again.",
-  confirming:
-    "We are still confirming an earlier Tikkie payment for this cart. Please wait a moment and reload the page; do not pay again.",
-}
-
 /**
  * Earlier checkouts settled inline per call, at most: each costs a shopper's wait and one or two Tikkie
  * reads (a Fast Checkout order is one GET; a link is its request and its payments, two), so a call reads
@@ -96,7 +87,7 @@ interface Candidate {
  *   handed over to the workers). While Tikkie cannot be read a new checkout could not be made there
  *   either, and a second payment is worse than a short wait.
  */
-export async function settleEarlierPaymentsOfCart(container: MedusaContainer, cartId: string): Promise<void> {
+export async function settleEarlierPaymentsOfCart(container: MedusaContainer, cartId: string, language: ShopperLanguage = "en"): Promise<void> {
   const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
   const [fastCheckouts, links] = await Promise.all([
     tikkie.listFastCheckoutOrders(
@@ -174,16 +165,17 @@ export async function settleEarlierPaymentsOfCart(container: MedusaContainer, ca
   const outcomes = [...known, ...(await Promise.all(inline.map((c) => c.settle())))]
   // Handed over after the inline ones ran, so the workers' reads never hold up this call's.
   await Promise.all(later.map((c) => c.handOver()))
-  refuseIfPaid(outcomes)
-  if (later.length) throw new ShopperConflictError(EARLIER_PAYMENT_MESSAGES.confirming)
+  const said = SHOPPER_MESSAGES[language]
+  refuseIfPaid(outcomes, said)
+  if (later.length) throw new ShopperConflictError(said.confirming)
 }
 
-function refuseIfPaid(outcomes: Outcome[]): void {
+function refuseIfPaid(outcomes: Outcome[], said: ShopperMessages): void {
   for (const o of outcomes) {
     if (o.outcome === "completed" || o.outcome === "already-completed") {
-      throw new ShopperConflictError(EARLIER_PAYMENT_MESSAGES.completed(o.orderId))
+      throw new ShopperConflictError(said.paidAsOrder(o.orderId))
     }
   }
-  if (outcomes.some((o) => o.outcome === "problem")) throw new ShopperConflictError(EARLIER_PAYMENT_MESSAGES.problem)
-  if (outcomes.some((o) => o.outcome === "retry")) throw new ShopperConflictError(EARLIER_PAYMENT_MESSAGES.confirming)
+  if (outcomes.some((o) => o.outcome === "problem")) throw new ShopperConflictError(said.paidNotPlaced)
+  if (outcomes.some((o) => o.outcome === "retry")) throw new ShopperConflictError(said.confirming)
 }

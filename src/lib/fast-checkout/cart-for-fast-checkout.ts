@@ -2,6 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { fastCheckoutLinesFromCart, type CartForFastCheckout } from "../../providers/fast-checkout/cart-to-order"
 import type { FastCheckoutCartInput } from "../../providers/fast-checkout/session-data"
 import { loadOpenCart } from "../checkout/load-open-cart"
+import type { ShopperLanguage } from "../checkout/shopper-messages"
 import { toCents } from "../medusa-money"
 
 const CART_FIELDS = [
@@ -38,8 +39,8 @@ export type LoadedCart = CartForFastCheckout & {
 }
 
 /** The cart with what Fast Checkout needs of it: lines, shipping, totals, region providers, payment collection. */
-export function loadCartForFastCheckout(container: MedusaContainer, cartId: string): Promise<LoadedCart> {
-  return loadOpenCart<LoadedCart>(container, cartId, CART_FIELDS)
+export function loadCartForFastCheckout(container: MedusaContainer, cartId: string, language: ShopperLanguage = "en"): Promise<LoadedCart> {
+  return loadOpenCart<LoadedCart>(container, cartId, CART_FIELDS, language)
 }
 
 /** The cart's lines for Fast Checkout, computed here on the server from Medusa's own totals. */

@@ -1,6 +1,7 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { settleEarlierPaymentsOfCart } from "../../../lib/checkout/settle-earlier-payments"
+import { requestShopperLanguage } from "../../utils/shopper-language"
 
 /**
  * On Medusa's own `POST /store/payment-collections/:id/payment-sessions`, for every provider: Medusa
@@ -17,7 +18,7 @@ export async function earlierPaymentsGuardMiddleware(req: MedusaRequest, _res: M
       filters: { payment_collection_id: req.params.id },
     })
     const cartId = (links[0] as { cart_id?: string } | undefined)?.cart_id
-    if (cartId) await settleEarlierPaymentsOfCart(req.scope, cartId)
+    if (cartId) await settleEarlierPaymentsOfCart(req.scope, cartId, requestShopperLanguage(req))
     next()
   } catch (e) {
     next(e)

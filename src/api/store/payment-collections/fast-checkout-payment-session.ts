@@ -5,6 +5,7 @@ import { FAST_CHECKOUT_CART_KEY } from "../../../providers/fast-checkout/session
 import { isFastCheckoutProvider } from "../../../providers/provider-keys"
 import { recordFastCheckoutSession } from "../../../lib/fast-checkout/record-session"
 import { fastCheckoutCartInput, loadCartForFastCheckout } from "../../../lib/fast-checkout/cart-for-fast-checkout"
+import { requestShopperLanguage } from "../../utils/shopper-language"
 
 /**
  * On `POST /store/payment-collections/:id/payment-sessions` with a Tikkie Fast Checkout provider:
@@ -26,7 +27,7 @@ export async function fastCheckoutPaymentSessionMiddleware(req: MedusaRequest, r
     if (!cartId) {
       throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "Tikkie Fast Checkout pays carts: this payment collection has no cart.")
     }
-    const cart = await loadCartForFastCheckout(req.scope, cartId)
+    const cart = await loadCartForFastCheckout(req.scope, cartId, requestShopperLanguage(req))
     if (!cart.payment_collection || cart.payment_collection.id !== collectionId) {
       throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "This payment collection is not the cart's current one.")
     }

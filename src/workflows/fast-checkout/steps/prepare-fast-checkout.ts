@@ -7,11 +7,14 @@ import { toCents } from "../../../lib/medusa-money"
 import { FastCheckoutSessionDataSchema, type FastCheckoutCartInput } from "../../../providers/fast-checkout/session-data"
 import { isFastCheckoutProvider } from "../../../providers/provider-keys"
 import { settleEarlierPaymentsOfCart } from "../../../lib/checkout/settle-earlier-payments"
+import type { ShopperLanguage } from "../../../lib/checkout/shopper-messages"
 
 export interface FastCheckoutStartInput {
   cartId: string
   customerId?: string
   providerId?: string
+  /** The shopper's language, for the 409s meant for them. */
+  language?: ShopperLanguage
 }
 
 export interface StartedFastCheckout {
@@ -41,8 +44,8 @@ export const prepareFastCheckoutStepId = "tikkie-prepare-fast-checkout"
  * and refused before any call to Tikkie (EUR only, empty cart, over 50,000 euro, nothing to pay).
  */
 export const prepareFastCheckoutStep = createStep(prepareFastCheckoutStepId, async (input: FastCheckoutStartInput, { container }) => {
-  let cart = await loadCartForFastCheckout(container, input.cartId)
-  await settleEarlierPaymentsOfCart(container, cart.id)
+  let cart = await loadCartForFastCheckout(container, input.cartId, input.language)
+  await settleEarlierPaymentsOfCart(container, cart.id, input.language)
   const providers = (cart.region?.payment_providers ?? []).filter((p) => isFastCheckoutProvider(p.id) && p.is_enabled !== false)
   const provider = input.providerId ? providers.find((p) => p.id === input.providerId) : providers[0]
   if (!provider) {
@@ -62,7 +65,7 @@ export const prepareFastCheckoutStep = createStep(prepareFastCheckoutStepId, asy
     collection = { id: result.id, amount: result.amount as number, payment_sessions: [] }
   } else if (toCents(collection.amount) !== toCents(cart.total)) {
     await refreshPaymentCollectionForCartWorkflow(container).run({ input: { cart_id: cart.id } })
-    cart = await loadCartForFastCheckout(container, cart.id)
+    cart = await loadCartForFastCheckout(container, cart.id, input.language)
     collection = cart.payment_collection!
   }
   const amountInCents = toCents(collection.amount)

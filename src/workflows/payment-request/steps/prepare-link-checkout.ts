@@ -13,6 +13,7 @@ import { PaymentRequestSessionDataSchema, type PaymentRequestInput } from "../..
 import { isPaymentRequestProvider } from "../../../providers/provider-keys"
 import { amsterdamDate } from "../../../tikkie/payment-requests/v2/amsterdam-date"
 import { settleEarlierPaymentsOfCart } from "../../../lib/checkout/settle-earlier-payments"
+import type { ShopperLanguage } from "../../../lib/checkout/shopper-messages"
 import { ensureV1SetupForShopper } from "../../../lib/payment-request/v1-setup"
 
 const CART_FIELDS = [
@@ -44,8 +45,8 @@ type LoadedCart = {
   } | null
 }
 
-function loadCart(container: MedusaContainer, cartId: string): Promise<LoadedCart> {
-  return loadOpenCart<LoadedCart>(container, cartId, CART_FIELDS)
+function loadCart(container: MedusaContainer, cartId: string, language?: ShopperLanguage): Promise<LoadedCart> {
+  return loadOpenCart<LoadedCart>(container, cartId, CART_FIELDS, language)
 }
 
 /** Whole units in the cart, for the description ("…, 4 items"). */
@@ -57,6 +58,8 @@ export interface LinkCheckoutInput {
   cartId: string
   customerId?: string
   providerId?: string
+  /** The shopper's language, for the 409s meant for them. */
+  language?: ShopperLanguage
 }
 
 export interface StartedPaymentRequest {
@@ -86,8 +89,8 @@ export const prepareLinkCheckoutStepId = "tikkie-prepare-link-checkout"
  * reload must not make two links the shopper could both pay.
  */
 export const prepareLinkCheckoutStep = createStep(prepareLinkCheckoutStepId, async (input: LinkCheckoutInput, { container }) => {
-  let cart = await loadCart(container, input.cartId)
-  await settleEarlierPaymentsOfCart(container, cart.id)
+  let cart = await loadCart(container, input.cartId, input.language)
+  await settleEarlierPaymentsOfCart(container, cart.id, input.language)
   const enabled = (cart.region?.payment_providers ?? []).filter((p) => isPaymentRequestProvider(p.id) && p.is_enabled !== false)
   const provider = input.providerId ? enabled.find((p) => p.id === input.providerId) : enabled[0]
   if (!provider) {
@@ -106,10 +109,10 @@ export const prepareLinkCheckoutStep = createStep(prepareLinkCheckoutStepId, asy
 
   if (!cart.payment_collection) {
     await createPaymentCollectionForCartWorkflow(container).run({ input: { cart_id: cart.id } })
-    cart = await loadCart(container, cart.id)
+    cart = await loadCart(container, cart.id, input.language)
   } else if (toCents(cart.payment_collection.amount) !== toCents(cart.total)) {
     await refreshPaymentCollectionForCartWorkflow(container).run({ input: { cart_id: cart.id } })
-    cart = await loadCart(container, cart.id)
+    cart = await loadCart(container, cart.id, input.language)
   }
   const collection = cart.payment_collection!
   const amountInCents = toCents(collection.amount)

@@ -1,5 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { asShopperConflict } from "../../../../../lib/shopper-conflict-error"
+import { requestShopperLanguage } from "../../../../utils/shopper-language"
 import { startFastCheckoutWorkflow } from "../../../../../workflows/fast-checkout/start-fast-checkout"
 import type { StoreTikkieFastCheckoutResponse } from "../../../../types"
 import type { StartFastCheckoutBody } from "./validators"
@@ -12,7 +13,7 @@ import type { StartFastCheckoutBody } from "./validators"
 export const POST = async (req: AuthenticatedMedusaRequest<StartFastCheckoutBody>, res: MedusaResponse<StoreTikkieFastCheckoutResponse>) => {
   const { result: started } = await startFastCheckoutWorkflow(req.scope)
     .run({
-      input: { cartId: req.params.id, customerId: req.auth_context?.actor_id, providerId: req.validatedBody.provider_id },
+      input: { cartId: req.params.id, customerId: req.auth_context?.actor_id, providerId: req.validatedBody.provider_id, language: requestShopperLanguage(req) },
     })
     // A 409 meant for the shopper (the cart has paid) keeps its status and message.
     .catch((e: unknown) => {

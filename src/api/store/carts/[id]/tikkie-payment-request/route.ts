@@ -1,5 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { asShopperConflict } from "../../../../../lib/shopper-conflict-error"
+import { requestShopperLanguage } from "../../../../utils/shopper-language"
 import { startPaymentRequestCheckoutWorkflow } from "../../../../../workflows/payment-request/start-checkout"
 import type { StoreTikkiePaymentRequestResponse } from "../../../../types"
 import type { StartPaymentRequestBody } from "./validators"
@@ -14,7 +15,7 @@ import type { StartPaymentRequestBody } from "./validators"
 export const POST = async (req: AuthenticatedMedusaRequest<StartPaymentRequestBody>, res: MedusaResponse<StoreTikkiePaymentRequestResponse>) => {
   const { result: started } = await startPaymentRequestCheckoutWorkflow(req.scope)
     .run({
-      input: { cartId: req.params.id, customerId: req.auth_context?.actor_id, providerId: req.validatedBody.provider_id },
+      input: { cartId: req.params.id, customerId: req.auth_context?.actor_id, providerId: req.validatedBody.provider_id, language: requestShopperLanguage(req) },
     })
     // A 409 meant for the shopper (the cart has paid) keeps its status and message.
     .catch((e: unknown) => {

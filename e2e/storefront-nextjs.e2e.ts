@@ -1,0 +1,297 @@
+/**
+ * docs/storefront-nextjs.md, tested where it breaks: a Next.js 15 storefront shaped like Medusa's Next.js
+ * starter (e2e/nextjs-storefront: App Router, Server Components and Server Actions, the starter's cart
+ * cookie with sameSite "strict", moduleResolution "node" in its tsconfig), whose Tikkie files are the
+ * guide's code blocks as written, with the plugin installed from its `npm pack` tarball, built with
+ * `next build`, run with `next start`, and driven in Debian's Chromium against the demo store. The Tikkie
+ * sandbox listens on 127.0.0.1 and the storefront on localhost: the way back from Tikkie starts on another
+ * site, as in production.
+ *
+ *   npm run test:nextjs        (e2e/install-chromium.sh installs Chromium when it is missing)
+ *
+ * Env: TIKKIE_PACKAGE_TARBALL (a tarball to install instead of packing one), E2E_KEEP=1 (keep the demo's
+ * data directory), CHROMIUM_PATH, E2E_HEADED=1. The last line printed is "N passed, N failed".
+ */
+import assert from "node:assert/strict"
+import { spawn, spawnSync, type ChildProcess } from "node:child_process"
+import fs from "node:fs"
+import os from "node:os"
+import path from "node:path"
+import type { BrowserContextOptions, Page } from "playwright-core"
+import { DEMO } from "../demo/constants"
+import { ROOT, startDemo, type RunningDemo } from "../demo/run"
+import { BrowserRunner } from "./browser-runner"
+import { cancelAtTikkie, payTikkieLink, payWithTikkie } from "./sandbox-pages"
+import { missingAdditions, NEXTJS_APP, writeGuideFiles } from "./storefront-guide"
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { freePort } = require("../scripts/embedded-db") as { freePort(): Promise<number> }
+
+const runner = new BrowserRunner({ artifacts: path.join(ROOT, "e2e", ".artifacts", "nextjs"), testTimeoutMs: 150_000 })
+const CART_COOKIE = "_medusa_cart_id"
+let demo: RunningDemo
+let storefrontUrl: string
+
+function step(what: string) {
+  process.stdout.write(`nextjs: ${what}\n`)
+}
+
+/** Runs a command to its end; its output is shown only when it fails. */
+function run(cmd: string, args: string[], opts: { cwd: string; env?: NodeJS.ProcessEnv }): string {
+  const started = Date.now()
+  const r = spawnSync(cmd, args, { cwd: opts.cwd, env: { ...process.env, ...opts.env }, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 })
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(" ")} failed (${r.status}):\n${(r.stdout ?? "") + (r.stderr ?? "")}`.slice(0, 20_000))
+  step(`${cmd} ${args.slice(0, 3).join(" ")}: ${((Date.now() - started) / 1000).toFixed(1)} s`)
+  return r.stdout
+}
+
+/** The plugin as a shop's storefront installs it: a tarball of `npm pack`. */
+function pluginTarball(tmp: string): string {
+  if (process.env.TIKKIE_PACKAGE_TARBALL) return path.resolve(process.env.TIKKIE_PACKAGE_TARBALL)
+  run(process.execPath, [path.join(ROOT, "scripts/build-package.js")], { cwd: ROOT })
+  const [info] = JSON.parse(run("npm", ["pack", "--json", "--ignore-scripts", "--pack-destination", tmp], { cwd: ROOT })) as Array<{ filename: string }>
+  return path.join(tmp, info.filename)
+}
+
+function prepareApp(tarball: string) {
+  const missing = missingAdditions()
+  assert.deepEqual(missing, [], "the guide's additions to starter files must stand in the test app's copies")
+  step(`the guide's files written: ${writeGuideFiles().join(", ")}`)
+  run("npm", ["install", "--no-audit", "--no-fund"], { cwd: NEXTJS_APP })
+  run("npm", ["install", "--no-save", "--no-audit", "--no-fund", tarball], { cwd: NEXTJS_APP })
+  // The starter's tsconfig (moduleResolution "node") must find the helper's types: `next build` below
+  // checks types too, but the starter turns that off, so this is the check a starter's developer runs.
+  run("npx", ["tsc", "--noEmit"], { cwd: NEXTJS_APP })
+}
+
+function nextEnv(): NodeJS.ProcessEnv {
+  return {
+    NEXT_TELEMETRY_DISABLED: "1",
+    MEDUSA_BACKEND_URL: demo.storeUrl,
+    NEXT_PUBLIC_MEDUSA_BACKEND_URL: demo.storeUrl,
+    NEXT_PUBLIC_MEDUSA_PUBLISHABLE_KEY: demo.publishableKey,
+    NEXT_PUBLIC_DEFAULT_REGION: "nl",
+  }
+}
+
+async function startNext(port: number): Promise<ChildProcess> {
+  const child = spawn("npx", ["next", "start", "-p", String(port), "-H", "localhost"], {
+    cwd: NEXTJS_APP,
+    env: { ...process.env, ...nextEnv(), NODE_ENV: "production" },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  })
+  let output = ""
+  child.stdout!.on("data", (d) => (output += d))
+  child.stderr!.on("data", (d) => (output += d))
+  const until = Date.now() + 60_000
+  for (;;) {
+    const ok = await fetch(`http://localhost:${port}/nl/cart`).then((r) => r.ok, () => false)
+    if (ok) return child
+    if (child.exitCode !== null || Date.now() > until) throw new Error(`next start did not answer:\n${output.slice(-4000)}`)
+    await new Promise((r) => setTimeout(r, 250))
+  }
+}
+
+async function storeApi<T>(pathAndQuery: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${demo.storeUrl}${pathAndQuery}`, {
+    method: body === undefined ? "GET" : "POST",
+    headers: { "x-publishable-api-key": demo.publishableKey, "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  const json = (await res.json().catch(() => ({}))) as T
+  if (!res.ok) throw new Error(`${pathAndQuery}: HTTP ${res.status} ${JSON.stringify(json)}`)
+  return json
+}
+
+/** A cart ready to pay, as the starter's address and delivery steps leave it: items, addresses, shipping. */
+async function readyCart(): Promise<string> {
+  const address = { first_name: "Sanne", last_name: "de Vries", address_1: "Prinsengracht 263", postal_code: "1016 GV", city: "Amsterdam", country_code: "nl" }
+  const { cart } = await storeApi<{ cart: { id: string } }>("/store/carts", {
+    region_id: demo.regionId,
+    email: "sanne@example.nl",
+    shipping_address: address,
+    billing_address: address,
+  })
+  const { products } = await storeApi<{ products: Array<{ handle: string; variants: Array<{ id: string }> }> }>("/store/products?fields=handle,*variants")
+  for (const handle of ["stroopwafels", "delfts-blauw-mok"]) {
+    const variant = products.find((p) => p.handle === handle)!.variants[0]
+    await storeApi(`/store/carts/${cart.id}/line-items`, { variant_id: variant.id, quantity: 1 })
+  }
+  const { shipping_options } = await storeApi<{ shipping_options: Array<{ id: string; name: string }> }>(`/store/shipping-options?cart_id=${cart.id}`)
+  const option = shipping_options.find((o) => o.name === DEMO.shippingOptionName)!
+  await storeApi(`/store/carts/${cart.id}/shipping-methods`, { option_id: option.id })
+  return cart.id
+}
+
+async function cartState(cartId: string) {
+  const { cart } = await storeApi<{ cart: { completed_at: string | null } }>(`/store/carts/${cartId}?fields=completed_at`)
+  return cart
+}
+
+/** A shopper's browser with the starter's cart cookie (httpOnly, sameSite strict) for this cart. */
+async function shopperWithCart(label: string, cartId: string, context: BrowserContextOptions = {}): Promise<Page> {
+  const page = await runner.newPage(label, context)
+  await page.context().addCookies([{ name: CART_COOKIE, value: cartId, url: storefrontUrl, httpOnly: true, sameSite: "Strict" }])
+  return page
+}
+
+async function cartCookie(page: Page): Promise<string | undefined> {
+  return (await page.context().cookies(storefrontUrl)).find((c) => c.name === CART_COOKIE)?.value
+}
+
+/** Payment step: pick the provider by its title, continue to the review step. */
+async function choosePayment(page: Page, countryCode: string, title: string) {
+  await page.goto(`${storefrontUrl}/${countryCode}/checkout?step=payment`)
+  await page.getByLabel(title, { exact: true }).check()
+  await page.getByTestId("submit-payment-button").click()
+  await page.waitForURL(/step=review/)
+}
+
+async function expectConfirmation(page: Page, cartId: string) {
+  await page.waitForURL(/\/order\/order_\w+\/confirmed$/, { timeout: 60_000 })
+  await page.getByText("Your order was placed successfully.").waitFor()
+  const orderId = new URL(page.url()).pathname.split("/")[3]
+  const { order } = await storeApi<{ order: { display_id: number } }>(`/store/orders/${orderId}?fields=display_id`)
+  assert.equal(await page.getByTestId("order-id").innerText(), String(order.display_id))
+  assert.ok((await cartState(cartId)).completed_at, "the cart became the order")
+  // The cart is forgotten: no cookie, and the shop's own pages show an empty cart.
+  assert.equal(await cartCookie(page), undefined)
+  await page.goto(`${storefrontUrl}/nl/cart`)
+  await page.getByTestId("empty-cart-message").waitFor()
+  assert.equal(await page.getByTestId("nav-cart-link").innerText(), "Cart (0)")
+}
+
+async function runTests() {
+  let paidCartId = ""
+
+  await runner.test("Fast Checkout, Dutch: pay at Tikkie → the starter's confirmation page with the order number, cart cleared", async () => {
+    const cartId = await readyCart()
+    const page = await shopperWithCart("fast-checkout", cartId)
+    await choosePayment(page, "nl", "Tikkie")
+    await page.getByRole("button", { name: "Betalen met Tikkie" }).click()
+    await page.waitForURL((u) => u.hostname === "127.0.0.1")
+    await payWithTikkie(page)
+    await expectConfirmation(page, cartId)
+    paidCartId = cartId
+  })
+
+  await runner.test("Fast Checkout cancelled, Dutch: back on the payment step with the cart, told why once; paying again works", async () => {
+    const cartId = await readyCart()
+    const page = await shopperWithCart("fast-checkout-cancel", cartId)
+    await choosePayment(page, "nl", "Tikkie")
+    await page.getByRole("button", { name: "Betalen met Tikkie" }).click()
+    await page.waitForURL((u) => u.hostname === "127.0.0.1")
+    await cancelAtTikkie(page)
+    const notice = page.getByTestId("tikkie-return-notice")
+    await notice.waitFor({ timeout: 60_000 })
+    assert.match(await notice.innerText(), /Betaling niet afgerond[\s\S]*Je hebt de betaling bij Tikkie geannuleerd\. Er is niets afgeschreven\./)
+    assert.equal(await page.getByTestId("checkout-cart-id").innerText(), cartId)
+    // tikkie_status leaves the URL: the review step and a reload do not say it again.
+    await page.waitForURL((u) => u.searchParams.get("step") === "payment" && !u.searchParams.has("tikkie_status"))
+    // The cancelled session is no longer pending: the shopper picks Tikkie again, as in the starter.
+    await page.getByLabel("Tikkie", { exact: true }).check()
+    await page.getByTestId("submit-payment-button").click()
+    await page.waitForURL(/step=review/)
+    assert.equal(await page.getByTestId("tikkie-return-notice").count(), 0)
+
+    await page.getByRole("button", { name: "Betalen met Tikkie" }).click()
+    await page.waitForURL((u) => u.hostname === "127.0.0.1")
+    await payWithTikkie(page)
+    await expectConfirmation(page, cartId)
+  })
+
+  await runner.test("payment link, English (a Belgian visitor): 'I have paid' too early says no payment yet; paid, it confirms the order", async () => {
+    const cartId = await readyCart()
+    const page = await shopperWithCart("payment-link", cartId, { extraHTTPHeaders: { "x-vercel-ip-country": "be" } })
+    await choosePayment(page, "be", "Tikkie payment link")
+    await page.getByRole("button", { name: "Pay with a Tikkie link" }).click()
+    const open = page.getByRole("link", { name: "Open Tikkie's payment page" })
+    const paid = page.getByRole("link", { name: "I have paid" })
+    await open.waitFor()
+    // Links styled as buttons, not buttons inside links.
+    assert.equal(await page.locator("a button, button a").count(), 0)
+
+    await paid.click()
+    const notice = page.getByTestId("tikkie-return-notice")
+    await notice.waitFor({ timeout: 60_000 })
+    assert.match(await notice.innerText(), /Tikkie has no payment for your link yet\. Pay on Tikkie's page first, then press “I have paid”\./)
+    assert.match(page.url(), /\/be\/checkout/)
+
+    await page.getByTestId("submit-payment-button").click()
+    await page.waitForURL(/step=review/)
+    await page.getByRole("button", { name: "Pay with a Tikkie link" }).click()
+    const [payer] = await Promise.all([page.context().waitForEvent("page"), open.click()])
+    runner.pages.push(payer)
+    await payTikkieLink(payer, { name: "Sanne de Vries" })
+    await paid.click()
+    await expectConfirmation(page, cartId)
+  })
+
+  await runner.test("a store error reaches the shopper as its message, in Dutch, and the button stays off (a cart already paid)", async () => {
+    assert.ok(paidCartId, "the first test paid a cart")
+    const page = await shopperWithCart("store-error", paidCartId)
+    await page.goto(`${storefrontUrl}/nl/checkout?step=review`)
+    const button = page.getByRole("button", { name: "Betalen met Tikkie" })
+    await button.click()
+    const error = page.getByTestId("tikkie-payment-error-message")
+    await error.waitFor()
+    assert.equal(await error.innerText(), "Van deze winkelwagen is al een bestelling gemaakt. Er valt niets meer te betalen.")
+    assert.equal(await button.isDisabled(), true)
+  })
+}
+
+async function main(): Promise<number> {
+  const started = Date.now()
+  const keep = process.env.E2E_KEEP === "1"
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "tikkie-nextjs-"))
+  // Embedded Postgres runs as the user "postgres" when we are root: it must reach the demo's data directory.
+  fs.chmodSync(tmp, 0o755)
+  let next: ChildProcess | undefined
+  try {
+    prepareApp(pluginTarball(tmp))
+    const nextPort = await freePort()
+    storefrontUrl = `http://localhost:${nextPort}`
+    step("starting the demo store")
+    demo = await startDemo({
+      dataDir: path.join(tmp, "demo"),
+      storePort: await freePort(),
+      storefrontPort: await freePort(),
+      sandboxPort: await freePort(),
+      admin: false,
+      // Both providers send the shopper back to the Next.js storefront's return route (the guide's step 2).
+      env: { TIKKIE_SUCCESS_URL: `${storefrontUrl}/tikkie/return`, TIKKIE_FAILURE_URL: `${storefrontUrl}/tikkie/return` },
+      log: (l) => process.stdout.write(`  [demo] ${l}\n`),
+    })
+    assert.match(demo.sandboxUrl, /^http:\/\/127\.0\.0\.1:/, "the sandbox is another site than the storefront")
+    run("npx", ["next", "build"], { cwd: NEXTJS_APP, env: nextEnv() })
+    next = await startNext(nextPort)
+    step(`storefront on ${storefrontUrl}, store on ${demo.storeUrl}, sandbox on ${demo.sandboxUrl}`)
+    await runner.launch()
+    await runTests()
+  } finally {
+    await runner.close()
+    if (next?.pid) {
+      try {
+        process.kill(-next.pid, "SIGTERM")
+      } catch {
+        // already gone
+      }
+    }
+    await demo?.stop()
+    if (keep) step(`kept ${tmp}`)
+    else fs.rmSync(tmp, { recursive: true, force: true })
+  }
+  step(`${((Date.now() - started) / 1000).toFixed(1)} s in all`)
+  process.stdout.write(`\n${runner.count("passed")} passed, ${runner.count("failed")} failed\n`)
+  return runner.count("failed")
+}
+
+main().then(
+  (failed) => process.exit(failed ? 1 : 0),
+  (e) => {
+    process.stderr.write(`nextjs: ${e instanceof Error ? e.stack || e.message : String(e)}\n`)
+    process.stdout.write(`0 passed, 1 failed\n`)
+    process.exit(1)
+  }
+)
