@@ -216,7 +216,7 @@ async function runTests() {
     const notice = page.getByTestId("tikkie-return-notice")
     await notice.waitFor({ timeout: 60_000 })
     assert.match(await notice.innerText(), /Tikkie has no payment for your link yet\. Pay on Tikkie's page first, then press “I have paid”\./)
-    assert.match(page.url(), /\/be\/checkout/)
+    await page.waitForURL((u) => u.pathname === "/be/checkout" && u.searchParams.get("step") === "payment" && !u.searchParams.has("tikkie_status"))
 
     await page.getByTestId("submit-payment-button").click()
     await page.waitForURL(/step=review/)
