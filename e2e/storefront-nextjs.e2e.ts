@@ -162,26 +162,28 @@ async function expectConfirmation(page: Page, cartId: string) {
   assert.equal(await page.getByTestId("nav-cart-link").innerText(), "Cart (0)")
 }
 
+/** A Dutch shopper with a ready cart who picks Tikkie and presses its button: on Tikkie's page (another site). */
+async function onTikkiesCheckoutPage(label: string): Promise<{ cartId: string; page: Page }> {
+  const cartId = await readyCart()
+  const page = await shopperWithCart(label, cartId)
+  await choosePayment(page, "nl", "Tikkie")
+  await page.getByRole("button", { name: "Betalen met Tikkie" }).click()
+  await page.waitForURL((u) => u.hostname === "127.0.0.1")
+  return { cartId, page }
+}
+
 async function runTests() {
   let paidCartId = ""
 
   await runner.test("Fast Checkout, Dutch: pay at Tikkie → the starter's confirmation page with the order number, cart cleared", async () => {
-    const cartId = await readyCart()
-    const page = await shopperWithCart("fast-checkout", cartId)
-    await choosePayment(page, "nl", "Tikkie")
-    await page.getByRole("button", { name: "Betalen met Tikkie" }).click()
-    await page.waitForURL((u) => u.hostname === "127.0.0.1")
+    const { cartId, page } = await onTikkiesCheckoutPage("fast-checkout")
     await payWithTikkie(page)
     await expectConfirmation(page, cartId)
     paidCartId = cartId
   })
 
   await runner.test("Fast Checkout cancelled, Dutch: back on the payment step with the cart, told why once; paying again works", async () => {
-    const cartId = await readyCart()
-    const page = await shopperWithCart("fast-checkout-cancel", cartId)
-    await choosePayment(page, "nl", "Tikkie")
-    await page.getByRole("button", { name: "Betalen met Tikkie" }).click()
-    await page.waitForURL((u) => u.hostname === "127.0.0.1")
+    const { cartId, page } = await onTikkiesCheckoutPage("fast-checkout-cancel")
     await cancelAtTikkie(page)
     const notice = page.getByTestId("tikkie-return-notice")
     await notice.waitFor({ timeout: 60_000 })

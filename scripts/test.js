@@ -28,10 +28,12 @@ const tsc = path.join(root, "node_modules", "typescript", "bin", "tsc")
 const FILE_TIMEOUT_MS = Number(process.env.TIKKIE_TEST_FILE_TIMEOUT_MS) || 15 * 60_000
 
 /**
- * How many runs go at once (TIKKIE_TEST_JOBS overrides it): as many as the cores, at least 2, at most 4.
- * A third run on 2 cores filled the waits (515 s against 564 s for the whole run, one machine, one
- * session), but under it the return routes' 2 s wait for a settlement in progress ran out in two of
- * three clean-clone CI runs (a test each): two it is, until those waits are measured under load.
+ * How many app files run at once (TIKKIE_TEST_JOBS overrides it): as many as the cores, at least 2, at
+ * most 4. The type-check and the unit run go beside them, one after the other, in a lane of their own:
+ * the app files wait a good part of their time (for Tikkie's sandbox, for settlements, for timers), and
+ * the lane fills those waits. A third app file at once on 2 cores filled them too (515 s against 564 s),
+ * but under it the return routes' 2 s wait for a settlement in progress ran out in two of three
+ * clean-clone CI runs: the app files stay as many as the cores.
  */
 const JOBS = Math.max(1, Number(process.env.TIKKIE_TEST_JOBS) || Math.min(4, Math.max(2, os.availableParallelism?.() ?? os.cpus().length)))
 
@@ -198,7 +200,7 @@ async function main() {
   appFiles.sort((a, b) => weight(b) - weight(a))
 
   const runsUnit = !filter.length || unitPaths.length > 0
-  const buffered = JOBS > 1 && (filter.length ? 0 : 1) + (runsUnit ? 1 : 0) + appFiles.length > 1
+  const buffered = (filter.length ? 0 : 1) + (runsUnit ? 1 : 0) + appFiles.length > 1
   let db = null
   if (appFiles.length && !process.env.DB_HOST) db = await startEmbeddedPostgres({ postgresFlags: THROWAWAY_DATABASE_FLAGS })
   const appEnv = { ...process.env, ...(db?.env ?? {}) }
@@ -225,21 +227,19 @@ async function main() {
     if (!suitesOf[rel]) timings[rel] = Math.round((Date.now() - started) / 1000)
     return r
   })
-  // The type-check and the unit run use one core each and need no database. Order: the type-check and
-  // the longest app file at once, then the unit run, then the other app files as lanes free up.
-  const jobs = []
-  if (!filter.length) jobs.push(() => runTypecheck({ buffered }))
-  jobs.push(...appJobs.splice(0, 1))
+  // The type-check and the unit run use one core each and need no database: one lane, beside the app
+  // files' lanes (see JOBS), the longest app files first.
+  const lane = []
+  if (!filter.length) lane.push(() => runTypecheck({ buffered }))
   if (runsUnit) {
-    // Next to an app file the CPU is shared: jest's 5 s default is too tight for the tests that page
+    // Next to the app files the CPU is shared: jest's 5 s default is too tight for the tests that page
     // through thousands of sandbox records (one timed out at a load of 15 on 2 cores).
-    jobs.push(() => runJest([...unitPaths, "--selectProjects", "unit", "--testTimeout=30000"], "unit", { buffered }))
+    lane.push(() => runJest([...unitPaths, "--selectProjects", "unit", "--testTimeout=30000"], "unit", { buffered }))
   }
-  jobs.push(...appJobs)
 
   let results
   try {
-    results = await pool(jobs, JOBS)
+    results = (await Promise.all([pool(lane, 1), pool(appJobs, JOBS)])).flat()
   } finally {
     if (db) await db.stop()
   }
