@@ -51,9 +51,13 @@ async function reloadUntilShown(page: Page, where: Locator, text: string, open?:
   }
 }
 
-/** A page with the admin signed in (Medusa's dashboard login form). Console errors are collected. */
-async function adminPage(label: string): Promise<Page & { __consoleErrors: string[] }> {
+/**
+ * A page with the admin signed in (Medusa's dashboard login form). Console errors are collected. `language`
+ * is the admin's language as Medusa's admin keeps it (its `lng` cookie, which its language setting writes).
+ */
+async function adminPage(label: string, language?: "nl"): Promise<Page & { __consoleErrors: string[] }> {
   const page = (await newPage(label)) as Page & { __consoleErrors: string[] }
+  if (language) await page.context().addCookies([{ name: "lng", value: language, url: demo.adminUrl }])
   page.__consoleErrors = []
   page.on("console", (m) => {
     // React's development warnings from Medusa's own dashboard (e.g. its order summary's DOM nesting) are not
@@ -481,6 +485,34 @@ async function runTests() {
     const section = page.locator("[data-testid=tikkie-paid-without-order-section]")
     await section.waitFor({ timeout: 60_000 })
     await section.getByText("Every Tikkie payment is an order.").waitFor()
+    assert.deepEqual(page.__consoleErrors, [])
+  })
+
+  await test("the admin in Nederlands: the order widget and the Tikkie page speak Dutch, with no text left untranslated", async () => {
+    assert.ok(fastCheckoutOrderId, "the Fast Checkout test made an order")
+    const page = await adminPage("admin-nederlands", "nl")
+    const untranslated = async () => (await page.locator("body").innerText()).match(/\btikkie\.[a-zA-Z]+\.[\w.]+/g) ?? []
+
+    await page.goto(`${demo.adminUrl}/orders/${fastCheckoutOrderId}`)
+    // Medusa's own admin is in Dutch: the setting took.
+    await page.getByRole("link", { name: "Bestellingen" }).first().waitFor({ timeout: 60_000 })
+    const widget = page.locator("[data-testid=tikkie-order-widget]")
+    await widget.getByText("Betaallinks").waitFor({ timeout: 60_000 })
+    await widget.getByRole("button", { name: "Tikkie-betaallink maken" }).waitFor()
+    assert.deepEqual(await untranslated(), [])
+
+    await page.goto(`${demo.adminUrl}/tikkie`)
+    await page.locator("[data-testid=tikkie-paid-without-order-section]").getByText("Elke Tikkie-betaling is een bestelling.").waitFor({ timeout: 60_000 })
+    for (const tab of ["Betaald, nog geen bestelling", "Factuurlinks", "Bank", "Afstemming", "Fast Checkout", "Terug te betalen"]) {
+      await page.getByRole("tab", { name: tab }).waitFor()
+    }
+    await page.getByRole("tab", { name: "Factuurlinks" }).click()
+    await page.getByRole("button", { name: "Factuurlink maken" }).waitFor()
+    await page.getByRole("tab", { name: "Afstemming" }).click()
+    await page.getByRole("button", { name: "Nu uitvoeren" }).waitFor()
+    await page.getByRole("tab", { name: "Terug te betalen" }).click()
+    await page.getByRole("heading", { name: "Terug te betalen" }).waitFor()
+    assert.deepEqual(await untranslated(), [])
     assert.deepEqual(page.__consoleErrors, [])
   })
 }

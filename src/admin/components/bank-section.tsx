@@ -6,6 +6,7 @@ import { ConnectionButtons } from "./connection-buttons"
 import { ConsentHint } from "./consent-hint"
 import { SectionState } from "./section-state"
 import type { AdminTikkieBankResponse, AdminTikkieBankTransactionsResponse, Json } from "../../api/types"
+import { useTikkieT } from "../lib/use-tikkie-t"
 
 type BankView = Json<AdminTikkieBankResponse>
 type TransactionsView = Json<AdminTikkieBankTransactionsResponse>
@@ -16,6 +17,7 @@ type TransactionsView = Json<AdminTikkieBankTransactionsResponse>
  * page there) and Disconnect.
  */
 export function BankSection() {
+  const { t } = useTikkieT()
   const bank = useAdminData<BankView>("/admin/tikkie/bank")
   const conn = bank.data?.connection
   const canReadTransactions = conn?.status === "connected" && conn.scopes.includes("transactions")
@@ -23,8 +25,8 @@ export function BankSection() {
   const { busy, consentUrl, connect, disconnect } = useConsentConnection({
     connectPath: "/admin/tikkie/bank/connect",
     disconnectPath: "/admin/tikkie/bank",
-    what: "the bank account",
-    disconnectDescription: "The plugin forgets the bank's tokens. Transactions already read and reconciliation results stay.",
+    what: t("bank.what"),
+    disconnectDescription: t("bank.disconnectDescription"),
     onChange: bank.reload,
   })
 
@@ -33,14 +35,14 @@ export function BankSection() {
       <Container className="divide-y p-0" data-testid="tikkie-bank-section">
         <div className="flex items-center justify-between px-6 py-4">
           <div>
-            <Heading level="h2">Bank account</Heading>
+            <Heading level="h2">{t("bank.title")}</Heading>
             <Text size="small" className="text-ui-fg-subtle">
-              ABN AMRO account information: where Tikkie pays out.
+              {t("bank.subtitle")}
             </Text>
           </div>
           <div className="flex gap-x-2">
             <Button size="small" variant="secondary" onClick={() => (bank.reload(), txs.reload())} disabled={bank.loading}>
-              Refresh
+              {t("common.refresh")}
             </Button>
             <ConnectionButtons
               status={conn?.status}
@@ -56,25 +58,25 @@ export function BankSection() {
         <SectionState loading={bank.loading && !bank.data} error={bank.error} />
         {bank.data && (
           <div className="grid grid-cols-2 gap-4 px-6 py-4 text-ui-fg-subtle">
-            <Field label="Status">
+            <Field label={t("bank.status")}>
               {conn ? (
                 <StatusBadge color={conn.status === "connected" ? "green" : "orange"} data-testid="tikkie-bank-status">
-                  {conn.status === "connected" ? "Connected" : "Needs consent"}
+                  {conn.status === "connected" ? t("bank.connected") : t("bank.needsConsent")}
                 </StatusBadge>
               ) : (
                 <StatusBadge color="grey" data-testid="tikkie-bank-status">
-                  Not connected
+                  {t("bank.notConnected")}
                 </StatusBadge>
               )}
             </Field>
-            <Field label="IBAN">{conn ? <span data-testid="tikkie-bank-iban">{conn.account_number}</span> : "—"}</Field>
-            <Field label="Account holder">{bank.data.details?.account_holder_name ?? "—"}</Field>
-            <Field label="Balance">
+            <Field label={t("bank.iban")}>{conn ? <span data-testid="tikkie-bank-iban">{conn.account_number}</span> : "—"}</Field>
+            <Field label={t("bank.accountHolder")}>{bank.data.details?.account_holder_name ?? "—"}</Field>
+            <Field label={t("bank.balance")}>
               <span data-testid="tikkie-bank-balance">
                 {bank.data.balance ? formatCents(bank.data.balance.amount_in_cents, bank.data.balance.currency) : "—"}
               </span>
             </Field>
-            <Field label="Scopes">
+            <Field label={t("bank.scopes")}>
               {conn ? (
                 <div className="flex flex-wrap gap-1">
                   {conn.scopes.map((s) => (
@@ -87,7 +89,7 @@ export function BankSection() {
                 "—"
               )}
             </Field>
-            <Field label="Last reconciled">{conn?.last_synced_at ? new Date(conn.last_synced_at).toLocaleString() : "never"}</Field>
+            <Field label={t("bank.lastReconciled")}>{conn?.last_synced_at ? new Date(conn.last_synced_at).toLocaleString() : t("common.never")}</Field>
           </div>
         )}
         {bank.data?.messages.length ? (
@@ -103,34 +105,34 @@ export function BankSection() {
       {conn?.status === "connected" && (
         <Container className="divide-y p-0">
           <div className="px-6 py-4">
-            <Heading level="h2">Latest transactions</Heading>
+            <Heading level="h2">{t("bank.latestTransactions")}</Heading>
           </div>
           {canReadTransactions ? (
             <>
               <SectionState
                 loading={txs.loading && !txs.data}
                 error={txs.error}
-                empty={txs.data && !txs.data.transactions.length ? "No transactions on this account yet." : undefined}
+                empty={txs.data && !txs.data.transactions.length ? t("bank.noTransactions") : undefined}
               />
               {!!txs.data?.transactions.length && (
                 <Table data-testid="tikkie-bank-transactions">
                   <Table.Header>
                     <Table.Row>
-                      <Table.HeaderCell>Book date</Table.HeaderCell>
-                      <Table.HeaderCell>Counterparty</Table.HeaderCell>
-                      <Table.HeaderCell>Description</Table.HeaderCell>
-                      <Table.HeaderCell className="text-right">Amount</Table.HeaderCell>
+                      <Table.HeaderCell>{t("bank.bookDate")}</Table.HeaderCell>
+                      <Table.HeaderCell>{t("bank.counterparty")}</Table.HeaderCell>
+                      <Table.HeaderCell>{t("bank.description")}</Table.HeaderCell>
+                      <Table.HeaderCell className="text-right">{t("bank.amount")}</Table.HeaderCell>
                     </Table.Row>
                   </Table.Header>
                   <Table.Body>
-                    {txs.data.transactions.map((t) => (
-                      <Table.Row key={t.transaction_id}>
-                        <Table.Cell>{t.book_date ?? "—"}</Table.Cell>
-                        <Table.Cell>{t.counter_party_name ?? "—"}</Table.Cell>
-                        <Table.Cell className="max-w-[320px] truncate" title={t.description_lines.join(" · ")}>
-                          {t.description_lines.join(" · ") || "—"}
+                    {txs.data.transactions.map((tx) => (
+                      <Table.Row key={tx.transaction_id}>
+                        <Table.Cell>{tx.book_date ?? "—"}</Table.Cell>
+                        <Table.Cell>{tx.counter_party_name ?? "—"}</Table.Cell>
+                        <Table.Cell className="max-w-[320px] truncate" title={tx.description_lines.join(" · ")}>
+                          {tx.description_lines.join(" · ") || "—"}
                         </Table.Cell>
-                        <Table.Cell className="text-right">{formatCents(t.amount_in_cents, t.currency)}</Table.Cell>
+                        <Table.Cell className="text-right">{formatCents(tx.amount_in_cents, tx.currency)}</Table.Cell>
                       </Table.Row>
                     ))}
                   </Table.Body>
@@ -138,7 +140,7 @@ export function BankSection() {
               )}
             </>
           ) : (
-            <SectionState empty="The consent does not cover transactions: connect again with the transactions scope." />
+            <SectionState empty={t("bank.noTransactionsScope")} />
           )}
         </Container>
       )}

@@ -1,15 +1,17 @@
 import { Text } from "@medusajs/ui"
+import { useTikkieT } from "../lib/use-tikkie-t"
 
 /** Shown after Connect: where the consent page is, in case the browser blocked the new tab. */
 export function ConsentHint({ url }: { url: string }) {
+  const { t } = useTikkieT()
   return (
     <div className="px-6 py-4">
       <Text size="small">
-        The consent page opened in a new tab (if not,{" "}
+        {t("connection.consentOpened")}
         <a className="text-ui-fg-interactive" href={url} target="_blank" rel="noopener noreferrer">
-          open it here
+          {t("connection.consentOpenHere")}
         </a>
-        ). After approving, come back and press Refresh.
+        {t("connection.consentAfter")}
       </Text>
     </div>
   )

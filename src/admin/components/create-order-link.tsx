@@ -4,6 +4,7 @@ import { adminFetch } from "../lib/admin-fetch"
 import { LinkUrl } from "./link-url"
 import { eurosToCents } from "../lib/money"
 import type { AdminTikkieOrderPaymentLinkResponse, Json } from "../../api/types"
+import { useTikkieT } from "../lib/use-tikkie-t"
 
 type Created = Json<AdminTikkieOrderPaymentLinkResponse>["payment_link"]
 
@@ -13,6 +14,7 @@ type Created = Json<AdminTikkieOrderPaymentLinkResponse>["payment_link"]
  * The new link's URL is shown to copy and send to the customer; the plugin's message shows when it fails.
  */
 export function CreateOrderLink({ orderId, onCreated }: { orderId: string; onCreated: () => void }) {
+  const { t } = useTikkieT()
   const [open, setOpen] = useState(false)
   const [amount, setAmount] = useState("")
   const [description, setDescription] = useState("")
@@ -24,7 +26,7 @@ export function CreateOrderLink({ orderId, onCreated }: { orderId: string; onCre
   const create = async () => {
     setError(undefined)
     const cents = eurosToCents(amount)
-    if (Number.isNaN(cents)) return setError("The amount must be in euros, e.g. 12,50.")
+    if (Number.isNaN(cents)) return setError(t("orderLink.amountInvalid"))
     setBusy(true)
     try {
       const { payment_link } = await adminFetch<Json<AdminTikkieOrderPaymentLinkResponse>>(`/admin/orders/${orderId}/tikkie-payment-links`, {
@@ -50,7 +52,7 @@ export function CreateOrderLink({ orderId, onCreated }: { orderId: string; onCre
       {created && (
         <div className="flex flex-col gap-y-1" data-testid="tikkie-created-link">
           <Text size="small" weight="plus">
-            Link created: send it to the customer
+            {t("orderLink.linkCreated")}
           </Text>
           <LinkUrl url={created.url} qr />
         </div>
@@ -58,29 +60,29 @@ export function CreateOrderLink({ orderId, onCreated }: { orderId: string; onCre
       {open ? (
         <div className="flex flex-col gap-y-2">
           <Label size="xsmall" htmlFor="tikkie-link-amount">
-            Amount in euros (empty: what the order still owes)
+            {t("orderLink.amountLabel")}
           </Label>
           <Input id="tikkie-link-amount" size="small" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
           <Label size="xsmall" htmlFor="tikkie-link-description">
-            Description (empty: the store's name and order number)
+            {t("orderLink.descriptionLabel")}
           </Label>
           <Input id="tikkie-link-description" size="small" maxLength={35} value={description} onChange={(e) => setDescription(e.target.value)} />
           <Label size="xsmall" htmlFor="tikkie-link-expiry">
-            Payable until (empty: the provider's default)
+            {t("orderLink.expiryLabel")}
           </Label>
           <Input id="tikkie-link-expiry" size="small" type="date" value={expiry} onChange={(e) => setExpiry(e.target.value)} />
           <div className="flex gap-x-2">
             <Button size="small" isLoading={busy} onClick={create} data-testid="tikkie-create-order-link-submit">
-              Create link
+              {t("orderLink.create")}
             </Button>
             <Button size="small" variant="transparent" onClick={() => setOpen(false)}>
-              Cancel
+              {t("common.cancel")}
             </Button>
           </div>
         </div>
       ) : (
         <Button size="small" variant="secondary" onClick={() => (setOpen(true), setError(undefined))}>
-          Create Tikkie payment link
+          {t("orderLink.open")}
         </Button>
       )}
       {error && (

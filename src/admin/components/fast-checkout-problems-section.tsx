@@ -3,34 +3,36 @@ import { formatCents } from "../lib/money"
 import { useAdminData } from "../lib/use-admin-data"
 import { SectionState } from "./section-state"
 import type { AdminTikkieFastCheckoutOrderListResponse, Json } from "../../api/types"
+import { useTikkieT } from "../lib/use-tikkie-t"
 
 type ProblemsView = Json<AdminTikkieFastCheckoutOrderListResponse>
 
 /** Fast Checkout payments that were paid but did not become an order: refund or fulfil them by hand. */
 export function FastCheckoutProblemsSection() {
+  const { t } = useTikkieT()
   const list = useAdminData<ProblemsView>("/admin/tikkie/fast-checkout-orders?problem=true&limit=50")
   return (
     <Container className="divide-y p-0" data-testid="tikkie-fast-checkout-section">
       <div className="px-6 py-4">
-        <Heading level="h2">Fast Checkout payments that need a hand</Heading>
+        <Heading level="h2">{t("fastCheckout.title")}</Heading>
         <Text size="small" className="text-ui-fg-subtle">
-          Paid at Tikkie but not an order in the store: refund the payer by bank transfer, or make the order by hand.
+          {t("fastCheckout.subtitle")}
         </Text>
       </div>
       <SectionState
         loading={list.loading && !list.data}
         error={list.error}
-        empty={list.data && !list.data.fast_checkout_orders.length ? "No Fast Checkout payment needs a hand." : undefined}
+        empty={list.data && !list.data.fast_checkout_orders.length ? t("fastCheckout.empty") : undefined}
       />
       {!!list.data?.fast_checkout_orders.length && (
         <Table>
           <Table.Header>
             <Table.Row>
-              <Table.HeaderCell>Created</Table.HeaderCell>
-              <Table.HeaderCell>Order token</Table.HeaderCell>
-              <Table.HeaderCell>Payer</Table.HeaderCell>
-              <Table.HeaderCell>Problem</Table.HeaderCell>
-              <Table.HeaderCell className="text-right">Amount</Table.HeaderCell>
+              <Table.HeaderCell>{t("fastCheckout.created")}</Table.HeaderCell>
+              <Table.HeaderCell>{t("fastCheckout.orderToken")}</Table.HeaderCell>
+              <Table.HeaderCell>{t("fastCheckout.payer")}</Table.HeaderCell>
+              <Table.HeaderCell>{t("fastCheckout.problem")}</Table.HeaderCell>
+              <Table.HeaderCell className="text-right">{t("fastCheckout.amount")}</Table.HeaderCell>
             </Table.Row>
           </Table.Header>
           <Table.Body>

@@ -7,6 +7,7 @@ import { LinkUrl } from "./link-url"
 import { Pager } from "./pager"
 import { SectionState } from "./section-state"
 import type { AdminTikkiePaymentRequestListResponse, AdminTikkiePaymentRequestResponse, Json } from "../../api/types"
+import { useTikkieT } from "../lib/use-tikkie-t"
 
 type InvoiceLinks = Json<AdminTikkiePaymentRequestListResponse>
 type InvoiceLink = InvoiceLinks["payment_requests"][number]
@@ -19,6 +20,7 @@ const PAGE = 20
  * show its link as a QR code, its payments and refunds. Medusa's books are not touched when one is paid.
  */
 export function InvoiceLinksSection() {
+  const { t } = useTikkieT()
   const [offset, setOffset] = useState(0)
   const list = useAdminData<InvoiceLinks>(`/admin/tikkie/payment-requests?limit=${PAGE}&offset=${offset}`)
   const [opened, setOpened] = useState<string>()
@@ -27,22 +29,22 @@ export function InvoiceLinksSection() {
   return (
     <Container className="divide-y p-0" data-testid="tikkie-invoice-links-section">
       <div className="px-6 py-4">
-        <Heading level="h2">Invoice links</Heading>
+        <Heading level="h2">{t("invoiceLinks.title")}</Heading>
         <Text size="small" className="text-ui-fg-subtle">
-          Tikkie links for payments outside the store's orders. Leave the amount empty to let the payer choose it.
+          {t("invoiceLinks.subtitle")}
         </Text>
       </div>
       <CreateInvoiceLink onCreated={() => (setOffset(0), list.reload())} />
-      <SectionState loading={list.loading && !list.data} error={list.error} empty={list.data && !rows.length ? "No invoice link yet." : undefined} />
+      <SectionState loading={list.loading && !list.data} error={list.error} empty={list.data && !rows.length ? t("invoiceLinks.empty") : undefined} />
       {!!rows.length && (
         <Table>
           <Table.Header>
             <Table.Row>
-              <Table.HeaderCell>Created</Table.HeaderCell>
-              <Table.HeaderCell>Description</Table.HeaderCell>
-              <Table.HeaderCell>Status</Table.HeaderCell>
-              <Table.HeaderCell className="text-right">Amount</Table.HeaderCell>
-              <Table.HeaderCell className="text-right">Paid</Table.HeaderCell>
+              <Table.HeaderCell>{t("invoiceLinks.created")}</Table.HeaderCell>
+              <Table.HeaderCell>{t("invoiceLinks.description")}</Table.HeaderCell>
+              <Table.HeaderCell>{t("invoiceLinks.status")}</Table.HeaderCell>
+              <Table.HeaderCell className="text-right">{t("invoiceLinks.amount")}</Table.HeaderCell>
+              <Table.HeaderCell className="text-right">{t("invoiceLinks.paid")}</Table.HeaderCell>
             </Table.Row>
           </Table.Header>
           <Table.Body>
@@ -52,9 +54,9 @@ export function InvoiceLinksSection() {
                   <Table.Cell>{new Date(l.created_at).toLocaleString()}</Table.Cell>
                   <Table.Cell>{l.description}</Table.Cell>
                   <Table.Cell>
-                    <Badge size="2xsmall">{l.cancelled_at ? "CANCELLED" : l.status}</Badge>
+                    <Badge size="2xsmall">{l.cancelled_at ? t("invoiceLinks.cancelled") : l.status}</Badge>
                   </Table.Cell>
-                  <Table.Cell className="text-right">{l.amount_in_cents === null ? "open" : formatCents(l.amount_in_cents)}</Table.Cell>
+                  <Table.Cell className="text-right">{l.amount_in_cents === null ? t("common.open") : formatCents(l.amount_in_cents)}</Table.Cell>
                   <Table.Cell className="text-right">{formatCents(l.paid_in_cents)}</Table.Cell>
                 </Table.Row>
                 {opened === l.id && (
@@ -75,18 +77,20 @@ export function InvoiceLinksSection() {
 }
 
 function InvoiceLinkDetails({ link }: { link: InvoiceLink }) {
+  const { t } = useTikkieT()
   return (
     <div className="flex flex-col gap-y-2 py-2" data-testid="tikkie-invoice-link-details">
       <LinkUrl url={link.url} qr />
       <Text size="xsmall" className="text-ui-fg-subtle">
-        {link.reference_id ? `Reference ${link.reference_id} · ` : ""}payable until {link.expiry_date}
-        {link.refunded_in_cents ? ` · refunded ${formatCents(link.refunded_in_cents)}` : ""}
+        {link.reference_id ? t("invoiceLinks.reference", { reference: link.reference_id }) : ""}
+        {t("invoiceLinks.payableUntil", { date: link.expiry_date })}
+        {link.refunded_in_cents ? t("invoiceLinks.refunded", { amount: formatCents(link.refunded_in_cents) }) : ""}
       </Text>
       {link.payments.map((p) => (
         <Text key={p.paymentToken} size="xsmall">
-          {formatCents(p.amountInCents)} paid {new Date(p.createdDateTime).toLocaleString()}
-          {p.counterPartyName ? ` by ${p.counterPartyName}` : ""}
-          {p.refunds.map((r) => ` · refund ${formatCents(r.amountInCents)} ${r.status}`).join("")}
+          {t("invoiceLinks.paymentPaid", { amount: formatCents(p.amountInCents), date: new Date(p.createdDateTime).toLocaleString() })}
+          {p.counterPartyName ? t("invoiceLinks.paymentBy", { name: p.counterPartyName }) : ""}
+          {p.refunds.map((r) => t("invoiceLinks.paymentRefund", { amount: formatCents(r.amountInCents), status: r.status })).join("")}
         </Text>
       ))}
       {link.problem && (
@@ -99,6 +103,7 @@ function InvoiceLinkDetails({ link }: { link: InvoiceLink }) {
 }
 
 function CreateInvoiceLink({ onCreated }: { onCreated: () => void }) {
+  const { t } = useTikkieT()
   const [description, setDescription] = useState("")
   const [amount, setAmount] = useState("")
   const [reference, setReference] = useState("")
@@ -108,7 +113,7 @@ function CreateInvoiceLink({ onCreated }: { onCreated: () => void }) {
   const create = async () => {
     setError(undefined)
     const cents = eurosToCents(amount)
-    if (Number.isNaN(cents)) return setError("The amount must be in euros, e.g. 12,50 (or empty: the payer chooses).")
+    if (Number.isNaN(cents)) return setError(t("invoiceLinks.amountInvalid"))
     setBusy(true)
     try {
       const { payment_request } = await adminFetch<Json<AdminTikkiePaymentRequestResponse>>("/admin/tikkie/payment-requests", {
@@ -131,32 +136,32 @@ function CreateInvoiceLink({ onCreated }: { onCreated: () => void }) {
       <div className="grid grid-cols-3 gap-x-2">
         <div className="flex flex-col gap-y-1">
           <Label size="xsmall" htmlFor="tikkie-invoice-description">
-            Description
+            {t("invoiceLinks.description")}
           </Label>
           <Input id="tikkie-invoice-description" size="small" maxLength={35} value={description} onChange={(e) => setDescription(e.target.value)} />
         </div>
         <div className="flex flex-col gap-y-1">
           <Label size="xsmall" htmlFor="tikkie-invoice-amount">
-            Amount in euros (empty: open)
+            {t("invoiceLinks.amountLabel")}
           </Label>
           <Input id="tikkie-invoice-amount" size="small" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
         </div>
         <div className="flex flex-col gap-y-1">
           <Label size="xsmall" htmlFor="tikkie-invoice-reference">
-            Reference (optional)
+            {t("invoiceLinks.referenceLabel")}
           </Label>
           <Input id="tikkie-invoice-reference" size="small" maxLength={35} value={reference} onChange={(e) => setReference(e.target.value)} />
         </div>
       </div>
       <div>
         <Button size="small" isLoading={busy} disabled={!description.trim()} onClick={create} data-testid="tikkie-create-invoice-link-submit">
-          Create invoice link
+          {t("invoiceLinks.create")}
         </Button>
       </div>
       {created && (
         <div data-testid="tikkie-created-invoice-link">
           <Text size="small" weight="plus">
-            Link created: send it to the payer
+            {t("invoiceLinks.linkCreated")}
           </Text>
           <LinkUrl url={created} qr />
         </div>

@@ -1,12 +1,14 @@
 import { Copy } from "@medusajs/ui"
 import { useMemo } from "react"
 import { renderSVG } from "uqr"
+import { useTikkieT } from "../lib/use-tikkie-t"
 
 /**
  * A payment link's URL to open and copy, and (`qr`) as a QR code a customer at the counter or on the phone
  * scans to pay. The QR code is drawn in the browser (uqr: SVG, no network call, nothing leaves the admin).
  */
 export function LinkUrl({ url, qr = false }: { url: string; qr?: boolean }) {
+  const { t } = useTikkieT()
   const svg = useMemo(() => (qr ? `data:image/svg+xml;utf8,${encodeURIComponent(renderSVG(url, { border: 1 }))}` : undefined), [url, qr])
   return (
     <div className="flex flex-col gap-y-2">
@@ -16,7 +18,7 @@ export function LinkUrl({ url, qr = false }: { url: string; qr?: boolean }) {
         </a>
         <Copy content={url} />
       </div>
-      {svg && <img src={svg} alt={`QR code of ${url}`} width={160} height={160} data-testid="tikkie-link-qr" />}
+      {svg && <img src={svg} alt={t("linkUrl.qrAlt", { url })} width={160} height={160} data-testid="tikkie-link-qr" />}
     </div>
   )
 }

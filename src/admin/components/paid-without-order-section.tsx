@@ -5,16 +5,17 @@ import { useAdminData } from "../lib/use-admin-data"
 import { Pager } from "./pager"
 import { SectionState } from "./section-state"
 import type { AdminTikkiePaidWithoutOrderListResponse, Json } from "../../api/types"
+import { useTikkieT } from "../lib/use-tikkie-t"
 
 type PaidWithoutOrderView = Json<AdminTikkiePaidWithoutOrderListResponse>
 
 const PAGE = 20
-const SOURCES: Record<string, string> = { fast_checkout: "Fast Checkout", checkout: "Checkout link", order: "Order link" }
+const SOURCES = ["fast_checkout", "checkout", "order"] as const
 
-function age(minutes: number): string {
-  if (minutes < 60) return `${minutes} min`
-  if (minutes < 48 * 60) return `${Math.floor(minutes / 60)} h`
-  return `${Math.floor(minutes / 1440)} days`
+function age(minutes: number, t: ReturnType<typeof useTikkieT>["t"]): string {
+  if (minutes < 60) return t("paidWithoutOrder.minutes", { count: minutes })
+  if (minutes < 48 * 60) return t("paidWithoutOrder.hours", { count: Math.floor(minutes / 60) })
+  return t("paidWithoutOrder.days", { count: Math.floor(minutes / 1440) })
 }
 
 /**
@@ -22,6 +23,7 @@ function age(minutes: number): string {
  * shows the problem and needs a person (make the order by hand, or refund the payer).
  */
 export function PaidWithoutOrderSection() {
+  const { t } = useTikkieT()
   const [offset, setOffset] = useState(0)
   const list = useAdminData<PaidWithoutOrderView>(`/admin/tikkie/paid-without-order?limit=${PAGE}&offset=${offset}`)
   const rows = list.data?.paid_without_order ?? []
@@ -30,44 +32,44 @@ export function PaidWithoutOrderSection() {
     <Container className="divide-y p-0" data-testid="tikkie-paid-without-order-section">
       <div className="flex items-start justify-between px-6 py-4">
         <div>
-          <Heading level="h2">Paid, no order yet</Heading>
+          <Heading level="h2">{t("paidWithoutOrder.title")}</Heading>
           <Text size="small" className="text-ui-fg-subtle">
-            Paid at Tikkie but not an order in the store (yet). The plugin keeps trying; a row with a problem needs you.
+            {t("paidWithoutOrder.subtitle")}
           </Text>
         </div>
         <Button size="small" variant="secondary" onClick={list.reload}>
-          Refresh
+          {t("common.refresh")}
         </Button>
       </div>
-      <SectionState loading={list.loading && !list.data} error={list.error} empty={list.data && !rows.length ? "Every Tikkie payment is an order." : undefined} />
+      <SectionState loading={list.loading && !list.data} error={list.error} empty={list.data && !rows.length ? t("paidWithoutOrder.empty") : undefined} />
       {!!rows.length && (
         <Table>
           <Table.Header>
             <Table.Row>
-              <Table.HeaderCell>Paid</Table.HeaderCell>
-              <Table.HeaderCell>How</Table.HeaderCell>
-              <Table.HeaderCell>Token</Table.HeaderCell>
-              <Table.HeaderCell>Status</Table.HeaderCell>
-              <Table.HeaderCell className="text-right">Paid amount</Table.HeaderCell>
+              <Table.HeaderCell>{t("paidWithoutOrder.paid")}</Table.HeaderCell>
+              <Table.HeaderCell>{t("paidWithoutOrder.how")}</Table.HeaderCell>
+              <Table.HeaderCell>{t("paidWithoutOrder.token")}</Table.HeaderCell>
+              <Table.HeaderCell>{t("paidWithoutOrder.status")}</Table.HeaderCell>
+              <Table.HeaderCell className="text-right">{t("paidWithoutOrder.paidAmount")}</Table.HeaderCell>
             </Table.Row>
           </Table.Header>
           <Table.Body>
             {rows.map((r) => (
               <Table.Row key={r.id}>
-                <Table.Cell title={new Date(r.paid_since).toLocaleString()}>{age(r.age_minutes)} ago</Table.Cell>
-                <Table.Cell>{SOURCES[r.source] ?? r.source}</Table.Cell>
+                <Table.Cell title={new Date(r.paid_since).toLocaleString()}>{t("paidWithoutOrder.ago", { age: age(r.age_minutes, t) })}</Table.Cell>
+                <Table.Cell>{(SOURCES as readonly string[]).includes(r.source) ? t(`paidWithoutOrder.sources.${r.source as (typeof SOURCES)[number]}`) : r.source}</Table.Cell>
                 <Table.Cell className="font-mono text-xs">{r.token}</Table.Cell>
                 <Table.Cell className="max-w-[420px] whitespace-normal">
                   {r.problem ? (
                     <>
                       <Badge color="red" size="2xsmall">
-                        needs you
+                        {t("paidWithoutOrder.needsYou")}
                       </Badge>{" "}
                       {r.problem}
                     </>
                   ) : (
                     <Badge color="orange" size="2xsmall">
-                      being settled
+                      {t("paidWithoutOrder.beingSettled")}
                     </Badge>
                   )}
                 </Table.Cell>

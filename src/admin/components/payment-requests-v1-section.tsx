@@ -3,6 +3,7 @@ import { useConsentConnection } from "../lib/use-consent-connection"
 import { ConnectionButtons } from "./connection-buttons"
 import { ConsentHint } from "./consent-hint"
 import type { AdminTikkieV1ConnectionResponse, Json } from "../../api/types"
+import { useTikkieT } from "../lib/use-tikkie-t"
 
 export type V1ConnectionView = Json<AdminTikkieV1ConnectionResponse>
 
@@ -12,11 +13,12 @@ export type V1ConnectionView = Json<AdminTikkieV1ConnectionResponse>
  * the store's callback page there), Connect again when a refresh was refused, and Disconnect.
  */
 export function PaymentRequestsV1Section({ view, reload }: { view?: V1ConnectionView; reload: () => void }) {
+  const { t } = useTikkieT()
   const { busy, consentUrl, connect, disconnect } = useConsentConnection({
     connectPath: "/admin/tikkie/payment-requests/v1-connect",
     disconnectPath: "/admin/tikkie/payment-requests/v1-connect",
-    what: "payment requests v1",
-    disconnectDescription: "The plugin forgets the v1 tokens. v1 payment links cannot be made or followed until you connect again.",
+    what: t("v1.what"),
+    disconnectDescription: t("v1.disconnectDescription"),
     onChange: reload,
   })
   const v1 = view?.v1_connection
@@ -27,14 +29,14 @@ export function PaymentRequestsV1Section({ view, reload }: { view?: V1Connection
     <Container className="divide-y p-0" data-testid="tikkie-v1-section">
       <div className="flex items-center justify-between px-6 py-4">
         <div>
-          <Heading level="h2">Payment requests v1</Heading>
+          <Heading level="h2">{t("v1.title")}</Heading>
           <Text size="small" className="text-ui-fg-subtle">
-            The legacy Tikkie API: its calls need your consent for scope pay.
+            {t("v1.subtitle")}
           </Text>
         </div>
         <div className="flex gap-x-2">
           <Button size="small" variant="secondary" onClick={reload}>
-            Refresh
+            {t("common.refresh")}
           </Button>
           <ConnectionButtons
             status={conn?.status}
@@ -51,29 +53,28 @@ export function PaymentRequestsV1Section({ view, reload }: { view?: V1Connection
         <div className="flex items-center gap-x-2">
           {conn ? (
             <StatusBadge color={conn.status === "connected" ? "green" : "orange"} data-testid="tikkie-v1-status">
-              {conn.status === "connected" ? "Connected" : "Needs consent again"}
+              {conn.status === "connected" ? t("v1.connected") : t("v1.needsConsentAgain")}
             </StatusBadge>
           ) : (
             <StatusBadge color={needsConnection ? "orange" : "grey"} data-testid="tikkie-v1-status">
-              Not connected
+              {t("v1.notConnected")}
             </StatusBadge>
           )}
           {conn?.status === "connected" && (
             <Text size="small" className="text-ui-fg-subtle">
-              The access token is renewed by the plugin (current one until {new Date(conn.access_expires_at).toLocaleString()}).
+              {t("v1.renewed", { date: new Date(conn.access_expires_at).toLocaleString() })}
             </Text>
           )}
         </div>
         {conn?.problem && <Text size="small">{conn.problem}</Text>}
         {!v1?.oauth_ready && (
           <Text size="small" className="text-ui-fg-subtle">
-            Connecting needs the tikkie-bank module's OAuth options (client id, client certificate, tokenEncryptionKey): see the
-            plugin's README.
+            {t("v1.oauthNotReady")}
           </Text>
         )}
         {v1?.providers.map((p) => (
           <Text key={p.provider_id} size="small" className="text-ui-fg-subtle">
-            {p.provider_id}: {p.token === "connection" ? "uses this connection" : "uses the fixed accessToken of its options (not renewed)"}
+            {p.token === "connection" ? t("v1.usesConnection", { provider: p.provider_id }) : t("v1.usesFixedToken", { provider: p.provider_id })}
           </Text>
         ))}
       </div>

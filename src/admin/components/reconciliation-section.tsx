@@ -13,16 +13,18 @@ import type {
   Json,
   ReconciliationStatus,
 } from "../../api/types"
+import { useTikkieT } from "../lib/use-tikkie-t"
 
 type Status = ReconciliationStatus
 type ReconciliationView = Json<AdminTikkieReconciliationListResponse>
 
-const STATUSES: Array<{ status: Status; label: string; empty: string; color: "green" | "blue" | "red" | "orange" }> = [
-  { status: "matched", label: "Matched", empty: "No payment is matched with a payout yet.", color: "green" },
-  { status: "mismatch", label: "Amount differs", empty: "Every payout by reference has the payment's amount.", color: "red" },
-  { status: "pending", label: "Pending", empty: "No payment is waiting for its payout.", color: "blue" },
-  { status: "overdue", label: "Overdue", empty: "No payout is overdue.", color: "red" },
-  { status: "unmatched", label: "Unmatched credits", empty: "Every credit on the account is matched with a payment.", color: "orange" },
+/** The payout states as tabs, with their colour; their words are `reconciliation.statuses.*` and `reconciliation.empty.*`. */
+const STATUSES: Array<{ status: Status; color: "green" | "blue" | "red" | "orange" }> = [
+  { status: "matched", color: "green" },
+  { status: "mismatch", color: "red" },
+  { status: "pending", color: "blue" },
+  { status: "overdue", color: "red" },
+  { status: "unmatched", color: "orange" },
 ]
 
 /**
@@ -30,6 +32,7 @@ const STATUSES: Array<{ status: Status; label: string; empty: string; color: "gr
  * and (sandbox only) "Book sandbox payouts".
  */
 export function ReconciliationSection() {
+  const { t } = useTikkieT()
   const [status, setStatus] = useState<Status>("matched")
   const list = useAdminData<ReconciliationView>(`/admin/tikkie/reconciliation?status=${status}&limit=50`)
   const sandbox = useAdminData<AdminTikkieSandboxPayoutsStateResponse>("/admin/tikkie/bank/sandbox-payouts")
@@ -42,13 +45,13 @@ export function ReconciliationSection() {
         which === "run" ? "/admin/tikkie/reconciliation/run" : "/admin/tikkie/bank/sandbox-payouts",
         { method: "POST", body: {} }
       )
-      const booked = which === "book" ? `${out.booked?.length ?? 0} payouts booked, ` : ""
-      toast.success(which === "run" ? "Reconciliation ran" : "Sandbox payouts booked", {
-        description: `${booked}${out.summary.transactions_stored} new transactions, ${out.summary.matched_now} payments matched`,
+      const booked = which === "book" ? t("reconciliation.bookedCount", { count: out.booked?.length ?? 0 }) : ""
+      toast.success(which === "run" ? t("reconciliation.ran") : t("reconciliation.booked"), {
+        description: booked + t("reconciliation.summary", { transactions: out.summary.transactions_stored, matched: out.summary.matched_now }),
       })
       list.reload()
     } catch (e) {
-      toast.error(which === "run" ? "Reconciliation failed" : "Booking payouts failed", { description: (e as Error).message })
+      toast.error(which === "run" ? t("reconciliation.runFailed") : t("reconciliation.bookFailed"), { description: (e as Error).message })
     } finally {
       setBusy(null)
     }
@@ -59,19 +62,19 @@ export function ReconciliationSection() {
     <Container className="divide-y p-0" data-testid="tikkie-reconciliation-section">
       <div className="flex items-center justify-between px-6 py-4">
         <div>
-          <Heading level="h2">Reconciliation</Heading>
+          <Heading level="h2">{t("reconciliation.title")}</Heading>
           <Text size="small" className="text-ui-fg-subtle">
-            Did the money of each Tikkie payment reach the bank account?
+            {t("reconciliation.subtitle")}
           </Text>
         </div>
         <div className="flex gap-x-2">
           {sandbox.data?.enabled && (
             <Button size="small" variant="secondary" onClick={() => act("book")} isLoading={busy === "book"} disabled={!!busy}>
-              Book sandbox payouts
+              {t("reconciliation.bookSandboxPayouts")}
             </Button>
           )}
           <Button size="small" onClick={() => act("run")} isLoading={busy === "run"} disabled={!!busy} data-testid="tikkie-reconcile-run">
-            Run now
+            {t("reconciliation.runNow")}
           </Button>
         </div>
       </div>
@@ -80,7 +83,7 @@ export function ReconciliationSection() {
           <Tabs.List>
             {STATUSES.map((s) => (
               <Tabs.Trigger key={s.status} value={s.status}>
-                {s.label}
+                {t(`reconciliation.statuses.${s.status}`)}
                 {list.data && (
                   <Badge size="2xsmall" className="ml-2">
                     {list.data.counts[s.status]}
@@ -94,17 +97,17 @@ export function ReconciliationSection() {
       <SectionState
         loading={list.loading && !list.data}
         error={list.error}
-        empty={list.data && !list.data.items.length ? shown.empty : undefined}
+        empty={list.data && !list.data.items.length ? t(`reconciliation.empty.${status}`) : undefined}
       />
       {!!list.data?.items.length && (
         <Table>
           <Table.Header>
             <Table.Row>
-              <Table.HeaderCell>{status === "unmatched" ? "Book date" : "Paid"}</Table.HeaderCell>
-              <Table.HeaderCell>Payment</Table.HeaderCell>
-              <Table.HeaderCell>Order</Table.HeaderCell>
-              <Table.HeaderCell>Payout</Table.HeaderCell>
-              <Table.HeaderCell className="text-right">Amount</Table.HeaderCell>
+              <Table.HeaderCell>{status === "unmatched" ? t("reconciliation.bookDate") : t("reconciliation.paid")}</Table.HeaderCell>
+              <Table.HeaderCell>{t("reconciliation.payment")}</Table.HeaderCell>
+              <Table.HeaderCell>{t("reconciliation.order")}</Table.HeaderCell>
+              <Table.HeaderCell>{t("reconciliation.payout")}</Table.HeaderCell>
+              <Table.HeaderCell className="text-right">{t("reconciliation.amount")}</Table.HeaderCell>
             </Table.Row>
           </Table.Header>
           <Table.Body>
@@ -113,7 +116,7 @@ export function ReconciliationSection() {
                 <Table.Cell>{i.date}</Table.Cell>
                 <Table.Cell>
                   {i.kind === "credit" ? (
-                    <span title={i.transaction?.description_lines.join(" · ")}>{i.transaction?.counter_party_name ?? "Credit"}</span>
+                    <span title={i.transaction?.description_lines.join(" · ")}>{i.transaction?.counter_party_name ?? t("reconciliation.credit")}</span>
                   ) : (
                     <span className="font-mono text-xs" title={i.reference ?? ""}>
                       {i.source} {i.reference?.slice(0, 12)}…
@@ -132,12 +135,12 @@ export function ReconciliationSection() {
                 <Table.Cell>
                   <StatusBadge color={shown.color}>
                     {i.status === "matched"
-                      ? `${i.transaction?.book_date ?? ""} by ${i.matched_by === "reference" ? "reference" : "amount and date"}`
+                      ? t(i.matched_by === "reference" ? "reconciliation.matchedByReference" : "reconciliation.matchedByAmount", { date: i.transaction?.book_date ?? "" })
                       : i.status === "mismatch"
-                        ? `${i.transaction?.book_date ?? ""} paid out ${formatCents(i.transaction?.amount_in_cents ?? 0, i.currency)}`
+                        ? t("reconciliation.paidOut", { date: i.transaction?.book_date ?? "", amount: formatCents(i.transaction?.amount_in_cents ?? 0, i.currency) })
                       : i.status === "unmatched"
-                        ? i.transaction?.description_lines.join(" · ") || "no description"
-                        : `due ${i.due_date}`}
+                        ? i.transaction?.description_lines.join(" · ") || t("reconciliation.noDescription")
+                        : t("reconciliation.due", { date: i.due_date ?? "" })}
                   </StatusBadge>
                 </Table.Cell>
                 <Table.Cell className="text-right">{formatCents(i.amount_in_cents, i.currency)}</Table.Cell>
@@ -149,7 +152,7 @@ export function ReconciliationSection() {
       {list.data && list.data.count > list.data.items.length && (
         <div className="px-6 py-3">
           <Text size="small" className="text-ui-fg-subtle">
-            The latest {list.data.items.length} of {list.data.count}.
+            {t("reconciliation.latest", { shown: list.data.items.length, count: list.data.count })}
           </Text>
         </div>
       )}

@@ -4,6 +4,7 @@ import { adminFetch } from "../lib/admin-fetch"
 import { formatCents } from "../lib/money"
 import { useAdminData } from "../lib/use-admin-data"
 import { SectionState } from "./section-state"
+import { useTikkieT } from "../lib/use-tikkie-t"
 
 export interface RefundOwedView {
   id: string
@@ -29,16 +30,9 @@ export interface RefundsOwedList {
   count: number
 }
 
-const SOURCES: Record<RefundOwedView["source"], string> = {
-  cancel: "Order cancelled",
-  return: "Return",
-  claim: "Claim",
-  exchange: "Exchange",
-  second_payment: "Paid twice",
-}
-
 /** "Mark refunded by bank transfer": the bank's reference of the transfer, then Medusa records the refund. */
 function MarkRefunded({ refund, done }: { refund: RefundOwedView; done: () => void }) {
+  const { t } = useTikkieT()
   const [reference, setReference] = useState("")
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string>()
@@ -59,18 +53,18 @@ function MarkRefunded({ refund, done }: { refund: RefundOwedView; done: () => vo
       <div className="flex items-center gap-x-2">
         <Input
           size="small"
-          placeholder="Bank reference of the transfer"
+          placeholder={t("refundsOwed.bankReferencePlaceholder")}
           value={reference}
           onChange={(e) => setReference(e.target.value)}
-          aria-label="Bank reference"
+          aria-label={t("refundsOwed.bankReference")}
         />
         <Button size="small" variant="secondary" disabled={!reference.trim()} isLoading={busy} onClick={() => send("refunded", { bank_reference: reference.trim() })}>
-          Mark refunded by bank transfer
+          {t("refundsOwed.markRefunded")}
         </Button>
       </div>
       {refund.refundable_at_tikkie && (
         <Button size="small" variant="transparent" isLoading={busy} onClick={() => send("refund-at-tikkie", {})}>
-          Refund at Tikkie instead
+          {t("refundsOwed.refundAtTikkie")}
         </Button>
       )}
       {error && (
@@ -84,21 +78,22 @@ function MarkRefunded({ refund, done }: { refund: RefundOwedView; done: () => vo
 
 /** One refund owed: what, to whom, why, and either the action or who marked it refunded. */
 export function RefundOwedRow({ refund, reload, showOrder }: { refund: RefundOwedView; reload: () => void; showOrder?: boolean }) {
+  const { t } = useTikkieT()
   const account = refund.payer_account
   return (
     <div className="flex flex-col gap-y-2 px-6 py-4" data-testid="tikkie-refund-owed">
       <div className="flex items-center justify-between gap-x-2">
         <Text size="small" weight="plus">
-          {formatCents(refund.amount_in_cents, refund.currency_code)} to {refund.payer_name ?? "the payer"}
+          {t("refundsOwed.amountTo", { amount: formatCents(refund.amount_in_cents, refund.currency_code), name: refund.payer_name ?? t("refundsOwed.thePayer") })}
         </Text>
         <div className="flex items-center gap-x-1">
-          <Badge size="2xsmall">{SOURCES[refund.source]}</Badge>
-          <StatusBadge color={refund.status === "owed" ? "orange" : "green"}>{refund.status === "owed" ? "Owed" : "Refunded"}</StatusBadge>
+          <Badge size="2xsmall">{t(`refundsOwed.sources.${refund.source}`)}</Badge>
+          <StatusBadge color={refund.status === "owed" ? "orange" : "green"}>{refund.status === "owed" ? t("refundsOwed.owed") : t("refundsOwed.refunded")}</StatusBadge>
         </div>
       </div>
       <Text size="xsmall" className="text-ui-fg-subtle">
         {refund.reason}
-        {showOrder && refund.order_id ? ` Order ${refund.order_id}.` : ""}
+        {showOrder && refund.order_id ? t("refundsOwed.order", { order: refund.order_id }) : ""}
       </Text>
       {account && (
         <Text size="xsmall" className="text-ui-fg-subtle">
@@ -109,9 +104,12 @@ export function RefundOwedRow({ refund, reload, showOrder }: { refund: RefundOwe
         <MarkRefunded refund={refund} done={reload} />
       ) : (
         <Text size="xsmall" className="text-ui-fg-subtle">
-          Refunded {refund.refunded_at ? new Date(refund.refunded_at).toLocaleString() : ""} by {refund.refunded_by ?? "—"}, reference{" "}
-          {refund.bank_reference ?? "—"}
-          {refund.bank_transaction_id ? " · seen leaving the bank account" : ""}
+          {t("refundsOwed.refundedBy", {
+            date: refund.refunded_at ? new Date(refund.refunded_at).toLocaleString() : "",
+            by: refund.refunded_by ?? "—",
+            reference: refund.bank_reference ?? "—",
+          })}
+          {refund.bank_transaction_id ? t("refundsOwed.seenLeaving") : ""}
         </Text>
       )}
     </div>
@@ -123,30 +121,31 @@ export function RefundOwedRow({ refund, reload, showOrder }: { refund: RefundOwe
  * cannot refund; a link paid twice): still owed first, then what was refunded.
  */
 export function RefundsOwedSection() {
+  const { t } = useTikkieT()
   const [status, setStatus] = useState<"owed" | "refunded">("owed")
   const list = useAdminData<RefundsOwedList>(`/admin/tikkie/refunds-owed?status=${status}&limit=50`)
   return (
     <Container className="divide-y p-0" data-testid="tikkie-refunds-owed-section">
       <div className="flex items-center justify-between px-6 py-4">
         <div>
-          <Heading level="h2">Refunds owed</Heading>
+          <Heading level="h2">{t("refundsOwed.title")}</Heading>
           <Text size="small" className="text-ui-fg-subtle">
-            Money to pay back by bank transfer: Tikkie cannot refund it. Mark each one refunded with the transfer's reference.
+            {t("refundsOwed.subtitle")}
           </Text>
         </div>
         <div className="flex gap-x-1">
           <Button size="small" variant={status === "owed" ? "primary" : "secondary"} onClick={() => setStatus("owed")}>
-            Owed
+            {t("refundsOwed.owed")}
           </Button>
           <Button size="small" variant={status === "refunded" ? "primary" : "secondary"} onClick={() => setStatus("refunded")}>
-            Refunded
+            {t("refundsOwed.refunded")}
           </Button>
         </div>
       </div>
       <SectionState
         loading={list.loading && !list.data}
         error={list.error}
-        empty={list.data && !list.data.refunds_owed.length ? (status === "owed" ? "No refund is owed." : "Nothing refunded yet.") : undefined}
+        empty={list.data && !list.data.refunds_owed.length ? (status === "owed" ? t("refundsOwed.emptyOwed") : t("refundsOwed.emptyRefunded")) : undefined}
       />
       {list.data?.refunds_owed.map((r) => <RefundOwedRow key={r.id} refund={r} reload={list.reload} showOrder />)}
     </Container>

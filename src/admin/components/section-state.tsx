@@ -1,7 +1,9 @@
 import { Alert, Text } from "@medusajs/ui"
+import { useTikkieT } from "../lib/use-tikkie-t"
 
 /** What a section shows instead of its content: still loading, the API's refusal, or nothing to list. */
 export function SectionState({ loading, error, empty }: { loading?: boolean; error?: string; empty?: string }) {
+  const { t } = useTikkieT()
   if (error) {
     return (
       <div className="px-6 py-4">
@@ -15,7 +17,7 @@ export function SectionState({ loading, error, empty }: { loading?: boolean; err
     return (
       <div className="px-6 py-4">
         <Text size="small" className="text-ui-fg-subtle">
-          Loading…
+          {t("common.loading")}
         </Text>
       </div>
     )

@@ -2,12 +2,14 @@ import { Button, Text } from "@medusajs/ui"
 import { useState } from "react"
 import { adminFetch } from "../lib/admin-fetch"
 import type { AdminTikkieSendPaymentLinkResponse, Json } from "../../api/types"
+import { useTikkieT } from "../lib/use-tikkie-t"
 
 /**
  * "Send to customer": the link to the order's email through Medusa's notification module
  * (`POST /admin/orders/:id/tikkie-payment-links/:token/send`). Says to whom it went, or the plugin's message.
  */
 export function SendOrderLink({ orderId, paymentRequestToken }: { orderId: string; paymentRequestToken: string }) {
+  const { t } = useTikkieT()
   const [busy, setBusy] = useState(false)
   const [result, setResult] = useState<{ sentTo?: string; error?: string }>({})
   const send = async () => {
@@ -28,9 +30,9 @@ export function SendOrderLink({ orderId, paymentRequestToken }: { orderId: strin
   return (
     <div className="flex flex-col gap-y-1" data-testid="tikkie-send-order-link">
       <Button size="small" variant="secondary" isLoading={busy} onClick={send}>
-        Send to customer
+        {t("sendLink.send")}
       </Button>
-      {result.sentTo && <Text size="xsmall">Sent to {result.sentTo}.</Text>}
+      {result.sentTo && <Text size="xsmall">{t("sendLink.sentTo", { to: result.sentTo })}</Text>}
       {result.error && (
         <Text size="xsmall" className="text-ui-fg-error" role="alert">
           {result.error}

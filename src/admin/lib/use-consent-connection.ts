@@ -1,6 +1,7 @@
 import { toast, usePrompt } from "@medusajs/ui"
 import { useState } from "react"
 import { adminFetch } from "./admin-fetch"
+import { useTikkieT } from "./use-tikkie-t"
 
 /**
  * Connect and Disconnect of a consent-based connection (the bank account, payment requests v1): Connect
@@ -11,12 +12,13 @@ export function useConsentConnection(opts: {
   connectPath: string
   connectBody?: Record<string, unknown>
   disconnectPath: string
-  /** What is disconnected, for the prompt and the toasts ("the bank account"). */
+  /** What is disconnected, for the prompt and the toasts ("the bank account"), in the admin's language. */
   what: string
   disconnectDescription: string
   onChange: () => void
 }) {
   const prompt = usePrompt()
+  const { t } = useTikkieT()
   const [busy, setBusy] = useState(false)
   const [consentUrl, setConsentUrl] = useState<string>()
 
@@ -27,7 +29,7 @@ export function useConsentConnection(opts: {
       setConsentUrl(started.consent_url)
       window.open(started.consent_url, "_blank", "noopener")
     } catch (e) {
-      toast.error("Could not start connecting", { description: (e as Error).message })
+      toast.error(t("connection.couldNotStart"), { description: (e as Error).message })
     } finally {
       setBusy(false)
     }
@@ -35,20 +37,20 @@ export function useConsentConnection(opts: {
 
   const disconnect = async () => {
     const ok = await prompt({
-      title: `Disconnect ${opts.what}?`,
+      title: t("connection.disconnectTitle", { what: opts.what }),
       description: opts.disconnectDescription,
-      confirmText: "Disconnect",
-      cancelText: "Cancel",
+      confirmText: t("connection.disconnect"),
+      cancelText: t("common.cancel"),
     })
     if (!ok) return
     setBusy(true)
     try {
       await adminFetch(opts.disconnectPath, { method: "DELETE" })
-      toast.success(`Disconnected ${opts.what}`)
+      toast.success(t("connection.disconnected", { what: opts.what }))
       setConsentUrl(undefined)
       opts.onChange()
     } catch (e) {
-      toast.error("Could not disconnect", { description: (e as Error).message })
+      toast.error(t("connection.couldNotDisconnect"), { description: (e as Error).message })
     } finally {
       setBusy(false)
     }

@@ -9,6 +9,7 @@ import { RefundOwedRow, type RefundsOwedList } from "../components/refunds-owed-
 import { SendOrderLink } from "../components/send-order-link"
 import type { AdminTikkieOrderPaymentLinkListResponse, Json } from "../../api/types"
 import { isFastCheckoutProvider } from "../../providers/provider-keys"
+import { useTikkieT } from "../lib/use-tikkie-t"
 
 interface Payer {
   companyName?: string
@@ -36,6 +37,7 @@ type PaymentLinks = Json<AdminTikkieOrderPaymentLinkListResponse>
  * order still owes.
  */
 const OrderTikkieWidget = ({ data: order }: { data: { id: string } }) => {
+  const { t } = useTikkieT()
   const payments = useAdminData<OrderPayments>(
     `/admin/orders/${order.id}?fields=id,*payment_collections,*payment_collections.payments`
   )
@@ -56,13 +58,13 @@ const OrderTikkieWidget = ({ data: order }: { data: { id: string } }) => {
       <SectionState
         loading={loading}
         error={payments.error ?? links.error ?? owed.error}
-        empty={nothing ? "No Tikkie payment or payment link on this order." : undefined}
+        empty={nothing ? t("widget.empty") : undefined}
       />
       {!!owed.data?.refunds_owed.length && (
         <div className="flex flex-col" data-testid="tikkie-order-refunds-owed">
           <div className="px-6 pt-4">
             <Text size="small" weight="plus">
-              Refunds owed (Tikkie cannot refund: pay back by bank transfer)
+              {t("widget.refundsOwed")}
             </Text>
           </div>
           {owed.data.refunds_owed.map((r) => (
@@ -102,7 +104,7 @@ const OrderTikkieWidget = ({ data: order }: { data: { id: string } }) => {
               </Text>
             ) : (
               <Text size="small" className="text-ui-fg-subtle">
-                No payer data (Tikkie gives it once the order is paid).
+                {t("widget.noPayer")}
               </Text>
             )}
           </div>
@@ -111,7 +113,7 @@ const OrderTikkieWidget = ({ data: order }: { data: { id: string } }) => {
       {!!links.data?.payment_links.length && (
         <div className="flex flex-col gap-y-3 px-6 py-4" data-testid="tikkie-order-links">
           <Text size="small" weight="plus">
-            Payment links
+            {t("widget.paymentLinks")}
           </Text>
           {links.data.payment_links.map((l) => (
             <div key={l.id} className="flex flex-col gap-y-1">
@@ -122,9 +124,9 @@ const OrderTikkieWidget = ({ data: order }: { data: { id: string } }) => {
                 <Badge size="2xsmall">{l.status}</Badge>
               </div>
               <Text size="xsmall" className="text-ui-fg-subtle">
-                {l.amount_in_cents === null ? "open amount" : formatCents(l.amount_in_cents, l.currency_code)} · paid{" "}
-                {formatCents(l.paid_in_cents, l.currency_code)}
-                {l.refunded_in_cents ? ` · refunded ${formatCents(l.refunded_in_cents, l.currency_code)}` : ""}
+                {l.amount_in_cents === null ? t("widget.openAmount") : formatCents(l.amount_in_cents, l.currency_code)}
+                {t("widget.paid", { amount: formatCents(l.paid_in_cents, l.currency_code) })}
+                {l.refunded_in_cents ? t("widget.refunded", { amount: formatCents(l.refunded_in_cents, l.currency_code) }) : ""}
               </Text>
               <LinkUrl url={l.url} />
               {l.problem && (

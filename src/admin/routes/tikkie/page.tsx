@@ -9,6 +9,7 @@ import { PaymentRequestsV1Section, type V1ConnectionView } from "../../component
 import { ReconciliationSection } from "../../components/reconciliation-section"
 import { RefundsOwedSection } from "../../components/refunds-owed-section"
 import { useAdminData } from "../../lib/use-admin-data"
+import { useTikkieT } from "../../lib/use-tikkie-t"
 
 /**
  * The plugin's page in the admin (/app/tikkie): money paid without an order yet, invoice links, bank account, reconciliation, Fast Checkout problems, refunds owed, and
@@ -17,24 +18,25 @@ import { useAdminData } from "../../lib/use-admin-data"
 const TikkiePage = () => {
   const v1 = useAdminData<V1ConnectionView>("/admin/tikkie/payment-requests/v1-connect")
   const hasV1 = !!v1.data?.v1_connection.providers.length
+  const { t } = useTikkieT()
   return (
     <div className="flex flex-col gap-y-3">
       <Container className="px-6 py-4">
         <Heading level="h1">Tikkie</Heading>
         <Text size="small" className="text-ui-fg-subtle">
-          ABN AMRO Tikkie payments: the bank account they are paid out to, and whether every payout arrived.
+          {t("page.subtitle")}
         </Text>
       </Container>
       {/* Opens on what needs the admin first; the bank module is optional and off by default. */}
       <Tabs defaultValue="paid-without-order">
         <Tabs.List>
-          <Tabs.Trigger value="paid-without-order">Paid, no order yet</Tabs.Trigger>
-          <Tabs.Trigger value="invoice-links">Invoice links</Tabs.Trigger>
-          <Tabs.Trigger value="bank">Bank</Tabs.Trigger>
-          <Tabs.Trigger value="reconciliation">Reconciliation</Tabs.Trigger>
-          <Tabs.Trigger value="fast-checkout">Fast Checkout</Tabs.Trigger>
-          <Tabs.Trigger value="refunds-owed">Refunds owed</Tabs.Trigger>
-          {hasV1 && <Tabs.Trigger value="payment-requests-v1">Payment requests v1</Tabs.Trigger>}
+          <Tabs.Trigger value="paid-without-order">{t("page.tabs.paidWithoutOrder")}</Tabs.Trigger>
+          <Tabs.Trigger value="invoice-links">{t("page.tabs.invoiceLinks")}</Tabs.Trigger>
+          <Tabs.Trigger value="bank">{t("page.tabs.bank")}</Tabs.Trigger>
+          <Tabs.Trigger value="reconciliation">{t("page.tabs.reconciliation")}</Tabs.Trigger>
+          <Tabs.Trigger value="fast-checkout">{t("page.tabs.fastCheckout")}</Tabs.Trigger>
+          <Tabs.Trigger value="refunds-owed">{t("page.tabs.refundsOwed")}</Tabs.Trigger>
+          {hasV1 && <Tabs.Trigger value="payment-requests-v1">{t("page.tabs.paymentRequestsV1")}</Tabs.Trigger>}
         </Tabs.List>
         <div className="mt-3">
           <Tabs.Content value="paid-without-order">
