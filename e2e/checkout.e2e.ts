@@ -499,6 +499,10 @@ async function runTests() {
     const widget = page.locator("[data-testid=tikkie-order-widget]")
     await widget.getByText("Betaallinks").waitFor({ timeout: 60_000 })
     await widget.getByRole("button", { name: "Tikkie-betaallink maken" }).waitFor()
+    // Money as a Dutch admin reads it, as Medusa's own cards beside it: "€ 12,34", never "€12.34".
+    const links = await widget.locator("[data-testid=tikkie-order-links]").innerText()
+    assert.match(links, /betaald €\s\d{1,3}(\.\d{3})*,\d{2}/)
+    assert.doesNotMatch(links, /€\s?\d+\.\d{2}\b/)
     assert.deepEqual(await untranslated(), [])
 
     await page.goto(`${demo.adminUrl}/tikkie`)

@@ -1,11 +1,11 @@
 import { Badge, Button, Container, Heading, StatusBadge, Table, Text } from "@medusajs/ui"
 import { useConsentConnection } from "../lib/use-consent-connection"
-import { formatCents } from "../lib/money"
 import { useAdminData } from "../lib/use-admin-data"
 import { ConnectionButtons } from "./connection-buttons"
 import { ConsentHint } from "./consent-hint"
 import { SectionState } from "./section-state"
 import type { AdminTikkieBankResponse, AdminTikkieBankTransactionsResponse, Json } from "../../api/types"
+import { useFormat } from "../lib/use-format"
 import { useTikkieT } from "../lib/use-tikkie-t"
 
 type BankView = Json<AdminTikkieBankResponse>
@@ -18,6 +18,7 @@ type TransactionsView = Json<AdminTikkieBankTransactionsResponse>
  */
 export function BankSection() {
   const { t } = useTikkieT()
+  const { money, dateTime, day } = useFormat()
   const bank = useAdminData<BankView>("/admin/tikkie/bank")
   const conn = bank.data?.connection
   const canReadTransactions = conn?.status === "connected" && conn.scopes.includes("transactions")
@@ -73,7 +74,7 @@ export function BankSection() {
             <Field label={t("bank.accountHolder")}>{bank.data.details?.account_holder_name ?? "—"}</Field>
             <Field label={t("bank.balance")}>
               <span data-testid="tikkie-bank-balance">
-                {bank.data.balance ? formatCents(bank.data.balance.amount_in_cents, bank.data.balance.currency) : "—"}
+                {bank.data.balance ? money(bank.data.balance.amount_in_cents, bank.data.balance.currency) : "—"}
               </span>
             </Field>
             <Field label={t("bank.scopes")}>
@@ -89,7 +90,7 @@ export function BankSection() {
                 "—"
               )}
             </Field>
-            <Field label={t("bank.lastReconciled")}>{conn?.last_synced_at ? new Date(conn.last_synced_at).toLocaleString() : t("common.never")}</Field>
+            <Field label={t("bank.lastReconciled")}>{conn?.last_synced_at ? dateTime(conn.last_synced_at) : t("common.never")}</Field>
           </div>
         )}
         {bank.data?.messages.length ? (
@@ -127,12 +128,12 @@ export function BankSection() {
                   <Table.Body>
                     {txs.data.transactions.map((tx) => (
                       <Table.Row key={tx.transaction_id}>
-                        <Table.Cell>{tx.book_date ?? "—"}</Table.Cell>
+                        <Table.Cell>{day(tx.book_date)}</Table.Cell>
                         <Table.Cell>{tx.counter_party_name ?? "—"}</Table.Cell>
                         <Table.Cell className="max-w-[320px] truncate" title={tx.description_lines.join(" · ")}>
                           {tx.description_lines.join(" · ") || "—"}
                         </Table.Cell>
-                        <Table.Cell className="text-right">{formatCents(tx.amount_in_cents, tx.currency)}</Table.Cell>
+                        <Table.Cell className="text-right">{money(tx.amount_in_cents, tx.currency)}</Table.Cell>
                       </Table.Row>
                     ))}
                   </Table.Body>

@@ -2,8 +2,8 @@ import { Button, Input, Label, Text } from "@medusajs/ui"
 import { useState } from "react"
 import { adminFetch } from "../lib/admin-fetch"
 import { LinkUrl } from "./link-url"
-import { eurosToCents } from "../lib/money"
 import type { AdminTikkieOrderPaymentLinkResponse, Json } from "../../api/types"
+import { useFormat } from "../lib/use-format"
 import { useTikkieT } from "../lib/use-tikkie-t"
 
 type Created = Json<AdminTikkieOrderPaymentLinkResponse>["payment_link"]
@@ -15,6 +15,7 @@ type Created = Json<AdminTikkieOrderPaymentLinkResponse>["payment_link"]
  */
 export function CreateOrderLink({ orderId, onCreated }: { orderId: string; onCreated: () => void }) {
   const { t } = useTikkieT()
+  const { euros } = useFormat()
   const [open, setOpen] = useState(false)
   const [amount, setAmount] = useState("")
   const [description, setDescription] = useState("")
@@ -25,7 +26,7 @@ export function CreateOrderLink({ orderId, onCreated }: { orderId: string; onCre
 
   const create = async () => {
     setError(undefined)
-    const cents = eurosToCents(amount)
+    const cents = euros(amount)
     if (Number.isNaN(cents)) return setError(t("orderLink.amountInvalid"))
     setBusy(true)
     try {

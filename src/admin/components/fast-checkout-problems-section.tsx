@@ -1,8 +1,8 @@
 import { Container, Heading, Table, Text } from "@medusajs/ui"
-import { formatCents } from "../lib/money"
 import { useAdminData } from "../lib/use-admin-data"
 import { SectionState } from "./section-state"
 import type { AdminTikkieFastCheckoutOrderListResponse, Json } from "../../api/types"
+import { useFormat } from "../lib/use-format"
 import { useTikkieT } from "../lib/use-tikkie-t"
 
 type ProblemsView = Json<AdminTikkieFastCheckoutOrderListResponse>
@@ -10,6 +10,7 @@ type ProblemsView = Json<AdminTikkieFastCheckoutOrderListResponse>
 /** Fast Checkout payments that were paid but did not become an order: refund or fulfil them by hand. */
 export function FastCheckoutProblemsSection() {
   const { t } = useTikkieT()
+  const { money, dateTime } = useFormat()
   const list = useAdminData<ProblemsView>("/admin/tikkie/fast-checkout-orders?problem=true&limit=50")
   return (
     <Container className="divide-y p-0" data-testid="tikkie-fast-checkout-section">
@@ -38,13 +39,13 @@ export function FastCheckoutProblemsSection() {
           <Table.Body>
             {list.data.fast_checkout_orders.map((o) => (
               <Table.Row key={o.id}>
-                <Table.Cell>{new Date(o.created_at).toLocaleString()}</Table.Cell>
+                <Table.Cell>{dateTime(o.created_at)}</Table.Cell>
                 <Table.Cell className="font-mono text-xs">{o.order_token}</Table.Cell>
                 <Table.Cell>
                   {o.payer ? `${o.payer.firstName ?? ""} ${o.payer.lastName ?? ""} ${o.payer.email ? `<${o.payer.email}>` : ""}` : "—"}
                 </Table.Cell>
                 <Table.Cell className="max-w-[360px] whitespace-normal">{o.problem}</Table.Cell>
-                <Table.Cell className="text-right">{formatCents(o.amount_in_cents)}</Table.Cell>
+                <Table.Cell className="text-right">{money(o.amount_in_cents)}</Table.Cell>
               </Table.Row>
             ))}
           </Table.Body>

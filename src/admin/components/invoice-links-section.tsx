@@ -1,12 +1,12 @@
 import { Badge, Button, Container, Heading, Input, Label, Table, Text } from "@medusajs/ui"
 import { Fragment, useState } from "react"
 import { adminFetch } from "../lib/admin-fetch"
-import { eurosToCents, formatCents } from "../lib/money"
 import { useAdminData } from "../lib/use-admin-data"
 import { LinkUrl } from "./link-url"
 import { Pager } from "./pager"
 import { SectionState } from "./section-state"
 import type { AdminTikkiePaymentRequestListResponse, AdminTikkiePaymentRequestResponse, Json } from "../../api/types"
+import { useFormat } from "../lib/use-format"
 import { useTikkieT } from "../lib/use-tikkie-t"
 
 type InvoiceLinks = Json<AdminTikkiePaymentRequestListResponse>
@@ -21,6 +21,7 @@ const PAGE = 20
  */
 export function InvoiceLinksSection() {
   const { t } = useTikkieT()
+  const { money, dateTime } = useFormat()
   const [offset, setOffset] = useState(0)
   const list = useAdminData<InvoiceLinks>(`/admin/tikkie/payment-requests?limit=${PAGE}&offset=${offset}`)
   const [opened, setOpened] = useState<string>()
@@ -51,13 +52,13 @@ export function InvoiceLinksSection() {
             {rows.map((l) => (
               <Fragment key={l.id}>
                 <Table.Row className="cursor-pointer" onClick={() => setOpened(opened === l.id ? undefined : l.id)} data-testid="tikkie-invoice-link-row">
-                  <Table.Cell>{new Date(l.created_at).toLocaleString()}</Table.Cell>
+                  <Table.Cell>{dateTime(l.created_at)}</Table.Cell>
                   <Table.Cell>{l.description}</Table.Cell>
                   <Table.Cell>
                     <Badge size="2xsmall">{l.cancelled_at ? t("invoiceLinks.cancelled") : l.status}</Badge>
                   </Table.Cell>
-                  <Table.Cell className="text-right">{l.amount_in_cents === null ? t("common.open") : formatCents(l.amount_in_cents)}</Table.Cell>
-                  <Table.Cell className="text-right">{formatCents(l.paid_in_cents)}</Table.Cell>
+                  <Table.Cell className="text-right">{l.amount_in_cents === null ? t("common.open") : money(l.amount_in_cents)}</Table.Cell>
+                  <Table.Cell className="text-right">{money(l.paid_in_cents)}</Table.Cell>
                 </Table.Row>
                 {opened === l.id && (
                   <Table.Row>
@@ -78,19 +79,20 @@ export function InvoiceLinksSection() {
 
 function InvoiceLinkDetails({ link }: { link: InvoiceLink }) {
   const { t } = useTikkieT()
+  const { money, dateTime, day } = useFormat()
   return (
     <div className="flex flex-col gap-y-2 py-2" data-testid="tikkie-invoice-link-details">
       <LinkUrl url={link.url} qr />
       <Text size="xsmall" className="text-ui-fg-subtle">
         {link.reference_id ? t("invoiceLinks.reference", { reference: link.reference_id }) : ""}
-        {t("invoiceLinks.payableUntil", { date: link.expiry_date })}
-        {link.refunded_in_cents ? t("invoiceLinks.refunded", { amount: formatCents(link.refunded_in_cents) }) : ""}
+        {t("invoiceLinks.payableUntil", { date: day(link.expiry_date) })}
+        {link.refunded_in_cents ? t("invoiceLinks.refunded", { amount: money(link.refunded_in_cents) }) : ""}
       </Text>
       {link.payments.map((p) => (
         <Text key={p.paymentToken} size="xsmall">
-          {t("invoiceLinks.paymentPaid", { amount: formatCents(p.amountInCents), date: new Date(p.createdDateTime).toLocaleString() })}
+          {t("invoiceLinks.paymentPaid", { amount: money(p.amountInCents), date: dateTime(p.createdDateTime) })}
           {p.counterPartyName ? t("invoiceLinks.paymentBy", { name: p.counterPartyName }) : ""}
-          {p.refunds.map((r) => t("invoiceLinks.paymentRefund", { amount: formatCents(r.amountInCents), status: r.status })).join("")}
+          {p.refunds.map((r) => t("invoiceLinks.paymentRefund", { amount: money(r.amountInCents), status: r.status })).join("")}
         </Text>
       ))}
       {link.problem && (
@@ -104,6 +106,7 @@ function InvoiceLinkDetails({ link }: { link: InvoiceLink }) {
 
 function CreateInvoiceLink({ onCreated }: { onCreated: () => void }) {
   const { t } = useTikkieT()
+  const { euros } = useFormat()
   const [description, setDescription] = useState("")
   const [amount, setAmount] = useState("")
   const [reference, setReference] = useState("")
@@ -112,7 +115,7 @@ function CreateInvoiceLink({ onCreated }: { onCreated: () => void }) {
   const [created, setCreated] = useState<string>()
   const create = async () => {
     setError(undefined)
-    const cents = eurosToCents(amount)
+    const cents = euros(amount)
     if (Number.isNaN(cents)) return setError(t("invoiceLinks.amountInvalid"))
     setBusy(true)
     try {

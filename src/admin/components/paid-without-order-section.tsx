@@ -1,10 +1,10 @@
 import { Badge, Button, Container, Heading, Table, Text } from "@medusajs/ui"
 import { useState } from "react"
-import { formatCents } from "../lib/money"
 import { useAdminData } from "../lib/use-admin-data"
 import { Pager } from "./pager"
 import { SectionState } from "./section-state"
 import type { AdminTikkiePaidWithoutOrderListResponse, Json } from "../../api/types"
+import { useFormat } from "../lib/use-format"
 import { useTikkieT } from "../lib/use-tikkie-t"
 
 type PaidWithoutOrderView = Json<AdminTikkiePaidWithoutOrderListResponse>
@@ -24,6 +24,7 @@ function age(minutes: number, t: ReturnType<typeof useTikkieT>["t"]): string {
  */
 export function PaidWithoutOrderSection() {
   const { t } = useTikkieT()
+  const { money, dateTime } = useFormat()
   const [offset, setOffset] = useState(0)
   const list = useAdminData<PaidWithoutOrderView>(`/admin/tikkie/paid-without-order?limit=${PAGE}&offset=${offset}`)
   const rows = list.data?.paid_without_order ?? []
@@ -56,7 +57,7 @@ export function PaidWithoutOrderSection() {
           <Table.Body>
             {rows.map((r) => (
               <Table.Row key={r.id}>
-                <Table.Cell title={new Date(r.paid_since).toLocaleString()}>{t("paidWithoutOrder.ago", { age: age(r.age_minutes, t) })}</Table.Cell>
+                <Table.Cell title={dateTime(r.paid_since)}>{t("paidWithoutOrder.ago", { age: age(r.age_minutes, t) })}</Table.Cell>
                 <Table.Cell>{(SOURCES as readonly string[]).includes(r.source) ? t(`paidWithoutOrder.sources.${r.source as (typeof SOURCES)[number]}`) : r.source}</Table.Cell>
                 <Table.Cell className="font-mono text-xs">{r.token}</Table.Cell>
                 <Table.Cell className="max-w-[420px] whitespace-normal">
@@ -73,7 +74,7 @@ export function PaidWithoutOrderSection() {
                     </Badge>
                   )}
                 </Table.Cell>
-                <Table.Cell className="text-right">{formatCents(r.paid_in_cents)}</Table.Cell>
+                <Table.Cell className="text-right">{money(r.paid_in_cents)}</Table.Cell>
               </Table.Row>
             ))}
           </Table.Body>

@@ -3,6 +3,7 @@ import { useConsentConnection } from "../lib/use-consent-connection"
 import { ConnectionButtons } from "./connection-buttons"
 import { ConsentHint } from "./consent-hint"
 import type { AdminTikkieV1ConnectionResponse, Json } from "../../api/types"
+import { useFormat } from "../lib/use-format"
 import { useTikkieT } from "../lib/use-tikkie-t"
 
 export type V1ConnectionView = Json<AdminTikkieV1ConnectionResponse>
@@ -14,6 +15,7 @@ export type V1ConnectionView = Json<AdminTikkieV1ConnectionResponse>
  */
 export function PaymentRequestsV1Section({ view, reload }: { view?: V1ConnectionView; reload: () => void }) {
   const { t } = useTikkieT()
+  const { dateTime } = useFormat()
   const { busy, consentUrl, connect, disconnect } = useConsentConnection({
     connectPath: "/admin/tikkie/payment-requests/v1-connect",
     disconnectPath: "/admin/tikkie/payment-requests/v1-connect",
@@ -62,7 +64,7 @@ export function PaymentRequestsV1Section({ view, reload }: { view?: V1Connection
           )}
           {conn?.status === "connected" && (
             <Text size="small" className="text-ui-fg-subtle">
-              {t("v1.renewed", { date: new Date(conn.access_expires_at).toLocaleString() })}
+              {t("v1.renewed", { date: dateTime(conn.access_expires_at) })}
             </Text>
           )}
         </div>

@@ -2,7 +2,6 @@ import { Badge, Button, Container, Heading, StatusBadge, Table, Tabs, Text, toas
 import { useState } from "react"
 import { Link } from "react-router-dom"
 import { adminFetch } from "../lib/admin-fetch"
-import { formatCents } from "../lib/money"
 import { useAdminData } from "../lib/use-admin-data"
 import { SectionState } from "./section-state"
 import type {
@@ -13,6 +12,7 @@ import type {
   Json,
   ReconciliationStatus,
 } from "../../api/types"
+import { useFormat } from "../lib/use-format"
 import { useTikkieT } from "../lib/use-tikkie-t"
 
 type Status = ReconciliationStatus
@@ -33,6 +33,7 @@ const STATUSES: Array<{ status: Status; color: "green" | "blue" | "red" | "orang
  */
 export function ReconciliationSection() {
   const { t } = useTikkieT()
+  const { money, day } = useFormat()
   const [status, setStatus] = useState<Status>("matched")
   const list = useAdminData<ReconciliationView>(`/admin/tikkie/reconciliation?status=${status}&limit=50`)
   const sandbox = useAdminData<AdminTikkieSandboxPayoutsStateResponse>("/admin/tikkie/bank/sandbox-payouts")
@@ -113,7 +114,7 @@ export function ReconciliationSection() {
           <Table.Body>
             {list.data.items.map((i) => (
               <Table.Row key={`${i.kind}:${i.source}:${i.reference}:${i.transaction?.transaction_id}`}>
-                <Table.Cell>{i.date}</Table.Cell>
+                <Table.Cell>{day(i.date)}</Table.Cell>
                 <Table.Cell>
                   {i.kind === "credit" ? (
                     <span title={i.transaction?.description_lines.join(" · ")}>{i.transaction?.counter_party_name ?? t("reconciliation.credit")}</span>
@@ -135,15 +136,15 @@ export function ReconciliationSection() {
                 <Table.Cell>
                   <StatusBadge color={shown.color}>
                     {i.status === "matched"
-                      ? t(i.matched_by === "reference" ? "reconciliation.matchedByReference" : "reconciliation.matchedByAmount", { date: i.transaction?.book_date ?? "" })
+                      ? t(i.matched_by === "reference" ? "reconciliation.matchedByReference" : "reconciliation.matchedByAmount", { date: day(i.transaction?.book_date) })
                       : i.status === "mismatch"
-                        ? t("reconciliation.paidOut", { date: i.transaction?.book_date ?? "", amount: formatCents(i.transaction?.amount_in_cents ?? 0, i.currency) })
+                        ? t("reconciliation.paidOut", { date: day(i.transaction?.book_date), amount: money(i.transaction?.amount_in_cents ?? 0, i.currency) })
                       : i.status === "unmatched"
                         ? i.transaction?.description_lines.join(" · ") || t("reconciliation.noDescription")
-                        : t("reconciliation.due", { date: i.due_date ?? "" })}
+                        : t("reconciliation.due", { date: day(i.due_date) })}
                   </StatusBadge>
                 </Table.Cell>
-                <Table.Cell className="text-right">{formatCents(i.amount_in_cents, i.currency)}</Table.Cell>
+                <Table.Cell className="text-right">{money(i.amount_in_cents, i.currency)}</Table.Cell>
               </Table.Row>
             ))}
           </Table.Body>

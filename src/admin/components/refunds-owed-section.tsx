@@ -1,9 +1,9 @@
 import { Badge, Button, Container, Heading, Input, StatusBadge, Text } from "@medusajs/ui"
 import { useState } from "react"
 import { adminFetch } from "../lib/admin-fetch"
-import { formatCents } from "../lib/money"
 import { useAdminData } from "../lib/use-admin-data"
 import { SectionState } from "./section-state"
+import { useFormat } from "../lib/use-format"
 import { useTikkieT } from "../lib/use-tikkie-t"
 
 export interface RefundOwedView {
@@ -79,12 +79,13 @@ function MarkRefunded({ refund, done }: { refund: RefundOwedView; done: () => vo
 /** One refund owed: what, to whom, why, and either the action or who marked it refunded. */
 export function RefundOwedRow({ refund, reload, showOrder }: { refund: RefundOwedView; reload: () => void; showOrder?: boolean }) {
   const { t } = useTikkieT()
+  const { money, dateTime } = useFormat()
   const account = refund.payer_account
   return (
     <div className="flex flex-col gap-y-2 px-6 py-4" data-testid="tikkie-refund-owed">
       <div className="flex items-center justify-between gap-x-2">
         <Text size="small" weight="plus">
-          {t("refundsOwed.amountTo", { amount: formatCents(refund.amount_in_cents, refund.currency_code), name: refund.payer_name ?? t("refundsOwed.thePayer") })}
+          {t("refundsOwed.amountTo", { amount: money(refund.amount_in_cents, refund.currency_code), name: refund.payer_name ?? t("refundsOwed.thePayer") })}
         </Text>
         <div className="flex items-center gap-x-1">
           <Badge size="2xsmall">{t(`refundsOwed.sources.${refund.source}`)}</Badge>
@@ -105,7 +106,7 @@ export function RefundOwedRow({ refund, reload, showOrder }: { refund: RefundOwe
       ) : (
         <Text size="xsmall" className="text-ui-fg-subtle">
           {t("refundsOwed.refundedBy", {
-            date: refund.refunded_at ? new Date(refund.refunded_at).toLocaleString() : "",
+            date: dateTime(refund.refunded_at),
             by: refund.refunded_by ?? "—",
             reference: refund.bank_reference ?? "—",
           })}

@@ -1,6 +1,5 @@
 import { defineWidgetConfig } from "@medusajs/admin-sdk"
 import { Badge, Container, Copy, Heading, StatusBadge, Text } from "@medusajs/ui"
-import { formatCents } from "../lib/money"
 import { useAdminData } from "../lib/use-admin-data"
 import { SectionState } from "../components/section-state"
 import { CreateOrderLink } from "../components/create-order-link"
@@ -9,6 +8,7 @@ import { RefundOwedRow, type RefundsOwedList } from "../components/refunds-owed-
 import { SendOrderLink } from "../components/send-order-link"
 import type { AdminTikkieOrderPaymentLinkListResponse, Json } from "../../api/types"
 import { isFastCheckoutProvider } from "../../providers/provider-keys"
+import { useFormat } from "../lib/use-format"
 import { useTikkieT } from "../lib/use-tikkie-t"
 
 interface Payer {
@@ -38,6 +38,7 @@ type PaymentLinks = Json<AdminTikkieOrderPaymentLinkListResponse>
  */
 const OrderTikkieWidget = ({ data: order }: { data: { id: string } }) => {
   const { t } = useTikkieT()
+  const { money } = useFormat()
   const payments = useAdminData<OrderPayments>(
     `/admin/orders/${order.id}?fields=id,*payment_collections,*payment_collections.payments`
   )
@@ -124,9 +125,9 @@ const OrderTikkieWidget = ({ data: order }: { data: { id: string } }) => {
                 <Badge size="2xsmall">{l.status}</Badge>
               </div>
               <Text size="xsmall" className="text-ui-fg-subtle">
-                {l.amount_in_cents === null ? t("widget.openAmount") : formatCents(l.amount_in_cents, l.currency_code)}
-                {t("widget.paid", { amount: formatCents(l.paid_in_cents, l.currency_code) })}
-                {l.refunded_in_cents ? t("widget.refunded", { amount: formatCents(l.refunded_in_cents, l.currency_code) }) : ""}
+                {l.amount_in_cents === null ? t("widget.openAmount") : money(l.amount_in_cents, l.currency_code)}
+                {t("widget.paid", { amount: money(l.paid_in_cents, l.currency_code) })}
+                {l.refunded_in_cents ? t("widget.refunded", { amount: money(l.refunded_in_cents, l.currency_code) }) : ""}
               </Text>
               <LinkUrl url={l.url} />
               {l.problem && (
