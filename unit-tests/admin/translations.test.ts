@@ -40,6 +40,7 @@ describe("the admin's texts in English and Dutch", () => {
         "tikkie.bank.status",
         "tikkie.common.open",
         "tikkie.invoiceLinks.status",
+        "tikkie.linkStatus.open",
         "tikkie.page.tabs.bank",
         "tikkie.page.tabs.fastCheckout",
         "tikkie.paidWithoutOrder.minutes",

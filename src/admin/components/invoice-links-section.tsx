@@ -1,7 +1,8 @@
-import { Badge, Button, Container, Heading, Input, Label, Table, Text } from "@medusajs/ui"
+import { Button, Container, Heading, Input, Label, Table, Text } from "@medusajs/ui"
 import { Fragment, useState } from "react"
 import { adminFetch } from "../lib/admin-fetch"
 import { useAdminData } from "../lib/use-admin-data"
+import { LinkStatusBadge } from "./link-status-badge"
 import { LinkUrl } from "./link-url"
 import { Pager } from "./pager"
 import { SectionState } from "./section-state"
@@ -55,7 +56,7 @@ export function InvoiceLinksSection() {
                   <Table.Cell>{dateTime(l.created_at)}</Table.Cell>
                   <Table.Cell>{l.description}</Table.Cell>
                   <Table.Cell>
-                    <Badge size="2xsmall">{l.cancelled_at ? t("invoiceLinks.cancelled") : l.status}</Badge>
+                    <LinkStatusBadge link={l} />
                   </Table.Cell>
                   <Table.Cell className="text-right">{l.amount_in_cents === null ? t("common.open") : money(l.amount_in_cents)}</Table.Cell>
                   <Table.Cell className="text-right">{money(l.paid_in_cents)}</Table.Cell>

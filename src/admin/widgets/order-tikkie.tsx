@@ -1,8 +1,9 @@
 import { defineWidgetConfig } from "@medusajs/admin-sdk"
-import { Badge, Container, Copy, Heading, StatusBadge, Text } from "@medusajs/ui"
+import { Container, Copy, Heading, StatusBadge, Text } from "@medusajs/ui"
 import { useAdminData } from "../lib/use-admin-data"
 import { SectionState } from "../components/section-state"
 import { CreateOrderLink } from "../components/create-order-link"
+import { LinkStatusBadge } from "../components/link-status-badge"
 import { LinkUrl } from "../components/link-url"
 import { RefundOwedRow, type RefundsOwedList } from "../components/refunds-owed-section"
 import { SendOrderLink } from "../components/send-order-link"
@@ -30,6 +31,10 @@ interface OrderPayments {
 
 type PaymentLinks = Json<AdminTikkieOrderPaymentLinkListResponse>
 
+/** Tikkie's Fast Checkout statuses as Medusa's badge colours; their words are `fastCheckoutStatus.*`. */
+const FAST_CHECKOUT_COLORS: Record<string, "orange" | "green" | "grey" | "red"> = { NEW: "orange", PAID: "green", CANCELLED: "grey", EXPIRED: "grey", ERROR: "red" }
+type FastCheckoutStatus = "NEW" | "PAID" | "CANCELLED" | "EXPIRED" | "ERROR"
+
 /**
  * The order's Tikkie side, next to Medusa's own payment details: the Fast Checkout orderToken and payer
  * (from the payment's data, what Tikkie answered), the order's Tikkie payment links, and the refunds owed
@@ -38,7 +43,7 @@ type PaymentLinks = Json<AdminTikkieOrderPaymentLinkListResponse>
  */
 const OrderTikkieWidget = ({ data: order }: { data: { id: string } }) => {
   const { t } = useTikkieT()
-  const { money } = useFormat()
+  const { money, dateTime, day } = useFormat()
   const payments = useAdminData<OrderPayments>(
     `/admin/orders/${order.id}?fields=id,*payment_collections,*payment_collections.payments`
   )
@@ -82,7 +87,11 @@ const OrderTikkieWidget = ({ data: order }: { data: { id: string } }) => {
               <Text size="small" weight="plus">
                 Fast Checkout
               </Text>
-              {p.data!.status && <StatusBadge color={p.data!.status === "PAID" ? "green" : "orange"}>{p.data!.status}</StatusBadge>}
+              {p.data!.status && (
+                <StatusBadge color={FAST_CHECKOUT_COLORS[p.data!.status] ?? "grey"} title={p.data!.status}>
+                  {p.data!.status in FAST_CHECKOUT_COLORS ? t(`fastCheckoutStatus.${p.data!.status as FastCheckoutStatus}`) : p.data!.status}
+                </StatusBadge>
+              )}
             </div>
             <div className="flex items-center gap-x-1">
               <Text size="xsmall" className="font-mono text-ui-fg-subtle">
@@ -122,12 +131,15 @@ const OrderTikkieWidget = ({ data: order }: { data: { id: string } }) => {
                 <Text size="small" className="truncate" title={l.description}>
                   {l.description}
                 </Text>
-                <Badge size="2xsmall">{l.status}</Badge>
+                <LinkStatusBadge link={l} />
               </div>
               <Text size="xsmall" className="text-ui-fg-subtle">
                 {l.amount_in_cents === null ? t("widget.openAmount") : money(l.amount_in_cents, l.currency_code)}
                 {t("widget.paid", { amount: money(l.paid_in_cents, l.currency_code) })}
                 {l.refunded_in_cents ? t("widget.refunded", { amount: money(l.refunded_in_cents, l.currency_code) }) : ""}
+              </Text>
+              <Text size="xsmall" className="text-ui-fg-subtle">
+                {t("linkStatus.dates", { created: dateTime(l.created_at), until: day(l.expiry_date) })}
               </Text>
               <LinkUrl url={l.url} />
               {l.problem && (

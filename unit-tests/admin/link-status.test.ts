@@ -1,0 +1,28 @@
+import { linkState } from "../../src/admin/lib/link-status"
+
+const link = (over: Partial<Parameters<typeof linkState>[0]>) => ({
+  status: "OPEN",
+  paid_in_cents: 0,
+  refunded_in_cents: 0,
+  cancelled_at: null,
+  problem: null,
+  ...over,
+})
+
+/** What the admin reads on a link: the money decides before Tikkie's status, a problem before all. */
+describe("linkState", () => {
+  it.each([
+    [{ status: "MAX_SUCCESSFUL_PAYMENTS_REACHED", paid_in_cents: 2080 }, "paid", "green"],
+    [{ status: "OPEN", paid_in_cents: 500 }, "paid", "green"],
+    [{ status: "EXPIRED", paid_in_cents: 500 }, "paid", "green"],
+    [{ status: "OPEN" }, "open", "orange"],
+    [{ status: "EXPIRED" }, "expired", "grey"],
+    [{ status: "CLOSED" }, "closed", "grey"],
+    [{ status: "OPEN", cancelled_at: "2026-11-25T10:00:00Z" }, "cancelled", "grey"],
+    [{ status: "MAX_SUCCESSFUL_PAYMENTS_REACHED", paid_in_cents: 2080, refunded_in_cents: 2080 }, "refunded", "purple"],
+    [{ status: "MAX_SUCCESSFUL_PAYMENTS_REACHED", paid_in_cents: 2080, refunded_in_cents: 80 }, "partlyRefunded", "purple"],
+    [{ status: "MAX_SUCCESSFUL_PAYMENTS_REACHED", paid_in_cents: 4160, problem: "paid twice" }, "needsAttention", "red"],
+  ])("%j → %s", (over, state, color) => {
+    expect(linkState(link(over))).toEqual({ state, color })
+  })
+})
