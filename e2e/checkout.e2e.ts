@@ -21,6 +21,7 @@ import { cancelAtTikkie, payTikkieLink, payWithTikkie, TIKKIE_PAYER } from "./sa
 import { DEMO, DEMO_PROMOTIONS } from "../demo/constants"
 import { formatCents } from "../src/admin/lib/money"
 import { adminLogin, ROOT, startDemo, type RunningDemo } from "../demo/run"
+import { amsterdamDate } from "../src/tikkie/payment-requests/v2/amsterdam-date"
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { freePort } = require("../scripts/embedded-db") as { freePort(): Promise<number> }
@@ -511,7 +512,30 @@ async function runTests() {
       await page.getByRole("tab", { name: tab }).waitFor()
     }
     await page.getByRole("tab", { name: "Factuurlinks" }).click()
-    await page.getByRole("button", { name: "Factuurlink maken" }).waitFor()
+    // The form says what is wrong at the field, in euros and words, before anything is sent.
+    const form = page.locator("[data-testid=tikkie-create-invoice-link]")
+    const create = form.getByRole("button", { name: "Factuurlink maken" })
+    const problem = (field: string) => form.getByTestId(`tikkie-field-problem-${field}`)
+    const seen = async (field: string) => (await problem(field).innerText()).replace(/[\u00a0\u202f]/g, " ")
+    await create.click()
+    assert.equal(await seen("description"), "Vul een omschrijving in: de betaler ziet die op de pagina van Tikkie.")
+    await form.getByLabel("Omschrijving").fill("Factuur 2026-119")
+    for (const [typed, shown] of [
+      ["0", "Het bedrag moet minstens € 0,01 zijn."],
+      ["10.000", "Het bedrag mag hoogstens € 9.999,99 zijn."],
+      ["twaalf", "Vul een bedrag in euro in, zoals 12,50."],
+    ]) {
+      await form.getByLabel("Bedrag in euro (leeg: open)").fill(typed)
+      await create.click()
+      assert.equal(await seen("amount"), shown)
+    }
+    await form.getByLabel("Bedrag in euro (leeg: open)").fill("1.234,56")
+    await form.getByLabel("Kenmerk (optioneel)").fill("INV#119")
+    await create.click()
+    assert.equal(await problem("amount").count(), 0)
+    assert.match(await seen("reference"), /^Gebruik hoogstens 35 letters, cijfers, spaties/)
+    // The date picker starts at today in Amsterdam: a past day cannot be picked.
+    assert.equal(await form.getByLabel("Te betalen tot (leeg: de standaard van de provider)").getAttribute("min"), amsterdamDate(Date.now()))
     await page.getByRole("tab", { name: "Afstemming" }).click()
     await page.getByRole("button", { name: "Nu uitvoeren" }).waitFor()
     await page.getByRole("tab", { name: "Terug te betalen" }).click()

@@ -40,8 +40,15 @@ const KNOWN_CONTAINER_USERS = [
   // provider's own container has neither of, and the token cannot travel in session data (the Store API shows it).
   "src/providers/payment-request/service.ts",
 ]
-/** The browser bundles (the admin, the storefront helper) may import these server files at runtime: they import nothing. */
-const BROWSER_SAFE_SERVER_FILES = ["src/providers/provider-keys.ts"]
+/**
+ * The browser bundles (the admin, the storefront helper) may import these server files at runtime: they
+ * import nothing but each other, and use nothing of Node (the admin's link forms check Tikkie's own rules).
+ */
+const BROWSER_SAFE_SERVER_FILES = [
+  "src/providers/provider-keys.ts",
+  "src/tikkie/payment-requests/v2/rules.ts",
+  "src/tikkie/payment-requests/v2/amsterdam-date.ts",
+]
 
 interface Edge {
   from: string
@@ -146,6 +153,11 @@ describe("dependency direction", () => {
   it("no import runs against api/jobs/subscribers → workflows → modules/providers → src/tikkie", () => {
     const wrong = edges.map((e) => ({ e, why: violation(e) })).filter((x) => x.why)
     expect(wrong.map(({ e, why }) => `${e.from} imports ${e.to ?? e.spec}: ${why}`)).toEqual([])
+  })
+
+  it("the server files the browser bundles may import import nothing but each other", () => {
+    const fromSafe = edges.filter((e) => BROWSER_SAFE_SERVER_FILES.includes(e.from.split(path.sep).join("/")) && !e.typeOnly)
+    expect(fromSafe.filter((e) => !e.to || !BROWSER_SAFE_SERVER_FILES.includes(e.to.split(path.sep).join("/"))).map((e) => `${e.from} imports ${e.spec}`)).toEqual([])
   })
 
   it("the check refuses what it should (one import of each kind made up here)", () => {

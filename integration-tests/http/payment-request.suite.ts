@@ -357,7 +357,10 @@ export default storeSuite("payment-request", {
 
         const tooMuch = await api.post(`/admin/orders/${orderId}/tikkie-payment-links`, { amount_in_cents: due + 1 }, { headers }).catch((e: any) => e.response)
         expect(tooMuch.status).toBe(400)
-        expect(tooMuch.data.message).toMatch(/is more than order #\d+ still owes/)
+        const dueText = `€${Math.trunc(due / 100)}.${String(due % 100).padStart(2, "0")}`
+        const askedText = `€${Math.trunc((due + 1) / 100)}.${String((due + 1) % 100).padStart(2, "0")}`
+        const { data: shown } = await api.get(`/admin/orders/${orderId}?fields=display_id`, { headers })
+        expect(tooMuch.data.message).toBe(`amount_in_cents: ${askedText} is more than order #${shown.order.display_id} still owes without a link (${dueText})`)
         const { data } = await api.post(`/admin/orders/${orderId}/tikkie-payment-links`, {}, { headers })
         expect(data.payment_link).toEqual(expect.objectContaining({ kind: "order", amount_in_cents: due, status: "OPEN", order_id: orderId }))
         expect(data.payment_link.description).toMatch(/^Tikkie Demo Winkel order #\d+$/)

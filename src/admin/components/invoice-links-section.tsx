@@ -4,6 +4,8 @@ import { adminFetch } from "../lib/admin-fetch"
 import { useAdminData } from "../lib/use-admin-data"
 import { LinkStatusBadge } from "./link-status-badge"
 import { LinkUrl } from "./link-url"
+import { FieldProblem, type FieldProblems, useLinkProblemTexts } from "./link-form-problems"
+import { checkLinkForm, fieldOfStoreMessage, todayInAmsterdam } from "../lib/link-form"
 import { Pager } from "./pager"
 import { SectionState } from "./section-state"
 import type { AdminTikkiePaymentRequestListResponse, AdminTikkiePaymentRequestResponse, Json } from "../../api/types"
@@ -106,59 +108,107 @@ function InvoiceLinkDetails({ link }: { link: InvoiceLink }) {
 }
 
 function CreateInvoiceLink({ onCreated }: { onCreated: () => void }) {
-  const { t } = useTikkieT()
-  const { euros } = useFormat()
+  const { t, language } = useTikkieT()
+  const problemTexts = useLinkProblemTexts()
   const [description, setDescription] = useState("")
   const [amount, setAmount] = useState("")
   const [reference, setReference] = useState("")
+  const [expiry, setExpiry] = useState("")
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string>()
+  const [problems, setProblems] = useState<FieldProblems>({})
   const [created, setCreated] = useState<string>()
   const create = async () => {
     setError(undefined)
-    const cents = euros(amount)
-    if (Number.isNaN(cents)) return setError(t("invoiceLinks.amountInvalid"))
+    // Checked here first, by Tikkie's rules, so the admin reads it at the field in euros and words.
+    const checked = checkLinkForm({ amount, description, reference, expiry, descriptionRequired: true }, language)
+    const found = problemTexts(checked.problems)
+    setProblems(found)
+    if (Object.keys(found).length) return
+    const cents = checked.cents
     setBusy(true)
     try {
       const { payment_request } = await adminFetch<Json<AdminTikkiePaymentRequestResponse>>("/admin/tikkie/payment-requests", {
         method: "POST",
-        body: { description: description.trim(), ...(cents !== undefined ? { amount_in_cents: cents } : {}), ...(reference.trim() ? { reference_id: reference.trim() } : {}) },
+        body: {
+          description: description.trim(),
+          ...(cents !== undefined ? { amount_in_cents: cents } : {}),
+          ...(reference.trim() ? { reference_id: reference.trim() } : {}),
+          ...(expiry ? { expiry_date: expiry } : {}),
+        },
       })
       setCreated(payment_request.url)
       setDescription("")
       setAmount("")
       setReference("")
+      setExpiry("")
       onCreated()
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e))
+      // The store's own refusal of a field goes to that field; anything else under the form.
+      const message = e instanceof Error ? e.message : String(e)
+      const field = fieldOfStoreMessage(message)
+      if (field) setProblems({ [field]: message })
+      else setError(message)
     } finally {
       setBusy(false)
     }
   }
   return (
     <div className="flex flex-col gap-y-2 px-6 py-4" data-testid="tikkie-create-invoice-link">
-      <div className="grid grid-cols-3 gap-x-2">
+      <div className="grid grid-cols-2 gap-2">
         <div className="flex flex-col gap-y-1">
           <Label size="xsmall" htmlFor="tikkie-invoice-description">
             {t("invoiceLinks.description")}
           </Label>
-          <Input id="tikkie-invoice-description" size="small" maxLength={35} value={description} onChange={(e) => setDescription(e.target.value)} />
+          <Input
+            id="tikkie-invoice-description"
+            size="small"
+            maxLength={35}
+            value={description}
+            aria-invalid={!!problems.description}
+            onChange={(e) => setDescription(e.target.value)}
+          />
+          <FieldProblem field="description" problems={problems} />
         </div>
         <div className="flex flex-col gap-y-1">
           <Label size="xsmall" htmlFor="tikkie-invoice-amount">
             {t("invoiceLinks.amountLabel")}
           </Label>
-          <Input id="tikkie-invoice-amount" size="small" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
+          <Input id="tikkie-invoice-amount" size="small" inputMode="decimal" value={amount} aria-invalid={!!problems.amount} onChange={(e) => setAmount(e.target.value)} />
+          <FieldProblem field="amount" problems={problems} />
         </div>
         <div className="flex flex-col gap-y-1">
           <Label size="xsmall" htmlFor="tikkie-invoice-reference">
             {t("invoiceLinks.referenceLabel")}
           </Label>
-          <Input id="tikkie-invoice-reference" size="small" maxLength={35} value={reference} onChange={(e) => setReference(e.target.value)} />
+          <Input
+            id="tikkie-invoice-reference"
+            size="small"
+            maxLength={35}
+            value={reference}
+            aria-invalid={!!problems.reference}
+            onChange={(e) => setReference(e.target.value)}
+          />
+          <FieldProblem field="reference" problems={problems} />
+        </div>
+        <div className="flex flex-col gap-y-1">
+          <Label size="xsmall" htmlFor="tikkie-invoice-expiry">
+            {t("linkForm.expiryLabel")}
+          </Label>
+          <Input
+            id="tikkie-invoice-expiry"
+            size="small"
+            type="date"
+            min={todayInAmsterdam()}
+            value={expiry}
+            aria-invalid={!!problems.expiry}
+            onChange={(e) => setExpiry(e.target.value)}
+          />
+          <FieldProblem field="expiry" problems={problems} />
         </div>
       </div>
       <div>
-        <Button size="small" isLoading={busy} disabled={!description.trim()} onClick={create} data-testid="tikkie-create-invoice-link-submit">
+        <Button size="small" isLoading={busy} onClick={create} data-testid="tikkie-create-invoice-link-submit">
           {t("invoiceLinks.create")}
         </Button>
       </div>

@@ -42,8 +42,10 @@ type LoadedOrder = {
   summary?: { pending_difference?: BigNumberInput } | null
 }
 
+/** Integer cents as "€12.34" for a message, without a float. */
 function euro(cents: number) {
-  return `€${(cents / 100).toFixed(2)}`
+  const abs = Math.abs(cents)
+  return `${cents < 0 ? "-" : ""}€${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, "0")}`
 }
 
 export const planOrderLinkStepId = "tikkie-plan-order-link"
@@ -91,8 +93,9 @@ export const planOrderLinkStep = createStep(planOrderLinkStepId, async (input: O
   if (amountInCents > available) {
     throw new MedusaError(
       MedusaError.Types.INVALID_DATA,
-      `amount_in_cents ${amountInCents} is more than order #${order.display_id} still owes without a link (${available} cents` +
-        (asked ? `; open links ask for ${asked} of the ${owed} cents owed)` : ")")
+      // Names the field (amount_in_cents: the admin's form shows it at the amount) and says it in euros.
+      `amount_in_cents: ${euro(amountInCents)} is more than order #${order.display_id} still owes without a link (${euro(available)}` +
+        (asked ? `; open links ask for ${euro(asked)} of the ${euro(owed)} owed)` : ")")
     )
   }
 

@@ -1,0 +1,74 @@
+import { amsterdamDate } from "../../tikkie/payment-requests/v2/amsterdam-date"
+import {
+  characterLength,
+  DESCRIPTION_MAX_LENGTH,
+  PAYMENT_REQUEST_MAX_AMOUNT_IN_CENTS,
+  REFERENCE_ID_PATTERN,
+} from "../../tikkie/payment-requests/v2/rules"
+import { eurosToCents } from "./money"
+
+/**
+ * The link forms' checks before anything is sent, by Tikkie's own rules (the ones the store checks again):
+ * per field, the text key of what is wrong (`linkForm.*`), so the admin reads it at the field in euros and
+ * words instead of the API's field names. The amount is read in the admin's language ("1.234,56").
+ */
+export type LinkFormField = "amount" | "description" | "reference" | "expiry"
+export type LinkFormProblem =
+  | "amountInvalid"
+  | "amountMin"
+  | "amountMax"
+  | "descriptionRequired"
+  | "descriptionTooLong"
+  | "referenceInvalid"
+  | "expiryInvalid"
+  | "expiryPast"
+
+export const LINK_AMOUNT_MIN_CENTS = 1
+export const LINK_AMOUNT_MAX_CENTS = PAYMENT_REQUEST_MAX_AMOUNT_IN_CENTS
+
+export interface LinkFormInput {
+  amount: string
+  description: string
+  reference?: string
+  expiry?: string
+  /** The invoice form needs a description; the order form makes one from the order. */
+  descriptionRequired: boolean
+}
+
+export function checkLinkForm(
+  input: LinkFormInput,
+  locale: string,
+  now = Date.now()
+): { cents?: number; problems: Partial<Record<LinkFormField, LinkFormProblem>> } {
+  const problems: Partial<Record<LinkFormField, LinkFormProblem>> = {}
+  const cents = eurosToCents(input.amount, locale)
+  if (cents !== undefined) {
+    if (Number.isNaN(cents)) problems.amount = "amountInvalid"
+    else if (cents < LINK_AMOUNT_MIN_CENTS) problems.amount = "amountMin"
+    else if (cents > LINK_AMOUNT_MAX_CENTS) problems.amount = "amountMax"
+  }
+  const description = input.description.trim()
+  if (!description && input.descriptionRequired) problems.description = "descriptionRequired"
+  else if (characterLength(description) > DESCRIPTION_MAX_LENGTH) problems.description = "descriptionTooLong"
+  const reference = input.reference?.trim() ?? ""
+  if (reference && !REFERENCE_ID_PATTERN.test(reference)) problems.reference = "referenceInvalid"
+  const expiry = input.expiry ?? ""
+  // Tikkie's expiry is a day in Amsterdam: today there is the earliest.
+  if (expiry && !/^\d{4}-\d{2}-\d{2}$/.test(expiry)) problems.expiry = "expiryInvalid"
+  else if (expiry && expiry < amsterdamDate(now)) problems.expiry = "expiryPast"
+  return { ...(cents !== undefined && !Number.isNaN(cents) ? { cents } : {}), problems }
+}
+
+/** Which field a refusal of the store's validation is about (its messages name the API's fields). */
+export function fieldOfStoreMessage(message: string): LinkFormField | undefined {
+  if (/\bamount_in_cents\b/.test(message)) return "amount"
+  if (/\bdescription\b/.test(message)) return "description"
+  if (/\breference_id\b/.test(message)) return "reference"
+  if (/\bexpiry_?date\b/i.test(message)) return "expiry"
+  return undefined
+}
+
+/** Today in Amsterdam (yyyy-mm-dd): the date inputs' `min`, so the picker refuses past days. */
+export function todayInAmsterdam(now = Date.now()): string {
+  return amsterdamDate(now)
+}

@@ -1,0 +1,46 @@
+import { checkLinkForm, fieldOfStoreMessage } from "../../src/admin/lib/link-form"
+
+const NOON_25_NOV = Date.parse("2026-11-25T12:00:00Z")
+const form = (over: Partial<Parameters<typeof checkLinkForm>[0]>) => ({ amount: "", description: "Factuur 118", descriptionRequired: true, ...over })
+
+/** The link forms' own checks, before the store is asked: what the admin reads at each field. */
+describe("checkLinkForm", () => {
+  it("reads the amount in the admin's language and keeps Tikkie's bounds", () => {
+    expect(checkLinkForm(form({ amount: "1.234,56" }), "nl", NOON_25_NOV)).toEqual({ cents: 123456, problems: {} })
+    expect(checkLinkForm(form({ amount: "0" }), "nl", NOON_25_NOV).problems).toEqual({ amount: "amountMin" })
+    expect(checkLinkForm(form({ amount: "0,00" }), "nl", NOON_25_NOV).problems).toEqual({ amount: "amountMin" })
+    expect(checkLinkForm(form({ amount: "9.999,99" }), "nl", NOON_25_NOV)).toEqual({ cents: 999999, problems: {} })
+    expect(checkLinkForm(form({ amount: "10.000" }), "nl", NOON_25_NOV).problems).toEqual({ amount: "amountMax" })
+    expect(checkLinkForm(form({ amount: "twaalf" }), "nl", NOON_25_NOV).problems).toEqual({ amount: "amountInvalid" })
+    // Empty: an open amount (invoice) or what the order still owes.
+    expect(checkLinkForm(form({ amount: "" }), "nl", NOON_25_NOV)).toEqual({ problems: {} })
+  })
+
+  it("needs a description for an invoice link, at most 35 characters; the order form makes its own", () => {
+    expect(checkLinkForm(form({ description: "  " }), "en", NOON_25_NOV).problems).toEqual({ description: "descriptionRequired" })
+    expect(checkLinkForm(form({ description: "", descriptionRequired: false }), "en", NOON_25_NOV).problems).toEqual({})
+    expect(checkLinkForm(form({ description: "x".repeat(36) }), "en", NOON_25_NOV).problems).toEqual({ description: "descriptionTooLong" })
+  })
+
+  it("refuses a reference Tikkie would refuse, and a day before today in Amsterdam", () => {
+    expect(checkLinkForm(form({ reference: "INV#118" }), "en", NOON_25_NOV).problems).toEqual({ reference: "referenceInvalid" })
+    expect(checkLinkForm(form({ reference: "INV-118/2026" }), "en", NOON_25_NOV).problems).toEqual({})
+    expect(checkLinkForm(form({ expiry: "2026-11-24" }), "en", NOON_25_NOV).problems).toEqual({ expiry: "expiryPast" })
+    expect(checkLinkForm(form({ expiry: "2026-11-25" }), "en", NOON_25_NOV).problems).toEqual({})
+    // 23:30 UTC on the 25th is already the 26th in Amsterdam.
+    expect(checkLinkForm(form({ expiry: "2026-11-25" }), "en", Date.parse("2026-11-25T23:30:00Z")).problems).toEqual({ expiry: "expiryPast" })
+  })
+})
+
+describe("fieldOfStoreMessage", () => {
+  it.each([
+    ["amount_in_cents must be at most 999999", "amount"],
+    ["amount_in_cents: €50.00 is more than order #2 still owes without a link (€10.29)", "amount"],
+    ["description must not be empty", "description"],
+    ["reference_id must be 1-35 characters of a-z", "reference"],
+    ["expiry_date must be a date written yyyy-mm-dd", "expiry"],
+    ["Tikkie refused the request", undefined],
+  ])("%s → %s", (message, field) => {
+    expect(fieldOfStoreMessage(message)).toBe(field)
+  })
+})
