@@ -1,9 +1,9 @@
-import { Button, Input, Label, Text } from "@medusajs/ui"
+import { Button, Text } from "@medusajs/ui"
 import { useState } from "react"
 import { adminFetch } from "../lib/admin-fetch"
 import { LinkUrl } from "./link-url"
-import { FieldProblem, type FieldProblems, useLinkProblemTexts } from "./link-form-problems"
-import { checkLinkForm, fieldOfStoreMessage, todayInAmsterdam } from "../lib/link-form"
+import { LinkFormInput, useLinkForm } from "./link-form-problems"
+import { todayInAmsterdam } from "../lib/link-form"
 import type { AdminTikkieOrderPaymentLinkResponse, Json } from "../../api/types"
 import { useTikkieT } from "../lib/use-tikkie-t"
 
@@ -15,9 +15,8 @@ type Created = Json<AdminTikkieOrderPaymentLinkResponse>["payment_link"]
  * The new link's URL is shown to copy and send to the customer; the plugin's message shows when it fails.
  */
 export function CreateOrderLink({ orderId, onCreated }: { orderId: string; onCreated: () => void }) {
-  const { t, language } = useTikkieT()
-  const problemTexts = useLinkProblemTexts()
-  const [problems, setProblems] = useState<FieldProblems>({})
+  const { t } = useTikkieT()
+  const form = useLinkForm()
   const [open, setOpen] = useState(false)
   const [amount, setAmount] = useState("")
   const [description, setDescription] = useState("")
@@ -29,11 +28,9 @@ export function CreateOrderLink({ orderId, onCreated }: { orderId: string; onCre
   const create = async () => {
     setError(undefined)
     // Checked here first, by Tikkie's rules, so the admin reads it at the field in euros and words.
-    const checked = checkLinkForm({ amount, description, expiry, descriptionRequired: false }, language)
-    const found = problemTexts(checked.problems)
-    setProblems(found)
-    if (Object.keys(found).length) return
-    const cents = checked.cents
+    const checked = form.check({ amount, description, expiry, descriptionRequired: false })
+    if (!checked) return
+    const { cents } = checked
     setBusy(true)
     try {
       const { payment_link } = await adminFetch<Json<AdminTikkieOrderPaymentLinkResponse>>(`/admin/orders/${orderId}/tikkie-payment-links`, {
@@ -48,11 +45,7 @@ export function CreateOrderLink({ orderId, onCreated }: { orderId: string; onCre
       setOpen(false)
       onCreated()
     } catch (e) {
-      // The store's own refusal of a field goes to that field; anything else under the form.
-      const message = e instanceof Error ? e.message : String(e)
-      const field = fieldOfStoreMessage(message)
-      if (field) setProblems({ [field]: message })
-      else setError(message)
+      setError(form.refused(e))
     } finally {
       setBusy(false)
     }
@@ -70,29 +63,34 @@ export function CreateOrderLink({ orderId, onCreated }: { orderId: string; onCre
       )}
       {open ? (
         <div className="flex flex-col gap-y-2">
-          <Label size="xsmall" htmlFor="tikkie-link-amount">
-            {t("orderLink.amountLabel")}
-          </Label>
-          <Input id="tikkie-link-amount" size="small" inputMode="decimal" value={amount} aria-invalid={!!problems.amount} onChange={(e) => setAmount(e.target.value)} />
-          <FieldProblem field="amount" problems={problems} />
-          <Label size="xsmall" htmlFor="tikkie-link-description">
-            {t("orderLink.descriptionLabel")}
-          </Label>
-          <Input id="tikkie-link-description" size="small" maxLength={35} value={description} aria-invalid={!!problems.description} onChange={(e) => setDescription(e.target.value)} />
-          <FieldProblem field="description" problems={problems} />
-          <Label size="xsmall" htmlFor="tikkie-link-expiry">
-            {t("orderLink.expiryLabel")}
-          </Label>
-          <Input
+          <LinkFormInput
+            id="tikkie-link-amount"
+            field="amount"
+            label={t("orderLink.amountLabel")}
+            problems={form.problems}
+            inputMode="decimal"
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+          />
+          <LinkFormInput
+            id="tikkie-link-description"
+            field="description"
+            label={t("orderLink.descriptionLabel")}
+            problems={form.problems}
+            maxLength={35}
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+          />
+          <LinkFormInput
             id="tikkie-link-expiry"
-            size="small"
+            field="expiry"
+            label={t("orderLink.expiryLabel")}
+            problems={form.problems}
             type="date"
             min={todayInAmsterdam()}
             value={expiry}
-            aria-invalid={!!problems.expiry}
             onChange={(e) => setExpiry(e.target.value)}
           />
-          <FieldProblem field="expiry" problems={problems} />
           <div className="flex gap-x-2">
             <Button size="small" isLoading={busy} onClick={create} data-testid="tikkie-create-order-link-submit">
               {t("orderLink.create")}
@@ -103,7 +101,7 @@ export function CreateOrderLink({ orderId, onCreated }: { orderId: string; onCre
           </div>
         </div>
       ) : (
-        <Button size="small" variant="secondary" onClick={() => (setOpen(true), setError(undefined), setProblems({}))}>
+        <Button size="small" variant="secondary" onClick={() => (setOpen(true), setError(undefined), form.clear())}>
           {t("orderLink.open")}
         </Button>
       )}

@@ -1,11 +1,11 @@
-import { Button, Container, Heading, Input, Label, Table, Text } from "@medusajs/ui"
+import { Button, Container, Heading, Table, Text } from "@medusajs/ui"
 import { Fragment, useState } from "react"
 import { adminFetch } from "../lib/admin-fetch"
 import { useAdminData } from "../lib/use-admin-data"
 import { LinkStatusBadge } from "./link-status-badge"
 import { LinkUrl } from "./link-url"
-import { FieldProblem, type FieldProblems, useLinkProblemTexts } from "./link-form-problems"
-import { checkLinkForm, fieldOfStoreMessage, todayInAmsterdam } from "../lib/link-form"
+import { LinkFormInput, useLinkForm } from "./link-form-problems"
+import { todayInAmsterdam } from "../lib/link-form"
 import { Pager } from "./pager"
 import { SectionState } from "./section-state"
 import type { AdminTikkiePaymentRequestListResponse, AdminTikkiePaymentRequestResponse, Json } from "../../api/types"
@@ -108,24 +108,21 @@ function InvoiceLinkDetails({ link }: { link: InvoiceLink }) {
 }
 
 function CreateInvoiceLink({ onCreated }: { onCreated: () => void }) {
-  const { t, language } = useTikkieT()
-  const problemTexts = useLinkProblemTexts()
+  const { t } = useTikkieT()
+  const form = useLinkForm()
   const [description, setDescription] = useState("")
   const [amount, setAmount] = useState("")
   const [reference, setReference] = useState("")
   const [expiry, setExpiry] = useState("")
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string>()
-  const [problems, setProblems] = useState<FieldProblems>({})
   const [created, setCreated] = useState<string>()
   const create = async () => {
     setError(undefined)
     // Checked here first, by Tikkie's rules, so the admin reads it at the field in euros and words.
-    const checked = checkLinkForm({ amount, description, reference, expiry, descriptionRequired: true }, language)
-    const found = problemTexts(checked.problems)
-    setProblems(found)
-    if (Object.keys(found).length) return
-    const cents = checked.cents
+    const checked = form.check({ amount, description, reference, expiry, descriptionRequired: true })
+    if (!checked) return
+    const { cents } = checked
     setBusy(true)
     try {
       const { payment_request } = await adminFetch<Json<AdminTikkiePaymentRequestResponse>>("/admin/tikkie/payment-requests", {
@@ -144,11 +141,7 @@ function CreateInvoiceLink({ onCreated }: { onCreated: () => void }) {
       setExpiry("")
       onCreated()
     } catch (e) {
-      // The store's own refusal of a field goes to that field; anything else under the form.
-      const message = e instanceof Error ? e.message : String(e)
-      const field = fieldOfStoreMessage(message)
-      if (field) setProblems({ [field]: message })
-      else setError(message)
+      setError(form.refused(e))
     } finally {
       setBusy(false)
     }
@@ -156,56 +149,43 @@ function CreateInvoiceLink({ onCreated }: { onCreated: () => void }) {
   return (
     <div className="flex flex-col gap-y-2 px-6 py-4" data-testid="tikkie-create-invoice-link">
       <div className="grid grid-cols-2 gap-2">
-        <div className="flex flex-col gap-y-1">
-          <Label size="xsmall" htmlFor="tikkie-invoice-description">
-            {t("invoiceLinks.description")}
-          </Label>
-          <Input
-            id="tikkie-invoice-description"
-            size="small"
-            maxLength={35}
-            value={description}
-            aria-invalid={!!problems.description}
-            onChange={(e) => setDescription(e.target.value)}
-          />
-          <FieldProblem field="description" problems={problems} />
-        </div>
-        <div className="flex flex-col gap-y-1">
-          <Label size="xsmall" htmlFor="tikkie-invoice-amount">
-            {t("invoiceLinks.amountLabel")}
-          </Label>
-          <Input id="tikkie-invoice-amount" size="small" inputMode="decimal" value={amount} aria-invalid={!!problems.amount} onChange={(e) => setAmount(e.target.value)} />
-          <FieldProblem field="amount" problems={problems} />
-        </div>
-        <div className="flex flex-col gap-y-1">
-          <Label size="xsmall" htmlFor="tikkie-invoice-reference">
-            {t("invoiceLinks.referenceLabel")}
-          </Label>
-          <Input
-            id="tikkie-invoice-reference"
-            size="small"
-            maxLength={35}
-            value={reference}
-            aria-invalid={!!problems.reference}
-            onChange={(e) => setReference(e.target.value)}
-          />
-          <FieldProblem field="reference" problems={problems} />
-        </div>
-        <div className="flex flex-col gap-y-1">
-          <Label size="xsmall" htmlFor="tikkie-invoice-expiry">
-            {t("linkForm.expiryLabel")}
-          </Label>
-          <Input
-            id="tikkie-invoice-expiry"
-            size="small"
-            type="date"
-            min={todayInAmsterdam()}
-            value={expiry}
-            aria-invalid={!!problems.expiry}
-            onChange={(e) => setExpiry(e.target.value)}
-          />
-          <FieldProblem field="expiry" problems={problems} />
-        </div>
+        <LinkFormInput
+          id="tikkie-invoice-description"
+          field="description"
+          label={t("invoiceLinks.description")}
+          problems={form.problems}
+          maxLength={35}
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+        />
+        <LinkFormInput
+          id="tikkie-invoice-amount"
+          field="amount"
+          label={t("invoiceLinks.amountLabel")}
+          problems={form.problems}
+          inputMode="decimal"
+          value={amount}
+          onChange={(e) => setAmount(e.target.value)}
+        />
+        <LinkFormInput
+          id="tikkie-invoice-reference"
+          field="reference"
+          label={t("invoiceLinks.referenceLabel")}
+          problems={form.problems}
+          maxLength={35}
+          value={reference}
+          onChange={(e) => setReference(e.target.value)}
+        />
+        <LinkFormInput
+          id="tikkie-invoice-expiry"
+          field="expiry"
+          label={t("linkForm.expiryLabel")}
+          problems={form.problems}
+          type="date"
+          min={todayInAmsterdam()}
+          value={expiry}
+          onChange={(e) => setExpiry(e.target.value)}
+        />
       </div>
       <div>
         <Button size="small" isLoading={busy} onClick={create} data-testid="tikkie-create-invoice-link-submit">

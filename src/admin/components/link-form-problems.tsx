@@ -1,16 +1,29 @@
-import { Text } from "@medusajs/ui"
+import { Input, Label, Text } from "@medusajs/ui"
+import { useState, type ComponentProps } from "react"
 import { DESCRIPTION_MAX_LENGTH } from "../../tikkie/payment-requests/v2/rules"
-import { LINK_AMOUNT_MAX_CENTS, LINK_AMOUNT_MIN_CENTS, type LinkFormField, type LinkFormProblem } from "../lib/link-form"
+import {
+  checkLinkForm,
+  fieldOfStoreMessage,
+  LINK_AMOUNT_MAX_CENTS,
+  LINK_AMOUNT_MIN_CENTS,
+  type LinkFormField,
+  type LinkFormInput,
+  type LinkFormProblem,
+} from "../lib/link-form"
 import { useFormat } from "../lib/use-format"
 import { useTikkieT } from "../lib/use-tikkie-t"
 
-export type FieldProblems = Partial<Record<LinkFormField, string>>
+type FieldProblems = Partial<Record<LinkFormField, string>>
 
-/** The link forms' problems as the admin reads them: in euros and words, in the admin's language. */
-export function useLinkProblemTexts() {
+/**
+ * A link form's problems per field, as the admin reads them (in euros and words, in the admin's language):
+ * `check` before sending (Tikkie's rules, src/admin/lib/link-form.ts), `refused` for the store's answer.
+ */
+export function useLinkForm() {
   const { t, language } = useTikkieT()
   const { money } = useFormat()
-  return (problems: Partial<Record<LinkFormField, LinkFormProblem>>): FieldProblems => {
+  const [problems, setProblems] = useState<FieldProblems>({})
+  const words = (problem: LinkFormProblem): string => {
     const values: Record<LinkFormProblem, Record<string, string | number>> = {
       amountInvalid: { example: /^nl\b/i.test(language) ? "12,50" : "12.50" },
       amountMin: { min: money(LINK_AMOUNT_MIN_CENTS) },
@@ -21,20 +34,49 @@ export function useLinkProblemTexts() {
       expiryInvalid: {},
       expiryPast: {},
     }
-    const out: FieldProblems = {}
-    for (const [field, problem] of Object.entries(problems) as Array<[LinkFormField, LinkFormProblem]>) {
-      out[field] = t(`linkForm.${problem}`, values[problem])
-    }
-    return out
+    return t(`linkForm.${problem}`, values[problem])
+  }
+  return {
+    problems,
+    clear: () => setProblems({}),
+    /** The amount in cents (undefined: left empty) when every field is right; null when not, the problems shown. */
+    check(input: LinkFormInput): { cents?: number } | null {
+      const checked = checkLinkForm(input, language)
+      const found: FieldProblems = {}
+      for (const [field, problem] of Object.entries(checked.problems) as Array<[LinkFormField, LinkFormProblem]>) found[field] = words(problem)
+      setProblems(found)
+      return Object.keys(found).length ? null : { cents: checked.cents }
+    },
+    /** The store's refusal: at its field when it names one (answers undefined), else the message for under the form. */
+    refused(e: unknown): string | undefined {
+      const message = e instanceof Error ? e.message : String(e)
+      const field = fieldOfStoreMessage(message)
+      if (!field) return message
+      setProblems({ [field]: message })
+      return undefined
+    },
   }
 }
 
-/** A field's problem, under the field. */
-export function FieldProblem({ field, problems }: { field: LinkFormField; problems: FieldProblems }) {
-  if (!problems[field]) return null
+/** A labelled input of a link form, with its problem under it. */
+export function LinkFormInput({
+  id,
+  field,
+  label,
+  problems,
+  ...input
+}: { id: string; field: LinkFormField; label: string; problems: FieldProblems } & ComponentProps<typeof Input>) {
   return (
-    <Text size="xsmall" className="text-ui-fg-error" role="alert" data-testid={`tikkie-field-problem-${field}`}>
-      {problems[field]}
-    </Text>
+    <div className="flex flex-col gap-y-1">
+      <Label size="xsmall" htmlFor={id}>
+        {label}
+      </Label>
+      <Input id={id} size="small" aria-invalid={!!problems[field]} {...input} />
+      {problems[field] && (
+        <Text size="xsmall" className="text-ui-fg-error" role="alert" data-testid={`tikkie-field-problem-${field}`}>
+          {problems[field]}
+        </Text>
+      )}
+    </div>
   )
 }
