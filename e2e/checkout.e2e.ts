@@ -52,6 +52,14 @@ async function reloadUntilShown(page: Page, where: Locator, text: string, open?:
   }
 }
 
+/** Keeps a screenshot of what an admin sees in e2e/.artifacts/screens (CI's output names it), passed or not. */
+async function showScreenshot(page: Page, name: string, element?: Locator) {
+  const file = path.join(ROOT, "e2e", ".artifacts", "screens", `${name}.png`)
+  fs.mkdirSync(path.dirname(file), { recursive: true })
+  await (element ?? page).screenshot({ path: file, ...(element ? {} : { fullPage: true }) })
+  process.stdout.write(`      screenshot: ${path.relative(ROOT, file)}\n`)
+}
+
 /**
  * A page with the admin signed in (Medusa's dashboard login form). Console errors are collected. `language`
  * is the admin's language as Medusa's admin keeps it (its `lng` cookie, which its language setting writes).
@@ -542,6 +550,10 @@ async function runTests() {
     await page.getByRole("heading", { name: "Terug te betalen" }).waitFor()
     assert.deepEqual(await untranslated(), [])
     assert.deepEqual(page.__consoleErrors, [])
+    await showScreenshot(page, "admin-nl-tikkie-page")
+    await page.goto(`${demo.adminUrl}/orders/${fastCheckoutOrderId}`)
+    await page.locator("[data-testid=tikkie-order-widget]").getByText("Betaallinks").waitFor({ timeout: 60_000 })
+    await showScreenshot(page, "admin-nl-order-widget", page.locator("[data-testid=tikkie-order-widget]"))
   })
 }
 
