@@ -23,6 +23,9 @@ interface Payer {
 
 interface OrderPayments {
   order: {
+    status?: string
+    /** Medusa's order summary: `pending_difference` is what the order still owes (major units). */
+    summary?: { pending_difference?: number | string | null } | null
     payment_collections?: Array<{
       payments?: Array<{ id: string; provider_id: string; data?: { orderToken?: string; status?: string; payer?: Payer } | null }>
     }>
@@ -30,6 +33,12 @@ interface OrderPayments {
 }
 
 type PaymentLinks = Json<AdminTikkieOrderPaymentLinkListResponse>
+
+/** A link can be made for an order that is not cancelled and still owes something (Medusa's summary). */
+function canAskForPayment(order: OrderPayments["order"]): boolean {
+  const owes = String(order.summary?.pending_difference ?? "0").trim()
+  return order.status !== "canceled" && /^\d*\.?\d+$/.test(owes) && /[1-9]/.test(owes)
+}
 
 /** Tikkie's Fast Checkout statuses as Medusa's badge colours; their words are `fastCheckoutStatus.*`. */
 const FAST_CHECKOUT_COLORS: Record<string, "orange" | "green" | "grey" | "red"> = { NEW: "orange", PAID: "green", CANCELLED: "grey", EXPIRED: "grey", ERROR: "red" }
@@ -45,7 +54,7 @@ const OrderTikkieWidget = ({ data: order }: { data: { id: string } }) => {
   const { t } = useTikkieT()
   const { money, dateTime, day } = useFormat()
   const payments = useAdminData<OrderPayments>(
-    `/admin/orders/${order.id}?fields=id,*payment_collections,*payment_collections.payments`
+    `/admin/orders/${order.id}?fields=id,status,summary,*payment_collections,*payment_collections.payments`
   )
   const links = useAdminData<PaymentLinks>(`/admin/orders/${order.id}/tikkie-payment-links`)
   const owed = useAdminData<RefundsOwedList>(`/admin/tikkie/refunds-owed?order_id=${order.id}&limit=100`)
@@ -154,7 +163,10 @@ const OrderTikkieWidget = ({ data: order }: { data: { id: string } }) => {
           ))}
         </div>
       )}
-      <CreateOrderLink orderId={order.id} onCreated={links.reload} />
+      {/* Offered only while the order owes something and is not cancelled: the store would refuse it. */}
+      {payments.data && canAskForPayment(payments.data.order) && (
+        <CreateOrderLink orderId={order.id} onCreated={() => (links.reload(), payments.reload())} />
+      )}
     </Container>
   )
 }
