@@ -39,7 +39,8 @@ export interface TikkieStartOptions {
   /**
    * The shopper's locale or country code (`nl`, `nl-NL`, `en-GB`): sent as Medusa's `x-medusa-locale`
    * header, so the store writes its answers (a 409 "already paid") in Dutch or English, and the helper's
-   * own error words follow it too. Without it the store uses the cart's locale, then English.
+   * own error words follow it too. Without it the store goes by Medusa's own locale of the request (the
+   * store's default locale, if it has one), then `Accept-Language`, then English.
    */
   locale?: string
 }
