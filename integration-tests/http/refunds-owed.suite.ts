@@ -94,6 +94,9 @@ export default storeSuite("refunds-owed", {
 
       const refunded = await adminOrder(order.id)
       expect(cents(refunded.summary.refunded_total)).toBe(totalInCents)
+      // The cancelled order owes nothing and is owed nothing, as after Medusa's own cancel with a refund
+      // (which adds a credit line of what it refunded): not "outstanding" again once the refund is recorded.
+      expect(Math.abs(refunded.summary.pending_difference)).toBeLessThan(0.005)
       const refunds = refunded.payment_collections[0].payments[0].refunds
       expect(refunds).toHaveLength(1)
       expect(cents(refunds[0].amount)).toBe(totalInCents)
@@ -274,6 +277,10 @@ export default storeSuite("refunds-owed", {
         const { data } = await api.post(`/admin/tikkie/refunds-owed/${owed.id}/refunded`, { bank_reference: "WF-3" }, { headers })
         expect(data.refund_owed).toEqual(expect.objectContaining({ status: "refunded", medusa_refund_id: refunds[0].id }))
         expect((await paymentData(order.id)).refunds).toHaveLength(1)
+        // The undone credit line was made again, once: the cancelled order owes nothing.
+        const settled = await adminOrder(order.id)
+        expect(Math.abs(settled.summary.pending_difference)).toBeLessThan(0.005)
+        expect(cents(settled.summary.credit_line_total)).toBe(owed.amount_in_cents)
       })
     })
   },

@@ -5,9 +5,12 @@ import { FastCheckoutSessionDataSchema } from "../../providers/fast-checkout/ses
 import type { FastCheckoutPayer } from "../../tikkie/fast-checkout"
 import { orderAddressFromPayer } from "./payer-address"
 import { isFastCheckoutProvider } from "../../providers/provider-keys"
+import { guestCustomerForPayer } from "./payer-customer"
 
 /**
- * Writes the Fast Checkout payer (email, name, phone, company, shipping address) onto a Medusa order
+ * Writes the Fast Checkout payer (email, name, phone, company, shipping address) onto a Medusa order, the
+ * billing address too when the cart had none, and links the order to the payer's guest customer when the
+ * cart had no customer (payer-customer.ts), so Medusa's order list shows who ordered.
  * paid with Fast Checkout. Runs after the order exists, from the settlement and from `order.placed`
  * (so an order completed by any path, even the storefront's own complete call, gets its payer), and
  * is idempotent.
@@ -26,13 +29,24 @@ export async function importFastCheckoutPayer(container: MedusaContainer, orderI
   try {
     const { data } = await query.graph({
       entity: "order",
-      fields: ["id", "metadata", "shipping_address.id", "shipping_address.country_code", "payment_collections.payments.provider_id", "payment_collections.payments.data"],
+      fields: [
+        "id",
+        "customer_id",
+        "metadata",
+        "shipping_address.id",
+        "shipping_address.country_code",
+        "billing_address.id",
+        "payment_collections.payments.provider_id",
+        "payment_collections.payments.data",
+      ],
       filters: { id: orderId },
     })
     const order = data[0] as
       | {
+          customer_id?: string | null
           metadata?: Record<string, unknown> | null
           shipping_address?: { id: string; country_code?: string | null } | null
+          billing_address?: { id: string } | null
           payment_collections?: Array<{ payments?: Array<{ provider_id: string; data?: Record<string, unknown> | null }> }>
         }
       | undefined
@@ -52,9 +66,13 @@ export async function importFastCheckoutPayer(container: MedusaContainer, orderI
     if (order.shipping_address?.id) {
       await orders.updateOrderAddresses({ id: order.shipping_address.id, ...address })
     }
+    const customerId = order.customer_id ?? (await guestCustomerForPayer(container, payer))
+    // The billing address is the payer's only where the cart had none: a storefront that asked for one keeps it.
     await orders.updateOrders(orderId, {
       email: payer.email,
+      customer_id: customerId,
       ...(order.shipping_address?.id ? {} : { shipping_address: address }),
+      ...(order.billing_address?.id ? {} : { billing_address: address }),
       metadata: {
         ...(order.metadata ?? {}),
         tikkie_fast_checkout: {

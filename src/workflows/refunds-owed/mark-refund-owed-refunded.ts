@@ -4,6 +4,7 @@ import { createWorkflow, transform, when, WorkflowResponse, type WorkflowData } 
 import { loadRefundOwedStep } from "./steps/load-refund-owed"
 import { markBankTransferRefundStep } from "./steps/mark-bank-transfer-refund"
 import { recordMedusaRefundStep } from "./steps/record-medusa-refund"
+import { creditCancelledOrderStep } from "./steps/credit-cancelled-order"
 import { setRefundOwedRefundedStep } from "./steps/set-refund-owed-refunded"
 
 export interface MarkRefundedInput {
@@ -25,7 +26,8 @@ export const markRefundOwedRefundedWorkflowId = "tikkie-mark-refund-owed-refunde
  * Safe to repeat and across instances: under a lock per refund owed and one per payment (released on
  * failure); a refund owed already refunded is answered as it is; the payment's data says whether Medusa's refund was already made
  * (it then carries Medusa's refund id), so a retry after a failure never makes a second one. A failure
- * before Medusa's refund takes the mark out of the payment's data again.
+ * before Medusa's refund takes the mark out of the payment's data again. On a cancelled order the refund
+ * also gets the credit line Medusa's cancel would have added (creditCancelledOrderStep).
  */
 export const markRefundOwedRefundedWorkflow = createWorkflow(markRefundOwedRefundedWorkflowId, (input: WorkflowData<MarkRefundedInput>) => {
   // The refund owed's payment never changes: read before the lock to lock the payment too. Every writer of
@@ -65,6 +67,15 @@ export const markRefundOwedRefundedWorkflow = createWorkflow(markRefundOwedRefun
         note: input.note,
         actorId: input.actor_id,
         medusaRefundId: marked.medusaRefundId,
+      }))
+    )
+    // A cancelled order: the credit line Medusa's cancel adds after its own refund, now that there is one.
+    creditCancelledOrderStep(
+      transform({ owed, input, refunded }, ({ owed, input }) => ({
+        refundOwedId: owed.id,
+        orderId: owed.order_id,
+        amountInCents: Number(owed.amount_in_cents),
+        actorId: input.actor_id,
       }))
     )
     return refunded
