@@ -109,6 +109,78 @@ export default storeSuite("refunds-owed", {
       expect((await adminOrder(order.id)).payment_collections[0].payments[0].refunds).toHaveLength(1)
     })
 
+    describe("what the admin needs to pay a refund owed back", () => {
+      const cancelled = async () => {
+        const order = await paidFastCheckoutOrder()
+        await api.post(`/admin/orders/${order.id}/cancel`, {}, { headers })
+        const [owed] = (await refundsOwed(`order_id=${order.id}`)).refunds_owed
+        const { data } = await api.get(`/admin/orders/${order.id}?fields=display_id`, { headers })
+        return { order, owed, displayId: data.order.display_id as number }
+      }
+      const euros = (c: number) => ({ nl: `${Math.trunc(c / 100)},${String(c % 100).padStart(2, "0")}`, en: `${Math.trunc(c / 100)}.${String(c % 100).padStart(2, "0")}` })
+
+      it("names the order by its number and, with no IBAN from Tikkie, prepares the e-mail asking the payer for it: in the order's language or the one chosen, sent through Medusa's notification module", async () => {
+        const { owed, displayId } = await cancelled()
+        expect(owed.order_display_id).toBe(displayId)
+        expect(owed.payer_account.iban).toBeUndefined()
+
+        // The Belgian payer's order ships to Belgium and has no locale: English unless the admin picks Dutch.
+        const { data: en } = await api.get(`/admin/tikkie/refunds-owed/${owed.id}/iban-request`, { headers })
+        expect(en.iban_request).toEqual(expect.objectContaining({ to: "lotte.peeters@example.be", language: "en", can_send: true }))
+        expect(en.iban_request.subject).toBe(`Refund of €${euros(owed.amount_in_cents).en} for order #${displayId}: your IBAN, please`)
+        expect(en.iban_request.text).toMatch(/^Dear Peeters BV, Lotte Peeters,\n/)
+        expect(en.iban_request.text).toContain("was cancelled")
+        const { data: nl } = await api.get(`/admin/tikkie/refunds-owed/${owed.id}/iban-request?language=nl`, { headers })
+        expect(nl.iban_request.subject).toMatch(new RegExp(`^Terugbetaling €\\s${euros(owed.amount_in_cents).nl} voor bestelling #${displayId}: je IBAN graag$`))
+        expect(nl.iban_request.text).toContain("is geannuleerd")
+        const badLanguage = await api.get(`/admin/tikkie/refunds-owed/${owed.id}/iban-request?language=fr`, { headers }).catch((e: any) => e.response)
+        expect(badLanguage.status).toBe(400)
+
+        const { data: sent } = await api.post(`/admin/tikkie/refunds-owed/${owed.id}/iban-request`, { language: "nl", via: "email" }, { headers })
+        const user = await me()
+        expect(sent.refund_owed).toEqual(expect.objectContaining({ iban_requested_via: "email", iban_requested_by: user.id, iban_requested_by_email: user.email }))
+        const [notification] = await getContainer()
+          .resolve(Modules.NOTIFICATION)
+          .listNotifications({ to: "lotte.peeters@example.be", template: "tikkie-refund-iban-request" } as never)
+        expect(notification).toEqual(expect.objectContaining({ channel: "email", status: "success" }))
+        expect(notification.data).toEqual(expect.objectContaining({ subject: nl.iban_request.subject, text: nl.iban_request.text, language: "nl" }))
+      })
+
+      it("without an e-mail provider the store refuses to send and the admin's mail program is the way; the IBAN the payer sends is kept (checked), then marking names the admin by e-mail", async () => {
+        const { owed } = await cancelled()
+        // The store's only e-mail provider switched off, as the notification module reads it.
+        await getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION).raw("update notification_provider set is_enabled = false")
+        const { data } = await api.get(`/admin/tikkie/refunds-owed/${owed.id}/iban-request`, { headers })
+        expect(data.iban_request.can_send).toBe(false)
+        const refused = await api.post(`/admin/tikkie/refunds-owed/${owed.id}/iban-request`, { language: "en", via: "email" }, { headers }).catch((e: any) => e.response)
+        expect(refused.status).toBe(400)
+        expect(refused.data.message).toMatch(/no e-mail provider .*open the e-mail in your mail program/)
+        expect((await refundsOwed(`order_id=${owed.order_id}`)).refunds_owed[0].iban_requested_at).toBeNull()
+        const { data: byMailProgram } = await api.post(`/admin/tikkie/refunds-owed/${owed.id}/iban-request`, { language: "en", via: "mailto" }, { headers })
+        expect(byMailProgram.refund_owed.iban_requested_via).toBe("mailto")
+
+        const invalid = await api.post(`/admin/tikkie/refunds-owed/${owed.id}/payer-account`, { iban: "BE68 5390 0754 7035" }, { headers }).catch((e: any) => e.response)
+        expect(invalid.status).toBe(400)
+        expect(invalid.data.message).toMatch(/iban is not a valid IBAN/)
+        const { data: kept } = await api.post(`/admin/tikkie/refunds-owed/${owed.id}/payer-account`, { iban: "be68 5390 0754 7034", account_holder: "L. Peeters" }, { headers })
+        expect(kept.refund_owed.payer_account).toEqual({
+          email: "lotte.peeters@example.be",
+          phone_number: "+32470123456",
+          iban: "BE68539007547034",
+          account_holder: "L. Peeters",
+          iban_source: "payer",
+        })
+
+        const { data: marked } = await api.post(`/admin/tikkie/refunds-owed/${owed.id}/refunded`, { bank_reference: "NL-OUT-1" }, { headers })
+        expect(marked.refund_owed.refunded_by_email).toBe((await me()).email)
+        const late = await api.post(`/admin/tikkie/refunds-owed/${owed.id}/payer-account`, { iban: "NL91ABNA0417164300" }, { headers }).catch((e: any) => e.response)
+        expect(late.status).toBe(400)
+        expect(late.data.message).toMatch(/already refunded/)
+        const lateAsk = await api.get(`/admin/tikkie/refunds-owed/${owed.id}/iban-request`, { headers }).catch((e: any) => e.response)
+        expect(lateAsk.status).toBe(400)
+      })
+    })
+
     /** A paid Fast Checkout order with its mug fulfilled, as a return, claim or exchange needs. */
     const fulfilledMugOrder = async () => {
       const order = await paidFastCheckoutOrder()

@@ -10,7 +10,13 @@ import { SubscribeNotificationsBodySchema } from "./admin/tikkie/payment-request
 import { CreateInvoiceLinkBodySchema } from "./admin/tikkie/payment-requests/validators"
 import { CreateOrderLinkBodySchema } from "./admin/orders/[id]/tikkie-payment-links/validators"
 import { RunV1SetupBodySchema } from "./admin/tikkie/payment-requests/v1-setup/validators"
-import { ListRefundsOwedQuerySchema, MarkRefundedBodySchema } from "./admin/tikkie/refunds-owed/validators"
+import {
+  IbanRequestQuerySchema,
+  ListRefundsOwedQuerySchema,
+  MarkRefundedBodySchema,
+  PayerAccountBodySchema,
+  RequestIbanBodySchema,
+} from "./admin/tikkie/refunds-owed/validators"
 import { ConnectBankBodySchema, FundsQuerySchema, TransactionsQuerySchema } from "./admin/tikkie/bank/validators"
 import { ReconciliationQuerySchema } from "./admin/tikkie/reconciliation/validators"
 import { ListFastCheckoutOrdersQuerySchema } from "./admin/tikkie/fast-checkout-orders/validators"
@@ -178,6 +184,21 @@ export default defineMiddlewares({
       matcher: "/admin/tikkie/refunds-owed/:id/refunded",
       method: ["POST"],
       middlewares: [validateAndTransformBody(MarkRefundedBodySchema)],
+    },
+    {
+      matcher: "/admin/tikkie/refunds-owed/:id/iban-request",
+      method: ["GET"],
+      middlewares: [validateQuery(IbanRequestQuerySchema)],
+    },
+    {
+      matcher: "/admin/tikkie/refunds-owed/:id/iban-request",
+      method: ["POST"],
+      middlewares: [validateBody(RequestIbanBodySchema)],
+    },
+    {
+      matcher: "/admin/tikkie/refunds-owed/:id/payer-account",
+      method: ["POST"],
+      middlewares: [validateBody(PayerAccountBodySchema)],
     },
     // Public hooks: every token is bounded in length and characters before the route reads anything.
     {

@@ -28,6 +28,10 @@ const RefundOwed = model
     tikkie_payment_token: model.text().nullable(),
     /** A second payment on a v2 link: the admin can refund it at Tikkie instead of by bank transfer. */
     refundable_at_tikkie: model.boolean().default(false),
+    /** When the payer was asked for their IBAN (Fast Checkout gives none), by whom, and how. */
+    iban_requested_at: model.dateTime().nullable(),
+    iban_requested_by: model.text().nullable(),
+    iban_requested_via: model.enum(["email", "mailto"]).nullable(),
     refunded_by: model.text().nullable(),
     refunded_at: model.dateTime().nullable(),
     bank_reference: model.text().nullable(),

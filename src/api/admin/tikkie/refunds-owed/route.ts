@@ -2,12 +2,12 @@ import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/frame
 import { TIKKIE_MODULE } from "../../../../modules/tikkie"
 import type TikkieModuleService from "../../../../modules/tikkie/service"
 import type { ListRefundsOwedQuery } from "./validators"
-import { refundOwedView } from "./view"
+import { refundOwedViews } from "./view"
 
 /**
  * GET /admin/tikkie/refunds-owed → `{ refunds_owed, count, limit, offset }`, newest first: money to pay
  * back by bank transfer because Tikkie cannot refund it. `?order_id=` for one order, `?status=owed`
- * for what is still to be paid.
+ * for what is still to be paid. Each names its order's number and the admin users by e-mail (view.ts).
  */
 export const GET = async (req: AuthenticatedMedusaRequest<unknown, ListRefundsOwedQuery>, res: MedusaResponse) => {
   const q = req.validatedQuery as ListRefundsOwedQuery
@@ -16,5 +16,5 @@ export const GET = async (req: AuthenticatedMedusaRequest<unknown, ListRefundsOw
   if (q.status) filters.status = q.status
   const tikkie = req.scope.resolve<TikkieModuleService>(TIKKIE_MODULE)
   const [rows, count] = await tikkie.listAndCountRefundOweds(filters, { take: q.limit, skip: q.offset, order: { created_at: "DESC" } })
-  res.json({ refunds_owed: rows.map(refundOwedView), count, limit: q.limit, offset: q.offset })
+  res.json({ refunds_owed: await refundOwedViews(req.scope, rows), count, limit: q.limit, offset: q.offset })
 }

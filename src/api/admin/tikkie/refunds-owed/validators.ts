@@ -1,4 +1,5 @@
 import { z } from "zod"
+import { isValidIban, normalizeIban } from "../../../../tikkie/core/dutch-iban"
 
 /** Query of GET /admin/tikkie/refunds-owed. */
 export const ListRefundsOwedQuerySchema = z.strictObject({
@@ -16,3 +17,30 @@ export const MarkRefundedBodySchema = z.strictObject({
   note: z.string().trim().max(500).optional(),
 })
 export type MarkRefundedBody = z.output<typeof MarkRefundedBodySchema>
+
+const IbanRequestLanguageSchema = z.enum(["nl", "en"])
+
+/** Query of GET /admin/tikkie/refunds-owed/:id/iban-request: the language to write in (else the order's). */
+export const IbanRequestQuerySchema = z.strictObject({
+  language: IbanRequestLanguageSchema.optional(),
+})
+export type IbanRequestQuery = z.output<typeof IbanRequestQuerySchema>
+
+/** Body of POST /admin/tikkie/refunds-owed/:id/iban-request: send it from the store, or record that the admin's mail program did. */
+export const RequestIbanBodySchema = z.strictObject({
+  language: IbanRequestLanguageSchema,
+  via: z.enum(["email", "mailto"]),
+})
+export type RequestIbanBody = z.output<typeof RequestIbanBodySchema>
+
+/** Body of POST /admin/tikkie/refunds-owed/:id/payer-account: the IBAN the payer sent for their refund. */
+export const PayerAccountBodySchema = z.strictObject({
+  iban: z
+    .string()
+    .trim()
+    .max(42)
+    .refine(isValidIban, "iban is not a valid IBAN (check the country code, length and check digits)")
+    .transform(normalizeIban),
+  account_holder: z.string().trim().min(1).max(70).optional(),
+})
+export type PayerAccountBody = z.output<typeof PayerAccountBodySchema>

@@ -1,3 +1,6 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+
 /** A refund owed as the admin API shows it (amounts in cents). */
 export function refundOwedView(r: Record<string, any>) {
   return {
@@ -15,6 +18,9 @@ export function refundOwedView(r: Record<string, any>) {
     payment_request_token: r.payment_request_token,
     tikkie_payment_token: r.tikkie_payment_token,
     refundable_at_tikkie: r.refundable_at_tikkie,
+    iban_requested_at: r.iban_requested_at ?? null,
+    iban_requested_by: r.iban_requested_by ?? null,
+    iban_requested_via: r.iban_requested_via ?? null,
     refunded_by: r.refunded_by,
     refunded_at: r.refunded_at,
     bank_reference: r.bank_reference,
@@ -24,4 +30,41 @@ export function refundOwedView(r: Record<string, any>) {
     bank_matched_by: r.bank_matched_by,
     created_at: r.created_at,
   }
+}
+
+export type RefundOwedView = ReturnType<typeof refundOwedView> & {
+  /** The order's number as Medusa's admin shows it ("#1"); null without an order. */
+  order_display_id: number | null
+  /** The admin users' e-mails for `refunded_by` and `iban_requested_by` (user ids): who, as the admin reads it. */
+  refunded_by_email: string | null
+  iban_requested_by_email: string | null
+}
+
+/**
+ * The views with what the admin reads instead of ids: the order's number and the e-mails of the admin
+ * users who marked or asked. One query per kind for the whole page; an id that no longer resolves (a
+ * deleted user) shows as null, the id stays in the view.
+ */
+export async function refundOwedViews(container: MedusaContainer, rows: Array<Record<string, any>>): Promise<RefundOwedView[]> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const orderIds = [...new Set(rows.map((r) => r.order_id).filter(Boolean))] as string[]
+  const userIds = [...new Set(rows.flatMap((r) => [r.refunded_by, r.iban_requested_by]).filter(Boolean))] as string[]
+  const [orders, users] = await Promise.all([
+    orderIds.length ? query.graph({ entity: "order", fields: ["id", "display_id"], filters: { id: orderIds } }) : { data: [] },
+    userIds.length ? query.graph({ entity: "user", fields: ["id", "email"], filters: { id: userIds } }) : { data: [] },
+  ])
+  const displayIds = new Map((orders.data as Array<{ id: string; display_id: number }>).map((o) => [o.id, o.display_id]))
+  const emails = new Map((users.data as Array<{ id: string; email: string }>).map((u) => [u.id, u.email]))
+  return rows.map((r) => ({
+    ...refundOwedView(r),
+    order_display_id: (r.order_id && displayIds.get(r.order_id)) ?? null,
+    refunded_by_email: (r.refunded_by && emails.get(r.refunded_by)) ?? null,
+    iban_requested_by_email: (r.iban_requested_by && emails.get(r.iban_requested_by)) ?? null,
+  }))
+}
+
+/** One refund owed as the routes that change it answer it. */
+export async function refundOwedAnswer(container: MedusaContainer, row: Record<string, any>): Promise<{ refund_owed: RefundOwedView }> {
+  const [view] = await refundOwedViews(container, [row])
+  return { refund_owed: view }
 }

@@ -1,6 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { refundOwedAtTikkieWorkflow } from "../../../../../../workflows/refunds-owed/refund-at-tikkie"
-import { refundOwedView } from "../../view"
+import { refundOwedAnswer } from "../../view"
 
 /**
  * POST /admin/tikkie/refunds-owed/:id/refund-at-tikkie → `{ refund_owed }`: refunds a second payment on a
@@ -9,5 +9,5 @@ import { refundOwedView } from "../../view"
  */
 export const POST = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
   const { result: refunded } = await refundOwedAtTikkieWorkflow(req.scope).run({ input: { id: req.params.id, actor_id: req.auth_context.actor_id } })
-  res.json({ refund_owed: refundOwedView(refunded) })
+  res.json(await refundOwedAnswer(req.scope, refunded))
 }

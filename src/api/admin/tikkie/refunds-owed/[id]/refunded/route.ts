@@ -1,7 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { markRefundOwedRefundedWorkflow } from "../../../../../../workflows/refunds-owed/mark-refund-owed-refunded"
 import type { MarkRefundedBody } from "../../validators"
-import { refundOwedView } from "../../view"
+import { refundOwedAnswer } from "../../view"
 
 /**
  * POST /admin/tikkie/refunds-owed/:id/refunded `{ bank_reference, note? }` → `{ refund_owed }`: the
@@ -13,5 +13,5 @@ export const POST = async (req: AuthenticatedMedusaRequest<MarkRefundedBody>, re
   const { result: marked } = await markRefundOwedRefundedWorkflow(req.scope).run({
     input: { id: req.params.id, bank_reference: body.bank_reference, note: body.note, actor_id: req.auth_context.actor_id },
   })
-  res.json({ refund_owed: refundOwedView(marked) })
+  res.json(await refundOwedAnswer(req.scope, marked))
 }
