@@ -1,14 +1,14 @@
 import { defineWidgetConfig } from "@medusajs/admin-sdk"
-import { Container, Copy, Heading, StatusBadge, Text } from "@medusajs/ui"
+import { Alert, Container, Copy, Heading, StatusBadge, Text } from "@medusajs/ui"
 import { useAdminData } from "../lib/use-admin-data"
 import { SectionState } from "../components/section-state"
 import { CreateOrderLink } from "../components/create-order-link"
 import { LinkStatusBadge } from "../components/link-status-badge"
 import { LinkUrl } from "../components/link-url"
-import { RefundOwedRow, type RefundsOwedList } from "../components/refunds-owed-section"
+import { RefundOwedRow, type RefundsOwedList } from "../components/refund-owed-row"
 import { SendOrderLink } from "../components/send-order-link"
 import type { AdminTikkieOrderPaymentLinkListResponse, Json } from "../../api/types"
-import { isFastCheckoutProvider } from "../../providers/provider-keys"
+import { isFastCheckoutProvider, isPaymentRequestProvider } from "../../providers/provider-keys"
 import { useFormat } from "../lib/use-format"
 import { useTikkieT } from "../lib/use-tikkie-t"
 
@@ -27,7 +27,12 @@ interface OrderPayments {
     /** Medusa's order summary: `pending_difference` is what the order still owes (major units). */
     summary?: { pending_difference?: number | string | null } | null
     payment_collections?: Array<{
-      payments?: Array<{ id: string; provider_id: string; data?: { orderToken?: string; status?: string; payer?: Payer } | null }>
+      payments?: Array<{
+        id: string
+        provider_id: string
+        captured_at?: string | null
+        data?: { orderToken?: string; status?: string; payer?: Payer; v1?: unknown } | null
+      }>
     }>
   }
 }
@@ -38,6 +43,17 @@ type PaymentLinks = Json<AdminTikkieOrderPaymentLinkListResponse>
 function canAskForPayment(order: OrderPayments["order"]): boolean {
   const owes = String(order.summary?.pending_difference ?? "0").trim()
   return order.status !== "canceled" && /^\d*\.?\d+$/.test(owes) && /[1-9]/.test(owes)
+}
+
+/**
+ * Money Tikkie cannot give back: a captured Fast Checkout payment or payment request v1 payment. Medusa's
+ * cancel dialog does not say so, so the widget does, before the admin cancels.
+ */
+function holdsUnrefundablePayment(order: OrderPayments["order"]): boolean {
+  if (order.status === "canceled") return false
+  return (order.payment_collections ?? [])
+    .flatMap((c) => c.payments ?? [])
+    .some((p) => !!p.captured_at && (isFastCheckoutProvider(p.provider_id) || (isPaymentRequestProvider(p.provider_id) && !!p.data?.v1)))
 }
 
 /** Tikkie's Fast Checkout statuses as Medusa's badge colours; their words are `fastCheckoutStatus.*`. */
@@ -75,6 +91,13 @@ const OrderTikkieWidget = ({ data: order }: { data: { id: string } }) => {
         error={payments.error ?? links.error ?? owed.error}
         empty={nothing ? t("widget.empty") : undefined}
       />
+      {payments.data && holdsUnrefundablePayment(payments.data.order) && (
+        <div className="px-6 py-4">
+          <Alert variant="warning" data-testid="tikkie-order-cancel-warning">
+            {t("widget.cancelWarning")}
+          </Alert>
+        </div>
+      )}
       {!!owed.data?.refunds_owed.length && (
         <div className="flex flex-col" data-testid="tikkie-order-refunds-owed">
           <div className="px-6 pt-4">

@@ -1,0 +1,62 @@
+import { Button, Input, Label, Text, toast } from "@medusajs/ui"
+import { useState } from "react"
+import { adminFetch } from "../lib/admin-fetch"
+import { useTikkieT } from "../lib/use-tikkie-t"
+import type { RefundOwedView } from "./refund-owed-row"
+
+/**
+ * The IBAN the customer sent back, kept with the refund owed so the transfer goes to it (and the
+ * reconciliation can match it). The store checks it (ibantools: country, length, check digits); its
+ * refusal is shown at the field in the admin's words.
+ */
+export function PayerIbanForm({ refund, done }: { refund: RefundOwedView; done: () => void }) {
+  const { t } = useTikkieT()
+  const [iban, setIban] = useState("")
+  const [holder, setHolder] = useState("")
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string>()
+  const save = async () => {
+    setBusy(true)
+    setError(undefined)
+    try {
+      await adminFetch(`/admin/tikkie/refunds-owed/${refund.id}/payer-account`, {
+        method: "POST",
+        body: { iban: iban.trim(), ...(holder.trim() ? { account_holder: holder.trim() } : {}) },
+      })
+      toast.success(t("refundsOwed.payerIban.saved"))
+      done()
+    } catch (e) {
+      const message = (e as Error).message
+      if (/not a valid IBAN/.test(message)) setError(t("refundsOwed.payerIban.invalid"))
+      else toast.error(t("refundsOwed.payerIban.failed"), { description: message })
+    } finally {
+      setBusy(false)
+    }
+  }
+  const ibanId = `tikkie-payer-iban-${refund.id}`
+  const holderId = `tikkie-payer-holder-${refund.id}`
+  return (
+    <div className="grid grid-cols-1 gap-2 md:grid-cols-2">
+      <div className="flex flex-col gap-y-1">
+        <Label size="xsmall" htmlFor={ibanId}>
+          {t("refundsOwed.payerIban.label")}
+        </Label>
+        <Input id={ibanId} size="small" maxLength={42} placeholder="NL91 ABNA 0417 1643 00" value={iban} aria-invalid={!!error} onChange={(e) => setIban(e.target.value)} />
+        {error && (
+          <Text size="xsmall" className="text-ui-fg-error" data-testid="tikkie-payer-iban-error">
+            {error}
+          </Text>
+        )}
+      </div>
+      <div className="flex flex-col gap-y-1">
+        <Label size="xsmall" htmlFor={holderId}>
+          {t("refundsOwed.payerIban.holder")}
+        </Label>
+        <Input id={holderId} size="small" maxLength={70} value={holder} onChange={(e) => setHolder(e.target.value)} />
+      </div>
+      <Button size="small" variant="secondary" className="self-start" disabled={!iban.trim()} isLoading={busy} onClick={save}>
+        {t("refundsOwed.payerIban.save")}
+      </Button>
+    </div>
+  )
+}

@@ -1,0 +1,116 @@
+import { Badge, StatusBadge, Text } from "@medusajs/ui"
+import { Link } from "react-router-dom"
+import { useFormat } from "../lib/use-format"
+import { useTikkieT } from "../lib/use-tikkie-t"
+import { IbanRequest } from "./iban-request"
+import { MarkRefunded } from "./mark-refunded"
+import { PayerIbanForm } from "./payer-iban-form"
+
+/** What the admin API answers for a refund owed (GET /admin/tikkie/refunds-owed). */
+export interface RefundOwedView {
+  id: string
+  order_id: string | null
+  order_display_id: number | null
+  amount_in_cents: number
+  currency_code: string
+  payer_name: string | null
+  payer_account: { iban?: string; account_holder?: string; iban_source?: string; email?: string; phone_number?: string } | null
+  source: "cancel" | "return" | "claim" | "exchange" | "second_payment"
+  reason: string
+  status: "owed" | "refunded"
+  refundable_at_tikkie: boolean
+  iban_requested_at: string | null
+  iban_requested_by_email: string | null
+  iban_requested_via: "email" | "mailto" | null
+  refunded_by: string | null
+  refunded_by_email: string | null
+  refunded_at: string | null
+  bank_reference: string | null
+  note: string | null
+  bank_transaction_id: string | null
+  created_at: string
+}
+
+export interface RefundsOwedList {
+  refunds_owed: RefundOwedView[]
+  count: number
+}
+
+/** An IBAN as people read it: groups of four ("NL91 ABNA 0417 1643 00"). */
+const readableIban = (iban: string) => iban.replace(/(.{4})/g, "$1 ").trim()
+
+/**
+ * One refund owed: what, to whom, why, on which order; where the money goes (the payer's IBAN, or the
+ * way to ask for it); then "Mark refunded" or who marked it, when and with which reference.
+ */
+export function RefundOwedRow({ refund, reload, showOrder }: { refund: RefundOwedView; reload: () => void; showOrder?: boolean }) {
+  const { t } = useTikkieT()
+  const { money, dateTime } = useFormat()
+  const account = refund.payer_account
+  const name = refund.payer_name ?? t("refundsOwed.thePayer")
+  const owed = refund.status === "owed"
+  return (
+    <div className="flex flex-col gap-y-2 px-6 py-4" data-testid="tikkie-refund-owed">
+      <div className="flex items-center justify-between gap-x-2">
+        <Text size="small" weight="plus">
+          {t("refundsOwed.amountTo", { amount: money(refund.amount_in_cents, refund.currency_code), name })}
+        </Text>
+        <div className="flex items-center gap-x-1">
+          <Badge size="2xsmall">{t(`refundsOwed.sources.${refund.source}`)}</Badge>
+          <StatusBadge color={owed ? "orange" : "green"}>{owed ? t("refundsOwed.owed") : t("refundsOwed.refunded")}</StatusBadge>
+        </div>
+      </div>
+      <Text size="xsmall" className="text-ui-fg-subtle">
+        {refund.reason}
+        {showOrder && refund.order_id && (
+          <>
+            {" "}
+            <Link to={`/orders/${refund.order_id}`} className="text-ui-fg-interactive hover:underline" data-testid="tikkie-refund-owed-order">
+              {refund.order_display_id != null ? t("refundsOwed.orderNumber", { number: refund.order_display_id }) : refund.order_id}
+            </Link>
+          </>
+        )}
+      </Text>
+      {account?.iban && (
+        <Text size="small" className="font-mono" data-testid="tikkie-refund-owed-iban">
+          {t("refundsOwed.iban", { iban: readableIban(account.iban) })}
+          {account.account_holder ? ` ${t("refundsOwed.accountHolder", { name: account.account_holder })}` : ""}
+          {account.iban_source === "payer" ? t("refundsOwed.ibanFromPayer") : ""}
+        </Text>
+      )}
+      {account && (account.email || account.phone_number) && (
+        <Text size="xsmall" className="text-ui-fg-subtle">
+          {[account.email, account.phone_number].filter(Boolean).join(" · ")}
+        </Text>
+      )}
+      {owed && !account?.iban && (
+        <div className="flex flex-col gap-y-2 rounded-md border border-ui-border-base p-3" data-testid="tikkie-refund-owed-no-iban">
+          <Text size="xsmall">{t("refundsOwed.noIban")}</Text>
+          {refund.iban_requested_at && (
+            <Text size="xsmall" className="text-ui-fg-subtle" data-testid="tikkie-refund-owed-iban-asked">
+              {t("refundsOwed.ibanAsked", {
+                date: dateTime(refund.iban_requested_at),
+                by: refund.iban_requested_by_email ?? "—",
+                via: t(`refundsOwed.via.${refund.iban_requested_via ?? "email"}`),
+              })}
+            </Text>
+          )}
+          <IbanRequest refund={refund} done={reload} />
+          <PayerIbanForm refund={refund} done={reload} />
+        </div>
+      )}
+      {owed ? (
+        <MarkRefunded refund={refund} done={reload} />
+      ) : (
+        <Text size="xsmall" className="text-ui-fg-subtle" data-testid="tikkie-refund-owed-refunded-by">
+          {t("refundsOwed.refundedBy", {
+            date: dateTime(refund.refunded_at),
+            by: refund.refunded_by_email ?? refund.refunded_by ?? "—",
+            reference: refund.bank_reference ?? "—",
+          })}
+          {refund.bank_transaction_id ? t("refundsOwed.seenLeaving") : ""}
+        </Text>
+      )}
+    </div>
+  )
+}
