@@ -74,6 +74,8 @@ export default storeSuite("refunds-owed", {
       )
       expect((await refundsOwed("status=owed")).count).toBe(1)
       expect((await refundsOwed("status=refunded")).count).toBe(0)
+      // The Tikkie page's tab count; this store has no bank account feature, so no reconciliation count.
+      expect((await api.get("/admin/tikkie/attention", { headers })).data.attention).toEqual({ paid_without_order: 0, refunds_owed: 1, reconciliation: null })
 
       // Medusa's Refund button still refuses, saying where the refund is handled.
       const paymentId = canceled.payment_collections[0].payments[0].id
@@ -106,6 +108,7 @@ export default storeSuite("refunds-owed", {
       // Marking again changes nothing: still one refund.
       const again = await api.post(`/admin/tikkie/refunds-owed/${owed.id}/refunded`, { bank_reference: "OTHER" }, { headers })
       expect(again.data.refund_owed.bank_reference).toBe("NL-OUT-4711")
+      expect((await api.get("/admin/tikkie/attention", { headers })).data.attention.refunds_owed).toBe(0)
       expect((await adminOrder(order.id)).payment_collections[0].payments[0].refunds).toHaveLength(1)
     })
 

@@ -109,7 +109,7 @@ export default bankSuite("tikkie-reconciliation", {
       expect((await bank().listBankConnections({}))[0].synced_through).toBe(today)
     })
 
-    it("matches a payout by its reference, another by amount and date; unknown credits stay visible", async () => {
+    it("matches a payout by its reference, another by amount and date; an unknown Tikkie credit stays visible, other credits only when asked for", async () => {
       await connectAccount(bankEnv, api, headers, { accountNumber: EMPTY })
       const byReference = await paidOrder(1_299)
       const byAmount = await paidOrder(4_250)
@@ -124,10 +124,12 @@ export default bankSuite("tikkie-reconciliation", {
       expect(payout.transactionId).toEqual(expect.any(String))
       const plain = await book({ amountInCents: 4_250, descriptionLines: ["UITBETALING"], counterPartyName: "Stichting Tikkie" })
       const stranger = await book({ amountInCents: 1_234, descriptionLines: ["Factuur 2026-117"], counterPartyName: "Klant BV" })
+      // A payout from Tikkie that no payment of this store claims (another shop's, or one the plugin never saw).
+      const unknownPayout = await book({ amountInCents: 3_333, descriptionLines: ["UITBETALING 2026-11"], counterPartyName: "Stichting Tikkie" })
       await book({ amountInCents: -500, descriptionLines: ["Bankkosten"] })
 
       const summary = await run()
-      expect(summary).toEqual(expect.objectContaining({ transactions_read: 4, transactions_stored: 4, matched_now: 2 }))
+      expect(summary).toEqual(expect.objectContaining({ transactions_read: 5, transactions_stored: 5, matched_now: 2 }))
 
       const shown = await list()
       expect(shown.counts).toEqual({ matched: 2, mismatch: 0, pending: 1, overdue: 0, unmatched: 1 })
@@ -147,17 +149,21 @@ export default bankSuite("tikkie-reconciliation", {
         expect.objectContaining({ status: "matched", matched_by: "amount_date", transaction: expect.objectContaining({ transaction_id: plain.transactionId }) })
       )
       expect(item(notPaidOut)).toEqual(expect.objectContaining({ status: "pending", transaction: null }))
+      // Unmatched credits: the Tikkie payout; the customer's transfer only with credits=all.
       const unmatched = await list("?status=unmatched")
       expect(unmatched.items).toEqual([
-        expect.objectContaining({ kind: "credit", status: "unmatched", amount_in_cents: 1_234, date: today, transaction: expect.objectContaining({ transaction_id: stranger.transactionId }) }),
+        expect.objectContaining({ kind: "credit", status: "unmatched", amount_in_cents: 3_333, date: today, transaction: expect.objectContaining({ transaction_id: unknownPayout.transactionId }) }),
       ])
+      const every = await list("?status=unmatched&credits=all")
+      expect(every.counts.unmatched).toBe(2)
+      expect(every.items.map((i: any) => i.transaction.transaction_id).sort()).toEqual([stranger.transactionId, unknownPayout.transactionId].sort())
       // Filters and paging.
       expect((await list("?status=matched&limit=1")).items).toHaveLength(1)
       expect((await list("?status=matched&limit=1&offset=1")).items).toHaveLength(1)
       expect((await list("?status=matched&limit=1&offset=1")).count).toBe(2)
       expect((await list(`?from=${addDays(today, 1)}`)).items).toEqual([])
       expect((await list(`?to=${addDays(today, -1)}`)).counts).toEqual({ matched: 0, mismatch: 0, pending: 0, overdue: 0, unmatched: 0 })
-      for (const q of ["?status=lost", "?from=2026-02-30", "?limit=0", "?limit=201", "?page=2"]) {
+      for (const q of ["?status=lost", "?from=2026-02-30", "?limit=0", "?limit=201", "?page=2", "?credits=some"]) {
         const res = await admin("get", `/admin/tikkie/reconciliation${q}`)
         expect({ q, status: res.status }).toEqual({ q, status: 400 })
         expect(res.data.message).toMatch(/^Invalid query: /)
@@ -269,7 +275,9 @@ export default bankSuite("tikkie-reconciliation", {
       expect(payouts).toHaveLength(3)
       expect(new Set(payouts.map((p) => p.transaction_id)).size).toBe(3)
       expect(payouts.map((p) => p.reference).sort()).toEqual([...tokens].sort())
-      expect((await list()).counts).toEqual({ matched: 3, mismatch: 0, pending: 0, overdue: 0, unmatched: 1 })
+      // The interest credit is no Tikkie payout: listed only among all credits.
+      expect((await list()).counts).toEqual({ matched: 3, mismatch: 0, pending: 0, overdue: 0, unmatched: 0 })
+      expect((await list("?credits=all")).counts).toEqual({ matched: 3, mismatch: 0, pending: 0, overdue: 0, unmatched: 1 })
     })
 
     it("a payout that never arrives becomes overdue after the configured bank days", async () => {
@@ -285,6 +293,11 @@ export default bankSuite("tikkie-reconciliation", {
         expect.objectContaining({ reference: late, status: "overdue", date: paidDate, due_date: addBankDays(paidDate, 2), transaction: null }),
       ])
       expect(overdue[0].due_date < today).toBe(true)
+      // The Tikkie page's tab counts say so; an order id with no Medusa order gets no number.
+      expect(overdue[0].medusa_order_display_id).toBeNull()
+      const attention = await admin("get", "/admin/tikkie/attention")
+      expect(attention.data.attention.reconciliation).toEqual({ overdue: 1, mismatch: 0, unmatched: 0 })
+      expect((await admin("get", "/admin/tikkie/attention?x=1")).status).toBe(400)
       expect((await list("?status=pending")).items[0].reference).toBe(recent)
 
       // It arrives after all (by reference): matched, no longer overdue.
@@ -311,8 +324,8 @@ export default bankSuite("tikkie-reconciliation", {
       while (!isBankDay(firstBankDay)) firstBankDay = addDays(firstBankDay, 1)
       expect(min).toBe(firstBankDay)
       expect(max <= today).toBe(true)
-      // The generated history's credits are nobody's payouts: all visible as unmatched, paged.
-      const unmatched = await list("?status=unmatched&limit=200")
+      // The generated history's credits are nobody's payouts: all visible among all credits, paged.
+      const unmatched = await list("?status=unmatched&credits=all&limit=200")
       expect(unmatched.items).toHaveLength(200)
       expect(unmatched.count).toBeGreaterThan(200)
 

@@ -28,7 +28,7 @@ import { V1SetupQuerySchema } from "./admin/tikkie/payment-requests/v1-setup/val
 import { validateBody, validateQuery, validateQueryOrPage } from "./utils/validate"
 import { BankConsentCallbackQuerySchema } from "./hooks/tikkie/bank/callback/validators"
 import { callbackPage } from "./hooks/tikkie/bank/callback/page"
-import { NoBodySchema } from "./utils/validators"
+import { NoBodySchema, NoQuerySchema } from "./utils/validators"
 import { FastCheckoutWebhookBodySchema } from "./hooks/tikkie/fast-checkout/validators"
 import { PaymentRequestNotificationBodySchema } from "./hooks/tikkie/payment-requests/validators"
 import { FastCheckoutReturnQuerySchema } from "./hooks/tikkie/fast-checkout/return/validators"
@@ -169,6 +169,11 @@ export default defineMiddlewares({
       matcher: "/admin/tikkie/payment-requests/v1-setup",
       method: ["GET"],
       middlewares: [validateQuery(V1SetupQuerySchema)],
+    },
+    {
+      matcher: "/admin/tikkie/attention",
+      method: ["GET"],
+      middlewares: [validateQuery(NoQuerySchema)],
     },
     {
       matcher: "/admin/tikkie/refunds-owed",

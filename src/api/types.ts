@@ -68,9 +68,19 @@ export interface AdminTikkieBankFundsResponse {
   available: boolean
 }
 
+// Admin API: the Tikkie page's counts
+export interface AdminTikkieAttentionResponse {
+  attention: {
+    paid_without_order: number
+    refunds_owed: number
+    /** null: the store has no bank account feature (the tikkie-bank module's options). */
+    reconciliation: { overdue: number; mismatch: number; unmatched: number } | null
+  }
+}
+
 // Admin API: reconciliation
 export type AdminTikkieReconciliationListResponse = PaginatedResponse<{
-  items: ReconciliationItem[]
+  items: Array<ReconciliationItem & { medusa_order_display_id: number | null }>
   /** Every status within the dates, whatever `status` asked for. */
   counts: Record<ReconciliationStatus, number>
 }>
@@ -108,7 +118,9 @@ export type AdminTikkiePaidWithoutOrderListResponse = PaginatedResponse<{ paid_w
 export interface AdminTikkieSendPaymentLinkResponse {
   notification: { id: string; to: string; channel: string; template: string | null }
 }
-export type AdminTikkieFastCheckoutOrderListResponse = PaginatedResponse<{ fast_checkout_orders: TikkieFastCheckoutOrder[] }>
+export type AdminTikkieFastCheckoutOrderListResponse = PaginatedResponse<{
+  fast_checkout_orders: Array<TikkieFastCheckoutOrder & { medusa_order_display_id: number | null }>
+}>
 
 // Admin API: payment requests
 export interface AdminTikkiePaymentRequestResponse {

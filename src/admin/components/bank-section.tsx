@@ -29,6 +29,7 @@ export function BankSection() {
     what: t("bank.what"),
     disconnectDescription: t("bank.disconnectDescription"),
     onChange: bank.reload,
+    connected: conn?.status === "connected",
   })
 
   return (

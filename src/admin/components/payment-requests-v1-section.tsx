@@ -16,15 +16,16 @@ export type V1ConnectionView = Json<AdminTikkieV1ConnectionResponse>
 export function PaymentRequestsV1Section({ view, reload }: { view?: V1ConnectionView; reload: () => void }) {
   const { t } = useTikkieT()
   const { dateTime } = useFormat()
+  const v1 = view?.v1_connection
+  const conn = v1?.connection
   const { busy, consentUrl, connect, disconnect } = useConsentConnection({
     connectPath: "/admin/tikkie/payment-requests/v1-connect",
     disconnectPath: "/admin/tikkie/payment-requests/v1-connect",
     what: t("v1.what"),
     disconnectDescription: t("v1.disconnectDescription"),
     onChange: reload,
+    connected: conn?.status === "connected",
   })
-  const v1 = view?.v1_connection
-  const conn = v1?.connection
   const needsConnection = !!v1?.providers.some((p) => p.token === "connection")
 
   return (

@@ -35,7 +35,9 @@ export function ReconciliationSection() {
   const { t } = useTikkieT()
   const { money, day } = useFormat()
   const [status, setStatus] = useState<Status>("matched")
-  const list = useAdminData<ReconciliationView>(`/admin/tikkie/reconciliation?status=${status}&limit=50`)
+  // Unmatched credits: those that look like a Tikkie payout, unless the admin asks for every credit.
+  const [credits, setCredits] = useState<"tikkie" | "all">("tikkie")
+  const list = useAdminData<ReconciliationView>(`/admin/tikkie/reconciliation?status=${status}&credits=${credits}&limit=50`)
   const sandbox = useAdminData<AdminTikkieSandboxPayoutsStateResponse>("/admin/tikkie/bank/sandbox-payouts")
   const [busy, setBusy] = useState<"run" | "book" | null>(null)
 
@@ -95,16 +97,47 @@ export function ReconciliationSection() {
           </Tabs.List>
         </Tabs>
       </div>
+      {status === "unmatched" && (
+        <div className="flex items-center gap-x-2 px-6 py-3" data-testid="tikkie-unmatched-credits-filter">
+          {(["tikkie", "all"] as const).map((c) => (
+            <Button key={c} size="small" variant={credits === c ? "primary" : "secondary"} onClick={() => setCredits(c)}>
+              {t(`reconciliation.credits.${c}`)}
+            </Button>
+          ))}
+        </div>
+      )}
       <SectionState
         loading={list.loading && !list.data}
         error={list.error}
-        empty={list.data && !list.data.items.length ? t(`reconciliation.empty.${status}`) : undefined}
+        empty={list.data && !list.data.items.length ? t(status === "unmatched" && credits === "all" ? "reconciliation.emptyAllCredits" : `reconciliation.empty.${status}`) : undefined}
       />
-      {!!list.data?.items.length && (
+      {!!list.data?.items.length && status === "unmatched" && (
         <Table>
           <Table.Header>
             <Table.Row>
-              <Table.HeaderCell>{status === "unmatched" ? t("reconciliation.bookDate") : t("reconciliation.paid")}</Table.HeaderCell>
+              <Table.HeaderCell>{t("reconciliation.bookDate")}</Table.HeaderCell>
+              <Table.HeaderCell>{t("reconciliation.from")}</Table.HeaderCell>
+              <Table.HeaderCell>{t("reconciliation.description")}</Table.HeaderCell>
+              <Table.HeaderCell className="text-right">{t("reconciliation.amount")}</Table.HeaderCell>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {list.data.items.map((i) => (
+              <Table.Row key={`credit:${i.transaction?.transaction_id}`} data-testid="tikkie-unmatched-credit">
+                <Table.Cell>{day(i.date)}</Table.Cell>
+                <Table.Cell>{i.transaction?.counter_party_name ?? "—"}</Table.Cell>
+                <Table.Cell className="max-w-[360px] whitespace-normal">{i.transaction?.description_lines.join(" · ") || t("reconciliation.noDescription")}</Table.Cell>
+                <Table.Cell className="text-right">{money(i.amount_in_cents, i.currency)}</Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table>
+      )}
+      {!!list.data?.items.length && status !== "unmatched" && (
+        <Table>
+          <Table.Header>
+            <Table.Row>
+              <Table.HeaderCell>{t("reconciliation.paid")}</Table.HeaderCell>
               <Table.HeaderCell>{t("reconciliation.payment")}</Table.HeaderCell>
               <Table.HeaderCell>{t("reconciliation.order")}</Table.HeaderCell>
               <Table.HeaderCell>{t("reconciliation.payout")}</Table.HeaderCell>
@@ -113,21 +146,18 @@ export function ReconciliationSection() {
           </Table.Header>
           <Table.Body>
             {list.data.items.map((i) => (
-              <Table.Row key={`${i.kind}:${i.source}:${i.reference}:${i.transaction?.transaction_id}`}>
+              <Table.Row key={`${i.kind}:${i.source}:${i.reference}:${i.transaction?.transaction_id}`} data-testid="tikkie-reconciliation-payment">
                 <Table.Cell>{day(i.date)}</Table.Cell>
                 <Table.Cell>
-                  {i.kind === "credit" ? (
-                    <span title={i.transaction?.description_lines.join(" · ")}>{i.transaction?.counter_party_name ?? t("reconciliation.credit")}</span>
-                  ) : (
-                    <span className="font-mono text-xs" title={i.reference ?? ""}>
-                      {i.source} {i.reference?.slice(0, 12)}…
-                    </span>
-                  )}
+                  <span title={i.reference ?? ""}>
+                    {i.source === "fastcheckout" || i.source === "paymentrequest" ? t(`reconciliation.sources.${i.source}`) : i.source}
+                  </span>{" "}
+                  <span className="font-mono text-xs text-ui-fg-subtle">{i.reference?.slice(0, 8)}…</span>
                 </Table.Cell>
                 <Table.Cell>
                   {i.medusa_order_id ? (
                     <Link className="text-ui-fg-interactive" to={`/orders/${i.medusa_order_id}`}>
-                      {i.medusa_order_id.slice(0, 14)}…
+                      {i.medusa_order_display_id != null ? `#${i.medusa_order_display_id}` : i.medusa_order_id}
                     </Link>
                   ) : (
                     "—"
@@ -139,8 +169,6 @@ export function ReconciliationSection() {
                       ? t(i.matched_by === "reference" ? "reconciliation.matchedByReference" : "reconciliation.matchedByAmount", { date: day(i.transaction?.book_date) })
                       : i.status === "mismatch"
                         ? t("reconciliation.paidOut", { date: day(i.transaction?.book_date), amount: money(i.transaction?.amount_in_cents ?? 0, i.currency) })
-                      : i.status === "unmatched"
-                        ? i.transaction?.description_lines.join(" · ") || t("reconciliation.noDescription")
                         : t("reconciliation.due", { date: day(i.due_date) })}
                   </StatusBadge>
                 </Table.Cell>

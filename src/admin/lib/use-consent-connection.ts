@@ -1,12 +1,18 @@
 import { toast, usePrompt } from "@medusajs/ui"
-import { useState } from "react"
+import { useEffect, useRef, useState } from "react"
 import { adminFetch } from "./admin-fetch"
 import { useTikkieT } from "./use-tikkie-t"
+
+/** How often, and how long at most, an open consent is watched for the connection it makes. */
+const CONSENT_POLL_MS = 3_000
+const CONSENT_WATCH_MS = 15 * 60_000
 
 /**
  * Connect and Disconnect of a consent-based connection (the bank account, payment requests v1): Connect
  * asks the store for a consent URL and opens it in a new tab (the bank sends the browser back to the
- * store's callback page there); Disconnect asks first, then forgets the tokens.
+ * store's callback page there); Disconnect asks first, then forgets the tokens. While a consent is
+ * open and the connection is not there yet, the section reads it again every few seconds and when the
+ * admin comes back to this tab, so it shows "Connected" by itself once the bank sent the browser back.
  */
 export function useConsentConnection(opts: {
   connectPath: string
@@ -16,11 +22,27 @@ export function useConsentConnection(opts: {
   what: string
   disconnectDescription: string
   onChange: () => void
+  /** The connection is there (stops the reading after a consent). */
+  connected?: boolean
 }) {
   const prompt = usePrompt()
   const { t } = useTikkieT()
   const [busy, setBusy] = useState(false)
   const [consentUrl, setConsentUrl] = useState<string>()
+  const onChange = useRef(opts.onChange)
+  onChange.current = opts.onChange
+
+  useEffect(() => {
+    if (!consentUrl || opts.connected) return
+    const until = Date.now() + CONSENT_WATCH_MS
+    const timer = setInterval(() => (Date.now() > until ? clearInterval(timer) : onChange.current()), CONSENT_POLL_MS)
+    const onFocus = () => onChange.current()
+    window.addEventListener("focus", onFocus)
+    return () => {
+      clearInterval(timer)
+      window.removeEventListener("focus", onFocus)
+    }
+  }, [consentUrl, opts.connected])
 
   const connect = async () => {
     setBusy(true)

@@ -11,6 +11,7 @@ import type { AdminTikkieOrderPaymentLinkListResponse, Json } from "../../api/ty
 import { isFastCheckoutProvider, isPaymentRequestProvider } from "../../providers/provider-keys"
 import { useFormat } from "../lib/use-format"
 import { useTikkieT } from "../lib/use-tikkie-t"
+import { FAST_CHECKOUT_COLORS, isFastCheckoutStatus } from "../lib/fast-checkout-status"
 
 interface Payer {
   companyName?: string
@@ -56,9 +57,6 @@ function holdsUnrefundablePayment(order: OrderPayments["order"]): boolean {
     .some((p) => !!p.captured_at && (isFastCheckoutProvider(p.provider_id) || (isPaymentRequestProvider(p.provider_id) && !!p.data?.v1)))
 }
 
-/** Tikkie's Fast Checkout statuses as Medusa's badge colours; their words are `fastCheckoutStatus.*`. */
-const FAST_CHECKOUT_COLORS: Record<string, "orange" | "green" | "grey" | "red"> = { NEW: "orange", PAID: "green", CANCELLED: "grey", EXPIRED: "grey", ERROR: "red" }
-type FastCheckoutStatus = "NEW" | "PAID" | "CANCELLED" | "EXPIRED" | "ERROR"
 
 /**
  * The order's Tikkie side, next to Medusa's own payment details: the Fast Checkout orderToken and payer
@@ -120,8 +118,8 @@ const OrderTikkieWidget = ({ data: order }: { data: { id: string } }) => {
                 Fast Checkout
               </Text>
               {p.data!.status && (
-                <StatusBadge color={FAST_CHECKOUT_COLORS[p.data!.status] ?? "grey"} title={p.data!.status}>
-                  {p.data!.status in FAST_CHECKOUT_COLORS ? t(`fastCheckoutStatus.${p.data!.status as FastCheckoutStatus}`) : p.data!.status}
+                <StatusBadge color={isFastCheckoutStatus(p.data!.status) ? FAST_CHECKOUT_COLORS[p.data!.status] : "grey"} title={p.data!.status}>
+                  {isFastCheckoutStatus(p.data!.status) ? t(`fastCheckoutStatus.${p.data!.status}`) : p.data!.status}
                 </StatusBadge>
               )}
             </div>

@@ -36,3 +36,6 @@ export function paginationFields({ defaultLimit, maxLimit }: { defaultLimit: num
 
 /** The body of an action route that takes none (`{}` or no body). */
 export const NoBodySchema = z.strictObject({})
+
+/** The query of a route that takes none: an unknown parameter is refused, not ignored. */
+export const NoQuerySchema = z.strictObject({})

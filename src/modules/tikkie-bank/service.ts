@@ -52,6 +52,13 @@ export interface UnmatchedCredit {
  * mismatch: paired with a credit by its reference, but the credit's amount differs from the payment's
  * (a short or a long payout): not "matched", so it is looked at; both amounts are shown.
  */
+/**
+ * A credit that looks like a Tikkie payout: the counterparty names Tikkie (ABN AMRO pays Tikkie money
+ * out as "Stichting Tikkie"), or a description line carries the word (the payout tag `TIKKIE <SOURCE>`,
+ * payout-reference.ts). Only a filter for what the admin is shown; matching reads every credit.
+ */
+const TIKKIE_CREDIT_SQL = `(t.counter_party_name ilike '%tikkie%' or t.description_lines::text ilike '%tikkie%')`
+
 export type ReconciliationStatus = "matched" | "mismatch" | "pending" | "overdue" | "unmatched"
 export const RECONCILIATION_STATUSES: ReadonlyArray<ReconciliationStatus> = ["matched", "mismatch", "pending", "overdue", "unmatched"]
 
@@ -249,10 +256,21 @@ class TikkieBankModuleService extends MedusaService({
   /**
    * Payments (matched, pending, overdue) and unmatched credits, newest first. `from`/`to` (inclusive)
    * filter the paid date of payments and the book date of credits; `today` decides overdue.
+   * `credits: "tikkie"` (the default) keeps only the unmatched credits that look like a Tikkie payout
+   * (TIKKIE_CREDIT_SQL): a shop's account also takes private transfers and SEPA credits by the hundred,
+   * which would bury the few payouts that need a look. `"all"` lists every credit.
    */
   @InjectManager()
   async listReconciliation(
-    filter: { today: string; statuses: ReconciliationStatus[]; from?: string; to?: string; limit: number; offset: number },
+    filter: {
+      today: string
+      statuses: ReconciliationStatus[]
+      from?: string
+      to?: string
+      limit: number
+      offset: number
+      credits?: "tikkie" | "all"
+    },
     @MedusaContext() sharedContext: Context = {}
   ): Promise<{ items: ReconciliationItem[]; count: number; counts: Record<ReconciliationStatus, number> }> {
     const manager = sharedContext.manager as SqlEntityManager
@@ -271,6 +289,7 @@ class TikkieBankModuleService extends MedusaService({
         from tikkie_bank_transaction t
         where t.amount_in_cents > 0 and t.deleted_at is null
           and not exists (select 1 from tikkie_bank_payout p where p.transaction_id = t.transaction_id and p.deleted_at is null)
+          ${(filter.credits ?? "tikkie") === "tikkie" ? `and ${TIKKIE_CREDIT_SQL}` : ""}
       )`
     const where = `where date >= coalesce(?, date) and date <= coalesce(?, date)`
     const countRows: Array<{ status: ReconciliationStatus; n: string }> = await manager.execute(

@@ -3,11 +3,12 @@ import { TIKKIE_MODULE } from "../../../../modules/tikkie"
 import type TikkieModuleService from "../../../../modules/tikkie/service"
 import type { AdminTikkieFastCheckoutOrderListResponse } from "../../../types"
 import { fastCheckoutOrderView } from "./order-view"
+import { orderDisplayIds } from "../../../utils/order-display-ids"
 import type { ListFastCheckoutOrdersQuery } from "./validators"
 
 /**
  * GET /admin/tikkie/fast-checkout-orders: the Fast Checkout orders the store created, newest first,
- * with their status, payer and Medusa order. `?problem=true` lists the paid ones that did not become a
+ * with their status, payer and Medusa order (its id and its number, `medusa_order_display_id`). `?problem=true` lists the paid ones that did not become a
  * Medusa order (the reason is in `problem`): the admin's list of payments to refund or fulfil by hand.
  */
 export const GET = async (
@@ -27,5 +28,14 @@ export const GET = async (
     skip: q.offset,
     order: { created_at: "DESC" },
   })
-  res.json({ fast_checkout_orders: orders.map(fastCheckoutOrderView), count, limit: q.limit, offset: q.offset })
+  const displayIds = await orderDisplayIds(req.scope, orders.map((o) => o.medusa_order_id))
+  res.json({
+    fast_checkout_orders: orders.map((o) => ({
+      ...fastCheckoutOrderView(o),
+      medusa_order_display_id: displayIds(o.medusa_order_id),
+    })),
+    count,
+    limit: q.limit,
+    offset: q.offset,
+  })
 }

@@ -3,6 +3,7 @@ import { amsterdamDate } from "../../../../tikkie/account-information"
 import { bankModule, requireBankOptions } from "../../../../lib/tikkie-bank/bank-session"
 import type { AdminTikkieReconciliationListResponse } from "../../../types"
 import type { ReconciliationQuery } from "./validators"
+import { orderDisplayIds } from "../../../utils/order-display-ids"
 
 /**
  * GET /admin/tikkie/reconciliation?status=matched,mismatch,pending,overdue,unmatched&from&to&limit&offset:
@@ -10,7 +11,9 @@ import type { ReconciliationQuery } from "./validators"
  * reference but with another amount, pending, overdue) and
  * the credits no payment claimed (unmatched), newest first. `from`/`to` (inclusive) filter the paid
  * date of payments and the book date of credits. `counts` gives every status within the dates.
- * Overdue follows from today's date, so a payment turns overdue without a run.
+ * Overdue follows from today's date, so a payment turns overdue without a run. `credits=tikkie` (default)
+ * lists only unmatched credits that look like a Tikkie payout, `credits=all` every one. Each item names
+ * its order's number (`medusa_order_display_id`).
  */
 export const GET = async (
   req: AuthenticatedMedusaRequest<unknown, ReconciliationQuery>,
@@ -26,6 +29,9 @@ export const GET = async (
     to: q.to,
     limit: q.limit,
     offset: q.offset,
+    credits: q.credits,
   })
-  res.json({ items: result.items, count: result.count, counts: result.counts, limit: q.limit, offset: q.offset })
+  const displayIds = await orderDisplayIds(req.scope, result.items.map((i) => i.medusa_order_id))
+  const items = result.items.map((i) => ({ ...i, medusa_order_display_id: displayIds(i.medusa_order_id) }))
+  res.json({ items, count: result.count, counts: result.counts, limit: q.limit, offset: q.offset })
 }

@@ -13,6 +13,8 @@ export const ReconciliationQuerySchema = z.strictObject({
     .optional()
     .transform((v) => (v ? v.split(",").map((s) => s.trim()) : [...STATUSES]))
     .pipe(z.array(z.enum(STATUSES, { error: `status may hold ${STATUSES.join(", ")}` })).min(1)),
+  /** Unmatched credits: only those that look like a Tikkie payout (default), or every credit. */
+  credits: z.enum(["tikkie", "all"], { error: "credits must be tikkie or all" }).default("tikkie"),
   from: date("from"),
   to: date("to"),
   ...paginationFields({ defaultLimit: 50, maxLimit: 200 }),

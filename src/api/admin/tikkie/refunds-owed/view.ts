@@ -1,5 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { orderDisplayIds } from "../../../utils/order-display-ids"
 
 /** A refund owed as the admin API shows it (amounts in cents). */
 export function refundOwedView(r: Record<string, any>) {
@@ -47,17 +48,15 @@ export type RefundOwedView = ReturnType<typeof refundOwedView> & {
  */
 export async function refundOwedViews(container: MedusaContainer, rows: Array<Record<string, any>>): Promise<RefundOwedView[]> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const orderIds = [...new Set(rows.map((r) => r.order_id).filter(Boolean))] as string[]
   const userIds = [...new Set(rows.flatMap((r) => [r.refunded_by, r.iban_requested_by]).filter(Boolean))] as string[]
-  const [orders, users] = await Promise.all([
-    orderIds.length ? query.graph({ entity: "order", fields: ["id", "display_id"], filters: { id: orderIds } }) : { data: [] },
+  const [displayIds, users] = await Promise.all([
+    orderDisplayIds(container, rows.map((r) => r.order_id)),
     userIds.length ? query.graph({ entity: "user", fields: ["id", "email"], filters: { id: userIds } }) : { data: [] },
   ])
-  const displayIds = new Map((orders.data as Array<{ id: string; display_id: number }>).map((o) => [o.id, o.display_id]))
   const emails = new Map((users.data as Array<{ id: string; email: string }>).map((u) => [u.id, u.email]))
   return rows.map((r) => ({
     ...refundOwedView(r),
-    order_display_id: (r.order_id && displayIds.get(r.order_id)) ?? null,
+    order_display_id: displayIds(r.order_id),
     refunded_by_email: (r.refunded_by && emails.get(r.refunded_by)) ?? null,
     iban_requested_by_email: (r.iban_requested_by && emails.get(r.iban_requested_by)) ?? null,
   }))
