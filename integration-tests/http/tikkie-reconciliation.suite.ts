@@ -126,10 +126,12 @@ export default bankSuite("tikkie-reconciliation", {
       const stranger = await book({ amountInCents: 1_234, descriptionLines: ["Factuur 2026-117"], counterPartyName: "Klant BV" })
       // A payout from Tikkie that no payment of this store claims (another shop's, or one the plugin never saw).
       const unknownPayout = await book({ amountInCents: 3_333, descriptionLines: ["UITBETALING 2026-11"], counterPartyName: "Stichting Tikkie" })
+      // A friend paying the account holder's private Tikkie: from that person, not a payout to the shop.
+      const privateTikkie = await book({ amountInCents: 1_500, descriptionLines: ["Tikkie ID 601164680479", "Pizza", "Van R. Bos"], counterPartyName: "R. Bos" })
       await book({ amountInCents: -500, descriptionLines: ["Bankkosten"] })
 
       const summary = await run()
-      expect(summary).toEqual(expect.objectContaining({ transactions_read: 5, transactions_stored: 5, matched_now: 2 }))
+      expect(summary).toEqual(expect.objectContaining({ transactions_read: 6, transactions_stored: 6, matched_now: 2 }))
 
       const shown = await list()
       expect(shown.counts).toEqual({ matched: 2, mismatch: 0, pending: 1, overdue: 0, unmatched: 1 })
@@ -149,14 +151,16 @@ export default bankSuite("tikkie-reconciliation", {
         expect.objectContaining({ status: "matched", matched_by: "amount_date", transaction: expect.objectContaining({ transaction_id: plain.transactionId }) })
       )
       expect(item(notPaidOut)).toEqual(expect.objectContaining({ status: "pending", transaction: null }))
-      // Unmatched credits: the Tikkie payout; the customer's transfer only with credits=all.
+      // Unmatched credits: the Tikkie payout; the customer's transfer and the private Tikkie only with credits=all.
       const unmatched = await list("?status=unmatched")
       expect(unmatched.items).toEqual([
         expect.objectContaining({ kind: "credit", status: "unmatched", amount_in_cents: 3_333, date: today, transaction: expect.objectContaining({ transaction_id: unknownPayout.transactionId }) }),
       ])
       const every = await list("?status=unmatched&credits=all")
-      expect(every.counts.unmatched).toBe(2)
-      expect(every.items.map((i: any) => i.transaction.transaction_id).sort()).toEqual([stranger.transactionId, unknownPayout.transactionId].sort())
+      expect(every.counts.unmatched).toBe(3)
+      expect(every.items.map((i: any) => i.transaction.transaction_id).sort()).toEqual(
+        [stranger.transactionId, unknownPayout.transactionId, privateTikkie.transactionId].sort()
+      )
       // Filters and paging.
       expect((await list("?status=matched&limit=1")).items).toHaveLength(1)
       expect((await list("?status=matched&limit=1&offset=1")).items).toHaveLength(1)

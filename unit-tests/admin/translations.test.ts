@@ -39,14 +39,18 @@ describe("the admin's texts in English and Dutch", () => {
         "tikkie.bank.iban",
         "tikkie.bank.status",
         "tikkie.common.open",
+        "tikkie.fastCheckout.status",
         "tikkie.invoiceLinks.status",
         "tikkie.linkStatus.open",
         "tikkie.page.tabs.bank",
         "tikkie.page.tabs.fastCheckout",
+        "tikkie.page.title",
         "tikkie.paidWithoutOrder.minutes",
         "tikkie.paidWithoutOrder.sources.fast_checkout",
         "tikkie.paidWithoutOrder.status",
         "tikkie.paidWithoutOrder.token",
+        "tikkie.reconciliation.sources.fastcheckout",
+        "tikkie.refundsOwed.iban",
         "tikkie.refundsOwed.sources.claim",
       ].sort()
     )

@@ -1,13 +1,14 @@
 import { Button, Input, Label, Text, toast } from "@medusajs/ui"
 import { useState } from "react"
 import { adminFetch } from "../lib/admin-fetch"
+import { validIban } from "../lib/iban"
 import { useTikkieT } from "../lib/use-tikkie-t"
 import type { RefundOwedView } from "./refund-owed-row"
 
 /**
  * The IBAN the customer sent back, kept with the refund owed so the transfer goes to it (and the
- * reconciliation can match it). The store checks it (ibantools: country, length, check digits); its
- * refusal is shown at the field in the admin's words.
+ * reconciliation can match it). Checked here first and again by the store (ibantools: country, length,
+ * check digits); either refusal is shown at the field in the admin's words.
  */
 export function PayerIbanForm({ refund, done }: { refund: RefundOwedView; done: () => void }) {
   const { t } = useTikkieT()
@@ -16,12 +17,14 @@ export function PayerIbanForm({ refund, done }: { refund: RefundOwedView; done: 
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string>()
   const save = async () => {
+    const checked = validIban(iban)
+    if (!checked) return setError(t("refundsOwed.payerIban.invalid"))
     setBusy(true)
     setError(undefined)
     try {
       await adminFetch(`/admin/tikkie/refunds-owed/${refund.id}/payer-account`, {
         method: "POST",
-        body: { iban: iban.trim(), ...(holder.trim() ? { account_holder: holder.trim() } : {}) },
+        body: { iban: checked, ...(holder.trim() ? { account_holder: holder.trim() } : {}) },
       })
       toast.success(t("refundsOwed.payerIban.saved"))
       done()

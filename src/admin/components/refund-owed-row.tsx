@@ -60,8 +60,9 @@ export function RefundOwedRow({ refund, reload, showOrder }: { refund: RefundOwe
           <StatusBadge color={owed ? "orange" : "green"}>{owed ? t("refundsOwed.owed") : t("refundsOwed.refunded")}</StatusBadge>
         </div>
       </div>
-      <Text size="xsmall" className="text-ui-fg-subtle">
-        {refund.reason}
+      {/* The reason in the admin's language (the stored one is the log's English, shown on hover). */}
+      <Text size="xsmall" className="text-ui-fg-subtle" title={refund.reason}>
+        {t(`refundsOwed.reasons.${refund.source === "second_payment" && !refund.refundable_at_tikkie ? "second_payment_v1" : refund.source}`)}
         {showOrder && refund.order_id && (
           <>
             {" "}
@@ -72,7 +73,7 @@ export function RefundOwedRow({ refund, reload, showOrder }: { refund: RefundOwe
         )}
       </Text>
       {account?.iban && (
-        <Text size="small" className="font-mono" data-testid="tikkie-refund-owed-iban">
+        <Text size="small" data-testid="tikkie-refund-owed-iban">
           {t("refundsOwed.iban", { iban: readableIban(account.iban) })}
           {account.account_holder ? ` ${t("refundsOwed.accountHolder", { name: account.account_holder })}` : ""}
           {account.iban_source === "payer" ? t("refundsOwed.ibanFromPayer") : ""}

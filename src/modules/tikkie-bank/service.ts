@@ -53,11 +53,14 @@ export interface UnmatchedCredit {
  * (a short or a long payout): not "matched", so it is looked at; both amounts are shown.
  */
 /**
- * A credit that looks like a Tikkie payout: the counterparty names Tikkie (ABN AMRO pays Tikkie money
- * out as "Stichting Tikkie"), or a description line carries the word (the payout tag `TIKKIE <SOURCE>`,
- * payout-reference.ts). Only a filter for what the admin is shown; matching reads every credit.
+ * A credit that looks like a Tikkie payout to the shop: the counterparty is Tikkie (a business payout
+ * comes from "Stichting Tikkie"), or a description line is the payout tag `TIKKIE <SOURCE>` on its own
+ * (payout-reference.ts). Not a private Tikkie: a friend paying the account holder's own Tikkie comes
+ * from that person, with "Tikkie ID 123456789012" among its lines. Only a filter for what the admin
+ * is shown; matching reads every credit.
  */
-const TIKKIE_CREDIT_SQL = `(t.counter_party_name ilike '%tikkie%' or t.description_lines::text ilike '%tikkie%')`
+const TIKKIE_CREDIT_SQL = `(t.counter_party_name ilike '%tikkie%'
+  or exists (select 1 from json_array_elements_text(t.description_lines::json) line where line ~* '^\\s*tikkie\\s+[a-z0-9]+\\s*$'))`
 
 export type ReconciliationStatus = "matched" | "mismatch" | "pending" | "overdue" | "unmatched"
 export const RECONCILIATION_STATUSES: ReadonlyArray<ReconciliationStatus> = ["matched", "mismatch", "pending", "overdue", "unmatched"]
