@@ -91,7 +91,7 @@ const tikkieProviders = process.env.TIKKIE_BASE_URL
   : []
 
 /**
- * Production shape (README "Running in production"): with REDIS_URL set, the store runs as `server` and
+ * Production shape (docs/production.md): with REDIS_URL set, the store runs as `server` and
  * `worker` instances (MEDUSA_WORKER_MODE) that share Postgres and Redis, with Medusa's Redis event bus,
  * locking, workflow engine and cache. Without it, one process with Medusa's in-memory defaults (demo,
  * tests, a small shop); the plugin refuses to start a `server` or `worker` instance on those
@@ -200,7 +200,7 @@ module.exports = defineConfig({
             tokenEncryptionKey: process.env.TIKKIE_BANK_TOKEN_ENCRYPTION_KEY,
             // Key rotation (docs/token-encryption.md): the keys that sealed tokens before, comma-separated.
             ...(process.env.TIKKIE_BANK_PREVIOUS_TOKEN_ENCRYPTION_KEYS
-              ? { previousTokenEncryptionKeys: process.env.TIKKIE_BANK_PREVIOUS_TOKEN_ENCRYPTION_KEYS.split(",").map((k) => k.trim()) }
+              ? { previousTokenEncryptionKeys: process.env.TIKKIE_BANK_PREVIOUS_TOKEN_ENCRYPTION_KEYS.split(",").map((k) => k.trim()).filter(Boolean) }
               : {}),
             ...(process.env.TIKKIE_BANK_OVERDUE_AFTER_BANK_DAYS
               ? { overdueAfterBankDays: Number(process.env.TIKKIE_BANK_OVERDUE_AFTER_BANK_DAYS) }

@@ -65,11 +65,11 @@ function filesUnder(dir, out = []) {
   return out
 }
 
-/** The README's ```ts block after a `<!-- marker -->` line. */
-function readmeBlock(marker) {
-  const readme = fs.readFileSync(path.join(ROOT, "README.md"), "utf8")
+/** The ```ts block after a `<!-- marker -->` line of a document (the README by default, or a file under docs/). */
+function readmeBlock(marker, doc = "README.md") {
+  const readme = fs.readFileSync(path.join(ROOT, doc), "utf8")
   const m = new RegExp(`<!-- ${marker.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")} -->\\n\`\`\`ts\\n([\\s\\S]*?)\`\`\`\\n`).exec(readme)
-  if (!m) throw new Error(`README.md has no <!-- ${marker} --> block`)
+  if (!m) throw new Error(`${doc} has no <!-- ${marker} --> block`)
   return m[1]
 }
 
@@ -156,6 +156,13 @@ function packAndInspect(tmp) {
   check("no repository config (medusa-config.*) in the tarball", !files.some((f) => /medusa-config/.test(f)), files.filter((f) => /medusa-config/.test(f)))
   const testish = files.filter((f) => /(^|\/)(unit-tests|integration-tests|e2e|demo|bench|scripts)\//.test(f) || /\.(test|spec)\.[jt]s$/.test(f))
   check("no tests, demo, bench or scripts in the tarball", testish.length === 0, testish.slice(0, 5))
+  // The README's links to the shop's documents open in the installed package too (how this repository is
+  // developed, CONTRIBUTING.md and docs/development/, stays in the repository).
+  const readmeLinks = [...fs.readFileSync(path.join(pkgDir, "README.md"), "utf8").matchAll(/\]\(((?!https?:|#)[^)#\s]+)(#[^)]*)?\)/g)]
+    .map((m) => m[1])
+    .filter((link) => link !== "CONTRIBUTING.md" && !link.startsWith("docs/development/"))
+  const deadLinks = readmeLinks.filter((link) => !files.includes(path.normalize(link)))
+  check("the README's links to docs/ resolve in the tarball", readmeLinks.length > 5 && deadLinks.length === 0, deadLinks)
   const withMaps = files.filter((f) => f.endsWith(".map") || (/\.(m|c)?js$/.test(f) && /sourceMappingURL=/.test(fs.readFileSync(path.join(pkgDir, f), "utf8"))))
   check("no source maps (inline or files) pointing at sources the package does not carry", withMaps.length === 0, withMaps.slice(0, 5))
 
@@ -192,7 +199,7 @@ function plainProject(tmp, tarball) {
     path.join(dir, "tsconfig.json"),
     JSON.stringify({ compilerOptions: { strict: true, module: "node16", moduleResolution: "node16", target: "es2022", noEmit: true, types: ["node"], skipLibCheck: true }, files: ["example.ts"] }, null, 2)
   )
-  fs.writeFileSync(path.join(dir, "example.ts"), readmeBlock("example: unit-tests/readme-examples/fast-checkout.ts"))
+  fs.writeFileSync(path.join(dir, "example.ts"), readmeBlock("example: unit-tests/readme-examples/fast-checkout.ts", "docs/clients.md"))
   log("a project without Medusa: npm install of the tarball, typescript, @types/node")
   const r = npm(["install", tarball, `typescript@${locked("typescript")}`, `@types/node@${locked("@types/node")}`, "--prefer-offline"], { cwd: dir })
   const modules = fs.readdirSync(path.join(dir, "node_modules")).flatMap((n) =>

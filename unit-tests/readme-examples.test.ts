@@ -11,16 +11,16 @@ import { raw, readConsentForm, submitConsentForm } from "./account-information/s
 import { makeTestCertificates } from "./helpers/certificates"
 
 /**
- * The README's client examples are the files in unit-tests/readme-examples (typechecked with the rest
+ * The client examples of docs/clients.md are the files in unit-tests/readme-examples (typechecked with the rest
  * of the project), shown verbatim but for the import path. Here they run against real sandboxes, with
  * a real HTTP server standing in for the shop.
  */
 const ROOT = path.resolve(__dirname, "..")
 const EXAMPLES = path.join(__dirname, "readme-examples")
 
-/** The README's ```ts block after each `<!-- example: path -->` marker. */
+/** docs/clients.md's ```ts block after each `<!-- example: path -->` marker. */
 function readmeExamples(): Map<string, string> {
-  const readme = readFileSync(path.join(ROOT, "README.md"), "utf8")
+  const readme = readFileSync(path.join(ROOT, "docs", "clients.md"), "utf8")
   const out = new Map<string, string>()
   for (const m of readme.matchAll(/<!-- example: (\S+) -->\n```ts\n([\s\S]*?)```\n/g)) out.set(m[1], m[2])
   return out
@@ -73,7 +73,7 @@ afterAll(() => {
   process.env = savedEnv
 })
 
-describe("README examples", () => {
+describe("the client examples of docs/clients.md", () => {
   it("shows every example file verbatim, importing from medusa-plugin-tikkie/tikkie", () => {
     const shown = readmeExamples()
     const files = readdirSync(EXAMPLES).map((f) => `unit-tests/readme-examples/${f}`)
@@ -86,7 +86,7 @@ describe("README examples", () => {
   })
 })
 
-describe("README examples against the sandbox", () => {
+describe("the client examples against the sandbox", () => {
   let sandbox: RunningSandbox
   let control: SandboxControl
   let shop: ShopServer

@@ -20,4 +20,6 @@ export { completeBankConsentWorkflow } from "./tikkie-bank/complete-bank-consent
 export { reconcileBankWorkflow } from "./tikkie-bank/reconcile"
 export { markRefundOwedRefundedWorkflow } from "./refunds-owed/mark-refund-owed-refunded"
 export { refundOwedAtTikkieWorkflow } from "./refunds-owed/refund-at-tikkie"
+export { requestPayerIbanWorkflow } from "./refunds-owed/request-payer-iban"
+export { recordPayerIbanWorkflow } from "./refunds-owed/record-payer-iban"
 export { recordRefundOwedAfterOrderChangeWorkflow } from "./refunds-owed/record-refund-owed-after-order-change"

@@ -6,7 +6,7 @@ export const fastCheckout = new FastCheckoutClient({
   apiKey: process.env.TIKKIE_API_KEY!,
   merchantToken: process.env.TIKKIE_MERCHANT_TOKEN!,
   baseUrl: process.env.TIKKIE_BASE_URL!, // the sandbox (http://127.0.0.1:4010) or the service's address
-  product: "pay", // path segment: "pay" as the documents say, or "tikkie" as the live service uses
+  product: "pay", // path segment: "pay" as ABN AMRO's API reference writes it, or "tikkie" as the live service uses
 })
 
 /** Starts a checkout: send the shopper to `checkoutUrl`, keep `orderToken` (it cannot be read back). */

@@ -4,7 +4,7 @@ const apiKey = process.env.TIKKIE_API_KEY!
 const baseUrl = process.env.TIKKIE_BASE_URL!
 const shopUrl = process.env.SHOP_URL! // where the shop receives notifications
 
-/** Sandbox only: an app token for this API key (on the live service it comes from the portal). */
+/** Sandbox only: an app token for this API key (on the live service it comes from the Tikkie Business Portal). */
 export async function sandboxAppToken(): Promise<string> {
   const setup = new PaymentRequestsClient({ apiKey, baseUrl })
   try {

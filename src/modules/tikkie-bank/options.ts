@@ -133,6 +133,8 @@ const OptionsSchema = z
   })
   .refine((o) => o.ca === undefined || o.caFile === undefined, { message: "give at most one of ca and caFile" })
 
+/** The option schema, for the documentation test that holds the option tables to it. */
+export const TikkieBankOptionsSchema = OptionsSchema
 export type TikkieBankOptions = z.input<typeof OptionsSchema>
 
 /** The keys of this module's options; the tikkie module ignores them (they may share the plugin's options). */

@@ -22,6 +22,8 @@ const OptionsSchema = z.strictObject({
   singleInstance: z.boolean({ error: "singleInstance must be true or false" }).default(false),
 })
 
+/** The option schema, for the documentation test that holds the option tables to it. */
+export const TikkieModuleOptionsSchema = OptionsSchema
 export type TikkieModuleOptions = z.input<typeof OptionsSchema>
 export type ResolvedTikkieModuleOptions = z.output<typeof OptionsSchema>
 

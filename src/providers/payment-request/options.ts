@@ -65,7 +65,7 @@ export const PaymentRequestProviderOptionsSchema = z.strictObject({
    */
   apiVersion: z.enum(["v2", "v1"], { error: 'apiVersion must be "v2" or "v1"' }).default("v2"),
   apiKey: secret("apiKey"),
-  /** v2: the app token (a UUID): from the developer portal, or `tikkie-credentials` for the sandbox. */
+  /** v2: the app token (a UUID): from the Tikkie Business Portal, or `tikkie-credentials` for the sandbox. */
   appToken: z.uuid({ error: "appToken must be a UUID" }).optional(),
   /**
    * v1: a fixed OAuth access token with scope pay (Authorization: Bearer). It lives 2 hours and is not

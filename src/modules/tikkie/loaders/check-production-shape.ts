@@ -17,7 +17,7 @@ export default async function checkProductionShape({ container, options }: Loade
   const config = container.resolve<ResolvedConfig>(ContainerRegistrationKeys.CONFIG_MODULE)
   const problems = productionShapeProblems(config, { nodeEnv: process.env.NODE_ENV, singleInstance })
   if (!problems.length) return
-  const message = `medusa-plugin-tikkie cannot run in this configuration: ${problems.join(" ")} See the README, "Running in production".`
+  const message = `medusa-plugin-tikkie cannot run in this configuration: ${problems.join(" ")} See the plugin's docs/production.md ("Running in production").`
   container.resolve(ContainerRegistrationKeys.LOGGER).error(message)
   throw new Error(message)
 }

@@ -36,9 +36,9 @@ import {
 } from "./schemas"
 
 export interface PaymentRequestsClientOptions extends TransportOptions {
-  /** Consumer key of the developer portal; sent as API-Key on every call. */
+  /** Consumer key of your app on the ABN AMRO Developer Portal; sent as API-Key on every call. */
   apiKey: string
-  /** App token (a UUID) from the portal or from createSandboxApp(); needed by every call but that one. */
+  /** App token (a UUID) from the Tikkie Business Portal or from createSandboxApp(); needed by every call but that one. */
   appToken?: string
   /** Product path segment: "pay" as in the documents (default) or "tikkie" as on the live service. */
   product?: "pay" | "tikkie"
