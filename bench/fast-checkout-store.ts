@@ -5,6 +5,7 @@ import path from "node:path"
 import { Agent, request } from "undici"
 import { DEMO } from "../demo/constants"
 import { adminLogin, startDemo, type RunningDemo } from "../demo/run"
+import { HEAP_SNAPSHOTS, heapGrowth, takeHeapSnapshot, type HeapSummary } from "./heap-snapshot"
 import { SandboxControl } from "../src/tikkie/sandbox/control-client"
 import type { Delivery } from "../src/tikkie/sandbox/deliveries"
 import type { LoggedRequest } from "../src/tikkie/sandbox/request-log"
@@ -35,7 +36,8 @@ const { Client } = require("pg") as typeof import("pg")
  *    and its 429s, GET order calls per paid order and per abandoned checkout, RSS of each instance;
  * 4. the flood: BENCH_FLOOD_WEBHOOKS (20,000) forged webhooks, BENCH_FLOOD_CONCURRENCY (64) at a time,
  *    while real orders are paid one at a time: paid -> order against the same without the flood, the
- *    store API's p99, RSS growth.
+ *    store API's p99, RSS growth; with BENCH_HEAP_SNAPSHOTS=1 (single process) also heap snapshots
+ *    before and at the end of the flood: the live heap after V8's full GC, what grew, and the RSS then.
  *
  * Nothing here passes or fails: it prints what it measured (and what went wrong, with counts).
  */
@@ -103,6 +105,9 @@ export async function benchFastCheckoutStore(): Promise<void> {
   const storePort = await freePort()
   const started = performance.now()
   let demo: RunningDemo | undefined
+  // Heap snapshots on SIGUSR2 (BENCH_HEAP_SNAPSHOTS=1): the store inherits this environment.
+  const nodeOptions = process.env.NODE_OPTIONS
+  if (HEAP_SNAPSHOTS) process.env.NODE_OPTIONS = `${nodeOptions ?? ""} --heapsnapshot-signal=SIGUSR2`.trim()
   try {
     demo = await startDemo({
       dataDir,
@@ -129,6 +134,8 @@ export async function benchFastCheckoutStore(): Promise<void> {
       storePort,
     })
   } finally {
+    if (nodeOptions === undefined) delete process.env.NODE_OPTIONS
+    else process.env.NODE_OPTIONS = nodeOptions
     await demo?.stop()
     if (process.env.BENCH_KEEP_STORE === "1") console.log(`(kept ${dataDir})`)
     else fs.rmSync(dataDir, { recursive: true, force: true })
@@ -518,6 +525,14 @@ function storeInstances(target: StoreTarget): StoreInstance[] {
   return pid ? [{ name: "store", pid }] : []
 }
 
+/** A heap snapshot of each instance (BENCH_HEAP_SNAPSHOTS=1), or none. */
+async function heapSnapshots(instances: StoreInstance[]): Promise<Map<string, HeapSummary>> {
+  const out = new Map<string, HeapSummary>()
+  if (!HEAP_SNAPSHOTS) return out
+  for (const i of instances) out.set(i.name, await takeHeapSnapshot(i.pid, fs.readlinkSync(`/proc/${i.pid}/cwd`)))
+  return out
+}
+
 function readInstances(instances: StoreInstance[]): Map<string, ProcessMemory> {
   const out = new Map<string, ProcessMemory>()
   for (const i of instances) {
@@ -592,6 +607,7 @@ async function benchFlood(store: StoreClient, sandbox: SandboxControl, db: Insta
 
   // Flood: forged webhooks (unknown orderTokens), FLOOD_CONCURRENCY at a time, while the other carts are paid.
   const memBefore = readInstances(instances)
+  const heapBefore = await heapSnapshots(instances)
   const memPeak = new Map<string, number>()
   const answers: Record<string, number> = {}
   const forgedMs: number[] = []
@@ -631,6 +647,8 @@ async function benchFlood(store: StoreClient, sandbox: SandboxControl, db: Insta
   const floodApiMs = await floodApi
   await agent.close()
   const memAfter = readInstances(instances)
+  const heapAfter = await heapSnapshots(instances)
+  const memAfterGc = readInstances(instances)
   await sleep(5_000)
   const memLater = readInstances(instances)
 
@@ -645,7 +663,22 @@ async function benchFlood(store: StoreClient, sandbox: SandboxControl, db: Insta
   console.log(`  store API p99 (GET /store/products, one at a time)   quiet ${ms(p99(quietApiMs))} (${quietApiMs.length} calls)   during the flood ${ms(p99(floodApiMs))} (${floodApiMs.length} calls)`)
   note(`flood of ${FLOOD_WEBHOOKS}: paid -> order (flood / quiet)`, `${ms(median_(flooded))} / ${ms(median_(quiet))} = ${fmt(median_(flooded) / median_(quiet))}`)
   note("flood: store API p99 (flood / quiet)", `${ms(p99(floodApiMs))} / ${ms(p99(quietApiMs))}`)
-  printMemory(instances, { "before the flood": memBefore, "at its end": memAfter, "5 s later": memLater }, memPeak)
+  printMemory(
+    instances,
+    { "before the flood": memBefore, "at its end": memAfter, ...(HEAP_SNAPSHOTS ? { "after a full GC": memAfterGc } : {}), "5 s later": memLater },
+    memPeak
+  )
+  for (const i of instances) {
+    const from = heapBefore.get(i.name)
+    const to = heapAfter.get(i.name)
+    if (!from || !to) continue
+    console.log(
+      `  live heap ${i.name} (heap snapshots, after V8's full GC): before the flood ${fmt(from.liveBytes / 1048576, 1)} MB, ` +
+        `at its end ${fmt(to.liveBytes / 1048576, 1)} MB (${fmt((to.liveBytes - from.liveBytes) / 1048576, 1)} MB); grew most:`
+    )
+    for (const g of heapGrowth(from, to)) console.log(`    ${g.name}: ${g.count >= 0 ? "+" : ""}${g.count} objects, ${fmt(g.bytes / 1024, 0)} kB`)
+    note(`flood: live heap growth, ${i.name}`, `${fmt((to.liveBytes - from.liveBytes) / 1048576, 1)} MB`)
+  }
   for (const i of instances) {
     const before = memBefore.get(i.name)?.rssKb
     const peak = Math.max(memPeak.get(i.name) ?? 0, memAfter.get(i.name)?.rssKb ?? 0)
