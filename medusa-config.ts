@@ -206,8 +206,6 @@ module.exports = defineConfig({
               ? { overdueAfterBankDays: Number(process.env.TIKKIE_BANK_OVERDUE_AFTER_BANK_DAYS) }
               : {}),
             ...(process.env.TIKKIE_BANK_HISTORY_MONTHS ? { historyMonths: Number(process.env.TIKKIE_BANK_HISTORY_MONTHS) } : {}),
-            // Sandbox only (the demo): POST /admin/tikkie/bank/sandbox-payouts books payouts at the sandbox.
-            ...(process.env.TIKKIE_BANK_SANDBOX_PAYOUTS === "1" ? { sandboxPayouts: true } : {}),
           }
         : {},
     },

@@ -27,10 +27,9 @@ export async function takeHeapSnapshot(pid: number, cwd: string, timeoutMs = 120
     const made = fs.readdirSync(cwd).find((f) => f.endsWith(".heapsnapshot") && !before.has(f) && f.includes(`.${pid}.`))
     if (made) {
       const file = path.join(cwd, made)
-      // Written in one go at the end: wait until its size stops changing.
-      let size = -1
-      while (size !== fs.statSync(file).size) {
-        size = fs.statSync(file).size
+      // Streamed out while V8 walks the heap, with pauses: complete when it ends with the JSON's last "]}".
+      while (!complete(file)) {
+        if (Date.now() > until) throw new Error(`heap snapshot ${file} not complete within ${timeoutMs} ms`)
         await sleep(1_000)
       }
       try {
@@ -41,6 +40,19 @@ export async function takeHeapSnapshot(pid: number, cwd: string, timeoutMs = 120
     }
     if (Date.now() > until) throw new Error(`no heap snapshot from pid ${pid} within ${timeoutMs} ms`)
     await sleep(500)
+  }
+}
+
+function complete(file: string): boolean {
+  const size = fs.statSync(file).size
+  if (size < 2) return false
+  const fd = fs.openSync(file, "r")
+  try {
+    const tail = Buffer.alloc(Math.min(16, size))
+    fs.readSync(fd, tail, 0, tail.length, size - tail.length)
+    return /\]\s*\}\s*$/.test(tail.toString("utf8"))
+  } finally {
+    fs.closeSync(fd)
   }
 }
 

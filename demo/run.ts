@@ -8,7 +8,7 @@ import crypto from "node:crypto"
 import fs from "node:fs"
 import path from "node:path"
 import { DEMO } from "./constants"
-import { demoBankEnv } from "./bank"
+import { demoBankEnv, startDemoPayouts } from "./bank"
 import { startStorefront, type RunningStorefront } from "./storefront/server"
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -253,6 +253,10 @@ export async function startDemo(opts: DemoOptions): Promise<RunningDemo> {
     const adminToken = await adminLogin(storeUrl)
     await ensurePaymentProviders(storeUrl, adminToken, seed.regionId, log)
     if (appToken) await subscribePaymentRequestNotifications(storeUrl, adminToken, log)
+
+    // Tikkie pays out to the connected bank account, as it would for a real shop.
+    const stopPayouts = startDemoPayouts({ sandboxUrl: sandbox.url, databaseUrl, log })
+    cleanups.push(() => stopPayouts())
 
     // 5. Storefront
     const storefront: RunningStorefront = await startStorefront({

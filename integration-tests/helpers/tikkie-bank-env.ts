@@ -35,8 +35,6 @@ export function useTikkieBankSandbox(
     historyMonths?: number
     /** The demo's set-up: a plain-HTTP sandbox and no client certificate (no mutual TLS). */
     plainHttp?: boolean
-    /** TIKKIE_BANK_SANDBOX_PAYOUTS=1 (POST /admin/tikkie/bank/sandbox-payouts). */
-    sandboxPayouts?: boolean
   } = {}
 ): TikkieBankTestEnv {
   const env = {} as TikkieBankTestEnv
@@ -63,7 +61,6 @@ export function useTikkieBankSandbox(
       set("TIKKIE_BANK_CLIENT_KEY", env.certs.clientKey)
       set("TIKKIE_BANK_CA", env.certs.caCert)
     }
-    if (opts.sandboxPayouts) set("TIKKIE_BANK_SANDBOX_PAYOUTS", "1")
     set("TIKKIE_BANK_TOKEN_ENCRYPTION_KEY", env.encryptionKey)
     if (opts.overdueAfterBankDays) set("TIKKIE_BANK_OVERDUE_AFTER_BANK_DAYS", String(opts.overdueAfterBankDays))
     if (opts.historyMonths) set("TIKKIE_BANK_HISTORY_MONTHS", String(opts.historyMonths))

@@ -129,17 +129,6 @@ export default bankSuite("tikkie-bank", {
         )
       })
 
-      it("the sandbox payout route is not mounted without the tikkie-bank option sandboxPayouts", async () => {
-        for (const method of ["get", "post"] as const) {
-          // Answered as any path the store does not have.
-          const unknown = await admin(method, "/admin/tikkie/bank/no-such-route")
-          expect(unknown.status).toBe(404)
-          const res = await admin(method, "/admin/tikkie/bank/sandbox-payouts")
-          const same = JSON.stringify(res.data).replace("sandbox-payouts", "no-such-route")
-          expect({ method, status: res.status, data: same }).toEqual({ method, status: 404, data: JSON.stringify(unknown.data) })
-        }
-      })
-
       it("the chosen bank (BEPB01) shows its accounts, and only the chosen scopes are granted", async () => {
         const started = await admin("post", "/admin/tikkie/bank/connect", { bank: "BEPB01", scopes: ["details"] })
         expect(new URL(started.data.consent_url).searchParams.get("bank")).toBe("BEPB01")

@@ -120,12 +120,6 @@ export default defineMiddlewares({
       middlewares: [validateQuery(TransactionsQuerySchema)],
     },
     {
-      // Not registered (with its route) unless the tikkie-bank option sandboxPayouts is on.
-      matcher: "/admin/tikkie/bank/sandbox-payouts",
-      method: ["POST"],
-      middlewares: [validateBody(NoBodySchema)],
-    },
-    {
       matcher: "/admin/tikkie/reconciliation",
       method: ["GET"],
       middlewares: [validateQuery(ReconciliationQuerySchema, { isList: true })],

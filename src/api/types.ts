@@ -4,7 +4,6 @@ import type { linkView } from "../lib/payment-request/link-view"
 import type { payGrantStatus } from "../lib/payment-request/v1-connection-view"
 import type { V1SetupView } from "../lib/payment-request/v1-setup"
 import type { ReconcileSummary } from "../workflows/tikkie-bank/reconcile"
-import type { BookedSandboxPayout } from "./admin/tikkie/bank/sandbox-payouts/book-pending-sandbox-payouts"
 import type { bankConnectionView } from "./admin/tikkie/bank/connection-view"
 import type { fastCheckoutOrderView } from "./admin/tikkie/fast-checkout-orders/order-view"
 
@@ -85,13 +84,6 @@ export type AdminTikkieReconciliationListResponse = PaginatedResponse<{
   counts: Record<ReconciliationStatus, number>
 }>
 export interface AdminTikkieReconciliationRunResponse {
-  summary: ReconcileSummary
-}
-export interface AdminTikkieSandboxPayoutsStateResponse {
-  enabled: boolean
-}
-export interface AdminTikkieSandboxPayoutsResponse {
-  booked: BookedSandboxPayout[]
   summary: ReconcileSummary
 }
 

@@ -4,14 +4,7 @@ import { Link } from "react-router-dom"
 import { adminFetch } from "../lib/admin-fetch"
 import { useAdminData } from "../lib/use-admin-data"
 import { SectionState } from "./section-state"
-import type {
-  AdminTikkieReconciliationListResponse,
-  AdminTikkieReconciliationRunResponse,
-  AdminTikkieSandboxPayoutsResponse,
-  AdminTikkieSandboxPayoutsStateResponse,
-  Json,
-  ReconciliationStatus,
-} from "../../api/types"
+import type { AdminTikkieReconciliationListResponse, AdminTikkieReconciliationRunResponse, Json, ReconciliationStatus } from "../../api/types"
 import { useFormat } from "../lib/use-format"
 import { useTikkieT } from "../lib/use-tikkie-t"
 
@@ -28,8 +21,7 @@ const STATUSES: Array<{ status: Status; color: "green" | "blue" | "red" | "orang
 ]
 
 /**
- * Reconciliation: the plugin's payments by payout state, and credits no payment claimed, with "Run now"
- * and (sandbox only) "Book sandbox payouts".
+ * Reconciliation: the plugin's payments by payout state, and credits no payment claimed, with "Run now".
  */
 export function ReconciliationSection() {
   const { t } = useTikkieT()
@@ -38,25 +30,20 @@ export function ReconciliationSection() {
   // Unmatched credits: those that look like a Tikkie payout, unless the admin asks for every credit.
   const [credits, setCredits] = useState<"tikkie" | "all">("tikkie")
   const list = useAdminData<ReconciliationView>(`/admin/tikkie/reconciliation?status=${status}&credits=${credits}&limit=50`)
-  const sandbox = useAdminData<AdminTikkieSandboxPayoutsStateResponse>("/admin/tikkie/bank/sandbox-payouts")
-  const [busy, setBusy] = useState<"run" | "book" | null>(null)
+  const [busy, setBusy] = useState(false)
 
-  const act = async (which: "run" | "book") => {
-    setBusy(which)
+  const run = async () => {
+    setBusy(true)
     try {
-      const out = await adminFetch<Json<AdminTikkieReconciliationRunResponse & Partial<AdminTikkieSandboxPayoutsResponse>>>(
-        which === "run" ? "/admin/tikkie/reconciliation/run" : "/admin/tikkie/bank/sandbox-payouts",
-        { method: "POST", body: {} }
-      )
-      const booked = which === "book" ? t("reconciliation.bookedCount", { count: out.booked?.length ?? 0 }) : ""
-      toast.success(which === "run" ? t("reconciliation.ran") : t("reconciliation.booked"), {
-        description: booked + t("reconciliation.summary", { transactions: out.summary.transactions_stored, matched: out.summary.matched_now }),
+      const out = await adminFetch<Json<AdminTikkieReconciliationRunResponse>>("/admin/tikkie/reconciliation/run", { method: "POST", body: {} })
+      toast.success(t("reconciliation.ran"), {
+        description: t("reconciliation.summary", { transactions: out.summary.transactions_stored, matched: out.summary.matched_now }),
       })
       list.reload()
     } catch (e) {
-      toast.error(which === "run" ? t("reconciliation.runFailed") : t("reconciliation.bookFailed"), { description: (e as Error).message })
+      toast.error(t("reconciliation.runFailed"), { description: (e as Error).message })
     } finally {
-      setBusy(null)
+      setBusy(false)
     }
   }
 
@@ -70,16 +57,9 @@ export function ReconciliationSection() {
             {t("reconciliation.subtitle")}
           </Text>
         </div>
-        <div className="flex gap-x-2">
-          {sandbox.data?.enabled && (
-            <Button size="small" variant="secondary" onClick={() => act("book")} isLoading={busy === "book"} disabled={!!busy}>
-              {t("reconciliation.bookSandboxPayouts")}
-            </Button>
-          )}
-          <Button size="small" onClick={() => act("run")} isLoading={busy === "run"} disabled={!!busy} data-testid="tikkie-reconcile-run">
-            {t("reconciliation.runNow")}
-          </Button>
-        </div>
+        <Button size="small" onClick={run} isLoading={busy} disabled={busy} data-testid="tikkie-reconcile-run">
+          {t("reconciliation.runNow")}
+        </Button>
       </div>
       <div className="px-6 py-3">
         <Tabs value={status} onValueChange={(v) => setStatus(v as Status)}>

@@ -11,7 +11,7 @@ import { MAX_DESCRIPTION_LINE_LENGTH } from "../../tikkie/account-information"
  * on one line; a tag line followed by the reference on its own line fits any reference of up to 32.
  * Reading is forgiving: case-insensitive (banks often upper-case free text), surrounding spaces ignored,
  * several tag/reference pairs per credit allowed. Credits carry it when the sandbox books them
- * (the sandbox payout route's book-sandbox-payouts.ts); a real payout carrying other text is matched by amount and date instead.
+ * (the sandbox's payouts control, `POST /_sandbox/accounts/:accountNumber/payouts`); a real payout carrying other text is matched by amount and date instead.
  */
 export const PAYOUT_TAG = "TIKKIE"
 

@@ -10,7 +10,7 @@ import { httpUrl, refuseSandboxInProduction, requiredText as text, sandboxOption
  * { resolve: "medusa-plugin-tikkie/modules/tikkie-bank", options: {
  *     apiKey, clientId, authUrl, baseUrl, storeUrl,
  *     clientCertificate | clientCertificateFile, clientKey | clientKeyFile, ca? | caFile?,
- *     tokenEncryptionKey, previousTokenEncryptionKeys?, overdueAfterBankDays?, amountMatchWindowBankDays?, historyMonths?, sandboxPayouts? } }
+ *     tokenEncryptionKey, previousTokenEncryptionKeys?, overdueAfterBankDays?, amountMatchWindowBankDays?, historyMonths? } }
  * ```
  *
  * Choices:
@@ -111,12 +111,6 @@ const OptionsSchema = z
       .min(1, "historyMonths must be at least 1")
       .max(18, "historyMonths must be at most 18 (the service's limit)")
       .default(18),
-    /**
-     * SANDBOX ONLY (demo, tests): turns on `POST /admin/tikkie/bank/sandbox-payouts`, which asks the
-     * sandbox at `baseUrl` to book the payouts of paid payments (its `/_sandbox` control). Off by default;
-     * the real service has no such control.
-     */
-    sandboxPayouts: z.boolean({ error: "sandboxPayouts must be true or false" }).default(false),
     connectTimeoutMs: z.int().min(1).max(60_000).optional(),
     requestTimeoutMs: z.int().min(1).max(120_000).optional(),
     /** This store talks to a sandbox on purpose: a production start accepts http:// and local URLs. */
@@ -156,7 +150,6 @@ export interface ResolvedTikkieBankOptions {
   overdueAfterBankDays: number
   amountMatchWindowBankDays: number
   historyMonths: number
-  sandboxPayouts: boolean
   connectTimeoutMs?: number
   requestTimeoutMs?: number
 }
@@ -221,7 +214,6 @@ export function parseTikkieBankOptions(raw: unknown): ResolvedTikkieBankOptions 
     overdueAfterBankDays: o.overdueAfterBankDays,
     amountMatchWindowBankDays: o.amountMatchWindowBankDays,
     historyMonths: o.historyMonths,
-    sandboxPayouts: o.sandboxPayouts,
     connectTimeoutMs: o.connectTimeoutMs,
     requestTimeoutMs: o.requestTimeoutMs,
   }

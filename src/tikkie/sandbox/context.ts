@@ -4,6 +4,7 @@ import type { FaultInjector } from "./faults"
 import type { RequestLog } from "./request-log"
 import type { Router } from "./router"
 import type { PersistedPart } from "./state-file"
+import type { SandboxPayouts } from "./payouts"
 
 export interface SandboxOptions {
   /** 0 picks a free port. Default 4010. */
@@ -62,6 +63,8 @@ export interface SandboxContext {
   onReset(fn: () => void): void
   /** Registers state to keep in the state file (when the sandbox has one), under a name of its own. */
   persist(name: string, part: PersistedPart): void
+  /** The money each service took, for the payouts control (payouts.ts). */
+  payouts: SandboxPayouts
 }
 
 /** A service module: registers its routes (including its own /_sandbox control routes). */

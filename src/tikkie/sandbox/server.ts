@@ -6,6 +6,7 @@ import type { TLSSocket } from "node:tls"
 import { AccessTokenStore } from "./access-tokens"
 import type { ResolvedSandboxOptions, SandboxContext, SandboxOptions, SandboxService } from "./context"
 import { registerControl } from "./control"
+import { SandboxPayouts } from "./payouts"
 import { DeliveryService } from "./deliveries"
 import { FaultInjector, isAfterFault } from "./faults"
 import { error, newTraceId, send, type SandboxRequest, type SandboxResponse } from "./http-kit"
@@ -75,6 +76,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     onReset: (fn) => resets.push(fn),
     onClose: (fn) => closers.push(fn),
     persist: (name, part) => parts.set(name, part),
+    payouts: new SandboxPayouts(),
   }
   ctx.onReset(() => {
     clockOffset = 0

@@ -8,7 +8,8 @@ import type { SandboxContext } from "../context"
 import { withBody } from "../control"
 import { error, type SandboxRequest, type SandboxResponse } from "../http-kit"
 import { SEEDED_ACCOUNTS } from "./accounts"
-import { transactionJson } from "./ledger"
+import { transactionJson, type Ledger, type LedgerEntry } from "./ledger"
+import { payoutLines } from "../payouts"
 import type { AccountInformationState } from "./state"
 
 /** GET /_sandbox/accounts (`control.accountInformation.listAccounts`). */
@@ -79,18 +80,77 @@ export function bookTransaction(ctx: SandboxContext, state: AccountInformationSt
     if (bookDate > today) {
       return error(req.traceId, 400, AIS_CODES.BOOK_DATE_IN_FUTURE, `bookDate ${bookDate} is after the current date ${today}`)
     }
-    const now = ctx.now()
-    const entry = ledger.book({
-      transactionId: `${bookDate.replace(/-/g, "")}C${now.toString(36).toUpperCase()}${ledger.size}`,
-      bookDate,
-      // Today's bookings carry the current time; a booking on an earlier day is placed at its noon.
-      timestampMs: bookDate === today ? now : Date.parse(`${bookDate}T11:00:00Z`),
-      amountCents: b.amountCents,
-      mutationCode: b.mutationCode,
-      descriptionLines: b.descriptionLines,
-      counterPartyName: b.counterPartyName,
-      counterPartyAccountNumber: b.counterPartyAccountNumber,
-    })
+    const entry = bookOn(ctx, ledger, bookDate, b)
     return { status: 201, json: transactionJson(entry, account.currency) }
+  })
+}
+
+/** Books one transaction on `bookDate` (checked by the caller): today's at the current time, an earlier day's at its noon. */
+function bookOn(ctx: SandboxContext, ledger: Ledger, bookDate: string, b: Omit<LedgerEntry, "seq" | "balanceAfterCents" | "transactionId" | "bookDate" | "timestampMs">) {
+  const now = ctx.now()
+  return ledger.book({
+    transactionId: `${bookDate.replace(/-/g, "")}C${now.toString(36).toUpperCase()}${ledger.size}`,
+    bookDate,
+    timestampMs: bookDate === amsterdamDate(now) ? now : Date.parse(`${bookDate}T11:00:00Z`),
+    amountCents: b.amountCents,
+    mutationCode: b.mutationCode,
+    descriptionLines: b.descriptionLines,
+    counterPartyName: b.counterPartyName,
+    counterPartyAccountNumber: b.counterPartyAccountNumber,
+  })
+}
+
+const PayoutsBody = z.strictObject({
+  /** yyyy-mm-dd, default today. */
+  bookDate: z.string().optional(),
+  /** Only these payments (their references); default every one not paid out yet. */
+  references: z.array(z.string().min(1).max(32)).max(10_000).optional(),
+})
+
+/**
+ * POST /_sandbox/accounts/:accountNumber/payouts (`control.accountInformation.bookPayouts`): Tikkie pays
+ * out. Every payment the sandbox took (Fast Checkout orders PAID, payment request payments of v1 and
+ * v2, of any merchant or app) that is not on this account yet becomes one credit from "Stichting Tikkie",
+ * its description lines `TIKKIE <SOURCE>` and the payment's reference (payouts.ts). `references` limits it
+ * to those payments. A payment is on the account when a booking carries its two lines, so asking again
+ * books nothing twice, across restarts with a state file too. Answers 201 `{ payouts }`.
+ *
+ * Choice: one credit per payment, as the reconciliation of the plugin expects it by reference. A real
+ * Tikkie may bundle payouts (BUNDLED_PAYOUT_NOT_ENABLED is one of its codes); the sandbox does not.
+ */
+export function bookPayouts(ctx: SandboxContext, state: AccountInformationState, req: SandboxRequest) {
+  const iban = normalizeIban(req.params.accountNumber ?? "")
+  const account = state.account(iban)
+  const ledger = state.ledger(iban)
+  if (!account || !ledger) return error(req.traceId, 404, AIS_CODES.NOT_FOUND, "the sandbox holds no such account")
+  return withBody(req, PayoutsBody, (b): SandboxResponse => {
+    const today = amsterdamDate(ctx.now())
+    const bookDate = b.bookDate ?? today
+    if (!isBookDate(bookDate)) return error(req.traceId, 400, AIS_CODES.BOOK_DATE_INVALID, "bookDate is not a yyyy-mm-dd date")
+    if (bookDate > today) {
+      return error(req.traceId, 400, AIS_CODES.BOOK_DATE_IN_FUTURE, `bookDate ${bookDate} is after the current date ${today}`)
+    }
+    const key = (lines: readonly string[]) => lines.join("\n").toLowerCase()
+    const onAccount = new Set<string>()
+    for (const e of ledger.newestFirst({})) {
+      for (let i = 0; i + 1 < e.descriptionLines.length; i++) onAccount.add(key(e.descriptionLines.slice(i, i + 2)))
+    }
+    const wanted = b.references ? new Set(b.references.map((r) => r.toLowerCase())) : undefined
+    const payouts = []
+    for (const paid of ctx.payouts.paid()) {
+      const lines = payoutLines(paid)
+      if (wanted && !wanted.has(paid.reference.toLowerCase())) continue
+      if (onAccount.has(key(lines))) continue
+      onAccount.add(key(lines))
+      const entry = bookOn(ctx, ledger, bookDate, {
+        amountCents: paid.amountInCents,
+        mutationCode: "658",
+        descriptionLines: lines,
+        counterPartyName: "Stichting Tikkie",
+        counterPartyAccountNumber: "",
+      })
+      payouts.push({ source: paid.source, reference: paid.reference, amountInCents: paid.amountInCents, transactionId: entry.transactionId, bookDate })
+    }
+    return { status: 201, json: { payouts } }
   })
 }

@@ -2,7 +2,7 @@ import type { SandboxContext } from "../context"
 import { AIS_OPERATIONS } from "../../account-information/client"
 import { showConsentPage, submitConsent } from "./authorize"
 import { checkFunds } from "./check-funds"
-import { bookTransaction, listAccounts } from "./controls"
+import { bookPayouts, bookTransaction, listAccounts } from "./controls"
 import { getBalances } from "./get-balances"
 import { getConsentInfo } from "./get-consent-info"
 import { getDetails } from "./get-details"
@@ -33,6 +33,9 @@ import { token } from "./token"
  *     Books a transaction now: {amount (euro, <= 2 decimals) | amountInCents, descriptionLines?,
  *     counterPartyName?, counterPartyAccountNumber?, mutationCode?, bookDate? (yyyy-mm-dd, default
  *     today; invalid MESSAGE_RST560_0022, future MESSAGE_RST560_0023)}. 201 with the transaction.
+ *   POST /_sandbox/accounts/:accountNumber/payouts
+ *     Tikkie pays out every payment the sandbox took and this account does not hold yet (controls.ts,
+ *     bookPayouts): {bookDate?, references?}. 201 {payouts}.
  *   Tokens without the consent page: POST /_sandbox/oauth/tokens {scope, accountNumber} (shared control).
  *
  * Generated history: every seeded account but NL02ABNA0123456789 (opened today, no bookings) has 24
@@ -66,4 +69,5 @@ export function registerAccountInformation(ctx: SandboxContext): void {
   r.add("POST", "/_sandbox/accounts/:accountNumber/transactions", "control.accountInformation.bookTransaction", (req) =>
     bookTransaction(ctx, state, req)
   )
+  r.add("POST", "/_sandbox/accounts/:accountNumber/payouts", "control.accountInformation.bookPayouts", (req) => bookPayouts(ctx, state, req))
 }

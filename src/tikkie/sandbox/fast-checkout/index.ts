@@ -47,6 +47,7 @@ import { createSandboxMerchant } from "./create-merchant"
 import { getOrder } from "./get-order"
 import { FastCheckoutLifecycle } from "./lifecycle"
 import { FastCheckoutState } from "./state"
+import { amountToPayInCents } from "../../fast-checkout/money"
 
 /** How often overdue orders are expired when nobody reads them. */
 export const EXPIRY_SWEEP_MS = 250
@@ -55,6 +56,11 @@ export const EXPIRY_SWEEP_MS = 250
 export function registerFastCheckout(ctx: SandboxContext): void {
   const state = new FastCheckoutState()
   const lifecycle = new FastCheckoutLifecycle(ctx, state)
+  ctx.payouts.register(function* () {
+    for (const o of state.orders.values()) {
+      if (o.status === "PAID") yield { source: "fastcheckout", reference: o.orderToken, amountInCents: amountToPayInCents(o), paidAt: o.updatedAt }
+    }
+  })
   const r = ctx.router
 
   // GET order first: the router tries routes in order, and this is the one benchmarks hammer.

@@ -43,6 +43,7 @@
  *        every platform with its users, requests and all payments (NOT_PAID too); API keys appear only as a
  *        fingerprint.                                                           control.paymentRequestsV1.listPlatforms
  */
+import { payoutReference } from "../payouts"
 import type { SandboxContext } from "../context"
 import { closeControl, listAllControl, payControl } from "./controls"
 import { createPaymentRequest } from "./create-payment-request"
@@ -62,6 +63,14 @@ const BASE = "/v1/{product}/platforms"
 export function registerPaymentRequestsV1(ctx: SandboxContext): void {
   const store = new V1Store()
   ctx.onReset(() => store.clear())
+  ctx.payouts.register(function* () {
+    for (const pr of store.paymentRequests.values()) {
+      for (const p of pr.payments) {
+        if (p.onlinePaymentStatus !== "PAID") continue
+        yield { source: "paymentrequest", reference: payoutReference(p.paymentToken), amountInCents: p.amountInCents, paidAt: p.createdAt }
+      }
+    }
+  })
   ctx.persist("paymentRequestsV1", { save: () => store.snapshot(), load: (d) => store.restore(d) })
   const r = ctx.router
   r.add("POST", BASE, `${OP}.createPlatform`, createPlatform(ctx, store))

@@ -45,6 +45,7 @@
  *   POST /_sandbox/apps/{appToken}/enable                         -> 200
  *   GET  /_sandbox/paymentrequests[?appToken=]                    -> every request with payments and refunds
  */
+import { payoutReference } from "../payouts"
 import type { SandboxContext } from "../context"
 import { closePaymentRequest, listAll, payPaymentRequest, payRefund, setAppDisabled } from "./controls"
 import { createPaymentRequest } from "./create-payment-request"
@@ -68,6 +69,13 @@ const PAYMENT = `${PR}/:paymentRequestToken/payments/:paymentToken`
 export function registerPaymentRequestsV2(ctx: SandboxContext): void {
   const state = new PaymentRequestsV2State()
   ctx.onReset(() => state.reset())
+  ctx.payouts.register(function* () {
+    for (const pr of state.paymentRequests.values()) {
+      for (const p of pr.payments) {
+        yield { source: "paymentrequest", reference: payoutReference(p.paymentToken), amountInCents: p.amountInCents, paidAt: p.createdAt }
+      }
+    }
+  })
   ctx.persist("paymentRequestsV2", { save: () => state.snapshot(), load: (d) => state.restore(d) })
   const r = ctx.router
 

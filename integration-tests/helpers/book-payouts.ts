@@ -1,19 +1,16 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { request, type Dispatcher } from "undici"
-import { amsterdamDate, subtractMonths } from "../../../../../tikkie/account-information"
-import { EXPECTED_PAYOUT_SOURCES, type ExpectedPayout } from "../../../../../lib/tikkie-bank/expected-payouts"
-import { payoutDescriptionLines } from "../../../../../lib/tikkie-bank/payout-reference"
+import { amsterdamDate, subtractMonths } from "../../src/tikkie/account-information"
+import { EXPECTED_PAYOUT_SOURCES, type ExpectedPayout } from "../../src/lib/tikkie-bank/expected-payouts"
+import { payoutDescriptionLines } from "../../src/lib/tikkie-bank/payout-reference"
 
 /**
- * SANDBOX ONLY (tests, demo): makes the sandbox pay out the plugin's paid payments, so the whole chain
- * runs locally. For each expected payout (all sources, or those whose reference is in `references`) it
- * books a credit on `accountNumber` through the sandbox's existing booking control
- * `POST /_sandbox/accounts/:accountNumber/transactions`, with the description lines of the payout
- * convention (lib/tikkie-bank/payout-reference.ts) and the payment's amount.
- *
- * Choice: a plugin-side helper rather than a new sandbox control, because the sandbox's account
- * information service does not know the other services' payments, and this way payment-request payouts
- * work as soon as their source is registered.
+ * A test's payouts of payments the store knows but the sandbox never took (records the test wrote
+ * itself): for each expected payout of the store (all sources, or those whose reference is in
+ * `references`) a credit on `accountNumber` through the sandbox's generic booking control
+ * `POST /_sandbox/accounts/:accountNumber/transactions`, with the payout convention's description lines
+ * (lib/tikkie-bank/payout-reference.ts). Payments the sandbox did take are paid out by its own control,
+ * `POST /_sandbox/accounts/:accountNumber/payouts`.
  */
 export async function bookSandboxPayouts(
   container: MedusaContainer,
