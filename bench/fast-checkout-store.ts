@@ -606,8 +606,10 @@ async function benchFlood(store: StoreClient, sandbox: SandboxControl, db: Insta
   await sleep(1_000)
 
   // Flood: forged webhooks (unknown orderTokens), FLOOD_CONCURRENCY at a time, while the other carts are paid.
-  const memBefore = readInstances(instances)
+  // The snapshot first: writing one costs the process native memory of its own, which then stays in its
+  // RSS; read after it, "before" holds that too, and the growth is the flood's.
   const heapBefore = await heapSnapshots(instances)
+  const memBefore = readInstances(instances)
   const memPeak = new Map<string, number>()
   const answers: Record<string, number> = {}
   const forgedMs: number[] = []

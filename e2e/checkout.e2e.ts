@@ -498,7 +498,7 @@ async function runTests() {
     await section.getByRole("button", { name: "Run now" }).click()
     await page.getByText(/\d+ new transactions, \d+ payments matched/).waitFor()
     // The list reloads after the run: its Matched count follows within moments.
-    const matchedTab = section.getByRole("tab", { name: "Matched" })
+    const matchedTab = section.getByRole("tab", { name: /^Matched/ })
     let matched = 0
     for (const until = Date.now() + 15_000; matched < 3 && Date.now() < until; await page.waitForTimeout(250)) {
       matched = Number((await matchedTab.innerText()).match(/(\d+)/)?.[1] ?? 0)
