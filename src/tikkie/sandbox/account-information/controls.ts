@@ -69,19 +69,34 @@ const BookingBody = z
  * `bookDate`; the query parameters bookDateFrom/bookDateTo have their own codes (0008/0009/0012/0013).
  */
 export function bookTransaction(ctx: SandboxContext, state: AccountInformationState, req: SandboxRequest) {
+  return bookingOnAccount(ctx, state, req, BookingBody, (b, { ledger, currency, bookDate }) => {
+    const entry = bookOn(ctx, ledger, bookDate, b)
+    return { status: 201, json: transactionJson(entry, currency) }
+  })
+}
+
+/**
+ * What both booking controls check first: the account (404), the body, and its `bookDate` (default today; invalid MESSAGE_RST560_0022, in the future MESSAGE_RST560_0023).
+ */
+function bookingOnAccount<S extends z.ZodType<{ bookDate?: string }>>(
+  ctx: SandboxContext,
+  state: AccountInformationState,
+  req: SandboxRequest,
+  schema: S,
+  book: (body: z.output<S>, on: { ledger: Ledger; currency: string; bookDate: string }) => SandboxResponse
+): SandboxResponse | Promise<SandboxResponse> {
   const iban = normalizeIban(req.params.accountNumber ?? "")
   const account = state.account(iban)
   const ledger = state.ledger(iban)
   if (!account || !ledger) return error(req.traceId, 404, AIS_CODES.NOT_FOUND, "the sandbox holds no such account")
-  return withBody(req, BookingBody, (b): SandboxResponse => {
+  return withBody(req, schema, (b): SandboxResponse => {
     const today = amsterdamDate(ctx.now())
     const bookDate = b.bookDate ?? today
     if (!isBookDate(bookDate)) return error(req.traceId, 400, AIS_CODES.BOOK_DATE_INVALID, "bookDate is not a yyyy-mm-dd date")
     if (bookDate > today) {
       return error(req.traceId, 400, AIS_CODES.BOOK_DATE_IN_FUTURE, `bookDate ${bookDate} is after the current date ${today}`)
     }
-    const entry = bookOn(ctx, ledger, bookDate, b)
-    return { status: 201, json: transactionJson(entry, account.currency) }
+    return book(b, { ledger, currency: account.currency, bookDate })
   })
 }
 
@@ -119,17 +134,7 @@ const PayoutsBody = z.strictObject({
  * Tikkie may bundle payouts (BUNDLED_PAYOUT_NOT_ENABLED is one of its codes); the sandbox does not.
  */
 export function bookPayouts(ctx: SandboxContext, state: AccountInformationState, req: SandboxRequest) {
-  const iban = normalizeIban(req.params.accountNumber ?? "")
-  const account = state.account(iban)
-  const ledger = state.ledger(iban)
-  if (!account || !ledger) return error(req.traceId, 404, AIS_CODES.NOT_FOUND, "the sandbox holds no such account")
-  return withBody(req, PayoutsBody, (b): SandboxResponse => {
-    const today = amsterdamDate(ctx.now())
-    const bookDate = b.bookDate ?? today
-    if (!isBookDate(bookDate)) return error(req.traceId, 400, AIS_CODES.BOOK_DATE_INVALID, "bookDate is not a yyyy-mm-dd date")
-    if (bookDate > today) {
-      return error(req.traceId, 400, AIS_CODES.BOOK_DATE_IN_FUTURE, `bookDate ${bookDate} is after the current date ${today}`)
-    }
+  return bookingOnAccount(ctx, state, req, PayoutsBody, (b, { ledger, bookDate }) => {
     const key = (lines: readonly string[]) => lines.join("\n").toLowerCase()
     const onAccount = new Set<string>()
     for (const e of ledger.newestFirst({})) {
