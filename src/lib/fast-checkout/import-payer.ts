@@ -8,10 +8,10 @@ import { isFastCheckoutProvider } from "../../providers/provider-keys"
 import { guestCustomerForPayer } from "./payer-customer"
 
 /**
- * Writes the Fast Checkout payer (email, name, phone, company, shipping address) onto a Medusa order, the
- * billing address too when the cart had none, and links the order to the payer's guest customer when the
- * cart had no customer (payer-customer.ts), so Medusa's order list shows who ordered.
- * paid with Fast Checkout. Runs after the order exists, from the settlement and from `order.placed`
+ * Writes the Fast Checkout payer (email, name, phone, company, shipping address) onto a Medusa order
+ * paid with Fast Checkout, the billing address too when the cart had none, and links the order to the
+ * payer's guest customer when the cart had no customer (payer-customer.ts), so Medusa's order list shows
+ * who ordered. Runs after the order exists, from the settlement and from `order.placed`
  * (so an order completed by any path, even the storefront's own complete call, gets its payer), and
  * is idempotent.
  *
