@@ -3,7 +3,6 @@ import { useState } from "react"
 import { adminFetch } from "../lib/admin-fetch"
 import { LinkUrl } from "./link-url"
 import { LinkFormInput, useLinkForm } from "./link-form-input"
-import { todayInAmsterdam } from "../lib/link-form"
 import type { AdminTikkieOrderPaymentLinkResponse, Json } from "../../api/types"
 import { useTikkieT } from "../lib/use-tikkie-t"
 
@@ -68,7 +67,6 @@ export function CreateOrderLink({ orderId, onCreated }: { orderId: string; onCre
             field="amount"
             label={t("orderLink.amountLabel")}
             problems={form.problems}
-            inputMode="decimal"
             value={amount}
             onChange={(e) => setAmount(e.target.value)}
           />
@@ -77,7 +75,6 @@ export function CreateOrderLink({ orderId, onCreated }: { orderId: string; onCre
             field="description"
             label={t("orderLink.descriptionLabel")}
             problems={form.problems}
-            maxLength={35}
             value={description}
             onChange={(e) => setDescription(e.target.value)}
           />
@@ -86,8 +83,6 @@ export function CreateOrderLink({ orderId, onCreated }: { orderId: string; onCre
             field="expiry"
             label={t("orderLink.expiryLabel")}
             problems={form.problems}
-            type="date"
-            min={todayInAmsterdam()}
             value={expiry}
             onChange={(e) => setExpiry(e.target.value)}
           />

@@ -5,7 +5,6 @@ import { useAdminData } from "../lib/use-admin-data"
 import { LinkStatusBadge } from "./link-status-badge"
 import { LinkUrl } from "./link-url"
 import { LinkFormInput, useLinkForm } from "./link-form-input"
-import { todayInAmsterdam } from "../lib/link-form"
 import { Pager } from "./pager"
 import { SectionState } from "./section-state"
 import type { AdminTikkiePaymentRequestListResponse, AdminTikkiePaymentRequestResponse, Json } from "../../api/types"
@@ -154,7 +153,6 @@ function CreateInvoiceLink({ onCreated }: { onCreated: () => void }) {
           field="description"
           label={t("invoiceLinks.description")}
           problems={form.problems}
-          maxLength={35}
           value={description}
           onChange={(e) => setDescription(e.target.value)}
         />
@@ -163,7 +161,6 @@ function CreateInvoiceLink({ onCreated }: { onCreated: () => void }) {
           field="amount"
           label={t("invoiceLinks.amountLabel")}
           problems={form.problems}
-          inputMode="decimal"
           value={amount}
           onChange={(e) => setAmount(e.target.value)}
         />
@@ -172,7 +169,6 @@ function CreateInvoiceLink({ onCreated }: { onCreated: () => void }) {
           field="reference"
           label={t("invoiceLinks.referenceLabel")}
           problems={form.problems}
-          maxLength={35}
           value={reference}
           onChange={(e) => setReference(e.target.value)}
         />
@@ -181,8 +177,6 @@ function CreateInvoiceLink({ onCreated }: { onCreated: () => void }) {
           field="expiry"
           label={t("linkForm.expiryLabel")}
           problems={form.problems}
-          type="date"
-          min={todayInAmsterdam()}
           value={expiry}
           onChange={(e) => setExpiry(e.target.value)}
         />

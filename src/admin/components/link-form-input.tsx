@@ -1,6 +1,7 @@
 import { Input, Label, Text } from "@medusajs/ui"
 import { useState, type ComponentProps } from "react"
-import { DESCRIPTION_MAX_LENGTH } from "../../tikkie/payment-requests/v2/rules"
+import { amsterdamDate } from "../../tikkie/payment-requests/v2/amsterdam-date"
+import { DESCRIPTION_MAX_LENGTH, REFERENCE_ID_MAX_LENGTH } from "../../tikkie/payment-requests/v2/rules"
 import {
   checkLinkForm,
   fieldOfStoreMessage,
@@ -58,7 +59,24 @@ export function useLinkForm() {
   }
 }
 
-/** A labelled input of a link form, with its problem under it. */
+/**
+ * What each field's input takes by Tikkie's rules: decimal typing for the amount, at most 35 characters of
+ * description or reference, and a date picker that starts at today in Amsterdam (past days cannot be picked).
+ */
+function fieldInput(field: LinkFormField): ComponentProps<typeof Input> {
+  switch (field) {
+    case "amount":
+      return { inputMode: "decimal" }
+    case "description":
+      return { maxLength: DESCRIPTION_MAX_LENGTH }
+    case "reference":
+      return { maxLength: REFERENCE_ID_MAX_LENGTH }
+    case "expiry":
+      return { type: "date", min: amsterdamDate(Date.now()) }
+  }
+}
+
+/** A labelled input of a link form, with its problem under it and its field's rules (fieldInput). */
 export function LinkFormInput({
   id,
   field,
@@ -71,7 +89,7 @@ export function LinkFormInput({
       <Label size="xsmall" htmlFor={id}>
         {label}
       </Label>
-      <Input id={id} size="small" aria-invalid={!!problems[field]} {...input} />
+      <Input id={id} size="small" aria-invalid={!!problems[field]} {...fieldInput(field)} {...input} />
       {problems[field] && (
         <Text size="xsmall" className="text-ui-fg-error" role="alert" data-testid={`tikkie-field-problem-${field}`}>
           {problems[field]}

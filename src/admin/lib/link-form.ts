@@ -67,8 +67,3 @@ export function fieldOfStoreMessage(message: string): LinkFormField | undefined 
   if (/\bexpiry_?date\b/i.test(message)) return "expiry"
   return undefined
 }
-
-/** Today in Amsterdam (yyyy-mm-dd): the date inputs' `min`, so the picker refuses past days. */
-export function todayInAmsterdam(now = Date.now()): string {
-  return amsterdamDate(now)
-}
