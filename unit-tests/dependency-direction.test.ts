@@ -48,6 +48,7 @@ const BROWSER_SAFE_SERVER_FILES = [
   "src/providers/provider-keys.ts",
   "src/tikkie/payment-requests/v2/rules.ts",
   "src/tikkie/payment-requests/v2/amsterdam-date.ts",
+  "src/tikkie/fast-checkout/money.ts",
 ]
 
 interface Edge {

@@ -1,3 +1,5 @@
+import { formatCents as decimalText } from "../../tikkie/fast-checkout/money"
+
 /**
  * Money in the admin: integer cents as text in the admin's language ("€ 2.392,16" in Dutch, "€2,392.16"
  * in English), and what an admin types back as integer cents. No float on the way: the plugin keeps money
@@ -5,8 +7,7 @@
  */
 export function formatCents(cents: number | null | undefined, currency = "EUR", locale = "en"): string {
   if (cents === null || cents === undefined) return "—"
-  const abs = Math.abs(cents)
-  const exact = `${cents < 0 ? "-" : ""}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, "0")}` as `${number}`
+  const exact = decimalText(cents) as `${number}`
   return new Intl.NumberFormat(locale, { style: "currency", currency: currency.toUpperCase(), currencyDisplay: "narrowSymbol" }).format(exact)
 }
 

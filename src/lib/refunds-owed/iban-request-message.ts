@@ -1,3 +1,4 @@
+import { moneyText } from "../money-text"
 import type { RefundOwedSource } from "./record-refund-owed"
 
 export type IbanRequestLanguage = "nl" | "en"
@@ -10,16 +11,6 @@ export interface IbanRequestFacts {
   currencyCode: string
   source: RefundOwedSource
   storeName: string
-}
-
-/** The amount as a reader of the language writes it ("€ 35,45" / "€35.45"), from the cents as a decimal string: no float. */
-export function moneyText(cents: number, currencyCode: string, language: IbanRequestLanguage): string {
-  const sign = cents < 0 ? "-" : ""
-  const abs = Math.abs(cents)
-  const decimal = `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, "0")}`
-  const locale = language === "nl" ? "nl-NL" : "en-GB"
-  // Intl formats a decimal string exactly (ES2023 Intl.NumberFormat v3).
-  return new Intl.NumberFormat(locale, { style: "currency", currency: currencyCode.toUpperCase() }).format(decimal as unknown as number)
 }
 
 const WHY: Record<IbanRequestLanguage, Record<RefundOwedSource, string>> = {

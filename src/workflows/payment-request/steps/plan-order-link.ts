@@ -11,6 +11,7 @@ import { paymentRequestProvider } from "../../../lib/payment-request/provider-op
 import { recordPayments } from "../../../lib/payment-request/record-payment-request"
 import { storeNameFor } from "../../../lib/payment-request/store-name"
 import { ensureV1Setup } from "../../../lib/payment-request/v1-setup"
+import { moneyText } from "../../../lib/money-text"
 import { CURRENT_ORDER_SUMMARY_FIELDS } from "../../../lib/order-summary"
 
 export interface OrderLinkInput {
@@ -42,11 +43,8 @@ type LoadedOrder = {
   summary?: { pending_difference?: BigNumberInput } | null
 }
 
-/** Integer cents as "€12.34" for a message, without a float. */
-function euro(cents: number) {
-  const abs = Math.abs(cents)
-  return `${cents < 0 ? "-" : ""}€${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, "0")}`
-}
+/** Integer cents as "€12.34" for the admin's message (the store's errors are in English). */
+const euro = (cents: number) => moneyText(cents, "eur", "en")
 
 export const planOrderLinkStepId = "tikkie-plan-order-link"
 
