@@ -14,6 +14,19 @@ const transform = {
 }
 
 /**
+ * The workspace packages as their source: the plugin and the tests import `tikkie-client` and
+ * `tikkie-sandbox` by name, and inside jest those names mean the packages' src (no build needed, and one
+ * copy of each module, so `instanceof TikkieError` holds across them). Processes outside jest (Medusa
+ * started by the demo or the cluster harness, the bins) load the built dist, as a shop's store does.
+ */
+const moduleNameMapper = {
+  "^tikkie-client$": "<rootDir>/packages/tikkie-client/src/index.ts",
+  "^tikkie-client/(.*)$": "<rootDir>/packages/tikkie-client/src/$1",
+  "^tikkie-sandbox$": "<rootDir>/packages/tikkie-sandbox/src/index.ts",
+  "^tikkie-sandbox/(.*)$": "<rootDir>/packages/tikkie-sandbox/src/$1",
+}
+
+/**
  * Two projects: `unit` (framework-free code and contract tests against the sandbox, no database) and
  * `integration` (a real Medusa app on real Postgres; the global setup starts embedded Postgres when
  * DB_HOST is unset).
@@ -27,8 +40,13 @@ module.exports = {
       testEnvironment: "node",
       transform,
       moduleFileExtensions: ["js", "ts", "json"],
-      testMatch: ["<rootDir>/src/**/__tests__/**/*.test.ts", "<rootDir>/unit-tests/**/*.test.ts"],
-      modulePathIgnorePatterns: ["<rootDir>/.medusa/", "<rootDir>/dist/"],
+      testMatch: [
+        "<rootDir>/src/**/__tests__/**/*.test.ts",
+        "<rootDir>/unit-tests/**/*.test.ts",
+        "<rootDir>/packages/*/test/**/*.test.ts",
+      ],
+      moduleNameMapper,
+      modulePathIgnorePatterns: ["<rootDir>/.medusa/", "<rootDir>/dist/", "<rootDir>/packages/[^/]+/dist/"],
     },
     {
       displayName: "integration",
@@ -36,7 +54,8 @@ module.exports = {
       transform,
       moduleFileExtensions: ["js", "ts", "json"],
       testMatch: ["<rootDir>/integration-tests/http/**/*.spec.ts"],
-      modulePathIgnorePatterns: ["<rootDir>/.medusa/", "<rootDir>/dist/"],
+      moduleNameMapper,
+      modulePathIgnorePatterns: ["<rootDir>/.medusa/", "<rootDir>/dist/", "<rootDir>/packages/[^/]+/dist/"],
       setupFiles: ["<rootDir>/integration-tests/setup/env.js"],
     },
   ],

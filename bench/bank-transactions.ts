@@ -1,5 +1,5 @@
 import { Agent, request } from "undici"
-import { AccountInformationClient, amsterdamDate, earliestBookDateFrom } from "../src/tikkie/account-information"
+import { AccountInformationClient, amsterdamDate, earliestBookDateFrom } from "tikkie-client/account-information"
 import { startSandboxProcess } from "./sandbox-process"
 import { fmt, median } from "./stats"
 

@@ -1,6 +1,6 @@
 import { Agent, request } from "undici"
-import { UNLIMITED } from "../src/tikkie/core/rate-limiter"
-import { type CreateOrderBody, FastCheckoutClient } from "../src/tikkie/fast-checkout"
+import { UNLIMITED } from "tikkie-client/core/rate-limiter"
+import { type CreateOrderBody, FastCheckoutClient } from "tikkie-client/fast-checkout"
 import { startSandboxProcess } from "./sandbox-process"
 import { fmt, latencies, median, percentile, throughput, type ThroughputRound } from "./stats"
 

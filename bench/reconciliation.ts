@@ -1,6 +1,6 @@
 import { matchPayouts } from "../src/lib/tikkie-bank/match-payouts"
 import { payoutDescriptionLines } from "../src/lib/tikkie-bank/payout-reference"
-import { addDays } from "../src/tikkie/account-information"
+import { addDays } from "tikkie-client/account-information"
 
 /**
  * Reconciling N transactions against N payments with the matcher the run uses (match-payouts.ts),

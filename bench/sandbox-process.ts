@@ -11,9 +11,10 @@ export interface SandboxProcess {
 }
 
 export function startSandboxProcess(args: string[] = []): Promise<SandboxProcess> {
-  const bin = path.join(__dirname, "..", "bin", "tikkie-sandbox.js")
+  // The package's bin on its dist (scripts/run-ts.js, which runs the bench, has just built it).
+  const bin = path.join(__dirname, "..", "packages", "tikkie-sandbox", "bin", "tikkie-sandbox.js")
   const child: ChildProcess = spawn(process.execPath, [bin, "--port", "0", ...args], {
-    env: { ...process.env, TIKKIE_SANDBOX_FROM_SOURCE: "1" },
+    env: process.env,
     stdio: ["ignore", "pipe", "inherit"],
   })
   return new Promise((resolve, reject) => {

@@ -145,7 +145,7 @@ export async function startDemo(opts: DemoOptions): Promise<RunningDemo> {
 
     // 2. Tikkie sandbox, in process
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { startSandbox } = require("../src/tikkie/sandbox/server") as typeof import("../src/tikkie/sandbox/server")
+    const { startSandbox } = require("tikkie-sandbox/server") as typeof import("tikkie-sandbox/server")
     // A state file: orders and tokens the store's database refers to survive a restart of the demo.
     const sandbox = await startSandbox({ port: sandboxPort, stateFile: path.join(dataDir, "sandbox-state.json") })
     cleanups.push(() => sandbox.close())

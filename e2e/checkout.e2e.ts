@@ -21,7 +21,7 @@ import { cancelAtTikkie, payTikkieLink, payWithTikkie, TIKKIE_PAYER } from "./sa
 import { DEMO, DEMO_PROMOTIONS } from "../demo/constants"
 import { formatCents } from "../src/admin/lib/money"
 import { adminLogin, ROOT, startDemo, type RunningDemo } from "../demo/run"
-import { amsterdamDate } from "../src/tikkie/payment-requests/v2/amsterdam-date"
+import { amsterdamDate } from "tikkie-client/payment-requests/v2/amsterdam-date"
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { freePort } = require("../scripts/embedded-db") as { freePort(): Promise<number> }

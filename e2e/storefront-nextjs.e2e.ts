@@ -9,7 +9,7 @@
  *
  *   npm run test:nextjs        (e2e/install-chromium.sh installs Chromium when it is missing)
  *
- * Env: TIKKIE_PACKAGE_TARBALL (a tarball to install instead of packing one), E2E_KEEP=1 (keep the demo's
+ * Env: TIKKIE_PACKAGE_TARBALL (comma-separated tarballs, the client's and the plugin's, to install instead of packing them), E2E_KEEP=1 (keep the demo's
  * data directory), CHROMIUM_PATH, E2E_HEADED=1. The last line printed is "N passed, N failed".
  */
 import assert from "node:assert/strict"
@@ -45,20 +45,26 @@ function run(cmd: string, args: string[], opts: { cwd: string; env?: NodeJS.Proc
   return r.stdout
 }
 
-/** The plugin as a shop's storefront installs it: a tarball of `npm pack`. */
-function pluginTarball(tmp: string): string {
-  if (process.env.TIKKIE_PACKAGE_TARBALL) return path.resolve(process.env.TIKKIE_PACKAGE_TARBALL)
+/**
+ * The plugin as a shop's storefront installs it: tarballs of `npm pack`, the plugin's and its dependency
+ * tikkie-client's (which the registry would serve with it).
+ */
+function pluginTarballs(tmp: string): string[] {
+  if (process.env.TIKKIE_PACKAGE_TARBALL) return process.env.TIKKIE_PACKAGE_TARBALL.split(",").map((t) => path.resolve(t))
   run(process.execPath, [path.join(ROOT, "scripts/build-package.js")], { cwd: ROOT })
-  const [info] = JSON.parse(run("npm", ["pack", "--json", "--ignore-scripts", "--pack-destination", tmp], { cwd: ROOT })) as Array<{ filename: string }>
-  return path.join(tmp, info.filename)
+  const pack = (args: string[]) => {
+    const [info] = JSON.parse(run("npm", ["pack", ...args, "--json", "--ignore-scripts", "--pack-destination", tmp], { cwd: ROOT })) as Array<{ filename: string }>
+    return path.join(tmp, info.filename)
+  }
+  return [pack(["-w", "packages/tikkie-client"]), pack([])]
 }
 
-function prepareApp(tarball: string) {
+function prepareApp(tarballs: string[]) {
   const missing = missingAdditions()
   assert.deepEqual(missing, [], "the guide's additions to starter files must stand in the test app's copies")
   step(`the guide's files written: ${writeGuideFiles().join(", ")}`)
   run("npm", ["install", "--no-audit", "--no-fund"], { cwd: NEXTJS_APP })
-  run("npm", ["install", "--no-save", "--no-audit", "--no-fund", tarball], { cwd: NEXTJS_APP })
+  run("npm", ["install", "--no-save", "--no-audit", "--no-fund", ...tarballs], { cwd: NEXTJS_APP })
   // The starter's tsconfig (moduleResolution "node") must find the helper's types: `next build` below
   // checks types too, but the starter turns that off, so this is the check a starter's developer runs.
   run("npx", ["tsc", "--noEmit"], { cwd: NEXTJS_APP })
@@ -251,7 +257,7 @@ async function main(): Promise<number> {
   fs.chmodSync(tmp, 0o755)
   let next: ChildProcess | undefined
   try {
-    prepareApp(pluginTarball(tmp))
+    prepareApp(pluginTarballs(tmp))
     const nextPort = await freePort()
     storefrontUrl = `http://localhost:${nextPort}`
     step("starting the demo store")

@@ -2,6 +2,7 @@
 /**
  * `npm pack` / `npm publish` run this (`prepack`): the plugin build as it ships.
  *
+ * 0. tikkie-client's dist (build-workspaces.js): the plugin's type-check and declarations read its types.
  * 1. `medusa plugin:build` (backend into .medusa/server/src, admin extensions bundled).
  * 2. Inline source maps removed: the plugin build always writes them (inlineSourceMap unless sourceMap),
  *    and they point at src/ files the package does not carry (they were almost half of its bytes).
@@ -49,6 +50,7 @@ function stripSourceMaps(dir) {
   return { files, bytes }
 }
 
+run(process.execPath, [path.join(root, "scripts/build-workspaces.js")])
 run(bin("medusa"), ["plugin:build"])
 const { files, bytes } = stripSourceMaps(path.join(root, ".medusa/server/src"))
 console.log(`build-package: source maps removed from ${files} files (${Math.round(bytes / 1024)} kB)`)

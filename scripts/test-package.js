@@ -1,14 +1,17 @@
 #!/usr/bin/env node
 /**
- * `npm run test:package`: the package as a shop gets it.
+ * `npm run test:package`: the three packages as their users get them.
  *
- * 1. Builds and packs the plugin (`prepack`'s build, then `npm pack`) and checks the tarball: a LICENSE, no
- *    source maps, no repository config, no tests or demo, type declarations of every public export.
- * 2. A project without Medusa installs the tarball: no Medusa comes with it, and the README's TypeScript
- *    example for `medusa-plugin-tikkie/tikkie` compiles under strict tsc.
+ * 1. Builds and packs the plugin (`prepack`'s build, then `npm pack`), `tikkie-client` and `tikkie-sandbox`
+ *    (`npm pack -w`), and checks each tarball: a LICENSE and README, no source maps, no repository config, no
+ *    tests or demo, type declarations of every public export; the plugin's carries no sandbox file.
+ * 2. A project without Medusa installs the client's tarball: no Medusa comes with it, and its README's
+ *    TypeScript example compiles under strict tsc; then the plugin's for its storefront helper, still
+ *    without Medusa.
  * 3. A separate, minimal Medusa 2.21 store in a temporary folder (its own package.json, tsconfig and the
- *    README's medusa-config.ts) installs the tarball, starts the sandbox from the installed package
- *    (`npx tikkie-sandbox`, `npx tikkie-credentials`), runs `medusa db:migrate` on embedded Postgres,
+ *    README's medusa-config.ts) installs the plugin's and the client's tarballs (as the registry would serve
+ *    the plugin with its dependency), starts the sandbox with `npx` from its tarball, gets tokens from the
+ *    installed `tikkie-credentials`, runs `medusa db:migrate` on embedded Postgres,
  *    builds the admin with the plugin's extensions (`medusa build`), boots the build in production mode,
  *    lists both providers, and takes one Fast Checkout cart from start to paid order.
  *
@@ -141,21 +144,9 @@ function packAndInspect(tmp) {
   log("building the package (prepack: node scripts/build-package.js)")
   const build = run(process.execPath, [path.join(ROOT, "scripts/build-package.js")], { cwd: ROOT, label: "build-package" })
   log(`built in ${seconds(build.took)}`)
-  const packed = npm(["pack", "--json", "--ignore-scripts", "--pack-destination", tmp], { cwd: ROOT })
-  const info = JSON.parse(packed.stdout)[0]
-  const tarball = path.join(tmp, info.filename)
-  console.log(`tarball: ${info.filename}, ${(info.size / 1024).toFixed(0)} kB packed, ${(info.unpackedSize / 1024).toFixed(0)} kB unpacked, ${info.entryCount} files`)
-
-  const unpacked = path.join(tmp, "unpacked")
-  fs.mkdirSync(unpacked)
-  run("tar", ["-xzf", tarball, "-C", unpacked])
-  const pkgDir = path.join(unpacked, "package")
-  const files = filesUnder(pkgDir).map((f) => path.relative(pkgDir, f))
-
-  check("the tarball carries a LICENSE (MIT)", files.includes("LICENSE") && /MIT License/.test(fs.readFileSync(path.join(pkgDir, "LICENSE"), "utf8")))
+  const { tarball, pkgDir, files } = pack(tmp, [], "medusa-plugin-tikkie")
+  inspectCommon("medusa-plugin-tikkie", pkgDir, files)
   check("no repository config (medusa-config.*) in the tarball", !files.some((f) => /medusa-config/.test(f)), files.filter((f) => /medusa-config/.test(f)))
-  const testish = files.filter((f) => /(^|\/)(unit-tests|integration-tests|e2e|demo|bench|scripts)\//.test(f) || /\.(test|spec)\.[jt]s$/.test(f))
-  check("no tests, demo, bench or scripts in the tarball", testish.length === 0, testish.slice(0, 5))
   // The README's links to the shop's documents open in the installed package too (how this repository is
   // developed, CONTRIBUTING.md and docs/development/, stays in the repository).
   const readmeLinks = [...fs.readFileSync(path.join(pkgDir, "README.md"), "utf8").matchAll(/\]\(((?!https?:|#)[^)#\s]+)(#[^)]*)?\)/g)]
@@ -163,17 +154,65 @@ function packAndInspect(tmp) {
     .filter((link) => link !== "CONTRIBUTING.md" && !link.startsWith("docs/development/"))
   const deadLinks = readmeLinks.filter((link) => !files.includes(path.normalize(link)))
   check("the README's links to docs/ resolve in the tarball", readmeLinks.length > 5 && deadLinks.length === 0, deadLinks)
-  const withMaps = files.filter((f) => f.endsWith(".map") || (/\.(m|c)?js$/.test(f) && /sourceMappingURL=/.test(fs.readFileSync(path.join(pkgDir, f), "utf8"))))
-  check("no source maps (inline or files) pointing at sources the package does not carry", withMaps.length === 0, withMaps.slice(0, 5))
 
   const pkg = JSON.parse(fs.readFileSync(path.join(pkgDir, "package.json"), "utf8"))
-  check("the build runs on prepack, not prepare", Boolean(pkg.scripts.prepack) && !pkg.scripts.prepare, pkg.scripts)
+  // The sandbox is a development tool: nothing of it ships in the plugin, and the plugin does not depend on it.
+  const sandboxFiles = files.filter((f) => /sandbox/i.test(f) && !/^docs\//.test(f))
+  check("no sandbox file in the plugin's tarball", sandboxFiles.length === 0, sandboxFiles.slice(0, 5))
+  check(
+    "the plugin depends on tikkie-client, not on tikkie-sandbox, and has no bin",
+    pkg.dependencies["tikkie-client"] === JSON.parse(fs.readFileSync(path.join(ROOT, "packages/tikkie-client/package.json"), "utf8")).version &&
+      !pkg.dependencies["tikkie-sandbox"] && !pkg.peerDependencies["tikkie-sandbox"] && !pkg.bin,
+    { dependencies: pkg.dependencies, bin: pkg.bin }
+  )
+  check("no script runs when a shop installs it (prepack builds; prepare only builds the workspace in a checkout)", !pkg.scripts.install && !pkg.scripts.preinstall && !pkg.scripts.postinstall, pkg.scripts)
   const pinned = Object.entries(pkg.peerDependencies).filter(([, v]) => !/^\^/.test(v))
   check("Medusa peers are ranges a shop can patch within (^)", pinned.length === 0, pinned)
   const required = Object.keys(pkg.peerDependencies).filter((n) => !pkg.peerDependenciesMeta?.[n]?.optional)
-  check("Medusa peers are optional (the framework-free clients install without Medusa)", required.length === 0, required)
+  check("Medusa peers are optional (a storefront installs the plugin for its storefront helper without Medusa)", required.length === 0, required)
+  checkExports(pkg, pkgDir, [".", "./workflows", "./storefront"])
 
-  // Every export resolves to a file in the tarball, with its declarations next to it.
+  const client = pack(tmp, ["-w", "packages/tikkie-client"], "tikkie-client")
+  inspectCommon("tikkie-client", client.pkgDir, client.files)
+  const clientPkg = JSON.parse(fs.readFileSync(path.join(client.pkgDir, "package.json"), "utf8"))
+  check("tikkie-client: no Medusa among its dependencies", !Object.keys({ ...clientPkg.dependencies, ...clientPkg.peerDependencies }).some((n) => n.startsWith("@medusajs/")), clientPkg.dependencies)
+  check("tikkie-client: no sandbox file, no source, no build info", !client.files.some((f) => /sandbox|^src\/|tsbuildinfo/.test(f)), client.files.filter((f) => /sandbox|^src\/|tsbuildinfo/.test(f)))
+  check("tikkie-client: the tikkie-credentials bin", fs.existsSync(path.join(client.pkgDir, clientPkg.bin["tikkie-credentials"])))
+  checkExports(clientPkg, client.pkgDir, [".", "./fast-checkout", "./payment-requests/v1", "./payment-requests/v2", "./account-information"], "tikkie-client: ")
+
+  const sandbox = pack(tmp, ["-w", "packages/tikkie-sandbox"], "tikkie-sandbox")
+  inspectCommon("tikkie-sandbox", sandbox.pkgDir, sandbox.files)
+  const sandboxPkg = JSON.parse(fs.readFileSync(path.join(sandbox.pkgDir, "package.json"), "utf8"))
+  check("tikkie-sandbox: no Medusa among its dependencies; it depends on tikkie-client", !Object.keys(sandboxPkg.dependencies).some((n) => n.startsWith("@medusajs/")) && Boolean(sandboxPkg.dependencies["tikkie-client"]), sandboxPkg.dependencies)
+  checkExports(sandboxPkg, sandbox.pkgDir, ["."], "tikkie-sandbox: ")
+  return { tarball, clientTarball: client.tarball, sandboxTarball: sandbox.tarball }
+}
+
+/** `npm pack` (of the root, or of a workspace with `-w`), unpacked; scripts are not run (built above). */
+function pack(tmp, args, name) {
+  const packed = npm(["pack", ...args, "--json", "--ignore-scripts", "--pack-destination", tmp], { cwd: ROOT })
+  const info = JSON.parse(packed.stdout)[0]
+  const tarball = path.join(tmp, info.filename)
+  console.log(`${name}: ${info.filename}, ${(info.size / 1024).toFixed(0)} kB packed, ${(info.unpackedSize / 1024).toFixed(0)} kB unpacked, ${info.entryCount} files`)
+  const unpacked = path.join(tmp, `unpacked-${name}`)
+  fs.mkdirSync(unpacked)
+  run("tar", ["-xzf", tarball, "-C", unpacked])
+  const pkgDir = path.join(unpacked, "package")
+  return { tarball, pkgDir, files: filesUnder(pkgDir).map((f) => path.relative(pkgDir, f)) }
+}
+
+/** What every one of the three tarballs holds, or must not hold. */
+function inspectCommon(name, pkgDir, files) {
+  const prefix = name === "medusa-plugin-tikkie" ? "" : `${name}: `
+  check(`${prefix}the tarball carries a LICENSE (MIT) and a README`, files.includes("LICENSE") && /MIT License/.test(fs.readFileSync(path.join(pkgDir, "LICENSE"), "utf8")) && files.includes("README.md"))
+  const testish = files.filter((f) => /(^|\/)(unit-tests|integration-tests|test|e2e|demo|bench|scripts)\//.test(f) || /\.(test|spec)\.[jt]s$/.test(f))
+  check(`${prefix}no tests, demo, bench or scripts in the tarball`, testish.length === 0, testish.slice(0, 5))
+  const withMaps = files.filter((f) => f.endsWith(".map") || (/\.(m|c)?js$/.test(f) && /sourceMappingURL=/.test(fs.readFileSync(path.join(pkgDir, f), "utf8"))))
+  check(`${prefix}no source maps (inline or files) pointing at sources the package does not carry`, withMaps.length === 0, withMaps.slice(0, 5))
+}
+
+/** Every fixed export resolves to a file in the tarball (each condition), and the `typed` ones have declarations. */
+function checkExports(pkg, pkgDir, typed, prefix = "") {
   const missing = []
   for (const [key, target] of Object.entries(pkg.exports)) {
     if (key.includes("*")) continue
@@ -181,16 +220,15 @@ function packAndInspect(tmp) {
       if (!fs.existsSync(path.join(pkgDir, t))) missing.push(`${key} -> ${t}`)
     }
   }
-  check("every fixed export points at a file in the tarball (each condition)", missing.length === 0, missing)
+  check(`${prefix}every fixed export points at a file in the tarball (each condition)`, missing.length === 0, missing)
   const declarations = (k) => (typeof pkg.exports[k] === "string" ? pkg.exports[k].replace(/\.js$/, ".d.ts") : pkg.exports[k].types)
-  const typed = [".", "./tikkie", "./sandbox", "./workflows", "./storefront"].filter((k) => !fs.existsSync(path.join(pkgDir, declarations(k))))
-  check("type declarations ship for the public exports (., ./tikkie, ./sandbox, ./workflows, ./storefront)", typed.length === 0, typed)
-  return { tarball, info }
+  const untyped = typed.filter((k) => !fs.existsSync(path.join(pkgDir, declarations(k))))
+  check(`${prefix}type declarations ship for the public exports (${typed.join(", ")})`, untyped.length === 0, untyped)
 }
 
 // ------------------------------------------------------------------------------ 2. a project without Medusa
 
-function plainProject(tmp, tarball) {
+function plainProject(tmp, { tarball, clientTarball }) {
   const dir = path.join(tmp, "plain")
   fs.mkdirSync(dir)
   fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "plain-node-project", private: true, version: "1.0.0" }, null, 2))
@@ -199,16 +237,22 @@ function plainProject(tmp, tarball) {
     path.join(dir, "tsconfig.json"),
     JSON.stringify({ compilerOptions: { strict: true, module: "node16", moduleResolution: "node16", target: "es2022", noEmit: true, types: ["node"], skipLibCheck: true }, files: ["example.ts"] }, null, 2)
   )
-  fs.writeFileSync(path.join(dir, "example.ts"), readmeBlock("example: unit-tests/readme-examples/fast-checkout.ts", "docs/clients.md"))
-  log("a project without Medusa: npm install of the tarball, typescript, @types/node")
-  const r = npm(["install", tarball, `typescript@${locked("typescript")}`, `@types/node@${locked("@types/node")}`, "--prefer-offline"], { cwd: dir })
+  fs.writeFileSync(path.join(dir, "example.ts"), readmeBlock("example: test/readme-examples/fast-checkout.ts", "packages/tikkie-client/README.md"))
+  log("a project without Medusa: npm install of tikkie-client's tarball, typescript, @types/node")
+  const r = npm(["install", clientTarball, `typescript@${locked("typescript")}`, `@types/node@${locked("@types/node")}`, "--prefer-offline"], { cwd: dir })
   const modules = fs.readdirSync(path.join(dir, "node_modules")).flatMap((n) =>
     n.startsWith("@") ? fs.readdirSync(path.join(dir, "node_modules", n)).map((s) => `${n}/${s}`) : n.startsWith(".") ? [] : [n]
   )
   console.log(`without Medusa: ${modules.length} packages installed in ${seconds(r.took)} (${modules.join(", ")})`)
-  check("installing the package without Medusa brings no @medusajs package", !modules.some((m) => m.startsWith("@medusajs/")), modules)
+  check("installing tikkie-client brings no @medusajs package", !modules.some((m) => m.startsWith("@medusajs/")), modules)
   const tsc = run(process.execPath, [path.join(dir, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.json"], { cwd: dir, allowFail: true })
-  check("the README's medusa-plugin-tikkie/tikkie example compiles under strict tsc", tsc.status === 0, `${tsc.stdout}${tsc.stderr}`.trim())
+  check("tikkie-client's README example compiles under strict tsc", tsc.status === 0, `${tsc.stdout}${tsc.stderr}`.trim())
+
+  // A storefront installs the plugin for its storefront helper, still without Medusa (optional peers).
+  log("the same project: npm install of the plugin's tarball (with the client's, as the registry would serve it)")
+  npm(["install", clientTarball, tarball, "--prefer-offline"], { cwd: dir })
+  const withPlugin = fs.readdirSync(path.join(dir, "node_modules")).filter((n) => n === "@medusajs")
+  check("installing the plugin for its storefront helper brings no @medusajs package", withPlugin.length === 0, withPlugin)
 
   // The storefront helper, as a Next.js storefront resolves it (bundler resolution, ES modules).
   fs.writeFileSync(
@@ -342,7 +386,7 @@ async function tableExists(port, db, table) {
   }
 }
 
-async function store(tmp, tarball, cleanups) {
+async function store(tmp, { tarball, clientTarball, sandboxTarball }, cleanups) {
   const dir = path.join(tmp, "store")
   fs.mkdirSync(dir)
   writeStore(dir)
@@ -356,8 +400,10 @@ async function store(tmp, tarball, cleanups) {
 
   // ---- from here: the time a shop spends from `npm install medusa-plugin-tikkie` to a paid order
   const t0 = Date.now()
-  const added = npm(["install", tarball, "--prefer-offline"], { cwd: dir })
+  const added = npm(["install", clientTarball, tarball, "--prefer-offline"], { cwd: dir })
   log(`npm install of the package: ${seconds(added.took)}`)
+  const installedSandbox = fs.existsSync(path.join(dir, "node_modules/tikkie-sandbox")) || fs.existsSync(path.join(dir, "node_modules/.bin/tikkie-sandbox"))
+  check("the store's install has no sandbox (no tikkie-sandbox package or bin)", !installedSandbox)
   const installedPkg = JSON.parse(fs.readFileSync(path.join(dir, "node_modules/medusa-plugin-tikkie/package.json"), "utf8"))
   check("the store installed the tarball", installedPkg.name === "medusa-plugin-tikkie")
   const resolveBare = run(process.execPath, ["-e", "const m = require('medusa-plugin-tikkie'); const w = require('medusa-plugin-tikkie/workflows'); process.stdout.write(JSON.stringify({ module: m.TIKKIE_MODULE, prefix: m.FAST_CHECKOUT_PROVIDER_PREFIX, workflows: typeof w.startFastCheckoutWorkflow }))"], { cwd: dir, allowFail: true })
@@ -368,12 +414,16 @@ async function store(tmp, tarball, cleanups) {
   )
 
   const stateFile = path.join(tmp, "sandbox-state.json")
-  const sandbox = startChild(path.join(dir, "node_modules/.bin/tikkie-sandbox"), ["--port", "0", "--state-file", stateFile], {
-    cwd: dir,
+  // The sandbox as a developer runs it, with npx from its tarball (and the client's, its dependency), in a
+  // folder of its own: nothing of it enters the store.
+  const sandboxDir = path.join(tmp, "sandbox-npx")
+  fs.mkdirSync(sandboxDir)
+  const sandbox = startChild("npx", ["--yes", "--prefer-offline", "--package", clientTarball, "--package", sandboxTarball, "tikkie-sandbox", "--port", "0", "--state-file", stateFile], {
+    cwd: sandboxDir,
     env: { ...process.env, PORT: "" },
     ready: /^Tikkie sandbox listening on (\S+)$/,
     logFile: path.join(tmp, "sandbox.log"),
-    timeoutMs: 30_000,
+    timeoutMs: 120_000,
   })
   cleanups.push(sandbox.stop)
   const sandboxUrl = (await sandbox.matched)[1]
@@ -506,9 +556,9 @@ async function main() {
   fs.chmodSync(tmp, 0o755)
   const cleanups = []
   try {
-    const { tarball } = packAndInspect(tmp)
-    plainProject(tmp, tarball)
-    await store(tmp, tarball, cleanups)
+    const tarballs = packAndInspect(tmp)
+    plainProject(tmp, tarballs)
+    await store(tmp, tarballs, cleanups)
   } catch (e) {
     check("the package test ran to its end", false, e && e.stack ? e.stack : String(e))
   } finally {

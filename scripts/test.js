@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * `npm test`: the type-check, the unit project in one jest run, and every Medusa app test file in a jest
+ * `npm test`: every package's tests (tikkie-client's and tikkie-sandbox's under packages/, the plugin's
+ * here): the type-check, the unit project in one jest run, and every Medusa app test file in a jest
  * run of its own, two at a time on 2 cores, all on one Postgres. Ends with one line "total: N passed, N failed in M min S s".
  *
  * Why one process per app file: Medusa 2.21's module loaders keep state in process-wide caches, so the
@@ -11,7 +12,7 @@
  * names it after a fresh ulid), so files do not meet. (It used to be one server per file, against a stall
  * in a second app's migrations; that stall was the server's blocked log pipe, see runJob.)
  */
-const { spawn } = require("node:child_process")
+const { spawn, spawnSync } = require("node:child_process")
 const fs = require("node:fs")
 const os = require("node:os")
 const path = require("node:path")
@@ -165,6 +166,9 @@ function writeTimings(t) {
 }
 
 async function main() {
+  // The workspace packages' dist, for what runs outside jest (the bins, Medusa processes some tests start).
+  const built = spawnSync(process.execPath, [path.join(__dirname, "build-workspaces.js")], { cwd: root, stdio: "inherit" })
+  if (built.status !== 0) process.exit(1)
   // `node scripts/test.js <path part>… [-- <jest options>]`: what follows `--` goes to every jest run
   // (e.g. `-- -t "refund"` to pick tests by name).
   const args = process.argv.slice(2)
@@ -172,7 +176,7 @@ async function main() {
   const filter = dashes < 0 ? args : args.slice(0, dashes)
   jestExtra = dashes < 0 ? [] : args.slice(dashes + 1)
   const wants = (f) => !filter.length || filter.some((p) => f.includes(p))
-  const unitPaths = filter.filter((p) => p.includes("unit-tests"))
+  const unitPaths = filter.filter((p) => p.includes("unit-tests") || p.includes("packages/"))
   const dir = path.join(root, "integration-tests", "http")
   // A group (a spec file that imports `*.suite.ts` files, integration-tests/helpers/store-suites.ts) runs
   // whole when its own name is asked for, and with only the suites asked for (TIKKIE_SUITES) otherwise.

@@ -2,7 +2,7 @@
  * `medusa-plugin-tikkie`: the names a shop writes in its medusa-config and code. The plugin itself is
  * loaded by Medusa from `plugins: [{ resolve: "medusa-plugin-tikkie" }]`; the providers from
  * `medusa-plugin-tikkie/providers/*`; operations from `medusa-plugin-tikkie/workflows`; the framework-free
- * clients from `medusa-plugin-tikkie/tikkie`.
+ * clients from the `tikkie-client` package.
  *
  * ```ts
  * import type { FastCheckoutProviderOptions } from "medusa-plugin-tikkie"

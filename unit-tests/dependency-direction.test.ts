@@ -4,15 +4,22 @@ import ts from "typescript"
 
 /**
  * Dependencies run one way: api/jobs/subscribers → workflows → modules/providers (and their helpers in
- * lib) → src/tikkie, and src/tikkie imports nothing of Medusa. The admin (a browser bundle) reads the
- * server only for types. Every relative import and re-export of src is read with TypeScript's parser.
+ * lib) → the tikkie-client package, and tikkie-client imports nothing of Medusa. The sandbox
+ * (tikkie-sandbox) imports the client and nothing of Medusa, and the plugin never imports it (it does not
+ * ship). The admin (a browser bundle) reads the server only for types. Every import and re-export of the
+ * plugin's src and of both packages' src is read with TypeScript's parser; an import of a workspace
+ * package by name (`tikkie-client/fast-checkout`) counts as an edge to that package's source file.
  */
 const ROOT = path.resolve(__dirname, "..")
 const SRC = path.join(ROOT, "src")
+const PACKAGES: Record<string, string> = {
+  "tikkie-client": path.join("packages", "tikkie-client", "src"),
+  "tikkie-sandbox": path.join("packages", "tikkie-sandbox", "src"),
+}
 
 /** Higher imports lower or equal, never higher. Same rank, other layer: only lib/modules/providers share helpers. */
 const RANK: Record<string, number> = {
-  tikkie: 0,
+  "tikkie-client": 0,
   /** `medusa-plugin-tikkie/storefront`, bundled into shops' browsers: imports only its own files. */
   storefront: 0,
   lib: 1,
@@ -46,9 +53,9 @@ const KNOWN_CONTAINER_USERS = [
  */
 const BROWSER_SAFE_SERVER_FILES = [
   "src/providers/provider-keys.ts",
-  "src/tikkie/payment-requests/v2/rules.ts",
-  "src/tikkie/payment-requests/v2/amsterdam-date.ts",
-  "src/tikkie/fast-checkout/money.ts",
+  "packages/tikkie-client/src/payment-requests/v2/rules.ts",
+  "packages/tikkie-client/src/payment-requests/v2/amsterdam-date.ts",
+  "packages/tikkie-client/src/fast-checkout/money.ts",
 ]
 
 interface Edge {
@@ -66,6 +73,13 @@ function sourceFiles(dir: string, out: string[] = []): string[] {
     else if (/\.(ts|tsx)$/.test(e.name) && !e.name.endsWith(".d.ts")) out.push(p)
   }
   return out
+}
+
+/** A relative import, or a workspace package's by name, as the file it reaches (relative to ROOT). */
+function resolveSpec(fromFile: string, spec: string): string | undefined {
+  const pkg = Object.keys(PACKAGES).find((name) => spec === name || spec.startsWith(`${name}/`))
+  if (pkg) return resolveRelative(path.join(ROOT, PACKAGES[pkg], "x.ts"), `./${spec.slice(pkg.length + 1) || "index"}`)
+  return spec.startsWith(".") ? resolveRelative(fromFile, spec) : undefined
 }
 
 function resolveRelative(fromFile: string, spec: string): string {
@@ -88,7 +102,7 @@ function edgesOf(file: string): Edge[] {
   const from = path.relative(ROOT, file)
   const edges: Edge[] = []
   const add = (spec: string, typeOnly: boolean, names: string[] = []) =>
-    edges.push({ from, spec, typeOnly, names, to: spec.startsWith(".") ? resolveRelative(file, spec) : undefined })
+    edges.push({ from, spec, typeOnly, names, to: resolveSpec(file, spec) })
   const visit = (node: ts.Node) => {
     if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
       const clause = node.importClause
@@ -111,20 +125,25 @@ function edgesOf(file: string): Edge[] {
   return edges
 }
 
-/** The folder under src, or for a file directly in src its name (`index`). */
-const layerOf = (rel: string) => rel.split(path.sep)[1].replace(/\.tsx?$/, "")
+/** A workspace package's name, else the folder under src, or for a file directly in src its name (`index`). */
+const layerOf = (rel: string) =>
+  Object.keys(PACKAGES).find((name) => rel.startsWith(PACKAGES[name] + path.sep)) ?? rel.split(path.sep)[1].replace(/\.tsx?$/, "")
 const known = (e: Edge) => KNOWN_EXCEPTIONS.some((x) => e.from.startsWith(x.from) && !!e.to?.startsWith(x.to))
 
 /** What is wrong with one import, or undefined. */
 function violation(e: Edge): string | undefined {
   const fromLayer = layerOf(e.from)
-  if (fromLayer === "tikkie" && e.spec.startsWith("@medusajs/")) return "src/tikkie imports nothing of Medusa"
+  if ((fromLayer === "tikkie-client" || fromLayer === "tikkie-sandbox") && e.spec.startsWith("@medusajs/")) {
+    return `${fromLayer} imports nothing of Medusa`
+  }
+  if (e.to && layerOf(e.to) === "tikkie-sandbox" && fromLayer !== "tikkie-sandbox") return "nothing imports the sandbox (it does not ship)"
+  if (fromLayer === "tikkie-sandbox") return undefined // the sandbox may use the client's contract modules
   const storefrontRefusal = "the storefront helper imports only its own files and import-free server files (browser-safe)"
   if (fromLayer === "storefront" && !e.to) return storefrontRefusal
   if (e.spec === "@medusajs/framework" && e.names.includes("container") && (RANK[fromLayer] ?? 3) < 3 && !KNOWN_CONTAINER_USERS.includes(e.from)) {
     return "only api/jobs/subscribers may reach the framework-wide container"
   }
-  if (!e.to || !e.to.startsWith(`src${path.sep}`)) return undefined
+  if (!e.to || !(e.to.startsWith(`src${path.sep}`) || layerOf(e.to) === "tikkie-client")) return undefined
   const toLayer = layerOf(e.to)
   if (fromLayer === toLayer) return undefined
   if (fromLayer === "admin") {
@@ -142,16 +161,16 @@ function violation(e: Edge): string | undefined {
 }
 
 describe("dependency direction", () => {
-  const edges = sourceFiles(SRC).flatMap(edgesOf)
+  const edges = [SRC, ...Object.values(PACKAGES).map((p) => path.join(ROOT, p))].flatMap((dir) => sourceFiles(dir)).flatMap(edgesOf)
 
   it("reads the imports it checks (the parser finds them)", () => {
     // Not vacuous: every layer's imports are seen, type-only ones told apart.
     const seen = new Set(edges.filter((e) => e.to).map((e) => `${layerOf(e.from)}>${layerOf(e.to!)}`))
-    for (const pair of ["api>workflows", "workflows>modules", "providers>tikkie", "jobs>workflows"]) expect(seen).toContain(pair)
+    for (const pair of ["api>workflows", "workflows>modules", "providers>tikkie-client", "jobs>workflows", "tikkie-sandbox>tikkie-client"]) expect(seen).toContain(pair)
     expect(edges.some((e) => e.from.startsWith(`src${path.sep}admin`) && e.typeOnly && e.to?.startsWith(`src${path.sep}api`))).toBe(true)
   })
 
-  it("no import runs against api/jobs/subscribers → workflows → modules/providers → src/tikkie", () => {
+  it("no import runs against api/jobs/subscribers → workflows → modules/providers → tikkie-client", () => {
     const wrong = edges.map((e) => ({ e, why: violation(e) })).filter((x) => x.why)
     expect(wrong.map(({ e, why }) => `${e.from} imports ${e.to ?? e.spec}: ${why}`)).toEqual([])
   })
@@ -169,7 +188,12 @@ describe("dependency direction", () => {
       typeOnly,
       names,
     })
-    expect(violation(made("src/tikkie/core/http.ts", undefined, "@medusajs/framework/utils"))).toMatch(/nothing of Medusa/)
+    expect(violation(made("packages/tikkie-client/src/core/http.ts", undefined, "@medusajs/framework/utils"))).toMatch(/nothing of Medusa/)
+    expect(violation(made("packages/tikkie-sandbox/src/server.ts", undefined, "@medusajs/framework/utils"))).toMatch(/nothing of Medusa/)
+    expect(violation(made("src/lib/x.ts", "packages/tikkie-sandbox/src/index.ts", "tikkie-sandbox"))).toMatch(/nothing imports the sandbox/)
+    expect(violation(made("packages/tikkie-client/src/x.ts", "packages/tikkie-sandbox/src/control-client.ts", "tikkie-sandbox/control-client"))).toMatch(/nothing imports the sandbox/)
+    expect(violation(made("packages/tikkie-client/src/core/x.ts", "src/lib/medusa-money.ts", "../../../../src/lib/medusa-money"))).toMatch(/tikkie-client may not import lib/)
+    expect(violation(made("src/providers/x.ts", "packages/tikkie-client/src/fast-checkout/index.ts", "tikkie-client/fast-checkout"))).toBeUndefined()
     expect(violation(made("src/modules/tikkie/service.ts", "src/workflows/tikkie-bank/reconcile.ts", "../../workflows/tikkie-bank/reconcile"))).toMatch(/may not import workflows/)
     expect(violation(made("src/workflows/fast-checkout/x.ts", "src/api/middlewares.ts", "../../api/middlewares"))).toMatch(/may not import api/)
     expect(violation(made("src/jobs/x.ts", "src/api/utils/validate.ts", "../api/utils/validate"))).toMatch(/jobs may not import api/)

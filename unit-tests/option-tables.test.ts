@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs"
 import path from "node:path"
 import type { z } from "zod"
-import { DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS } from "../src/tikkie/core/http"
+import { DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS } from "tikkie-client/core/http"
 import { FastCheckoutProviderOptionsSchema } from "../src/providers/fast-checkout/options"
 import { PaymentRequestProviderOptionsSchema } from "../src/providers/payment-request/options"
 import { TikkieBankOptionsSchema } from "../src/modules/tikkie-bank/options"

@@ -15,8 +15,8 @@ import { isLockTimeout, SETTLEMENT_LOCK_LEASE_SECONDS, underLockOrBusy } from ".
 import { Modules } from "@medusajs/framework/utils"
 import { RedisLockingProvider } from "@medusajs/locking-redis/dist/services/redis-lock"
 import Redis from "ioredis"
-import { SandboxControl } from "../../src/tikkie/sandbox/control-client"
-import type { Delivery } from "../../src/tikkie/sandbox/deliveries"
+import { SandboxControl } from "tikkie-sandbox/control-client"
+import type { Delivery } from "tikkie-sandbox/deliveries"
 import { consentAtBank, followToStore, type TikkieBankTestEnv } from "../helpers/tikkie-bank-env"
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports

@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { request, type Dispatcher } from "undici"
-import { amsterdamDate, subtractMonths } from "../../src/tikkie/account-information"
+import { amsterdamDate, subtractMonths } from "tikkie-client/account-information"
 import { EXPECTED_PAYOUT_SOURCES, type ExpectedPayout } from "../../src/lib/tikkie-bank/expected-payouts"
 import { payoutDescriptionLines } from "../../src/lib/tikkie-bank/payout-reference"
 

@@ -3,8 +3,8 @@ import { Modules } from "@medusajs/framework/utils"
 import { randomBytes } from "node:crypto"
 import { Agent, request } from "undici"
 import { freePort } from "../../scripts/embedded-db"
-import { startSandbox, type RunningSandbox } from "../../src/tikkie/sandbox"
-import { makeTestCertificates, type TestCertificates } from "../../unit-tests/helpers/certificates"
+import { startSandbox, type RunningSandbox } from "tikkie-sandbox"
+import { makeTestCertificates, type TestCertificates } from "../../packages/tikkie-client/test/helpers/certificates"
 import { useFileEnv } from "./file-env"
 
 export interface TikkieBankTestEnv {

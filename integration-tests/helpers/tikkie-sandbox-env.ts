@@ -1,6 +1,6 @@
 import { request } from "undici"
 import { freePort } from "../../scripts/embedded-db"
-import { SandboxControl, startSandbox, type RunningSandbox } from "../../src/tikkie/sandbox"
+import { SandboxControl, startSandbox, type RunningSandbox } from "tikkie-sandbox"
 import { useFileEnv } from "./file-env"
 
 export interface TikkieTestEnv {

@@ -5,7 +5,7 @@ import type TikkieModuleService from "../../src/modules/tikkie/service"
 import { TIKKIE_BANK_MODULE } from "../../src/modules/tikkie-bank"
 import type TikkieBankModuleService from "../../src/modules/tikkie-bank/service"
 import { connectAccount, control, loginAdmin, useTikkieBankSandbox } from "../helpers/tikkie-bank-env"
-import { FastCheckoutClient } from "../../src/tikkie"
+import { FastCheckoutClient } from "tikkie-client"
 
 jest.setTimeout(180_000)
 

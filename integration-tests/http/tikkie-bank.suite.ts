@@ -2,7 +2,7 @@ import { TIKKIE_BANK_MODULE } from "../../src/modules/tikkie-bank"
 import type TikkieBankModuleService from "../../src/modules/tikkie-bank/service"
 import { TokenCipher } from "../../src/modules/tikkie-bank/token-cipher"
 import { tokenBinding } from "../../src/lib/tikkie-bank/bank-session"
-import { earliestBookDateFrom, amsterdamDate, addDays } from "../../src/tikkie/account-information"
+import { earliestBookDateFrom, amsterdamDate, addDays } from "tikkie-client/account-information"
 import {
   call,
   connectAccount,

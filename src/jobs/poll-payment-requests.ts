@@ -7,7 +7,7 @@ import { paidTooLongWithoutOrder, paidWithoutOrderProblem } from "../lib/paid-wi
 import { pollBatchSize } from "../lib/poll-schedule"
 import { TIKKIE_MODULE } from "../modules/tikkie"
 import type TikkieModuleService from "../modules/tikkie/service"
-import { addDays, amsterdamDate } from "../tikkie/payment-requests/v2/amsterdam-date"
+import { addDays, amsterdamDate } from "tikkie-client/payment-requests/v2/amsterdam-date"
 import { PAYMENT_REQUEST_PROVIDER_PREFIX } from "../providers/provider-keys"
 import { configuredPaymentRequestProviders } from "../lib/payment-request/provider-options"
 import type { StoredPayment } from "../providers/payment-request/session-data"

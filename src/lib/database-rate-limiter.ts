@@ -1,4 +1,4 @@
-import type { RateLimiter } from "../tikkie/core/rate-limiter"
+import type { RateLimiter } from "tikkie-client/core/rate-limiter"
 import { countRateWindowCall, holdRateWindow, type RunSql } from "../modules/tikkie/rate-window-sql"
 
 export { RATE_WINDOW_HELD } from "../modules/tikkie/rate-window-sql"

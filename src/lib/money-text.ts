@@ -1,4 +1,4 @@
-import { formatCents } from "../tikkie/fast-checkout/money"
+import { formatCents } from "tikkie-client/fast-checkout/money"
 
 /**
  * Integer cents as a reader of the language writes money, "€ 1.234,56" (Dutch) or "€1,234.56" (English),

@@ -1,7 +1,7 @@
 import fc from "fast-check"
 import { MedusaError } from "@medusajs/framework/utils"
 import { fastCheckoutLinesFromCart, type CartForFastCheckout } from "../../src/providers/fast-checkout/cart-to-order"
-import { amountToPayInCents, CreateOrderBodySchema } from "../../src/tikkie/fast-checkout"
+import { amountToPayInCents, CreateOrderBodySchema } from "tikkie-client/fast-checkout"
 
 const line = (id: string, quantity: number, originalTotal: number | string, product = "Stroopwafels", variant = "8 stuks") => ({
   id,

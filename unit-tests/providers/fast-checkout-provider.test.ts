@@ -2,8 +2,8 @@ import { MedusaError, PaymentActions, PaymentSessionStatus } from "@medusajs/fra
 import { TikkieFastCheckoutProviderService } from "../../src/providers/fast-checkout/service"
 import { FAST_CHECKOUT_CART_KEY } from "../../src/providers/fast-checkout/session-data"
 import { settlementReadPayload } from "../../src/providers/fast-checkout/settlement-read"
-import { SandboxControl, startSandbox, type RunningSandbox } from "../../src/tikkie/sandbox"
-import { FastCheckoutClient } from "../../src/tikkie/fast-checkout"
+import { SandboxControl, startSandbox, type RunningSandbox } from "tikkie-sandbox"
+import { FastCheckoutClient } from "tikkie-client/fast-checkout"
 
 /**
  * The provider on its own, against the sandbox over HTTP: what Medusa's payment module sees for each

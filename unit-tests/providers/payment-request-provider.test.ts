@@ -3,9 +3,9 @@ import fc from "fast-check"
 import { checkoutDescription, fitDescription, orderDescription, refundDescription } from "../../src/providers/payment-request/description"
 import { TikkiePaymentRequestProviderService } from "../../src/providers/payment-request/service"
 import { PAYMENT_REQUEST_INPUT_KEY } from "../../src/providers/payment-request/session-data"
-import { PaymentRequestsClient } from "../../src/tikkie/payment-requests/v2"
-import { characterLength } from "../../src/tikkie/payment-requests/v2/rules"
-import { SandboxControl, startSandbox, type RunningSandbox } from "../../src/tikkie/sandbox"
+import { PaymentRequestsClient } from "tikkie-client/payment-requests/v2"
+import { characterLength } from "tikkie-client/payment-requests/v2/rules"
+import { SandboxControl, startSandbox, type RunningSandbox } from "tikkie-sandbox"
 
 /**
  * The payment request provider on its own, against the sandbox over HTTP: what Medusa's payment module

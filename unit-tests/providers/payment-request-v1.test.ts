@@ -2,8 +2,8 @@ import { PaymentSessionStatus } from "@medusajs/framework/utils"
 import { TikkiePaymentRequestProviderService } from "../../src/providers/payment-request/service"
 import { PAYMENT_REQUEST_INPUT_KEY } from "../../src/providers/payment-request/session-data"
 import { v1Explanation } from "../../src/providers/payment-request/v1-errors"
-import { PaymentRequestsV1Client, V1_ERRORS } from "../../src/tikkie/payment-requests/v1"
-import { SandboxControl, startSandbox, type RunningSandbox } from "../../src/tikkie/sandbox"
+import { PaymentRequestsV1Client, V1_ERRORS } from "tikkie-client/payment-requests/v1"
+import { SandboxControl, startSandbox, type RunningSandbox } from "tikkie-sandbox"
 
 /** The payment request provider with apiVersion "v1", on its own against the sandbox over HTTP. */
 describe("Tikkie payment request provider, legacy v1", () => {

@@ -5,7 +5,7 @@ import { createCipheriv, randomBytes } from "node:crypto"
 import { parseTikkieBankOptions } from "../../src/modules/tikkie-bank/options"
 import { TokenCipher, TokenUnreadableError, type TokenBinding } from "../../src/modules/tikkie-bank/token-cipher"
 import { requireTokenCipher } from "../../src/lib/tikkie-bank/bank-session"
-import { makeTestCertificates } from "../helpers/certificates"
+import { makeTestCertificates } from "../../packages/tikkie-client/test/helpers/certificates"
 
 const certs = makeTestCertificates("tikkie-bank-options")
 const base = {

@@ -1,7 +1,7 @@
 import { Input, Label, Text } from "@medusajs/ui"
 import { useState, type ComponentProps } from "react"
-import { amsterdamDate } from "../../tikkie/payment-requests/v2/amsterdam-date"
-import { DESCRIPTION_MAX_LENGTH, REFERENCE_ID_MAX_LENGTH } from "../../tikkie/payment-requests/v2/rules"
+import { amsterdamDate } from "tikkie-client/payment-requests/v2/amsterdam-date"
+import { DESCRIPTION_MAX_LENGTH, REFERENCE_ID_MAX_LENGTH } from "tikkie-client/payment-requests/v2/rules"
 import {
   checkLinkForm,
   fieldOfStoreMessage,

@@ -1,10 +1,10 @@
-import { amsterdamDate } from "../../tikkie/payment-requests/v2/amsterdam-date"
+import { amsterdamDate } from "tikkie-client/payment-requests/v2/amsterdam-date"
 import {
   characterLength,
   DESCRIPTION_MAX_LENGTH,
   PAYMENT_REQUEST_MAX_AMOUNT_IN_CENTS,
   REFERENCE_ID_PATTERN,
-} from "../../tikkie/payment-requests/v2/rules"
+} from "tikkie-client/payment-requests/v2/rules"
 import { eurosToCents } from "./money"
 
 /**

@@ -1,4 +1,4 @@
-import { formatCents as decimalText } from "../../tikkie/fast-checkout/money"
+import { formatCents as decimalText } from "tikkie-client/fast-checkout/money"
 
 /**
  * Money in the admin: integer cents as text in the admin's language ("€ 2.392,16" in Dutch, "€2,392.16"

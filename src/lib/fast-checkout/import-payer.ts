@@ -2,7 +2,7 @@ import type { IOrderModuleService, Logger, MedusaContainer } from "@medusajs/fra
 import { errorMessage } from "../error-message"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { FastCheckoutSessionDataSchema } from "../../providers/fast-checkout/session-data"
-import type { FastCheckoutPayer } from "../../tikkie/fast-checkout"
+import type { FastCheckoutPayer } from "tikkie-client/fast-checkout"
 import { orderAddressFromPayer } from "./payer-address"
 import { isFastCheckoutProvider } from "../../providers/provider-keys"
 import { guestCustomerForPayer } from "./payer-customer"

@@ -1,4 +1,4 @@
-import type { FastCheckoutPayer } from "../../tikkie/fast-checkout"
+import type { FastCheckoutPayer } from "tikkie-client/fast-checkout"
 
 /**
  * The payer's shipping address as a Medusa address. House number and addition stay apart as the payer

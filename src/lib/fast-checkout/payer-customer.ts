@@ -1,6 +1,6 @@
 import type { ICustomerModuleService, MedusaContainer } from "@medusajs/framework/types"
 import { Modules, validateEmail } from "@medusajs/framework/utils"
-import type { FastCheckoutPayer } from "../../tikkie/fast-checkout"
+import type { FastCheckoutPayer } from "tikkie-client/fast-checkout"
 
 /**
  * The guest customer a Fast Checkout order belongs to: the one with the payer's e-mail, made when there

@@ -6,8 +6,8 @@ import {
 } from "../../providers/payment-request/options"
 import { paymentRequestsClientFrom } from "../../providers/payment-request/service"
 import { paymentRequestsV1ClientFrom } from "../../providers/payment-request/v1"
-import type { PaymentRequestsV1Client } from "../../tikkie/payment-requests/v1"
-import type { PaymentRequestsClient } from "../../tikkie/payment-requests/v2"
+import type { PaymentRequestsV1Client } from "tikkie-client/payment-requests/v1"
+import type { PaymentRequestsClient } from "tikkie-client/payment-requests/v2"
 import { isPaymentRequestProvider, PAYMENT_REQUEST_PROVIDER_PREFIX } from "../../providers/provider-keys"
 
 export interface ConfiguredPaymentRequestProvider {

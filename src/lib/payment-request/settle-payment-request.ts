@@ -18,7 +18,7 @@ import {
   storedPayment,
   type StoredPayment,
 } from "../../providers/payment-request/session-data"
-import type { PaymentRequestV2 } from "../../tikkie/payment-requests/v2"
+import type { PaymentRequestV2 } from "tikkie-client/payment-requests/v2"
 import { paymentRequestProvider, paymentRequestsClient, paymentRequestsV1Client } from "./provider-options"
 import { readV1PaymentRequest, V1TokensSchema } from "../../providers/payment-request/v1"
 import { recordPayments, type PaymentRequestRecord } from "./record-payment-request"

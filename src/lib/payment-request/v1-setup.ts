@@ -7,8 +7,8 @@ import type { ResolvedPaymentRequestProviderOptions } from "../../providers/paym
 import type { V1Tokens } from "../../providers/payment-request/v1"
 import { V1ConnectionError, v1MedusaError } from "../../providers/payment-request/v1-errors"
 import { shopperSafeConnectionError } from "../../providers/shared/tikkie-medusa-error"
-import { normalizeIban } from "../../tikkie/core/dutch-iban"
-import { PLATFORM_USAGE } from "../../tikkie/payment-requests/v1/schemas"
+import { normalizeIban } from "tikkie-client/core/dutch-iban"
+import { PLATFORM_USAGE } from "tikkie-client/payment-requests/v1/schemas"
 import {
   configuredPaymentRequestProviders,
   paymentRequestProvider,

@@ -1,4 +1,4 @@
-import { addDays, isBankDay } from "../../tikkie/account-information"
+import { addDays, isBankDay } from "tikkie-client/account-information"
 
 /**
  * `n` bank days after `date` (yyyy-mm-dd). Bank days are Monday to Friday: public holidays are not

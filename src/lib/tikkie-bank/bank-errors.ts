@@ -1,6 +1,6 @@
 import { MedusaError } from "@medusajs/framework/utils"
-import { AIS_CODES } from "../../tikkie/account-information"
-import { TikkieError } from "../../tikkie/core/errors"
+import { AIS_CODES } from "tikkie-client/account-information"
+import { TikkieError } from "tikkie-client/core/errors"
 import type { BankScopeName } from "./scopes"
 
 /**

@@ -1,6 +1,6 @@
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, generateEntityId } from "@medusajs/framework/utils"
-import { TikkieError } from "../../tikkie/core/errors"
+import { TikkieError } from "tikkie-client/core/errors"
 import type { TokenCipher } from "../../modules/tikkie-bank/token-cipher"
 import { bankModule, oauthClient, requireBankOptions, requireTokenCipher, resourceClient, tokenBinding } from "./bank-session"
 import { hashConsentState } from "./consent-state"

@@ -1,6 +1,6 @@
 import type { ResolvedTikkieBankOptions } from "../../modules/tikkie-bank/options"
 import type TikkieBankModuleService from "../../modules/tikkie-bank/service"
-import { buildConsentUrl, type Bank, type Scope } from "../../tikkie/account-information"
+import { buildConsentUrl, type Bank, type Scope } from "tikkie-client/account-information"
 import { requireTokenCipher } from "./bank-session"
 import { CONSENT_STATE_TTL_MS, newConsentState } from "./consent-state"
 

@@ -1,8 +1,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { TIKKIE_MODULE } from "../../modules/tikkie"
 import type TikkieModuleService from "../../modules/tikkie/service"
-import { addDays, amsterdamDate } from "../../tikkie/account-information"
-import { normalizeIban } from "../../tikkie/core/dutch-iban"
+import { addDays, amsterdamDate } from "tikkie-client/account-information"
+import { normalizeIban } from "tikkie-client/core/dutch-iban"
 import { bankModule } from "./bank-session"
 
 /** How far from the day an admin marked the refund its outgoing transfer may be booked (calendar days, either side). */

@@ -1,4 +1,4 @@
-import { MAX_DESCRIPTION_LINE_LENGTH } from "../../tikkie/account-information"
+import { MAX_DESCRIPTION_LINE_LENGTH } from "tikkie-client/account-information"
 
 /**
  * The ONE convention by which a payout credit names the payment it pays out, in the transaction's

@@ -2,8 +2,8 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError, Modules } from "@medusajs/framework/utils"
 import type { ResolvedTikkieBankOptions } from "../../modules/tikkie-bank/options"
 import { TokenUnreadableError, type TokenBinding, type TokenCipher } from "../../modules/tikkie-bank/token-cipher"
-import { OAuthClient } from "../../tikkie/account-information"
-import { TikkieError } from "../../tikkie/core/errors"
+import { OAuthClient } from "tikkie-client/account-information"
+import { TikkieError } from "tikkie-client/core/errors"
 
 /** A stored token pair: the bank connection, or the pay grant of legacy payment requests v1. */
 export interface SealedTokenGrant {

@@ -1,4 +1,4 @@
-import type { Scope } from "../../tikkie/account-information"
+import type { Scope } from "tikkie-client/account-information"
 
 /**
  * What an admin chooses (`details`, `balance`, `transactions`, `funds`) and the service's scope names.

@@ -1,7 +1,7 @@
 import type { BigNumberInput } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
 import { toCents } from "../../lib/medusa-money"
-import { formatCents, MAX_ITEMS_TOTAL_IN_CENTS } from "../../tikkie/fast-checkout/money"
+import { formatCents, MAX_ITEMS_TOTAL_IN_CENTS } from "tikkie-client/fast-checkout/money"
 
 /**
  * The cart fields Fast Checkout needs, as Medusa's query returns them (amounts in major units,

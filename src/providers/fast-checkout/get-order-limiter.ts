@@ -5,8 +5,8 @@ import {
   rateWindowsOverConnection,
   type SqlConnection,
 } from "../../lib/database-rate-limiter"
-import { type RateLimiter, SlidingWindowRateLimiter } from "../../tikkie/core/rate-limiter"
-import { GET_ORDER_CALLS_PER_SECOND } from "../../tikkie/fast-checkout/client"
+import { type RateLimiter, SlidingWindowRateLimiter } from "tikkie-client/core/rate-limiter"
+import { GET_ORDER_CALLS_PER_SECOND } from "tikkie-client/fast-checkout/client"
 import { databaseOf } from "../shared/database-of"
 
 /**

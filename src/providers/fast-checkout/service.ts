@@ -12,7 +12,7 @@ import {
   FastCheckoutClient,
   FastCheckoutWebhookSchema,
   type FastCheckoutOrder,
-} from "../../tikkie/fast-checkout"
+} from "tikkie-client/fast-checkout"
 import { fromCents, toCents } from "../../lib/medusa-money"
 import {
   TikkieBaseProvider,

@@ -1,5 +1,5 @@
 import { z } from "zod"
-import { FAST_CHECKOUT_STATUSES } from "../../tikkie/fast-checkout"
+import { FAST_CHECKOUT_STATUSES } from "tikkie-client/fast-checkout"
 import { BankTransferRefundsSchema } from "../shared/bank-transfer-refunds"
 
 /**

@@ -1,5 +1,5 @@
 import { PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
-import type { FastCheckoutStatus } from "../../tikkie/fast-checkout"
+import type { FastCheckoutStatus } from "tikkie-client/fast-checkout"
 
 /**
  * Fast Checkout order status → Medusa. Fast Checkout has no separate authorization: an order is either

@@ -1,4 +1,4 @@
-import { characterLength, DESCRIPTION_MAX_LENGTH, REFERENCE_ID_PATTERN } from "../../tikkie/payment-requests/v2/rules"
+import { characterLength, DESCRIPTION_MAX_LENGTH, REFERENCE_ID_PATTERN } from "tikkie-client/payment-requests/v2/rules"
 
 /**
  * Texts the payer reads on Tikkie's payment page and on their bank statement. Tikkie allows at most 35

@@ -9,11 +9,11 @@ import type {
 } from "@medusajs/framework/types"
 import { MedusaError, PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { toCents } from "../../lib/medusa-money"
-import { TikkieError } from "../../tikkie/core/errors"
-import { PaymentRequestsClient, type PaymentV2 } from "../../tikkie/payment-requests/v2"
-import { addDays, amsterdamDate } from "../../tikkie/payment-requests/v2/amsterdam-date"
-import { REFUND_ALLOWANCE_IN_CENTS } from "../../tikkie/payment-requests/v2/rules"
-import { V1_PAYMENT_REQUEST_EXPIRY_DAYS } from "../../tikkie/payment-requests/v1"
+import { TikkieError } from "tikkie-client/core/errors"
+import { PaymentRequestsClient, type PaymentV2 } from "tikkie-client/payment-requests/v2"
+import { addDays, amsterdamDate } from "tikkie-client/payment-requests/v2/amsterdam-date"
+import { REFUND_ALLOWANCE_IN_CENTS } from "tikkie-client/payment-requests/v2/rules"
+import { V1_PAYMENT_REQUEST_EXPIRY_DAYS } from "tikkie-client/payment-requests/v1"
 import { paymentRequestReadKey } from "../shared/settled-reads"
 import { toMedusaError } from "../shared/tikkie-medusa-error"
 import {
@@ -44,7 +44,7 @@ import { paymentRequestsV1ClientFrom, readV1PaymentRequest, v1ExternalId, type V
 import { v1MedusaError } from "./v1-errors"
 import { answerBankTransferRefund } from "../shared/bank-transfer-refunds"
 import { underRefundLock, type RecordedMedusaRefunds } from "../shared/refund-lock"
-import type { PaymentRequestsV1Client } from "../../tikkie/payment-requests/v1"
+import type { PaymentRequestsV1Client } from "tikkie-client/payment-requests/v1"
 import { PaymentProviderKeys } from "../provider-keys"
 
 /** Builds the v2 client from the provider's options (also used app-side, see workflows/payment-request). */

@@ -1,6 +1,6 @@
 import { z } from "zod"
-import { PAYMENT_REQUEST_STATUSES, REFUND_STATUSES } from "../../tikkie/payment-requests/v2/schemas"
-import type { PaymentV2, RefundV2 } from "../../tikkie/payment-requests/v2"
+import { PAYMENT_REQUEST_STATUSES, REFUND_STATUSES } from "tikkie-client/payment-requests/v2/schemas"
+import type { PaymentV2, RefundV2 } from "tikkie-client/payment-requests/v2"
 import { V1TokensSchema } from "./v1"
 import { BankTransferRefundsSchema } from "../shared/bank-transfer-refunds"
 

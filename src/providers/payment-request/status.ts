@@ -1,5 +1,5 @@
 import { PaymentSessionStatus } from "@medusajs/framework/utils"
-import type { PaymentRequestStatusV2 } from "../../tikkie/payment-requests/v2"
+import type { PaymentRequestStatusV2 } from "tikkie-client/payment-requests/v2"
 
 /**
  * Payment request status (v2) → Medusa session status, for a request made for one fixed amount:

@@ -1,6 +1,6 @@
 import { MedusaError } from "@medusajs/framework/utils"
-import { TikkieError } from "../../tikkie/core/errors"
-import { V1_ERRORS } from "../../tikkie/payment-requests/v1"
+import { TikkieError } from "tikkie-client/core/errors"
+import { V1_ERRORS } from "tikkie-client/payment-requests/v1"
 
 /**
  * Every code of payment requests v1 (payment request specification, plus the authorization service's two) as a sentence

@@ -4,7 +4,7 @@ import {
   V1_PAYMENT_REQUEST_EXPIRY_DAYS,
   type V1Payment,
   type V1PaymentRequestStatus,
-} from "../../tikkie/payment-requests/v1"
+} from "tikkie-client/payment-requests/v1"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
 import { v1AccessToken } from "../../lib/payment-request/v1-pay-grant"

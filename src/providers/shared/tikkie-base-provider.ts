@@ -19,7 +19,7 @@ import type {
 import { AbstractPaymentProvider, MedusaError, PaymentSessionStatus } from "@medusajs/framework/utils"
 import type { z } from "zod"
 import { toCents } from "../../lib/medusa-money"
-import { TikkieError } from "../../tikkie/core/errors"
+import { TikkieError } from "tikkie-client/core/errors"
 import { takeSettledRead } from "./settled-reads"
 import { shopperSafeConnectionError, shopperSafeError, toMedusaError } from "./tikkie-medusa-error"
 

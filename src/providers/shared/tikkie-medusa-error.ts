@@ -1,5 +1,5 @@
 import { MedusaError } from "@medusajs/framework/utils"
-import { TikkieError } from "../../tikkie/core/errors"
+import { TikkieError } from "tikkie-client/core/errors"
 
 /**
  * A TikkieError as Medusa shows it to the storefront or admin: the service's code and reason, the

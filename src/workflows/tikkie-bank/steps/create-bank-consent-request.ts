@@ -1,5 +1,5 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import type { Bank } from "../../../tikkie/account-information"
+import type { Bank } from "tikkie-client/account-information"
 import { bankModule, requireBankOptions } from "../../../lib/tikkie-bank/bank-session"
 import { createConsentRequest } from "../../../lib/tikkie-bank/consent-request"
 import { BANK_SCOPES, type BankScopeName } from "../../../lib/tikkie-bank/scopes"

@@ -1,5 +1,5 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { amsterdamDate, subtractMonths } from "../../../tikkie/account-information"
+import { amsterdamDate, subtractMonths } from "tikkie-client/account-information"
 import { addBankDays } from "../../../lib/tikkie-bank/bank-days"
 import { bankModule, requireBankOptions } from "../../../lib/tikkie-bank/bank-session"
 import { EXPECTED_PAYOUT_SOURCES } from "../../../lib/tikkie-bank/expected-payouts"

@@ -1,5 +1,5 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { amsterdamDate } from "../../../../tikkie/account-information"
+import { amsterdamDate } from "tikkie-client/account-information"
 import { TIKKIE_MODULE } from "../../../../modules/tikkie"
 import type TikkieModuleService from "../../../../modules/tikkie/service"
 import { TIKKIE_BANK_MODULE } from "../../../../modules/tikkie-bank"

@@ -1,6 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError, Modules } from "@medusajs/framework/utils"
-import { toCents } from "../../../../tikkie/account-information"
+import { toCents } from "tikkie-client/account-information"
 import { BANK_CONNECTION_LOCK, bankModule, currentConnection, requireBankOptions, withBankAccount } from "../../../../lib/tikkie-bank/bank-session"
 import { missingScopeError } from "../../../../lib/tikkie-bank/bank-errors"
 import { BANK_SCOPES } from "../../../../lib/tikkie-bank/scopes"

@@ -1,5 +1,5 @@
 import { z } from "@medusajs/framework/zod"
-import { BANKS, DEFAULT_BANK } from "../../../../tikkie/account-information"
+import { BANKS, DEFAULT_BANK } from "tikkie-client/account-information"
 import { BANK_SCOPE_NAMES, type BankScopeName } from "../../../../lib/tikkie-bank/scopes"
 
 /** Bodies and queries of the bank routes; a refusal names the field and the rule, never a stored value. */

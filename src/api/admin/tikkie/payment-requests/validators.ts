@@ -1,11 +1,11 @@
 import { z } from "@medusajs/framework/zod"
-import { isCalendarDate } from "../../../../tikkie/payment-requests/v2/amsterdam-date"
+import { isCalendarDate } from "tikkie-client/payment-requests/v2/amsterdam-date"
 import {
   characterLength,
   DESCRIPTION_MAX_LENGTH,
   PAYMENT_REQUEST_MAX_AMOUNT_IN_CENTS,
   REFERENCE_ID_PATTERN,
-} from "../../../../tikkie/payment-requests/v2/rules"
+} from "tikkie-client/payment-requests/v2/rules"
 import { paginationFields, paymentRequestProviderIdField } from "../../../utils/validators"
 
 /** Rules shared by the admin link routes: Tikkie's own, checked here so the admin gets them by name. */

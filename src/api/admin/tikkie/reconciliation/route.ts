@@ -1,5 +1,5 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { amsterdamDate } from "../../../../tikkie/account-information"
+import { amsterdamDate } from "tikkie-client/account-information"
 import { bankModule, requireBankOptions } from "../../../../lib/tikkie-bank/bank-session"
 import type { AdminTikkieReconciliationListResponse } from "../../../types"
 import type { ReconciliationQuery } from "./validators"

@@ -1,6 +1,6 @@
 import { z } from "@medusajs/framework/zod"
 import { RECONCILIATION_STATUSES, type ReconciliationStatus } from "../../../../modules/tikkie-bank/service"
-import { isBookDate } from "../../../../tikkie/account-information"
+import { isBookDate } from "tikkie-client/account-information"
 import { paginationFields } from "../../../utils/validators"
 
 const STATUSES = RECONCILIATION_STATUSES as readonly [ReconciliationStatus, ...ReconciliationStatus[]]

@@ -1,5 +1,5 @@
 import { z } from "zod"
-import { isValidIban, normalizeIban } from "../../../../tikkie/core/dutch-iban"
+import { isValidIban, normalizeIban } from "tikkie-client/core/dutch-iban"
 
 /** Query of GET /admin/tikkie/refunds-owed. */
 export const ListRefundsOwedQuerySchema = z.strictObject({

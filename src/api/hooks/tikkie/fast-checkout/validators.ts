@@ -1,6 +1,6 @@
 import { z } from "zod"
 import { hookBody, oneOfField, tokenField, type TokenFormat } from "../../../../lib/hook-body"
-import { FAST_CHECKOUT_STATUSES } from "../../../../tikkie/fast-checkout"
+import { FAST_CHECKOUT_STATUSES } from "tikkie-client/fast-checkout"
 
 const LABEL = "Invalid Tikkie Fast Checkout webhook"
 

@@ -1,5 +1,5 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { toCents } from "../../../../../tikkie/account-information"
+import { toCents } from "tikkie-client/account-information"
 import { missingScopeError } from "../../../../../lib/tikkie-bank/bank-errors"
 import { withBankAccount } from "../../../../../lib/tikkie-bank/bank-session"
 import { BANK_SCOPES } from "../../../../../lib/tikkie-bank/scopes"

@@ -1,5 +1,5 @@
 import { z } from "@medusajs/framework/zod"
-import { BANKS, DEFAULT_BANK } from "../../../../../tikkie/account-information"
+import { BANKS, DEFAULT_BANK } from "tikkie-client/account-information"
 
 /** POST /admin/tikkie/payment-requests/v1-connect: which bank's consent page to use (ABN AMRO by default). */
 export const ConnectV1BodySchema = z.strictObject({
