@@ -55,7 +55,7 @@ medusaIntegrationTestRunner({
       const headers = await adminHeaders(api, getContainer())
       const res = await api.post("/admin/tikkie/payment-requests/v1-setup", { force: "yes" }, { headers }).catch((e: any) => e.response)
       expect(res.status).toBe(400)
-      expect(res.data.message).toBe("Invalid request: Expected type: 'boolean' for field 'force', got: 'yes'")
+      expect(res.data.message).toBe("Invalid body: force must be true or false")
       const unauthenticated = await api.post("/admin/tikkie/payment-requests/v1-setup", {}).catch((e: any) => e.response)
       expect(unauthenticated.status).toBe(401)
     })
