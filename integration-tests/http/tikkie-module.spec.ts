@@ -39,7 +39,7 @@ moduleIntegrationTestRunner<TikkieModuleService>({
         // Retried when a second boundary falls between the calls: the count is per second by design.
         for (let attempt = 0; attempt < 5; attempt++) {
           counts.length = 0
-          const results = []
+          const results: Array<{ count: number; window: number }> = []
           for (let i = 0; i < 3; i++) results.push(await service.countRateWindowCall("fastCheckout.getOrder"))
           if (results.every((r) => r.window === results[0].window)) {
             counts.push(...results.map((r) => r.count))
