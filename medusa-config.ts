@@ -126,7 +126,14 @@ const redisModules = redisUrl
             {
               resolve: "@medusajs/medusa/locking",
               options: {
-                providers: [{ resolve: "@medusajs/medusa/locking-redis", id: "locking-redis", is_default: true, options: { redisUrl } }],
+                providers: [
+                  {
+                    resolve: "@medusajs/medusa/locking-redis",
+                    id: "locking-redis",
+                    is_default: true,
+                    options: { redisUrl },
+                  },
+                ],
               },
             },
           ]),
@@ -200,12 +207,18 @@ module.exports = defineConfig({
             tokenEncryptionKey: process.env.TIKKIE_BANK_TOKEN_ENCRYPTION_KEY,
             // Key rotation (docs/token-encryption.md): the keys that sealed tokens before, comma-separated.
             ...(process.env.TIKKIE_BANK_PREVIOUS_TOKEN_ENCRYPTION_KEYS
-              ? { previousTokenEncryptionKeys: process.env.TIKKIE_BANK_PREVIOUS_TOKEN_ENCRYPTION_KEYS.split(",").map((k) => k.trim()).filter(Boolean) }
+              ? {
+                  previousTokenEncryptionKeys: process.env.TIKKIE_BANK_PREVIOUS_TOKEN_ENCRYPTION_KEYS.split(",")
+                    .map((k) => k.trim())
+                    .filter(Boolean),
+                }
               : {}),
             ...(process.env.TIKKIE_BANK_OVERDUE_AFTER_BANK_DAYS
               ? { overdueAfterBankDays: Number(process.env.TIKKIE_BANK_OVERDUE_AFTER_BANK_DAYS) }
               : {}),
-            ...(process.env.TIKKIE_BANK_HISTORY_MONTHS ? { historyMonths: Number(process.env.TIKKIE_BANK_HISTORY_MONTHS) } : {}),
+            ...(process.env.TIKKIE_BANK_HISTORY_MONTHS
+              ? { historyMonths: Number(process.env.TIKKIE_BANK_HISTORY_MONTHS) }
+              : {}),
           }
         : {},
     },
@@ -218,7 +231,13 @@ module.exports = defineConfig({
       // email provider here; the demo and tests use Medusa's local provider, which writes it to the log.
       resolve: "@medusajs/medusa/notification",
       options: {
-        providers: [{ resolve: "@medusajs/medusa/notification-local", id: "local", options: { name: "Local Notification Provider", channels: ["feed", "email"] } }],
+        providers: [
+          {
+            resolve: "@medusajs/medusa/notification-local",
+            id: "local",
+            options: { name: "Local Notification Provider", channels: ["feed", "email"] },
+          },
+        ],
       },
     },
   ],

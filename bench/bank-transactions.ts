@@ -82,7 +82,9 @@ export async function benchBankTransactions(): Promise<void> {
     const c = clientRounds[0]
     const b = bareRounds[0]
     if (c.transactions !== b.transactions || c.pages !== b.pages) {
-      console.log(`note: the client read ${c.transactions} transactions, the bare loop ${b.transactions} in ${b.pages} pages`)
+      console.log(
+        `note: the client read ${c.transactions} transactions, the bare loop ${b.transactions} in ${b.pages} pages`
+      )
     }
     const pagesPerSecond = (r: PagingRound) => r.pages / (r.ms / 1000)
     const clientPps = median(clientRounds.map(pagesPerSecond))
@@ -91,7 +93,9 @@ export async function benchBankTransactions(): Promise<void> {
     console.log(
       `client: ${fmt(clientPps, 0)} pages/s, ${fmt(median(clientRounds.map((r) => r.ms)), 0)} ms for the window (median of ${ROUNDS})`
     )
-    console.log(`bare undici: ${fmt(barePps, 0)} pages/s, ${fmt(median(bareRounds.map((r) => r.ms)), 0)} ms for the window`)
+    console.log(
+      `bare undici: ${fmt(barePps, 0)} pages/s, ${fmt(median(bareRounds.map((r) => r.ms)), 0)} ms for the window`
+    )
     console.log(`ratio client / bare pages per second: ${fmt(clientPps / barePps)}`)
     await client.close()
   } finally {

@@ -61,7 +61,12 @@ export async function benchFastCheckoutClient(): Promise<void> {
       if (order.status !== "NEW") throw new Error(`client GET read status ${order.status}`)
     }
     const bareCreate = async () => {
-      const res = await request(ordersUrl, { method: "POST", headers: postHeaders, body: JSON.stringify(body), dispatcher: agent })
+      const res = await request(ordersUrl, {
+        method: "POST",
+        headers: postHeaders,
+        body: JSON.stringify(body),
+        dispatcher: agent,
+      })
       const created = (await res.body.json()) as { orderToken?: string }
       if (res.statusCode !== 201 || !created.orderToken) throw new Error(`bare POST answered ${res.statusCode}`)
     }
@@ -75,7 +80,8 @@ export async function benchFastCheckoutClient(): Promise<void> {
     const gets = { bare: [] as ThroughputRound[], client: [] as ThroughputRound[] }
     for (let round = 0; round < GET_ROUNDS; round++) {
       const order = round % 2 === 0 ? (["bare", "client"] as const) : (["client", "bare"] as const)
-      for (const side of order) gets[side].push(await throughput(side === "bare" ? bareGet : clientGet, CONCURRENCY, GET_ROUND_MS))
+      for (const side of order)
+        gets[side].push(await throughput(side === "bare" ? bareGet : clientGet, CONCURRENCY, GET_ROUND_MS))
     }
 
     await latencies(bareCreate, 200)
@@ -101,16 +107,34 @@ export async function benchFastCheckoutClient(): Promise<void> {
     const ms = (x: number) => `${fmt(x, 3)} ms`
 
     console.log("\n## Fast Checkout client against the sandbox (own process, rate limit off)")
-    console.log(`GET order throughput, ${GET_ROUNDS} interleaved rounds of ${GET_ROUND_MS} ms, ${CONCURRENCY} concurrent calls (median):`)
-    console.log(`  bare undici request       ${fmt(rate(gets.bare), 0)} /s   bench CPU ${fmt(cpu(gets.bare), 1)} µs/call`)
-    console.log(`  FastCheckoutClient        ${fmt(rate(gets.client), 0)} /s   bench CPU ${fmt(cpu(gets.client), 1)} µs/call`)
-    console.log(`  ratio client/bare         ${fmt(median(getRatios))}   (median of per-round ratios, range ${fmt(Math.min(...getRatios))}-${fmt(Math.max(...getRatios))}; goal >= 0.90)`)
-    console.log(`create order latency, ${CREATE_ROUNDS} interleaved rounds of ${CREATE_CALLS_PER_ROUND} sequential calls:`)
-    console.log(`  bare undici request       median ${ms(median(creates.bare))}   p90 ${ms(percentile(creates.bare, 0.9))}`)
-    console.log(`  FastCheckoutClient        median ${ms(median(creates.client))}   p90 ${ms(percentile(creates.client, 0.9))}`)
-    console.log(`  ratio client/bare         ${fmt(median(createRatios))}   (median of per-round median ratios; goal <= 1.10)`)
+    console.log(
+      `GET order throughput, ${GET_ROUNDS} interleaved rounds of ${GET_ROUND_MS} ms, ${CONCURRENCY} concurrent calls (median):`
+    )
+    console.log(
+      `  bare undici request       ${fmt(rate(gets.bare), 0)} /s   bench CPU ${fmt(cpu(gets.bare), 1)} µs/call`
+    )
+    console.log(
+      `  FastCheckoutClient        ${fmt(rate(gets.client), 0)} /s   bench CPU ${fmt(cpu(gets.client), 1)} µs/call`
+    )
+    console.log(
+      `  ratio client/bare         ${fmt(median(getRatios))}   (median of per-round ratios, range ${fmt(Math.min(...getRatios))}-${fmt(Math.max(...getRatios))}; goal >= 0.90)`
+    )
+    console.log(
+      `create order latency, ${CREATE_ROUNDS} interleaved rounds of ${CREATE_CALLS_PER_ROUND} sequential calls:`
+    )
+    console.log(
+      `  bare undici request       median ${ms(median(creates.bare))}   p90 ${ms(percentile(creates.bare, 0.9))}`
+    )
+    console.log(
+      `  FastCheckoutClient        median ${ms(median(creates.client))}   p90 ${ms(percentile(creates.client, 0.9))}`
+    )
+    console.log(
+      `  ratio client/bare         ${fmt(median(createRatios))}   (median of per-round median ratios; goal <= 1.10)`
+    )
     console.log(`sandbox GET order throughput (rate limit off):`)
-    console.log(`  served to the bare load   ${fmt(rate(gets.bare), 0)} /s   (goal >= 5,000 on 2 cores; load generator on the same machine)`)
+    console.log(
+      `  served to the bare load   ${fmt(rate(gets.bare), 0)} /s   (goal >= 5,000 on 2 cores; load generator on the same machine)`
+    )
     console.log(`  busiest second it counted ${fmt(sandboxCount, 0)} GET order calls   (GET /_sandbox/stats)`)
   } finally {
     await merchantClient.close()

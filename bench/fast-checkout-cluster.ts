@@ -39,7 +39,10 @@ export async function benchFastCheckoutCluster(): Promise<void> {
       `cluster up in ${fmt((performance.now() - started) / 1000, 1)} s; ${os.cpus().length} CPUs, load average ${loadAverage()}; ` +
         cluster.instances.map((i) => `${i.name} pid ${i.pid}`).join(", ")
     )
-    await measureStore(clusterStoreTarget(cluster), PARTS.has("kill") ? (ctx) => benchWorkerKill(ctx, cluster) : undefined)
+    await measureStore(
+      clusterStoreTarget(cluster),
+      PARTS.has("kill") ? (ctx) => benchWorkerKill(ctx, cluster) : undefined
+    )
   } finally {
     await cluster.stop()
     if (process.env.BENCH_KEEP_STORE === "1") console.log(`(kept ${cluster.dataDir})`)
@@ -64,7 +67,10 @@ export function clusterStoreTarget(cluster: RunningCluster): StoreTarget {
 // ---------------------------------------------------------------------------------------------------
 // 5. Worker kill (last: the cluster has one worker fewer afterwards)
 
-async function benchWorkerKill({ store, sandbox, db }: StoreMeasurementContext, cluster: RunningCluster): Promise<void> {
+async function benchWorkerKill(
+  { store, sandbox, db }: StoreMeasurementContext,
+  cluster: RunningCluster
+): Promise<void> {
   const carts = await store.prepareCarts(KILL_ORDERS, "worker kill carts")
   const tokens: string[] = []
   await pool(carts, PREP_CONCURRENCY, async (cart, i) => {
@@ -90,8 +96,17 @@ async function benchWorkerKill({ store, sandbox, db }: StoreMeasurementContext, 
   const carts2 = new Set(orders.map((o) => o.cart_id)).size
   const last = Math.max(...orders.map((o) => o.created_at.getTime()))
   const afterKill = (last - killedAt) / 1000
-  console.log(`\n5. worker kill: ${KILL_ORDERS} orders paid at once (BENCH_KILL_ORDERS), ${victim.name} (pid ${victim.pid}) SIGKILLed ${killedAt - firstPay} ms after the first pay:`)
-  console.log(`  orders existing at the kill ${before}; carts with an order ${carts2} of ${KILL_ORDERS}, orders ${orders.length} (more than one per cart: ${orders.length - carts2})`)
-  console.log(`  SIGKILL to the last order's created_at   ${fmt(afterKill, 1)} s   (goal <= 15 s)${carts2 < KILL_ORDERS ? `; ${KILL_ORDERS - carts2} still without an order after 300 s` : ""}`)
-  note(`worker kill: SIGKILL to last of ${KILL_ORDERS} orders`, `${fmt(afterKill, 1)} s (${carts2} of ${KILL_ORDERS}, ${orders.length - carts2} twice)`)
+  console.log(
+    `\n5. worker kill: ${KILL_ORDERS} orders paid at once (BENCH_KILL_ORDERS), ${victim.name} (pid ${victim.pid}) SIGKILLed ${killedAt - firstPay} ms after the first pay:`
+  )
+  console.log(
+    `  orders existing at the kill ${before}; carts with an order ${carts2} of ${KILL_ORDERS}, orders ${orders.length} (more than one per cart: ${orders.length - carts2})`
+  )
+  console.log(
+    `  SIGKILL to the last order's created_at   ${fmt(afterKill, 1)} s   (goal <= 15 s)${carts2 < KILL_ORDERS ? `; ${KILL_ORDERS - carts2} still without an order after 300 s` : ""}`
+  )
+  note(
+    `worker kill: SIGKILL to last of ${KILL_ORDERS} orders`,
+    `${fmt(afterKill, 1)} s (${carts2} of ${KILL_ORDERS}, ${orders.length - carts2} twice)`
+  )
 }

@@ -50,7 +50,9 @@ const { Client } = require("pg") as typeof import("pg")
 process.env.TIKKIE_EXPIRATION_SECONDS ||= "86400"
 
 /** BENCH_PARTS=paid,storm: only those measurements (sessions, paid, storm, flood, kill (cluster only); all by default). */
-export const PARTS = new Set((process.env.BENCH_PARTS || "sessions,paid,storm,flood,kill").split(",").map((p) => p.trim()))
+export const PARTS = new Set(
+  (process.env.BENCH_PARTS || "sessions,paid,storm,flood,kill").split(",").map((p) => p.trim())
+)
 const STORM_ORDERS = intEnv("BENCH_STORM_ORDERS", 1000)
 const SESSION_PAIRS = intEnv("BENCH_SESSION_PAIRS", 30)
 const COMPLETE_PAIRS = intEnv("BENCH_COMPLETE_PAIRS", 20)
@@ -149,7 +151,10 @@ export interface StoreMeasurementContext {
   db: InstanceType<typeof Client>
 }
 
-export async function measureStore(target: StoreTarget, after?: (ctx: StoreMeasurementContext) => Promise<void>): Promise<void> {
+export async function measureStore(
+  target: StoreTarget,
+  after?: (ctx: StoreMeasurementContext) => Promise<void>
+): Promise<void> {
   const store = new StoreClient(target)
   const sandbox = new SandboxControl(target.sandboxUrl)
   const db = new Client({ connectionString: target.databaseUrl })
@@ -163,7 +168,9 @@ export async function measureStore(target: StoreTarget, after?: (ctx: StoreMeasu
     if (PARTS.has("storm")) await benchStorm(store, sandbox, db, target)
     if (PARTS.has("flood")) await benchFlood(store, sandbox, db, target)
     if (after) await after({ store, sandbox, db })
-    console.log(`(store measurements took ${fmt((performance.now() - setupStarted) / 1000, 0)} s; load average now ${loadAverage()}: other processes on the machine share its CPUs)`)
+    console.log(
+      `(store measurements took ${fmt((performance.now() - setupStarted) / 1000, 0)} s; load average now ${loadAverage()}: other processes on the machine share its CPUs)`
+    )
   } finally {
     await db.end()
     await sandbox.close()
@@ -199,10 +206,18 @@ async function benchSessions(store: StoreClient): Promise<void> {
     sys.push(b)
     ratios.push(a / b)
   }
-  console.log(`\n1. payment session on a fresh cart (1 line, NL address, PostNL), ${SESSION_PAIRS} A/B pairs after ${WARMUP_PAIRS} warm-up pairs, one call at a time:`)
-  console.log(`  A Fast Checkout: POST /store/carts/:id/tikkie-fast-checkout                 median ${ms(median(fc))}   p90 ${ms(percentile(fc, 0.9))}`)
-  console.log(`  B system: POST /store/payment-collections + POST .../payment-sessions      median ${ms(median(sys))}   p90 ${ms(percentile(sys, 0.9))}`)
-  console.log(`  ratio A/B  ${fmt(median(fc) / median(sys))} (of medians); median of per-pair ratios ${fmt(median(ratios))}   (goal <= 1.50)`)
+  console.log(
+    `\n1. payment session on a fresh cart (1 line, NL address, PostNL), ${SESSION_PAIRS} A/B pairs after ${WARMUP_PAIRS} warm-up pairs, one call at a time:`
+  )
+  console.log(
+    `  A Fast Checkout: POST /store/carts/:id/tikkie-fast-checkout                 median ${ms(median(fc))}   p90 ${ms(percentile(fc, 0.9))}`
+  )
+  console.log(
+    `  B system: POST /store/payment-collections + POST .../payment-sessions      median ${ms(median(sys))}   p90 ${ms(percentile(sys, 0.9))}`
+  )
+  console.log(
+    `  ratio A/B  ${fmt(median(fc) / median(sys))} (of medians); median of per-pair ratios ${fmt(median(ratios))}   (goal <= 1.50)`
+  )
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -301,18 +316,35 @@ async function benchWebhookToOrder(store: StoreClient, sandbox: SandboxControl):
   const fcObserved = fcSamples.map((s) => s.payToSeen)
   const sysObserved = sysSamples.map((s) => s.call)
 
-  console.log(`\n2. paid to order, ${fcSamples.length} A/B pairs after ${WARMUP_PAIRS} warm-up pairs, one at a time, ${SETTLE_PAUSE_MS} ms quiet between calls:`)
-  console.log(`  A Fast Checkout: from sending POST /_sandbox/fastcheckout/orders/:token/pay (the sandbox sends the webhook at once)`)
+  console.log(
+    `\n2. paid to order, ${fcSamples.length} A/B pairs after ${WARMUP_PAIRS} warm-up pairs, one at a time, ${SETTLE_PAUSE_MS} ms quiet between calls:`
+  )
+  console.log(
+    `  A Fast Checkout: from sending POST /_sandbox/fastcheckout/orders/:token/pay (the sandbox sends the webhook at once)`
+  )
   console.log(`    until GET /store/carts/:id?fields=completed_at shows completed_at (polled every ${POLL_MS} ms)`)
-  console.log(`                                                        median ${ms(median(fcObserved))}   p90 ${ms(percentile(fcObserved, 0.9))}` +
-      `   (pay call ${ms(median(fcSamples.map((s) => s.payCall)))}, ${fmt(median(fcSamples.map((s) => s.polls)), 0)} polls)`)
+  console.log(
+    `                                                        median ${ms(median(fcObserved))}   p90 ${ms(percentile(fcObserved, 0.9))}` +
+      `   (pay call ${ms(median(fcSamples.map((s) => s.payCall)))}, ${fmt(median(fcSamples.map((s) => s.polls)), 0)} polls)`
+  )
   console.log(`  B system: POST /store/carts/:id/complete, request sent to answer received`)
-  console.log(`                                                        median ${ms(median(sysObserved))}   p90 ${ms(percentile(sysObserved, 0.9))}`)
-  console.log(`  ratio A/B  ${fmt(median(fcObserved) / median(sysObserved))} (of medians); median of per-pair ratios ${fmt(median(ratios))}   (goal <= 1.50)`)
+  console.log(
+    `                                                        median ${ms(median(sysObserved))}   p90 ${ms(percentile(sysObserved, 0.9))}`
+  )
+  console.log(
+    `  ratio A/B  ${fmt(median(fcObserved) / median(sysObserved))} (of medians); median of per-pair ratios ${fmt(median(ratios))}   (goal <= 1.50)`
+  )
   if (fcServer.length && sysServer.length) {
-    console.log(`  same, by timestamps (no polling in it): A webhook's first attempt (sandbox delivery log) to the cart's completed_at`)
-    console.log(`    A ${ms(median(fcServer))}   B request sent to completed_at ${ms(median(sysServer))}   ratio ${fmt(median(fcServer) / median(sysServer))}`)
-    note("paid -> order, server clock (Tikkie / system)", `${ms(median(fcServer))} / ${ms(median(sysServer))} = ${fmt(median(fcServer) / median(sysServer))}`)
+    console.log(
+      `  same, by timestamps (no polling in it): A webhook's first attempt (sandbox delivery log) to the cart's completed_at`
+    )
+    console.log(
+      `    A ${ms(median(fcServer))}   B request sent to completed_at ${ms(median(sysServer))}   ratio ${fmt(median(fcServer) / median(sysServer))}`
+    )
+    note(
+      "paid -> order, server clock (Tikkie / system)",
+      `${ms(median(fcServer))} / ${ms(median(sysServer))} = ${fmt(median(fcServer) / median(sysServer))}`
+    )
   }
   for (const f of failures) console.log(`  ! ${f}`)
 }
@@ -327,7 +359,12 @@ interface StormFigures {
   orders: number
 }
 
-async function benchStorm(store: StoreClient, sandbox: SandboxControl, db: InstanceType<typeof Client>, target: StoreTarget) {
+async function benchStorm(
+  store: StoreClient,
+  sandbox: SandboxControl,
+  db: InstanceType<typeof Client>,
+  target: StoreTarget
+) {
   const n = STORM_ORDERS
   const instances = storeInstances(target)
   const memBeforePrep = readInstances(instances)
@@ -368,7 +405,11 @@ async function benchStorm(store: StoreClient, sandbox: SandboxControl, db: Insta
 
   // The storm's own figures: forget earlier requests (this also resets the per-second stats) and deliveries.
   // The abandoned checkouts' reads so far (the poll ran while the carts were prepared) are kept.
-  const abandonedReadsBefore = getOrderReads((await sandbox.requests("fastCheckout.getOrder")) as LoggedRequest[], new Set(), abandoned).abandoned
+  const abandonedReadsBefore = getOrderReads(
+    (await sandbox.requests("fastCheckout.getOrder")) as LoggedRequest[],
+    new Set(),
+    abandoned
+  ).abandoned
   await sandbox.clearRequests()
   await sandbox.clearDeliveries()
   await sandbox.setDeliveryBehaviour("repeat", n, { times: 3 })
@@ -447,50 +488,113 @@ async function benchStorm(store: StoreClient, sandbox: SandboxControl, db: Insta
   const returnMs = returnAnswers.filter((r): r is number => typeof r === "number")
   const returnFailures = returnAnswers.filter((r): r is string => typeof r === "string")
   const webhookAttempts = deliveries.flatMap((d) => d.attempts)
-  const attemptCounts = countBy(webhookAttempts.map((a) => (a.status ? String(a.status) : `error: ${a.error?.replace(/\s*\(attempted address[^)]*\)/, "")}`)))
-  const answered = webhookAttempts.filter((a) => a.status !== undefined && a.durationMs !== undefined).map((a) => a.durationMs!)
+  const attemptCounts = countBy(
+    webhookAttempts.map((a) =>
+      a.status ? String(a.status) : `error: ${a.error?.replace(/\s*\(attempted address[^)]*\)/, "")}`
+    )
+  )
+  const answered = webhookAttempts
+    .filter((a) => a.status !== undefined && a.durationMs !== undefined)
+    .map((a) => a.durationMs!)
   const timedOut = webhookAttempts.filter((a) => /timeout|aborted/i.test(a.error ?? "")).length
-  const neverAnswered = deliveries.filter((d) => !d.attempts.some((a) => a.status !== undefined && a.status < 300)).length
+  const neverAnswered = deliveries.filter(
+    (d) => !d.attempts.some((a) => a.status !== undefined && a.status < 300)
+  ).length
   const reads = getOrderReads(getOrders, stormTokens, abandoned)
   reads.abandoned += abandonedReadsBefore
   const abandonedFor = (sawAllAt - abandonedSince) / 1000
   const log = scanStoreLog(logOffsets)
 
-  console.log(`\n3. storm: ${n} carts with Fast Checkout started (with ${ABANDONED} abandoned checkouts, BENCH_ABANDONED; all prepared in ${fmt(prepSeconds, 0)} s), then all paid,`)
-  console.log(`   shuffled, ${PAY_CONCURRENCY} pays at a time (all pays sent in ${fmt(paidIn / 1000, 1)} s), every webhook sent three times (sandbox delivery mode repeat, times 3);`)
-  console.log(`   baseline in the same run: ${n} carts with a system-provider session completed by POST /store/carts/:id/complete, ${PAY_CONCURRENCY} at a time:`)
+  console.log(
+    `\n3. storm: ${n} carts with Fast Checkout started (with ${ABANDONED} abandoned checkouts, BENCH_ABANDONED; all prepared in ${fmt(prepSeconds, 0)} s), then all paid,`
+  )
+  console.log(
+    `   shuffled, ${PAY_CONCURRENCY} pays at a time (all pays sent in ${fmt(paidIn / 1000, 1)} s), every webhook sent three times (sandbox delivery mode repeat, times 3);`
+  )
+  console.log(
+    `   baseline in the same run: ${n} carts with a system-provider session completed by POST /store/carts/:id/complete, ${PAY_CONCURRENCY} at a time:`
+  )
   console.log(`  ended: ${stopReason}`)
   printStormSideBySide(storm, baseline)
-  note(`storm of ${n}: wall (Tikkie / system)`, `${fmt(storm.wallMs / 1000, 1)} s / ${fmt(baseline.wallMs / 1000, 1)} s = ${fmt(storm.wallMs / baseline.wallMs)}`)
-  note(`storm of ${n}: orders/s (Tikkie / system)`, `${fmt(storm.orders / (storm.wallMs / 1000), 1)} / ${fmt(baseline.orders / (baseline.wallMs / 1000), 1)}`)
+  note(
+    `storm of ${n}: wall (Tikkie / system)`,
+    `${fmt(storm.wallMs / 1000, 1)} s / ${fmt(baseline.wallMs / 1000, 1)} s = ${fmt(storm.wallMs / baseline.wallMs)}`
+  )
+  note(
+    `storm of ${n}: orders/s (Tikkie / system)`,
+    `${fmt(storm.orders / (storm.wallMs / 1000), 1)} / ${fmt(baseline.orders / (baseline.wallMs / 1000), 1)}`
+  )
   note("storm: orders made / carts with 2+ orders", `${orders.length} of ${n} / ${duplicates}`)
-  note("storm: webhook answer p50 / p99", answered.length ? `${ms(percentile(answered, 0.5))} / ${ms(percentile(answered, 0.99))}` : "-")
-  note("storm: return route p50 / p99", returnMs.length ? `${ms(percentile(returnMs, 0.5))} / ${ms(percentile(returnMs, 0.99))}` : "-")
+  note(
+    "storm: webhook answer p50 / p99",
+    answered.length ? `${ms(percentile(answered, 0.5))} / ${ms(percentile(answered, 0.99))}` : "-"
+  )
+  note(
+    "storm: return route p50 / p99",
+    returnMs.length ? `${ms(percentile(returnMs, 0.5))} / ${ms(percentile(returnMs, 0.99))}` : "-"
+  )
   note("storm: webhook POSTs timed out / never 2xx", `${timedOut} of ${webhookAttempts.length} / ${neverAnswered}`)
   note("storm: busiest GET order second / 429s", `${stats["fastCheckout.getOrder"] ?? 0} / ${statusCounts["429"] ?? 0}`)
-  note("GET order per paid order / per abandoned / storm's all", `${fmt(reads.paid / n)} / ${ABANDONED ? `${fmt(reads.abandoned / ABANDONED)} in ${fmt(abandonedFor, 0)} s` : "-"} / ${getOrders.length}`)
+  note(
+    "GET order per paid order / per abandoned / storm's all",
+    `${fmt(reads.paid / n)} / ${ABANDONED ? `${fmt(reads.abandoned / ABANDONED)} in ${fmt(abandonedFor, 0)} s` : "-"} / ${getOrders.length}`
+  )
   for (const [name, kb] of memPeak) note(`storm: RSS highest, ${name}`, `${fmt(kb / 1024, 0)} MB`)
-  if (baselineFailures.length) console.log(`  ! baseline: ${baselineFailures.length} completions failed, e.g. ${baselineFailures[0]}`)
-  if (progress.length) console.log(`  orders existing after                                ${progress.join(", ")}   (of ${n}; the wait saw all after ${fmt((sawAllAt - firstPay) / 1000, 1)} s)`)
-  console.log(`  Medusa orders for the ${n} carts                     ${orders.length}   (carts with an order ${perCart.size}, carts with more than one ${duplicates}, carts without ${missing.length}; store-wide orders +${ordersAfter - ordersBefore})`)
+  if (baselineFailures.length)
+    console.log(`  ! baseline: ${baselineFailures.length} completions failed, e.g. ${baselineFailures[0]}`)
+  if (progress.length)
+    console.log(
+      `  orders existing after                                ${progress.join(", ")}   (of ${n}; the wait saw all after ${fmt((sawAllAt - firstPay) / 1000, 1)} s)`
+    )
+  console.log(
+    `  Medusa orders for the ${n} carts                     ${orders.length}   (carts with an order ${perCart.size}, carts with more than one ${duplicates}, carts without ${missing.length}; store-wide orders +${ordersAfter - ordersBefore})`
+  )
   if (missing.length) {
     const outcomes = await fastCheckoutRecords(db, missing)
     console.log(`    carts without an order, by their tikkie_fast_checkout_order record:`)
     for (const [k, v] of Object.entries(countBy(outcomes))) console.log(`      ${v} × ${k}`)
   }
-  console.log(`  webhook answer latency (sandbox: POST sent to answer) p50 ${ms(answered.length ? percentile(answered, 0.5) : NaN)}   p99 ${ms(answered.length ? percentile(answered, 0.99) : NaN)}   (${answered.length} answered)`)
-  console.log(`  return route (a third of the shoppers, at paying)    p50 ${ms(returnMs.length ? percentile(returnMs, 0.5) : NaN)}   p99 ${ms(returnMs.length ? percentile(returnMs, 0.99) : NaN)}` +
-      `   (${returnMs.length} redirected${returnFailures.length ? `, ${returnFailures.length} failed, e.g. ${returnFailures[0]}` : ""})`)
-  console.log(`  webhook POSTs the sandbox sent                       ${webhookAttempts.length} for ${deliveries.length} webhooks; timed out ${timedOut}; never answered 2xx ${neverAnswered}` +
-      `   (answers: ${Object.entries(attemptCounts).map(([k, v]) => `${k} ×${v}`).join(", ")})`)
-  console.log(`  sandbox GET order, busiest second                    ${stats["fastCheckout.getOrder"] ?? 0} calls   (GET /_sandbox/stats; limit 250/s); refused with 429: ${statusCounts["429"] ?? 0}`)
-  console.log(`  GET order calls                                      ${getOrders.length} in all: ${fmt(reads.paid / n)} per paid order (${reads.paid}), ` +
-      `${ABANDONED ? fmt(reads.abandoned / ABANDONED) : "-"} per abandoned checkout (${reads.abandoned} over the ${fmt(abandonedFor, 0)} s since they were started), other ${reads.other}`)
-  if (allLogged >= 20_000) console.log(`    (the sandbox's request log holds the last 20,000 requests: counts may be incomplete)`)
+  console.log(
+    `  webhook answer latency (sandbox: POST sent to answer) p50 ${ms(answered.length ? percentile(answered, 0.5) : NaN)}   p99 ${ms(answered.length ? percentile(answered, 0.99) : NaN)}   (${answered.length} answered)`
+  )
+  console.log(
+    `  return route (a third of the shoppers, at paying)    p50 ${ms(returnMs.length ? percentile(returnMs, 0.5) : NaN)}   p99 ${ms(returnMs.length ? percentile(returnMs, 0.99) : NaN)}` +
+      `   (${returnMs.length} redirected${returnFailures.length ? `, ${returnFailures.length} failed, e.g. ${returnFailures[0]}` : ""})`
+  )
+  console.log(
+    `  webhook POSTs the sandbox sent                       ${webhookAttempts.length} for ${deliveries.length} webhooks; timed out ${timedOut}; never answered 2xx ${neverAnswered}` +
+      `   (answers: ${Object.entries(attemptCounts)
+        .map(([k, v]) => `${k} ×${v}`)
+        .join(", ")})`
+  )
+  console.log(
+    `  sandbox GET order, busiest second                    ${stats["fastCheckout.getOrder"] ?? 0} calls   (GET /_sandbox/stats; limit 250/s); refused with 429: ${statusCounts["429"] ?? 0}`
+  )
+  console.log(
+    `  GET order calls                                      ${getOrders.length} in all: ${fmt(reads.paid / n)} per paid order (${reads.paid}), ` +
+      `${ABANDONED ? fmt(reads.abandoned / ABANDONED) : "-"} per abandoned checkout (${reads.abandoned} over the ${fmt(abandonedFor, 0)} s since they were started), other ${reads.other}`
+  )
+  if (allLogged >= 20_000)
+    console.log(`    (the sandbox's request log holds the last 20,000 requests: counts may be incomplete)`)
   if (payFailures.length) console.log(`  ! ${payFailures.length} pay calls failed, e.g. ${payFailures[0]}`)
-  printMemory(instances, { "before preparing": memBeforePrep, "before the pays": memBefore, "all orders": memAfter, "3 s later": memSettled }, memPeak)
-  console.log(`  store log during the storm: ${log.byLevel.error ?? 0} error, ${log.byLevel.warn ?? 0} warn lines; orders completed by source: ` +
-      `${Object.entries(log.completedVia).map(([k, v]) => `${k} ${v}`).join(", ") || "none logged"}`)
+  printMemory(
+    instances,
+    {
+      "before preparing": memBeforePrep,
+      "before the pays": memBefore,
+      "all orders": memAfter,
+      "3 s later": memSettled,
+    },
+    memPeak
+  )
+  console.log(
+    `  store log during the storm: ${log.byLevel.error ?? 0} error, ${log.byLevel.warn ?? 0} warn lines; orders completed by source: ` +
+      `${
+        Object.entries(log.completedVia)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(", ") || "none logged"
+      }`
+  )
   for (const [line, count] of log.topProblems) console.log(`    ${count} × ${line}`)
 }
 
@@ -542,7 +646,11 @@ function readInstances(instances: StoreInstance[]): Map<string, ProcessMemory> {
   return out
 }
 
-function printMemory(instances: StoreInstance[], moments: Record<string, Map<string, ProcessMemory>>, peak?: Map<string, number>) {
+function printMemory(
+  instances: StoreInstance[],
+  moments: Record<string, Map<string, ProcessMemory>>,
+  peak?: Map<string, number>
+) {
   if (!instances.length) {
     console.log(`  store process memory: could not find the Medusa process(es)`)
     return
@@ -558,7 +666,12 @@ function printMemory(instances: StoreInstance[], moments: Record<string, Map<str
 // ---------------------------------------------------------------------------------------------------
 // 4. Flood: forged webhooks against the store while real orders are paid
 
-async function benchFlood(store: StoreClient, sandbox: SandboxControl, db: InstanceType<typeof Client>, target: StoreTarget) {
+async function benchFlood(
+  store: StoreClient,
+  sandbox: SandboxControl,
+  db: InstanceType<typeof Client>,
+  target: StoreTarget
+) {
   const instances = storeInstances(target)
   const k = FLOOD_ORDERS
   const carts = await store.prepareCarts(2 * k, "flood carts")
@@ -581,7 +694,9 @@ async function benchFlood(store: StoreClient, sandbox: SandboxControl, db: Insta
         created = (await ordersOfCarts(db, [cart]))[0]?.created_at
         if (!created) await sleep(20)
       }
-      const delivery = (await sandbox.deliveries("fastCheckout.webhook")).find((d) => (d.body as { orderToken?: string }).orderToken === orderToken)
+      const delivery = (await sandbox.deliveries("fastCheckout.webhook")).find(
+        (d) => (d.body as { orderToken?: string }).orderToken === orderToken
+      )
       const sent = delivery?.attempts[0] ? Date.parse(delivery.attempts[0].at) : NaN
       if (created && Number.isFinite(sent)) out.push(created.getTime() - sent)
     }
@@ -637,7 +752,8 @@ async function benchFlood(store: StoreClient, sandbox: SandboxControl, db: Insta
       }
       forgedMs.push(performance.now() - t)
       answers[key] = (answers[key] ?? 0) + 1
-      if (++sent % 500 === 0) for (const [name, m] of readInstances(instances)) memPeak.set(name, Math.max(memPeak.get(name) ?? 0, m.rssKb))
+      if (++sent % 500 === 0)
+        for (const [name, m] of readInstances(instances)) memPeak.set(name, Math.max(memPeak.get(name) ?? 0, m.rssKb))
     }
   ).finally(() => {
     flooding = false
@@ -654,20 +770,42 @@ async function benchFlood(store: StoreClient, sandbox: SandboxControl, db: Insta
   await sleep(5_000)
   const memLater = readInstances(instances)
 
-  console.log(`\n4. flood: ${FLOOD_WEBHOOKS} forged webhooks (unknown orderTokens, BENCH_FLOOD_WEBHOOKS), ${FLOOD_CONCURRENCY} at a time, against the store,`)
-  console.log(`   while real Fast Checkout orders are paid one at a time; the same without the flood first (${k} each, BENCH_FLOOD_ORDERS):`)
-  console.log(`  flood took ${fmt(floodSeconds, 1)} s (${fmt(FLOOD_WEBHOOKS / floodSeconds, 0)} webhooks/s); answers: ${Object.entries(answers).map(([a, c]) => `${a} ×${c}`).join(", ")}; ` +
-      `forged webhook answer p50 ${ms(percentile(forgedMs, 0.5))} p99 ${ms(percentile(forgedMs, 0.99))}`)
+  console.log(
+    `\n4. flood: ${FLOOD_WEBHOOKS} forged webhooks (unknown orderTokens, BENCH_FLOOD_WEBHOOKS), ${FLOOD_CONCURRENCY} at a time, against the store,`
+  )
+  console.log(
+    `   while real Fast Checkout orders are paid one at a time; the same without the flood first (${k} each, BENCH_FLOOD_ORDERS):`
+  )
+  console.log(
+    `  flood took ${fmt(floodSeconds, 1)} s (${fmt(FLOOD_WEBHOOKS / floodSeconds, 0)} webhooks/s); answers: ${Object.entries(
+      answers
+    )
+      .map(([a, c]) => `${a} ×${c}`)
+      .join(", ")}; ` +
+      `forged webhook answer p50 ${ms(percentile(forgedMs, 0.5))} p99 ${ms(percentile(forgedMs, 0.99))}`
+  )
   const median_ = (xs: number[]) => (xs.length ? median(xs) : NaN)
-  console.log(`  paid -> order (webhook's first attempt to the order's created_at)   quiet median ${ms(median_(quiet))} (${quiet.length})   ` +
-      `during the flood median ${ms(median_(flooded))} (${flooded.length} paid before it ended)   ratio ${fmt(median_(flooded) / median_(quiet))} (goal <= 1.50)`)
+  console.log(
+    `  paid -> order (webhook's first attempt to the order's created_at)   quiet median ${ms(median_(quiet))} (${quiet.length})   ` +
+      `during the flood median ${ms(median_(flooded))} (${flooded.length} paid before it ended)   ratio ${fmt(median_(flooded) / median_(quiet))} (goal <= 1.50)`
+  )
   const p99 = (xs: number[]) => (xs.length ? percentile(xs, 0.99) : NaN)
-  console.log(`  store API p99 (GET /store/products, one at a time)   quiet ${ms(p99(quietApiMs))} (${quietApiMs.length} calls)   during the flood ${ms(p99(floodApiMs))} (${floodApiMs.length} calls)`)
-  note(`flood of ${FLOOD_WEBHOOKS}: paid -> order (flood / quiet)`, `${ms(median_(flooded))} / ${ms(median_(quiet))} = ${fmt(median_(flooded) / median_(quiet))}`)
+  console.log(
+    `  store API p99 (GET /store/products, one at a time)   quiet ${ms(p99(quietApiMs))} (${quietApiMs.length} calls)   during the flood ${ms(p99(floodApiMs))} (${floodApiMs.length} calls)`
+  )
+  note(
+    `flood of ${FLOOD_WEBHOOKS}: paid -> order (flood / quiet)`,
+    `${ms(median_(flooded))} / ${ms(median_(quiet))} = ${fmt(median_(flooded) / median_(quiet))}`
+  )
   note("flood: store API p99 (flood / quiet)", `${ms(p99(floodApiMs))} / ${ms(p99(quietApiMs))}`)
   printMemory(
     instances,
-    { "before the flood": memBefore, "at its end": memAfter, ...(HEAP_SNAPSHOTS ? { "after a full GC": memAfterGc } : {}), "5 s later": memLater },
+    {
+      "before the flood": memBefore,
+      "at its end": memAfter,
+      ...(HEAP_SNAPSHOTS ? { "after a full GC": memAfterGc } : {}),
+      "5 s later": memLater,
+    },
     memPeak
   )
   for (const i of instances) {
@@ -678,20 +816,25 @@ async function benchFlood(store: StoreClient, sandbox: SandboxControl, db: Insta
       `  live heap ${i.name} (heap snapshots, after V8's full GC): before the flood ${fmt(from.liveBytes / 1048576, 1)} MB, ` +
         `at its end ${fmt(to.liveBytes / 1048576, 1)} MB (${fmt((to.liveBytes - from.liveBytes) / 1048576, 1)} MB); grew most:`
     )
-    for (const g of heapGrowth(from, to)) console.log(`    ${g.name}: ${g.count >= 0 ? "+" : ""}${g.count} objects, ${fmt(g.bytes / 1024, 0)} kB`)
+    for (const g of heapGrowth(from, to))
+      console.log(`    ${g.name}: ${g.count >= 0 ? "+" : ""}${g.count} objects, ${fmt(g.bytes / 1024, 0)} kB`)
     note(`flood: live heap growth, ${i.name}`, `${fmt((to.liveBytes - from.liveBytes) / 1048576, 1)} MB`)
   }
   for (const i of instances) {
     const before = memBefore.get(i.name)?.rssKb
     const peak = Math.max(memPeak.get(i.name) ?? 0, memAfter.get(i.name)?.rssKb ?? 0)
     if (before === undefined) continue
-    console.log(`  RSS growth ${i.name}: ${fmt((peak - before) / 1024, 0)} MB (highest seen minus before; goal <= 50 MB)`)
+    console.log(
+      `  RSS growth ${i.name}: ${fmt((peak - before) / 1024, 0)} MB (highest seen minus before; goal <= 50 MB)`
+    )
     note(`flood: RSS growth, ${i.name}`, `${fmt((peak - before) / 1024, 0)} MB`)
   }
 }
 
 function randomHex(bytes: number): string {
-  return randomBytes(bytes).toString("hex").slice(0, bytes * 2)
+  return randomBytes(bytes)
+    .toString("hex")
+    .slice(0, bytes * 2)
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -712,7 +855,12 @@ export class StoreClient {
     return this.agent.close()
   }
 
-  async call<T = Record<string, any>>(method: "GET" | "POST", p: string, body?: unknown, headers = this.headers): Promise<T> {
+  async call<T = Record<string, any>>(
+    method: "GET" | "POST",
+    p: string,
+    body?: unknown,
+    headers = this.headers
+  ): Promise<T> {
     const res = await request(this.target.storeUrl + p, {
       method,
       headers,
@@ -728,21 +876,26 @@ export class StoreClient {
   async stockUp(): Promise<void> {
     const token = await adminLogin(this.target.storeUrl)
     const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" }
-    const { inventory_items } = await this.call<{ inventory_items: Array<{ id: string; location_levels?: Array<{ location_id: string }> }> }>(
-      "GET",
-      "/admin/inventory-items?fields=id,*location_levels&limit=100",
-      undefined,
-      headers
-    )
+    const { inventory_items } = await this.call<{
+      inventory_items: Array<{ id: string; location_levels?: Array<{ location_id: string }> }>
+    }>("GET", "/admin/inventory-items?fields=id,*location_levels&limit=100", undefined, headers)
     for (const item of inventory_items) {
       for (const level of item.location_levels ?? []) {
-        await this.call("POST", `/admin/inventory-items/${item.id}/location-levels/${level.location_id}`, { stocked_quantity: 1_000_000 }, headers)
+        await this.call(
+          "POST",
+          `/admin/inventory-items/${item.id}/location-levels/${level.location_id}`,
+          { stocked_quantity: 1_000_000 },
+          headers
+        )
       }
     }
   }
 
   async loadCatalogue(): Promise<void> {
-    const { products } = await this.call<{ products: Array<{ variants: Array<{ id: string }> }> }>("GET", "/store/products?fields=id,*variants&limit=50")
+    const { products } = await this.call<{ products: Array<{ variants: Array<{ id: string }> }> }>(
+      "GET",
+      "/store/products?fields=id,*variants&limit=50"
+    )
     this.variants = products.flatMap((p) => p.variants.map((v) => v.id))
     if (!this.variants.length) throw new Error("the demo store has no products")
   }
@@ -758,7 +911,8 @@ export class StoreClient {
         out[i] = await this.prepareCart()
       }
     )
-    if (process.env.BENCH_VERBOSE === "1") console.log(`  (${count} ${what} in ${fmt((performance.now() - t0) / 1000, 1)} s)`)
+    if (process.env.BENCH_VERBOSE === "1")
+      console.log(`  (${count} ${what} in ${fmt((performance.now() - t0) / 1000, 1)} s)`)
     return out
   }
 
@@ -771,7 +925,9 @@ export class StoreClient {
     })
     if (!this.shippingOptionId) {
       const { shipping_options } = await this.call("GET", `/store/shipping-options?cart_id=${cart.id}`)
-      const option = (shipping_options as Array<{ id: string; name: string }>).find((o) => o.name === DEMO.shippingOptionName)
+      const option = (shipping_options as Array<{ id: string; name: string }>).find(
+        (o) => o.name === DEMO.shippingOptionName
+      )
       if (!option) throw new Error(`no ${DEMO.shippingOptionName} shipping option for the demo cart`)
       this.shippingOptionId = option.id
     }
@@ -796,8 +952,14 @@ export class StoreClient {
 
   async completeCart(cartId: string): Promise<{ ok: boolean; detail: string }> {
     try {
-      const res = await this.call<{ type: string; error?: { message?: string } }>("POST", `/store/carts/${cartId}/complete`, {})
-      return res.type === "order" ? { ok: true, detail: "order" } : { ok: false, detail: `${res.type}: ${res.error?.message}` }
+      const res = await this.call<{ type: string; error?: { message?: string } }>(
+        "POST",
+        `/store/carts/${cartId}/complete`,
+        {}
+      )
+      return res.type === "order"
+        ? { ok: true, detail: "order" }
+        : { ok: false, detail: `${res.type}: ${res.error?.message}` }
     } catch (e) {
       return { ok: false, detail: e instanceof Error ? e.message : String(e) }
     }
@@ -807,7 +969,9 @@ export class StoreClient {
   async returnRoute(sessionId: string): Promise<number | string> {
     const t = performance.now()
     try {
-      const res = await request(`${this.target.storeUrl}/hooks/tikkie/fast-checkout/return?session_id=${sessionId}`, { dispatcher: this.agent })
+      const res = await request(`${this.target.storeUrl}/hooks/tikkie/fast-checkout/return?session_id=${sessionId}`, {
+        dispatcher: this.agent,
+      })
       await res.body.dump()
       if (res.statusCode !== 303) return `answered ${res.statusCode}`
       return performance.now() - t
@@ -836,7 +1000,10 @@ async function countOrderedCarts(db: Db, cartIds: string[]): Promise<number> {
   return rows[0].n
 }
 
-export async function ordersOfCarts(db: Db, cartIds: string[]): Promise<Array<{ cart_id: string; order_id: string; created_at: Date }>> {
+export async function ordersOfCarts(
+  db: Db,
+  cartIds: string[]
+): Promise<Array<{ cart_id: string; order_id: string; created_at: Date }>> {
   const { rows } = await db.query(
     `select oc.cart_id, oc.order_id, o.created_at from order_cart oc join "order" o on o.id = oc.order_id
       where oc.cart_id = any($1) and oc.deleted_at is null and o.deleted_at is null`,
@@ -946,7 +1113,11 @@ async function timed(fn: () => Promise<unknown>): Promise<number> {
 }
 
 /** Runs `fn` over `items` with at most `concurrency` at once; the first error stops the rest and is thrown. */
-export async function pool<T>(items: T[], concurrency: number, fn: (item: T, index: number) => Promise<void>): Promise<void> {
+export async function pool<T>(
+  items: T[],
+  concurrency: number,
+  fn: (item: T, index: number) => Promise<void>
+): Promise<void> {
   let next = 0
   let failed: unknown
   await Promise.all(
@@ -979,7 +1150,10 @@ function countBy(xs: string[]): Record<string, number> {
 }
 
 export function loadAverage(): string {
-  return os.loadavg().map((x) => fmt(x, 2)).join(" ")
+  return os
+    .loadavg()
+    .map((x) => fmt(x, 2))
+    .join(" ")
 }
 
 export function sleep(ms: number) {
@@ -997,4 +1171,3 @@ export function intEnv(name: string, dflt: number, min = 1): number {
   if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be a whole number of at least ${min}, got "${v}"`)
   return n
 }
-

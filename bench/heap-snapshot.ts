@@ -24,7 +24,9 @@ export async function takeHeapSnapshot(pid: number, cwd: string, timeoutMs = 120
   process.kill(pid, "SIGUSR2")
   const until = Date.now() + timeoutMs
   for (;;) {
-    const made = fs.readdirSync(cwd).find((f) => f.endsWith(".heapsnapshot") && !before.has(f) && f.includes(`.${pid}.`))
+    const made = fs
+      .readdirSync(cwd)
+      .find((f) => f.endsWith(".heapsnapshot") && !before.has(f) && f.includes(`.${pid}.`))
     if (made) {
       const file = path.join(cwd, made)
       // Streamed out while V8 walks the heap, with pauses: complete when it ends with the JSON's last "]}".
@@ -84,7 +86,11 @@ function summarise(file: string): HeapSummary {
 }
 
 /** The kinds of object that grew most from `from` to `to`, by bytes. */
-export function heapGrowth(from: HeapSummary, to: HeapSummary, top = 8): Array<{ name: string; count: number; bytes: number }> {
+export function heapGrowth(
+  from: HeapSummary,
+  to: HeapSummary,
+  top = 8
+): Array<{ name: string; count: number; bytes: number }> {
   const out: Array<{ name: string; count: number; bytes: number }> = []
   for (const [name, t] of to.byName) {
     const f = from.byName.get(name) ?? { count: 0, bytes: 0 }

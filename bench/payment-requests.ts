@@ -160,14 +160,32 @@ async function measureNotificationToCaptured(store: Store, sandbox: SandboxContr
   const systemObserved = systemRuns.map((r) => r.call)
   const via = completedVia(logPath, logOffset)
 
-  console.log(`(a) paid to cart completed, ${linkRuns.length} A/B pairs after ${WARMUP_PAIRS} warm-up pairs, one at a time, ${SETTLE_PAUSE_MS} ms quiet between calls:`)
-  console.log(`  A payment link: from POST /_sandbox/paymentrequests/:token/pay (the sandbox sends the PAYMENT notification at once)`)
-  console.log(`    until GET /store/carts/:id shows completed_at (polled every ${POLL_MS} ms)   median ${ms(median(linkObserved))}   p90 ${ms(percentile(linkObserved, 0.9))}`)
-  console.log(`  B system provider: POST /store/carts/:id/complete                             median ${ms(median(systemObserved))}   p90 ${ms(percentile(systemObserved, 0.9))}`)
-  console.log(`  ratio A/B ${fmt(median(linkObserved) / median(systemObserved))} (of medians); median of per-pair ratios ${fmt(median(ratios))}   (goal <= 1.50)`)
-  console.log(`  server side (whole ms): A notification sent -> cart completed_at median ${ms(median(linkServer))}; ` +
-      `B request sent -> completed_at median ${ms(median(systemServer))}; ratio ${fmt(median(linkServer) / median(systemServer))}`)
-  console.log(`  link carts completed by: ${Object.entries(via).map(([k, v]) => `${k} ${v}`).join(", ") || "none logged"}`)
+  console.log(
+    `(a) paid to cart completed, ${linkRuns.length} A/B pairs after ${WARMUP_PAIRS} warm-up pairs, one at a time, ${SETTLE_PAUSE_MS} ms quiet between calls:`
+  )
+  console.log(
+    `  A payment link: from POST /_sandbox/paymentrequests/:token/pay (the sandbox sends the PAYMENT notification at once)`
+  )
+  console.log(
+    `    until GET /store/carts/:id shows completed_at (polled every ${POLL_MS} ms)   median ${ms(median(linkObserved))}   p90 ${ms(percentile(linkObserved, 0.9))}`
+  )
+  console.log(
+    `  B system provider: POST /store/carts/:id/complete                             median ${ms(median(systemObserved))}   p90 ${ms(percentile(systemObserved, 0.9))}`
+  )
+  console.log(
+    `  ratio A/B ${fmt(median(linkObserved) / median(systemObserved))} (of medians); median of per-pair ratios ${fmt(median(ratios))}   (goal <= 1.50)`
+  )
+  console.log(
+    `  server side (whole ms): A notification sent -> cart completed_at median ${ms(median(linkServer))}; ` +
+      `B request sent -> completed_at median ${ms(median(systemServer))}; ratio ${fmt(median(linkServer) / median(systemServer))}`
+  )
+  console.log(
+    `  link carts completed by: ${
+      Object.entries(via)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(", ") || "none logged"
+    }`
+  )
   if (failures.length) console.log(`  ! ${failures.length} failures, e.g. ${failures[0]}`)
 }
 
@@ -180,7 +198,8 @@ function completedVia(file: string, offset: number): Record<string, number> {
   } catch {
     return out
   }
-  for (const m of text.matchAll(/Tikkie payment request \S+ is paid: Medusa order \S+ \(via (\w+)\)/g)) out[m[1]] = (out[m[1]] ?? 0) + 1
+  for (const m of text.matchAll(/Tikkie payment request \S+ is paid: Medusa order \S+ \(via (\w+)\)/g))
+    out[m[1]] = (out[m[1]] ?? 0) + 1
   return out
 }
 
@@ -212,7 +231,10 @@ class Store {
   }
 
   async loadCatalogue() {
-    const { products } = await this.call<{ products: Array<{ variants: Array<{ id: string }> }> }>("GET", "/store/products?fields=id,*variants&limit=50")
+    const { products } = await this.call<{ products: Array<{ variants: Array<{ id: string }> }> }>(
+      "GET",
+      "/store/products?fields=id,*variants&limit=50"
+    )
     this.variants = products.flatMap((p) => p.variants.map((v) => v.id))
     if (!this.variants.length) throw new Error("the demo store has no products")
   }
@@ -227,7 +249,9 @@ class Store {
     })
     if (!this.shippingOptionId) {
       const { shipping_options } = await this.call("GET", `/store/shipping-options?cart_id=${cart.id}`)
-      const option = (shipping_options as Array<{ id: string; name: string }>).find((o) => o.name === DEMO.shippingOptionName)
+      const option = (shipping_options as Array<{ id: string; name: string }>).find(
+        (o) => o.name === DEMO.shippingOptionName
+      )
       if (!option) throw new Error(`no ${DEMO.shippingOptionName} shipping option for the demo cart`)
       this.shippingOptionId = option.id
     }
@@ -236,18 +260,28 @@ class Store {
   }
 
   startLink(cartId: string) {
-    return this.call<{ payment_url: string; payment_request_token: string }>("POST", `/store/carts/${cartId}/tikkie-payment-request`, {})
+    return this.call<{ payment_url: string; payment_request_token: string }>(
+      "POST",
+      `/store/carts/${cartId}/tikkie-payment-request`,
+      {}
+    )
   }
 
   async systemSession(cartId: string) {
     const { payment_collection } = await this.call("POST", "/store/payment-collections?fields=id", { cart_id: cartId })
-    await this.call("POST", `/store/payment-collections/${payment_collection.id}/payment-sessions?fields=id`, { provider_id: DEMO.systemProvider })
+    await this.call("POST", `/store/payment-collections/${payment_collection.id}/payment-sessions?fields=id`, {
+      provider_id: DEMO.systemProvider,
+    })
   }
 
   /** true, or what went wrong. */
   async completeCart(cartId: string): Promise<true | string> {
     try {
-      const res = await this.call<{ type: string; error?: { message?: string } }>("POST", `/store/carts/${cartId}/complete`, {})
+      const res = await this.call<{ type: string; error?: { message?: string } }>(
+        "POST",
+        `/store/carts/${cartId}/complete`,
+        {}
+      )
       return res.type === "order" ? true : `${res.type}: ${res.error?.message}`
     } catch (e) {
       return e instanceof Error ? e.message : String(e)
@@ -290,7 +324,9 @@ async function benchListing(): Promise<void> {
           }
         })
       )
-      console.log(`\n(b) listing ${LIST_SIZE.toLocaleString("en-US")} payment requests (made through the sandbox in ${fmt((performance.now() - t0) / 1000, 1)} s; sandbox in its own process)`)
+      console.log(
+        `\n(b) listing ${LIST_SIZE.toLocaleString("en-US")} payment requests (made through the sandbox in ${fmt((performance.now() - t0) / 1000, 1)} s; sandbox in its own process)`
+      )
 
       const rounds: Array<{ ms: number; calls: number; items: number }> = []
       for (let r = 0; r < LIST_ROUNDS + 1; r++) {
@@ -304,8 +340,10 @@ async function benchListing(): Promise<void> {
       const best = rounds.map((r) => r.ms)
       const m = median(best)
       const { calls, items } = rounds[0]
-      console.log(`  paymentRequests() iterator: ${items.toLocaleString("en-US")} items in ${calls} list requests (pageSize 50), median of ${LIST_ROUNDS} rounds ${ms(m)}` +
-          ` -> ${fmt(calls / (m / 1000), 0)} requests/s, ${fmt(items / (m / 1000), 0)} items/s`)
+      console.log(
+        `  paymentRequests() iterator: ${items.toLocaleString("en-US")} items in ${calls} list requests (pageSize 50), median of ${LIST_ROUNDS} rounds ${ms(m)}` +
+          ` -> ${fmt(calls / (m / 1000), 0)} requests/s, ${fmt(items / (m / 1000), 0)} items/s`
+      )
 
       const gc = exposeGc()
       if (!gc) {
@@ -336,10 +374,14 @@ async function benchListing(): Promise<void> {
       // is printed is how much the heap moves between page boundaries: flat means one page held at a time.
       const spread = Math.max(...held) - Math.min(...held)
       const drift = held[held.length - 1] - held[0]
-      console.log(`  heap while iterating, after GC at each of ${held.length} page boundaries: spread (highest - lowest) ${kb(spread)},` +
-          ` first to last boundary ${drift >= 0 ? "+" : ""}${kb(drift)}`)
-      console.log(`  side by side: the same ${all.length.toLocaleString("en-US")} requests collected into an array hold ${kb(collected)}` +
-          ` (${fmt(collected / all.length, 0)} bytes each)`)
+      console.log(
+        `  heap while iterating, after GC at each of ${held.length} page boundaries: spread (highest - lowest) ${kb(spread)},` +
+          ` first to last boundary ${drift >= 0 ? "+" : ""}${kb(drift)}`
+      )
+      console.log(
+        `  side by side: the same ${all.length.toLocaleString("en-US")} requests collected into an array hold ${kb(collected)}` +
+          ` (${fmt(collected / all.length, 0)} bytes each)`
+      )
     } finally {
       await client.close()
     }

@@ -14,7 +14,14 @@ function data(n: number) {
   for (let i = 0; i < n; i++) {
     const paidDate = addDays("2026-01-05", i % 300)
     const reference = i.toString(16).padStart(32, "0")
-    payouts.push({ id: `p${i}`, source: "fastcheckout", reference, amountInCents: 100 + (i % 9_973), currency: "EUR", paidDate })
+    payouts.push({
+      id: `p${i}`,
+      source: "fastcheckout",
+      reference,
+      amountInCents: 100 + (i % 9_973),
+      currency: "EUR",
+      paidDate,
+    })
     credits.push({
       transactionId: `t${i}`,
       amountInCents: 100 + (i % 9_973),
@@ -43,8 +50,9 @@ export async function benchReconciliation(): Promise<void> {
   const small = measure(10_000)
   const large = measure(100_000)
   for (const r of [small, large]) {
-    console.log(`${r.n} transactions x ${r.n} payments: ${r.ms.toFixed(1)} ms, heap +${r.heapMb.toFixed(1)} MB, ${r.matched} matched`)
+    console.log(
+      `${r.n} transactions x ${r.n} payments: ${r.ms.toFixed(1)} ms, heap +${r.heapMb.toFixed(1)} MB, ${r.matched} matched`
+    )
   }
   console.log(`ratio 100,000 / 10,000: time x${(large.ms / small.ms).toFixed(1)} (10 = linear)`)
 }
-

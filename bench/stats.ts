@@ -23,7 +23,11 @@ export interface ThroughputRound {
 }
 
 /** Runs `fn` from `concurrency` workers for `durationMs`. */
-export async function throughput(fn: () => Promise<unknown>, concurrency: number, durationMs: number): Promise<ThroughputRound> {
+export async function throughput(
+  fn: () => Promise<unknown>,
+  concurrency: number,
+  durationMs: number
+): Promise<ThroughputRound> {
   const until = performance.now() + durationMs
   let calls = 0
   const cpu = process.cpuUsage()

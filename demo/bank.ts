@@ -16,7 +16,12 @@ import path from "node:path"
  *
  * Tikkie's payouts come from the sandbox itself (`startDemoPayouts`).
  */
-export function demoBankEnv(input: { dataDir: string; sandboxUrl: string; storeUrl: string; apiKey: string }): Record<string, string> {
+export function demoBankEnv(input: {
+  dataDir: string
+  sandboxUrl: string
+  storeUrl: string
+  apiKey: string
+}): Record<string, string> {
   const keyPath = path.join(input.dataDir, "bank-token-key")
   let key = fs.existsSync(keyPath) ? fs.readFileSync(keyPath, "utf8").trim() : ""
   if (!key) {
@@ -39,7 +44,12 @@ export function demoBankEnv(input: { dataDir: string; sandboxUrl: string; storeU
  * database), with its control `POST /_sandbox/accounts/:accountNumber/payouts`. The store's
  * reconciliation (its job, or "Run now" in the admin) then matches them. Answers a stop function.
  */
-export function startDemoPayouts(input: { sandboxUrl: string; databaseUrl: string; everyMs?: number; log: (line: string) => void }): () => Promise<void> {
+export function startDemoPayouts(input: {
+  sandboxUrl: string
+  databaseUrl: string
+  everyMs?: number
+  log: (line: string) => void
+}): () => Promise<void> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { Client } = require("pg") as typeof import("pg")
   let running: Promise<void> | undefined

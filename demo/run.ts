@@ -137,7 +137,10 @@ export async function startDemo(opts: DemoOptions): Promise<RunningDemo> {
     ] as const) {
       await assertPortFree(port, name)
     }
-    const pg = await startEmbeddedPostgres({ persistentDir: path.join(dataDir, "pg"), port: opts.pgPort ?? (await freePort()) })
+    const pg = await startEmbeddedPostgres({
+      persistentDir: path.join(dataDir, "pg"),
+      port: opts.pgPort ?? (await freePort()),
+    })
     cleanups.push(() => pg.stop())
     const databaseUrl = `postgres://postgres:postgres@localhost:${pg.port}/${DB_NAME}`
     mark("postgres")
@@ -219,7 +222,10 @@ export async function startDemo(opts: DemoOptions): Promise<RunningDemo> {
     // 4. Medusa: one shared process, or a server and its workers (all at once; each waits for its health)
     const instances: MedusaInstance[] = []
     const startInstance = async (name: string, mode: MedusaInstance["mode"], port: number) => {
-      const instanceEnv = mode === "shared" ? env : { ...env, MEDUSA_WORKER_MODE: mode, ...(mode === "worker" ? { TIKKIE_ADMIN: "0" } : {}) }
+      const instanceEnv =
+        mode === "shared"
+          ? env
+          : { ...env, MEDUSA_WORKER_MODE: mode, ...(mode === "worker" ? { TIKKIE_ADMIN: "0" } : {}) }
       const logPath = mode === "shared" ? medusaLogPath : path.join(dataDir, `medusa-${name}.log`)
       const out = mode === "shared" ? medusaLog : fs.createWriteStream(logPath, { flags: "a" })
       if (out !== medusaLog) cleanups.push(() => void out.end())
@@ -238,7 +244,9 @@ export async function startDemo(opts: DemoOptions): Promise<RunningDemo> {
       await waitForHealth(`${instance.url}/health`, child, 300_000, logPath, opts.signal)
     }
     if (opts.redisUrl) {
-      log(`starting Medusa: a server on ${storeUrl}${admin ? " (admin dashboard on)" : ""} and ${opts.workers ?? 2} workers, on Redis ${opts.redisUrl}`)
+      log(
+        `starting Medusa: a server on ${storeUrl}${admin ? " (admin dashboard on)" : ""} and ${opts.workers ?? 2} workers, on Redis ${opts.redisUrl}`
+      )
       const workerPorts = await Promise.all(Array.from({ length: opts.workers ?? 2 }, () => freePort()))
       await Promise.all([
         startInstance("server", "server", storePort),
@@ -345,13 +353,19 @@ async function assertPortFree(port: number, name: string): Promise<void> {
   await new Promise<void>((resolve, reject) => {
     const srv = net.createServer()
     srv.once("error", () =>
-      reject(new Error(`port ${port} (${name}) is in use; stop what uses it or choose another port (see demo/README.md)`))
+      reject(
+        new Error(`port ${port} (${name}) is in use; stop what uses it or choose another port (see demo/README.md)`)
+      )
     )
     srv.listen(port, () => srv.close(() => resolve()))
   })
 }
 
-async function createMerchant(sandboxUrl: string, apiKey: string, log: (l: string) => void): Promise<string | undefined> {
+async function createMerchant(
+  sandboxUrl: string,
+  apiKey: string,
+  log: (l: string) => void
+): Promise<string | undefined> {
   try {
     const res = await fetch(`${sandboxUrl}/v1/pay/fastcheckout/merchant`, {
       method: "POST",
@@ -367,7 +381,11 @@ async function createMerchant(sandboxUrl: string, apiKey: string, log: (l: strin
 }
 
 /** A payment requests v2 app of the sandbox (`POST /v2/pay/sandboxapps`), bound to the API key. */
-async function createSandboxApp(sandboxUrl: string, apiKey: string, log: (l: string) => void): Promise<string | undefined> {
+async function createSandboxApp(
+  sandboxUrl: string,
+  apiKey: string,
+  log: (l: string) => void
+): Promise<string | undefined> {
   try {
     const res = await fetch(`${sandboxUrl}/v2/pay/sandboxapps`, { method: "POST", headers: { "API-Key": apiKey } })
     const body = (await res.json().catch(() => ({}))) as { appToken?: string }
@@ -389,7 +407,8 @@ async function subscribePaymentRequestNotifications(storeUrl: string, token: str
     headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
     body: "{}",
   })
-  if (!res.ok) log(`payment request notifications: subscribing answered HTTP ${res.status}; the poll job still settles paid links`)
+  if (!res.ok)
+    log(`payment request notifications: subscribing answered HTTP ${res.status}; the poll job still settles paid links`)
 }
 
 async function ensureDatabase(port: number): Promise<void> {
@@ -405,7 +424,12 @@ async function ensureDatabase(port: number): Promise<void> {
   }
 }
 
-export function spawnMedusa(args: string[], env: Record<string, string>, out: fs.WriteStream, echo: boolean): ChildProcess {
+export function spawnMedusa(
+  args: string[],
+  env: Record<string, string>,
+  out: fs.WriteStream,
+  echo: boolean
+): ChildProcess {
   const child = spawn(process.execPath, [MEDUSA_CLI, ...args], {
     cwd: ROOT,
     env,
@@ -504,9 +528,13 @@ export async function adminLogin(storeUrl: string): Promise<string> {
 async function ensurePaymentProviders(storeUrl: string, token: string, regionId: string, log: (l: string) => void) {
   const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" }
   const res = await fetch(`${storeUrl}/admin/payments/payment-providers?limit=100`, { headers })
-  const { payment_providers = [] } = (await res.json()) as { payment_providers?: Array<{ id: string; is_enabled: boolean }> }
+  const { payment_providers = [] } = (await res.json()) as {
+    payment_providers?: Array<{ id: string; is_enabled: boolean }>
+  }
   const available = payment_providers.filter((p) => p.is_enabled !== false).map((p) => p.id)
-  const wanted = [DEMO.systemProvider, DEMO.tikkieProvider, DEMO.paymentRequestProvider].filter((id) => available.includes(id))
+  const wanted = [DEMO.systemProvider, DEMO.tikkieProvider, DEMO.paymentRequestProvider].filter((id) =>
+    available.includes(id)
+  )
   const regionRes = await fetch(`${storeUrl}/admin/regions/${regionId}?fields=id,*payment_providers`, { headers })
   const { region } = (await regionRes.json()) as { region: { payment_providers?: Array<{ id: string }> } }
   const current = (region.payment_providers ?? []).map((p) => p.id)
@@ -517,7 +545,8 @@ async function ensurePaymentProviders(storeUrl: string, token: string, regionId:
       headers,
       body: JSON.stringify({ payment_providers: [...new Set([...current, ...missing])] }),
     })
-    if (!upd.ok) throw new Error(`could not add ${missing.join(", ")} to the region: HTTP ${upd.status} ${await upd.text()}`)
+    if (!upd.ok)
+      throw new Error(`could not add ${missing.join(", ")} to the region: HTTP ${upd.status} ${await upd.text()}`)
     log(`region now offers ${missing.join(", ")}`)
   }
   if (!available.includes(DEMO.tikkieProvider)) {

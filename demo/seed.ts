@@ -117,7 +117,11 @@ export default async function seedDemo({ container }: ExecArgs): Promise<void> {
         {
           country_code,
           provider_id: "tp_system",
-          default_tax_rate: { rate, code: `${country_code}-vat-${rate}`, name: `BTW ${country_code.toUpperCase()} ${rate}%` },
+          default_tax_rate: {
+            rate,
+            code: `${country_code}-vat-${rate}`,
+            name: `BTW ${country_code.toUpperCase()} ${rate}%`,
+          },
         },
       ],
     })
@@ -132,7 +136,12 @@ export default async function seedDemo({ container }: ExecArgs): Promise<void> {
         locations: [
           {
             name: DEMO.stockLocationName,
-            address: { address_1: "Gustav Mahlerlaan 10", postal_code: "1082 PP", city: "Amsterdam", country_code: "NL" },
+            address: {
+              address_1: "Gustav Mahlerlaan 10",
+              postal_code: "1082 PP",
+              city: "Amsterdam",
+              country_code: "NL",
+            },
           },
         ],
       },
@@ -259,15 +268,28 @@ export default async function seedDemo({ container }: ExecArgs): Promise<void> {
 
   // Promotions: what a shop's codes do to a cart paid with Tikkie (the discount must reach Tikkie to the cent).
   const promotionCodes = Object.values(DEMO_PROMOTIONS).map((p) => p.code)
-  const existingPromotions = await container.resolve(Modules.PROMOTION).listPromotions({ code: promotionCodes }, { select: ["code"] })
+  const existingPromotions = await container
+    .resolve(Modules.PROMOTION)
+    .listPromotions({ code: promotionCodes }, { select: ["code"] })
   const missingPromotions = [
     {
       code: DEMO_PROMOTIONS.percentage.code,
-      application_method: { type: "percentage", target_type: "order", allocation: "across", value: DEMO_PROMOTIONS.percentage.percent },
+      application_method: {
+        type: "percentage",
+        target_type: "order",
+        allocation: "across",
+        value: DEMO_PROMOTIONS.percentage.percent,
+      },
     },
     {
       code: DEMO_PROMOTIONS.fixed.code,
-      application_method: { type: "fixed", target_type: "order", allocation: "across", value: DEMO_PROMOTIONS.fixed.amount, currency_code: "eur" },
+      application_method: {
+        type: "fixed",
+        target_type: "order",
+        allocation: "across",
+        value: DEMO_PROMOTIONS.fixed.amount,
+        currency_code: "eur",
+      },
     },
     {
       code: DEMO_PROMOTIONS.freeShipping.code,
@@ -276,7 +298,14 @@ export default async function seedDemo({ container }: ExecArgs): Promise<void> {
   ].filter((p) => !existingPromotions.some((e) => e.code === p.code))
   if (missingPromotions.length) {
     await createPromotionsWorkflow(container).run({
-      input: { promotionsData: missingPromotions.map((p) => ({ ...p, type: "standard", status: "active", is_automatic: false })) as never },
+      input: {
+        promotionsData: missingPromotions.map((p) => ({
+          ...p,
+          type: "standard",
+          status: "active",
+          is_automatic: false,
+        })) as never,
+      },
     })
     logger.info(`seed: promotions ${missingPromotions.map((p) => p.code).join(", ")}`)
   }

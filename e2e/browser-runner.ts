@@ -30,7 +30,8 @@ export class BrowserRunner {
   constructor(private readonly options: { artifacts: string; testTimeoutMs: number }) {}
 
   async launch(): Promise<void> {
-    if (!fs.existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}: run e2e/install-chromium.sh (or set CHROMIUM_PATH)`)
+    if (!fs.existsSync(CHROMIUM))
+      throw new Error(`no Chromium at ${CHROMIUM}: run e2e/install-chromium.sh (or set CHROMIUM_PATH)`)
     const headed = process.env.E2E_HEADED === "1"
     this.browser = await chromium.launch({
       executablePath: CHROMIUM,
@@ -42,7 +43,9 @@ export class BrowserRunner {
   /** A page in a context of its own (its own cookies); uncaught page errors are kept for a failure's report. */
   async newPage(label: string, context: BrowserContextOptions = {}): Promise<LabelledPage> {
     if (!this.browser) throw new Error("launch() first")
-    const page = (await (await this.browser.newContext({ viewport: { width: 1280, height: 900 }, ...context })).newPage()) as LabelledPage
+    const page = (await (
+      await this.browser.newContext({ viewport: { width: 1280, height: 900 }, ...context })
+    ).newPage()) as LabelledPage
     page.setDefaultTimeout(30_000)
     page.__label = label
     page.__errors = []
@@ -58,7 +61,10 @@ export class BrowserRunner {
       await Promise.race([
         fn(),
         new Promise((_, reject) => {
-          timer = setTimeout(() => reject(new Error(`timed out after ${this.options.testTimeoutMs / 1000} s`)), this.options.testTimeoutMs)
+          timer = setTimeout(
+            () => reject(new Error(`timed out after ${this.options.testTimeoutMs / 1000} s`)),
+            this.options.testTimeoutMs
+          )
         }),
       ])
       const ms = Date.now() - started
@@ -70,13 +76,18 @@ export class BrowserRunner {
       this.outcomes.push({ name, outcome: "failed", ms })
       process.stdout.write(`  ✗ ${name} (${ms} ms)\n${indent(error)}\n`)
       for (const p of this.pages) {
-        if (p.__errors?.length) process.stdout.write(indent(`browser errors (${p.__label}): ${p.__errors.join("; ")}`) + "\n")
+        if (p.__errors?.length)
+          process.stdout.write(indent(`browser errors (${p.__label}): ${p.__errors.join("; ")}`) + "\n")
       }
       await this.screenshotAll(name.replace(/[^a-z0-9]+/gi, "-").slice(0, 60))
       process.stdout.write(indent(`screenshots in ${path.relative(process.cwd(), this.options.artifacts)}`) + "\n")
     } finally {
       clearTimeout(timer)
-      for (const p of this.pages.splice(0)) await p.context().close().catch(() => {})
+      for (const p of this.pages.splice(0))
+        await p
+          .context()
+          .close()
+          .catch(() => {})
     }
   }
 
@@ -92,7 +103,9 @@ export class BrowserRunner {
     fs.mkdirSync(this.options.artifacts, { recursive: true })
     for (const [i, p] of this.pages.entries()) {
       if (p.isClosed()) continue
-      await p.screenshot({ path: path.join(this.options.artifacts, `${prefix}-${p.__label ?? i}.png`), fullPage: true }).catch(() => {})
+      await p
+        .screenshot({ path: path.join(this.options.artifacts, `${prefix}-${p.__label ?? i}.png`), fullPage: true })
+        .catch(() => {})
     }
   }
 }

@@ -26,7 +26,6 @@ import { amsterdamDate } from "tikkie-client/payment-requests/v2/amsterdam-date"
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { freePort } = require("../scripts/embedded-db") as { freePort(): Promise<number> }
 
-
 // ---- helpers ------------------------------------------------------------------------------------------
 
 let demo: RunningDemo
@@ -80,7 +79,9 @@ async function adminPage(label: string, language?: "nl"): Promise<Page & { __con
     // this plugin's to fix; a warning whose stack passes through the plugin's admin code counts.
     // Medusa's dashboard shows country flags from cdn.jsdelivr.net; this machine has no internet, and a
     // resource of another host than the demo's is not the plugin's.
-    const elsewhere = m.text().startsWith("Failed to load resource") && !/^https?:\/\/(localhost|127\.0\.0\.1)[:/]/.test(m.location().url ?? "")
+    const elsewhere =
+      m.text().startsWith("Failed to load resource") &&
+      !/^https?:\/\/(localhost|127\.0\.0\.1)[:/]/.test(m.location().url ?? "")
     if (m.type() === "error" && !elsewhere && (!m.text().startsWith("Warning:") || m.text().includes("/src/admin/"))) {
       page.__consoleErrors.push(`${m.text()}${m.location().url ? ` (${m.location().url})` : ""}`)
     }
@@ -110,7 +111,10 @@ async function adminApi<T>(pathAndQuery: string, init: { method?: "GET" | "POST"
   adminToken ??= await adminLogin(demo.storeUrl)
   const res = await fetch(`${demo.storeUrl}${pathAndQuery}`, {
     method: init.method ?? "GET",
-    headers: { authorization: `Bearer ${adminToken}`, ...(init.body !== undefined ? { "content-type": "application/json" } : {}) },
+    headers: {
+      authorization: `Bearer ${adminToken}`,
+      ...(init.body !== undefined ? { "content-type": "application/json" } : {}),
+    },
     body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
   })
   const body = (await res.json().catch(() => ({}))) as T
@@ -124,7 +128,15 @@ interface AdminOrder {
   total: number
   payment_status: string
   items: Array<{ title: string; product_title: string; variant_title: string; quantity: number }>
-  shipping_address: { first_name: string; last_name: string; address_1: string; address_2?: string | null; postal_code: string; city: string; country_code: string }
+  shipping_address: {
+    first_name: string
+    last_name: string
+    address_1: string
+    address_2?: string | null
+    postal_code: string
+    city: string
+    country_code: string
+  }
   shipping_methods: Array<{ name: string }>
 }
 
@@ -154,7 +166,15 @@ async function cartOf(page: Page) {
   const id = await page.evaluate(() => localStorage.getItem("tikkie_demo_cart"))
   assert.ok(id, "the storefront keeps a cart id")
   const { cart } = await storeApi<{
-    cart: { id: string; total: number; tax_total: number; item_subtotal: number; shipping_subtotal: number; discount_total: number; items: unknown[] }
+    cart: {
+      id: string
+      total: number
+      tax_total: number
+      item_subtotal: number
+      shipping_subtotal: number
+      discount_total: number
+      items: unknown[]
+    }
   }>(`/store/carts/${id}?fields=${encodeURIComponent("+discount_total")}`)
   return cart
 }
@@ -237,10 +257,10 @@ async function runTests() {
 
     const order = await adminOrder(orderId)
     assert.equal(order.email, "piet@example.nl")
-    assert.deepEqual(
-      order.items.map((i) => `${i.product_title} / ${i.variant_title}`).sort(),
-      ["Stroopwafels / 8 stuks", "Tulpenbollen / Rood"]
-    )
+    assert.deepEqual(order.items.map((i) => `${i.product_title} / ${i.variant_title}`).sort(), [
+      "Stroopwafels / 8 stuks",
+      "Tulpenbollen / Rood",
+    ])
     assert.equal(order.shipping_address.city, "Rotterdam")
     assert.equal(order.shipping_address.country_code, "nl")
     assert.equal(order.shipping_methods[0]?.name, DEMO.shippingOptionName)
@@ -261,32 +281,29 @@ async function runTests() {
     assert.equal(await page.locator("#pay-tikkie").isEnabled(), true)
   })
 
-  await test(
-    "pays with Tikkie Fast Checkout: the order gets the payer's email and address",
-    async () => {
-      const page = await newPage("tikkie-paid")
-      await addToCart(page, ["stroopwafels", "delfts-blauw-mok"])
-      await openCheckout(page)
-      await clickAndGo(page, "#pay-tikkie", (u) => u.href.startsWith(demo.sandboxUrl))
-      await payWithTikkie(page)
-      await page.waitForURL(/\/order\/confirmed\?order_id=order_/, { timeout: 60_000 })
-      const orderId = new URL(page.url()).searchParams.get("order_id")!
-      fastCheckoutOrderId = orderId
-      await page.locator("#order-confirmation").waitFor()
-      assert.equal(await page.locator("#order-email").innerText(), TIKKIE_PAYER.email)
-      const address = await page.locator("#order-address").innerText()
-      assert.match(address, /Jan Jansen/)
-      assert.match(address, /Damrak 12/)
-      assert.match(address, /1012 LG Amsterdam/)
+  await test("pays with Tikkie Fast Checkout: the order gets the payer's email and address", async () => {
+    const page = await newPage("tikkie-paid")
+    await addToCart(page, ["stroopwafels", "delfts-blauw-mok"])
+    await openCheckout(page)
+    await clickAndGo(page, "#pay-tikkie", (u) => u.href.startsWith(demo.sandboxUrl))
+    await payWithTikkie(page)
+    await page.waitForURL(/\/order\/confirmed\?order_id=order_/, { timeout: 60_000 })
+    const orderId = new URL(page.url()).searchParams.get("order_id")!
+    fastCheckoutOrderId = orderId
+    await page.locator("#order-confirmation").waitFor()
+    assert.equal(await page.locator("#order-email").innerText(), TIKKIE_PAYER.email)
+    const address = await page.locator("#order-address").innerText()
+    assert.match(address, /Jan Jansen/)
+    assert.match(address, /Damrak 12/)
+    assert.match(address, /1012 LG Amsterdam/)
 
-      const order = await adminOrder(orderId)
-      assert.equal(order.email, TIKKIE_PAYER.email)
-      assert.equal(order.shipping_address.postal_code, TIKKIE_PAYER.postalCode)
-      assert.equal(order.shipping_address.country_code, "nl")
-      assert.equal(order.items.length, 2)
-      assert.equal(await page.locator("#order-total").innerText(), euro(order.total))
-    }
-  )
+    const order = await adminOrder(orderId)
+    assert.equal(order.email, TIKKIE_PAYER.email)
+    assert.equal(order.shipping_address.postal_code, TIKKIE_PAYER.postalCode)
+    assert.equal(order.shipping_address.country_code, "nl")
+    assert.equal(order.items.length, 2)
+    assert.equal(await page.locator("#order-total").innerText(), euro(order.total))
+  })
 
   await test("a promotion code takes 15 % off: Tikkie is asked for the discounted total and the order keeps the discount", async () => {
     const page = await newPage("tikkie-promotion")
@@ -297,7 +314,10 @@ async function runTests() {
     await page.locator("#apply-promo").click()
     await page.locator("#cart-discount").waitFor()
     const cart = await cartOf(page)
-    assert.ok(cart.discount_total > 0 && cart.total < before.total, `discount ${cart.discount_total}, total ${before.total} → ${cart.total}`)
+    assert.ok(
+      cart.discount_total > 0 && cart.total < before.total,
+      `discount ${cart.discount_total}, total ${before.total} → ${cart.total}`
+    )
     assert.equal(await page.locator("#cart-total").innerText(), euro(cart.total))
 
     await clickAndGo(page, "#pay-tikkie", (u) => u.href.startsWith(demo.sandboxUrl))
@@ -305,30 +325,30 @@ async function runTests() {
     await page.waitForURL(/\/order\/confirmed\?order_id=order_/, { timeout: 60_000 })
     const orderId = new URL(page.url()).searchParams.get("order_id")!
     promotionOrderId = orderId
-    const { order } = await adminApi<{ order: { total: number; discount_total: number; promotions: Array<{ code: string }> } }>(
-      `/admin/orders/${orderId}?fields=${encodeURIComponent("total,discount_total,*promotions")}`
+    const { order } = await adminApi<{
+      order: { total: number; discount_total: number; promotions: Array<{ code: string }> }
+    }>(`/admin/orders/${orderId}?fields=${encodeURIComponent("total,discount_total,*promotions")}`)
+    assert.deepEqual(
+      order.promotions.map((p) => p.code),
+      [DEMO_PROMOTIONS.percentage.code]
     )
-    assert.deepEqual(order.promotions.map((p) => p.code), [DEMO_PROMOTIONS.percentage.code])
     assert.equal(Math.round(order.discount_total * 100), Math.round(cart.discount_total * 100))
     assert.equal(Math.round(order.total * 100), Math.round(cart.total * 100))
     await page.locator("#order-confirmation").waitFor()
     assert.equal(await page.locator("#order-total").innerText(), euro(order.total))
   })
 
-  await test(
-    "cancelling at Tikkie returns to the checkout with a clear message",
-    async () => {
-      const page = await newPage("tikkie-cancel")
-      await addToCart(page, ["drop"])
-      await openCheckout(page)
-      await clickAndGo(page, "#pay-tikkie", (u) => u.href.startsWith(demo.sandboxUrl))
-      await cancelAtTikkie(page)
-      await page.waitForURL(/\/checkout\?.*tikkie_status=CANCELLED/, { timeout: 60_000 })
-      await page.locator("body[data-ready='1']").waitFor()
-      assert.match(await page.locator("#payment-failed").innerText(), /cancelled/i)
-      assert.equal(await page.locator("#cart-lines tr.item").count(), 1)
-    }
-  )
+  await test("cancelling at Tikkie returns to the checkout with a clear message", async () => {
+    const page = await newPage("tikkie-cancel")
+    await addToCart(page, ["drop"])
+    await openCheckout(page)
+    await clickAndGo(page, "#pay-tikkie", (u) => u.href.startsWith(demo.sandboxUrl))
+    await cancelAtTikkie(page)
+    await page.waitForURL(/\/checkout\?.*tikkie_status=CANCELLED/, { timeout: 60_000 })
+    await page.locator("body[data-ready='1']").waitFor()
+    assert.match(await page.locator("#payment-failed").innerText(), /cancelled/i)
+    assert.equal(await page.locator("#cart-lines tr.item").count(), 1)
+  })
 
   await test("pays with a Tikkie link on Tikkie's payment page, comes back with “I have paid” and sees the order", async () => {
     const page = await newPage("tikkie-link")
@@ -375,7 +395,15 @@ async function runTests() {
     assert.equal(order.payment_status, "captured")
     assert.ok(approx(order.total, cart.total), `order total ${order.total}, cart total ${cart.total}`)
     const { order: paid } = await adminApi<{
-      order: { payment_collections: Array<{ payments: Array<{ provider_id: string; captured_at: string | null; data: { payments?: Array<{ counterPartyName?: string }> } }> }> }
+      order: {
+        payment_collections: Array<{
+          payments: Array<{
+            provider_id: string
+            captured_at: string | null
+            data: { payments?: Array<{ counterPartyName?: string }> }
+          }>
+        }>
+      }
     }>(`/admin/orders/${orderId}?fields=${encodeURIComponent("*payment_collections,*payment_collections.payments")}`)
     const payments = paid.payment_collections.flatMap((c) => c.payments)
     assert.equal(payments.length, 1)
@@ -406,9 +434,14 @@ async function runTests() {
     assert.ok(fastCheckoutOrderId, "the Fast Checkout test made an order")
     const orderId = fastCheckoutOrderId
     // The shop adds a product by phone: the order now owes its price.
-    const { products } = await adminApi<{ products: Array<{ variants: Array<{ id: string }> }> }>(`/admin/products?handle=drop&fields=${encodeURIComponent("variants.id")}`)
+    const { products } = await adminApi<{ products: Array<{ variants: Array<{ id: string }> }> }>(
+      `/admin/products?handle=drop&fields=${encodeURIComponent("variants.id")}`
+    )
     await adminApi("/admin/order-edits", { method: "POST", body: { order_id: orderId } })
-    await adminApi(`/admin/order-edits/${orderId}/items`, { method: "POST", body: { items: [{ variant_id: products[0].variants[0].id, quantity: 1 }] } })
+    await adminApi(`/admin/order-edits/${orderId}/items`, {
+      method: "POST",
+      body: { items: [{ variant_id: products[0].variants[0].id, quantity: 1 }] },
+    })
     await adminApi(`/admin/order-edits/${orderId}/request`, { method: "POST", body: {} })
     await adminApi(`/admin/order-edits/${orderId}/confirm`, { method: "POST", body: {} })
 
@@ -423,7 +456,10 @@ async function runTests() {
     const url = (await created.getAttribute("href"))!
     assert.ok(url.startsWith(demo.sandboxUrl), url)
     // And as a QR code for the counter or the phone.
-    assert.equal(await page.locator("[data-testid=tikkie-created-link] [data-testid=tikkie-link-qr]").getAttribute("alt"), `QR code of ${url}`)
+    assert.equal(
+      await page.locator("[data-testid=tikkie-created-link] [data-testid=tikkie-link-qr]").getAttribute("alt"),
+      `QR code of ${url}`
+    )
     // "Send to customer": through Medusa's notification module (the demo's local provider logs it).
     const send = page.locator("[data-testid=tikkie-send-order-link]")
     await send.getByRole("button", { name: "Send to customer" }).click()
@@ -433,16 +469,18 @@ async function runTests() {
     await payer.goto(url)
     await payTikkieLink(payer, { name: "Piet Betaler" })
 
-    const { payment_links } = await adminApi<{ payment_links: Array<{ url: string; amount_in_cents: number; paid_in_cents: number; kind: string }> }>(
-      `/admin/orders/${orderId}/tikkie-payment-links`
-    )
+    const { payment_links } = await adminApi<{
+      payment_links: Array<{ url: string; amount_in_cents: number; paid_in_cents: number; kind: string }>
+    }>(`/admin/orders/${orderId}/tikkie-payment-links`)
     const link = payment_links.find((l) => l.url === url)!
     assert.equal(link.kind, "order")
     const paidText = `paid ${formatCents(link.amount_in_cents)}`
     // The notification settles it within seconds: the widget shows it after a reload.
     const links = page.locator("[data-testid=tikkie-order-links]")
     await reloadUntilShown(page, links, paidText)
-    const { order } = await adminApi<{ order: { summary: { pending_difference: number } } }>(`/admin/orders/${orderId}?fields=${encodeURIComponent("+summary")}`)
+    const { order } = await adminApi<{ order: { summary: { pending_difference: number } } }>(
+      `/admin/orders/${orderId}?fields=${encodeURIComponent("+summary")}`
+    )
     assert.equal(Math.round(order.summary.pending_difference * 100), 0)
     assert.deepEqual(page.__consoleErrors, [])
   })
@@ -466,7 +504,9 @@ async function runTests() {
 
     // Settled by the notification (or the poll): the row shows the amount paid; opening it shows the payment.
     const row = section.locator("[data-testid=tikkie-invoice-link-row]", { hasText: "Factuur 2026-118" })
-    await reloadUntilShown(page, row, formatCents(4567), () => page.getByRole("tab", { name: "Invoice links" }).click({ timeout: 60_000 }))
+    await reloadUntilShown(page, row, formatCents(4567), () =>
+      page.getByRole("tab", { name: "Invoice links" }).click({ timeout: 60_000 })
+    )
     assert.match(await row.innerText(), /open/)
     await row.click()
     const details = section.locator("[data-testid=tikkie-invoice-link-details]")
@@ -481,7 +521,10 @@ async function runTests() {
     page.__consoleErrors.length = 0
     await page.goto(`${demo.adminUrl}/tikkie`)
     await page.getByRole("tab", { name: "Bank" }).click({ timeout: 60_000 })
-    const [consent] = await Promise.all([page.context().waitForEvent("page"), page.locator("[data-testid=tikkie-bank-connect]").click()])
+    const [consent] = await Promise.all([
+      page.context().waitForEvent("page"),
+      page.locator("[data-testid=tikkie-bank-connect]").click(),
+    ])
     await consent.locator("#approve").click()
     await consent.waitForLoadState()
     // No reload: the bank tab reads the connection again while the consent is open, and shows it.
@@ -491,7 +534,11 @@ async function runTests() {
     // Tikkie pays the payments of the tests above out to the account (the sandbox's own control, as the demo
     // does every 30 s); "Run now" reconciles, and the Matched tab counts them.
     const account = (await page.locator("[data-testid=tikkie-bank-iban]").innerText()).trim()
-    const paidOut = await fetch(`${demo.sandboxUrl}/_sandbox/accounts/${account}/payouts`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" })
+    const paidOut = await fetch(`${demo.sandboxUrl}/_sandbox/accounts/${account}/payouts`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    })
     assert.equal(paidOut.status, 201)
     await page.getByRole("tab", { name: "Reconciliation" }).click()
     const section = page.locator("[data-testid=tikkie-reconciliation-section]")
@@ -507,20 +554,28 @@ async function runTests() {
     // Rows name the payment in words and the order by its number, as Medusa's order list does.
     const rows = section.locator("[data-testid=tikkie-reconciliation-payment]")
     await rows.first().waitFor()
-    const { order } = await adminApi<{ order: { display_id: number } }>(`/admin/orders/${fastCheckoutOrderId}?fields=display_id`)
+    const { order } = await adminApi<{ order: { display_id: number } }>(
+      `/admin/orders/${fastCheckoutOrderId}?fields=display_id`
+    )
     const ofOrder = rows.filter({ has: page.getByText(`#${order.display_id}`, { exact: true }) })
     assert.match(await ofOrder.first().innerText(), /Fast Checkout/)
     // Unmatched credits: the demo account's private transfers and SEPA credits only when asked for.
     await section.getByRole("tab", { name: "Unmatched credits" }).click()
     await section.locator("[data-testid=tikkie-unmatched-credits-filter]").waitFor()
-    await section.getByText(/No Tikkie payout is left unmatched\.|Stichting Tikkie/).first().waitFor()
+    await section
+      .getByText(/No Tikkie payout is left unmatched\.|Stichting Tikkie/)
+      .first()
+      .waitFor()
     // Payouts from Tikkie only: a friend's private Tikkie ("Tikkie ID …, Van R. Bos") is not one.
     for (const credit of await section.locator("[data-testid=tikkie-unmatched-credit]").allInnerTexts()) {
       assert.match(credit, /Stichting Tikkie|TIKKIE [A-Z0-9]+\b/)
       assert.doesNotMatch(credit, /Tikkie ID|SEPA Overboeking/)
     }
     await section.getByRole("button", { name: "All credits" }).click()
-    await section.locator("[data-testid=tikkie-unmatched-credit]", { hasText: /Tikkie ID|SEPA Overboeking/ }).first().waitFor()
+    await section
+      .locator("[data-testid=tikkie-unmatched-credit]", { hasText: /Tikkie ID|SEPA Overboeking/ })
+      .first()
+      .waitFor()
     assert.deepEqual(page.__consoleErrors, [])
   })
 
@@ -533,8 +588,12 @@ async function runTests() {
     await section.getByText("Every Tikkie payment is an order.").waitFor()
     // Every Fast Checkout is under its own tab, with its status in words and its order by number.
     await page.getByRole("tab", { name: "Fast Checkout" }).click()
-    const { order } = await adminApi<{ order: { display_id: number } }>(`/admin/orders/${fastCheckoutOrderId}?fields=display_id`)
-    const row = page.locator("[data-testid=tikkie-fast-checkout-row]", { has: page.getByText(`#${order.display_id}`, { exact: true }) })
+    const { order } = await adminApi<{ order: { display_id: number } }>(
+      `/admin/orders/${fastCheckoutOrderId}?fields=display_id`
+    )
+    const row = page.locator("[data-testid=tikkie-fast-checkout-row]", {
+      has: page.getByText(`#${order.display_id}`, { exact: true }),
+    })
     assert.match(await row.innerText({ timeout: 60_000 }), /Paid/)
     assert.match(await row.innerText(), new RegExp(TIKKIE_PAYER.email.replace(/\./g, "\\.")))
     assert.deepEqual(page.__consoleErrors, [])
@@ -543,7 +602,8 @@ async function runTests() {
   await test("the admin in Nederlands: the order widget and the Tikkie page speak Dutch, with no text left untranslated", async () => {
     assert.ok(fastCheckoutOrderId, "the Fast Checkout test made an order")
     const page = await adminPage("admin-nederlands", "nl")
-    const untranslated = async () => (await page.locator("body").innerText()).match(/\btikkie\.[a-zA-Z]+\.[\w.]+/g) ?? []
+    const untranslated = async () =>
+      (await page.locator("body").innerText()).match(/\btikkie\.[a-zA-Z]+\.[\w.]+/g) ?? []
 
     await page.goto(`${demo.adminUrl}/orders/${fastCheckoutOrderId}`)
     // Medusa's own admin is in Dutch: the setting took.
@@ -559,8 +619,18 @@ async function runTests() {
     assert.deepEqual(await untranslated(), [])
 
     await page.goto(`${demo.adminUrl}/tikkie`)
-    await page.locator("[data-testid=tikkie-paid-without-order-section]").getByText("Elke Tikkie-betaling is een bestelling.").waitFor({ timeout: 60_000 })
-    for (const tab of ["Betaald, nog geen bestelling", "Factuurlinks", "Bank", "Afstemming", "Fast Checkout", "Terug te betalen"]) {
+    await page
+      .locator("[data-testid=tikkie-paid-without-order-section]")
+      .getByText("Elke Tikkie-betaling is een bestelling.")
+      .waitFor({ timeout: 60_000 })
+    for (const tab of [
+      "Betaald, nog geen bestelling",
+      "Factuurlinks",
+      "Bank",
+      "Afstemming",
+      "Fast Checkout",
+      "Terug te betalen",
+    ]) {
       await page.getByRole("tab", { name: tab }).waitFor()
     }
     await page.getByRole("tab", { name: "Factuurlinks" }).click()
@@ -587,7 +657,10 @@ async function runTests() {
     assert.equal(await problem("amount").count(), 0)
     assert.match(await seen("reference"), /^Gebruik hoogstens 35 letters, cijfers, spaties/)
     // The date picker starts at today in Amsterdam: a past day cannot be picked.
-    assert.equal(await form.getByLabel("Te betalen tot (leeg: de standaard van de provider)").getAttribute("min"), amsterdamDate(Date.now()))
+    assert.equal(
+      await form.getByLabel("Te betalen tot (leeg: de standaard van de provider)").getAttribute("min"),
+      amsterdamDate(Date.now())
+    )
     await page.getByRole("tab", { name: "Afstemming" }).click()
     await page.getByRole("button", { name: "Nu uitvoeren" }).waitFor()
     await page.getByRole("tab", { name: "Terug te betalen" }).click()
@@ -600,123 +673,144 @@ async function runTests() {
     await showScreenshot(page, "admin-nl-order-widget", page.locator("[data-testid=tikkie-order-widget]"))
   })
 
-  await test(
-    "the admin in Nederlands cancels a paid Fast Checkout order: warned first, the order has its customer, the refund owed asks for the IBAN, keeps it, asks before marking, and the order owes nothing after",
-    async () => {
-      assert.ok(promotionOrderId, "the promotion test made a Fast Checkout order")
-      const orderId = promotionOrderId
-      const { order } = await adminApi<{ order: { display_id: number } }>(`/admin/orders/${orderId}?fields=display_id`)
-      const page = await adminPage("admin-nl-refund-owed", "nl")
-      const untranslated = async () => (await page.locator("body").innerText()).match(/\btikkie\.[a-zA-Z]+\.[\w.]+/g) ?? []
+  await test("the admin in Nederlands cancels a paid Fast Checkout order: warned first, the order has its customer, the refund owed asks for the IBAN, keeps it, asks before marking, and the order owes nothing after", async () => {
+    assert.ok(promotionOrderId, "the promotion test made a Fast Checkout order")
+    const orderId = promotionOrderId
+    const { order } = await adminApi<{ order: { display_id: number } }>(`/admin/orders/${orderId}?fields=display_id`)
+    const page = await adminPage("admin-nl-refund-owed", "nl")
+    const untranslated = async () =>
+      (await page.locator("body").innerText()).match(/\btikkie\.[a-zA-Z]+\.[\w.]+/g) ?? []
 
-      // Medusa's order list shows the Fast Checkout order with its customer: the payer's guest customer.
-      await page.goto(`${demo.adminUrl}/orders`)
-      // (A row's text runs its cells together, "#326 nov. 2026…": the number is found as its own cell's text.)
-      const listed = page.locator("tr", { has: page.getByText(`#${order.display_id}`, { exact: true }) })
-      await listed.waitFor({ timeout: 60_000 })
-      assert.match(await listed.innerText(), new RegExp(`${TIKKIE_PAYER.firstName} ${TIKKIE_PAYER.lastName}`))
+    // Medusa's order list shows the Fast Checkout order with its customer: the payer's guest customer.
+    await page.goto(`${demo.adminUrl}/orders`)
+    // (A row's text runs its cells together, "#326 nov. 2026…": the number is found as its own cell's text.)
+    const listed = page.locator("tr", { has: page.getByText(`#${order.display_id}`, { exact: true }) })
+    await listed.waitFor({ timeout: 60_000 })
+    assert.match(await listed.innerText(), new RegExp(`${TIKKIE_PAYER.firstName} ${TIKKIE_PAYER.lastName}`))
 
-      // Before the cancel: the widget says Tikkie cannot refund it (Medusa's cancel dialog does not).
-      await page.goto(`${demo.adminUrl}/orders/${orderId}`)
-      const widget = page.locator("[data-testid=tikkie-order-widget]")
-      const warning = widget.locator("[data-testid=tikkie-order-cancel-warning]")
-      await warning.waitFor({ timeout: 60_000 })
-      assert.match(await warning.innerText(), /^Tikkie kan deze betaling niet terugbetalen\./)
-      await adminApi(`/admin/orders/${orderId}/cancel`, { method: "POST", body: {} })
+    // Before the cancel: the widget says Tikkie cannot refund it (Medusa's cancel dialog does not).
+    await page.goto(`${demo.adminUrl}/orders/${orderId}`)
+    const widget = page.locator("[data-testid=tikkie-order-widget]")
+    const warning = widget.locator("[data-testid=tikkie-order-cancel-warning]")
+    await warning.waitFor({ timeout: 60_000 })
+    assert.match(await warning.innerText(), /^Tikkie kan deze betaling niet terugbetalen\./)
+    await adminApi(`/admin/orders/${orderId}/cancel`, { method: "POST", body: {} })
 
-      // The Tikkie page counts the refund owed on its tab.
-      await page.goto(`${demo.adminUrl}/tikkie`)
-      const count = page.locator("[data-testid=tikkie-count-refunds-owed]")
-      await count.waitFor({ timeout: 60_000 })
-      assert.ok(Number(await count.innerText()) >= 1)
-      await page.getByRole("tab", { name: "Terug te betalen" }).click()
-      await page.locator("[data-testid=tikkie-refunds-owed-section] [data-testid=tikkie-refund-owed]").first().waitFor()
-      await showScreenshot(page, "admin-nl-tikkie-work-list")
+    // The Tikkie page counts the refund owed on its tab.
+    await page.goto(`${demo.adminUrl}/tikkie`)
+    const count = page.locator("[data-testid=tikkie-count-refunds-owed]")
+    await count.waitFor({ timeout: 60_000 })
+    assert.ok(Number(await count.innerText()) >= 1)
+    await page.getByRole("tab", { name: "Terug te betalen" }).click()
+    await page.locator("[data-testid=tikkie-refunds-owed-section] [data-testid=tikkie-refund-owed]").first().waitFor()
+    await showScreenshot(page, "admin-nl-tikkie-work-list")
 
-      await page.goto(`${demo.adminUrl}/orders/${orderId}`)
-      const owed = widget.locator("[data-testid=tikkie-refund-owed]")
-      await owed.waitFor({ timeout: 60_000 })
-      assert.equal(await warning.count(), 0)
-      assert.match(await owed.locator("[data-testid=tikkie-refund-owed-no-iban]").innerText(), /^Tikkie gaf geen rekeningnummer van deze betaler/)
+    await page.goto(`${demo.adminUrl}/orders/${orderId}`)
+    const owed = widget.locator("[data-testid=tikkie-refund-owed]")
+    await owed.waitFor({ timeout: 60_000 })
+    assert.equal(await warning.count(), 0)
+    assert.match(
+      await owed.locator("[data-testid=tikkie-refund-owed-no-iban]").innerText(),
+      /^Tikkie gaf geen rekeningnummer van deze betaler/
+    )
 
-      // "IBAN opvragen": the prepared e-mail, in Dutch for an order shipped to the Netherlands, English on request.
-      await owed.getByRole("button", { name: "IBAN opvragen" }).click()
-      const subject = page.locator("[data-testid=tikkie-iban-request-subject]")
-      const subjectIs = (pattern: RegExp) =>
-        page.waitForFunction(
-          ([source]) => new RegExp(source).test((document.querySelector("[data-testid=tikkie-iban-request-subject]") as HTMLInputElement | null)?.value ?? ""),
-          [pattern.source]
-        )
-      await subjectIs(/^Terugbetaling/)
-      assert.match(plain(await subject.inputValue()), new RegExp(`^Terugbetaling € \\d+,\\d{2} voor bestelling #${order.display_id}: je IBAN graag$`))
-      assert.match(await page.locator("[data-testid=tikkie-iban-request-text]").inputValue(), /^Beste Jan Jansen,\n/)
-      const mailto = (await page.locator("[data-testid=tikkie-iban-request-mailto]").getAttribute("href"))!
-      assert.ok(mailto.startsWith(`mailto:${encodeURIComponent(TIKKIE_PAYER.email)}?subject=Terugbetaling`), mailto)
-      await page.getByRole("button", { name: "English" }).click()
-      await subjectIs(/^Refund of €\d+\.\d{2} for order #\d+: your IBAN, please$/)
-      await page.getByRole("button", { name: "Nederlands" }).click()
-      await subjectIs(/^Terugbetaling/)
-      await showScreenshot(page, "admin-nl-iban-request")
-      await page.getByRole("button", { name: "E-mail versturen" }).click()
-      await page.getByText(`E-mail verstuurd aan ${TIKKIE_PAYER.email}`).waitFor()
-      const asked = owed.locator("[data-testid=tikkie-refund-owed-iban-asked]")
-      await asked.waitFor()
-      assert.match(await asked.innerText(), new RegExp(`door ${escapeRegExp(demo.admin.email)}, e-mail verstuurd door de winkel\\.$`))
-
-      // The customer answers with their IBAN: a typo is refused at the field, the right one is kept.
-      await owed.getByLabel("IBAN die de klant stuurde").fill("NL91 ABNA 0417 1643 01")
-      await owed.getByRole("button", { name: "IBAN opslaan" }).click()
-      assert.equal(
-        await owed.locator("[data-testid=tikkie-payer-iban-error]").innerText(),
-        "Dit is geen geldige IBAN: controleer de landcode, de lengte en de controlecijfers."
+    // "IBAN opvragen": the prepared e-mail, in Dutch for an order shipped to the Netherlands, English on request.
+    await owed.getByRole("button", { name: "IBAN opvragen" }).click()
+    const subject = page.locator("[data-testid=tikkie-iban-request-subject]")
+    const subjectIs = (pattern: RegExp) =>
+      page.waitForFunction(
+        ([source]) =>
+          new RegExp(source).test(
+            (document.querySelector("[data-testid=tikkie-iban-request-subject]") as HTMLInputElement | null)?.value ??
+              ""
+          ),
+        [pattern.source]
       )
-      await owed.getByLabel("IBAN die de klant stuurde").fill("NL91 ABNA 0417 1643 00")
-      await owed.getByLabel("Rekeninghouder (optioneel)").fill("J. Jansen")
-      await owed.getByRole("button", { name: "IBAN opslaan" }).click()
-      const iban = owed.locator("[data-testid=tikkie-refund-owed-iban]")
-      await iban.waitFor()
-      assert.equal(await iban.innerText(), "IBAN NL91 ABNA 0417 1643 00 op naam van J. Jansen (door de klant gestuurd)")
-      assert.equal(await owed.locator("[data-testid=tikkie-refund-owed-no-iban]").count(), 0)
-      await showScreenshot(page, "admin-nl-refund-owed", widget)
+    await subjectIs(/^Terugbetaling/)
+    assert.match(
+      plain(await subject.inputValue()),
+      new RegExp(`^Terugbetaling € \\d+,\\d{2} voor bestelling #${order.display_id}: je IBAN graag$`)
+    )
+    assert.match(await page.locator("[data-testid=tikkie-iban-request-text]").inputValue(), /^Beste Jan Jansen,\n/)
+    const mailto = (await page.locator("[data-testid=tikkie-iban-request-mailto]").getAttribute("href"))!
+    assert.ok(mailto.startsWith(`mailto:${encodeURIComponent(TIKKIE_PAYER.email)}?subject=Terugbetaling`), mailto)
+    await page.getByRole("button", { name: "English" }).click()
+    await subjectIs(/^Refund of €\d+\.\d{2} for order #\d+: your IBAN, please$/)
+    await page.getByRole("button", { name: "Nederlands" }).click()
+    await subjectIs(/^Terugbetaling/)
+    await showScreenshot(page, "admin-nl-iban-request")
+    await page.getByRole("button", { name: "E-mail versturen" }).click()
+    await page.getByText(`E-mail verstuurd aan ${TIKKIE_PAYER.email}`).waitFor()
+    const asked = owed.locator("[data-testid=tikkie-refund-owed-iban-asked]")
+    await asked.waitFor()
+    assert.match(
+      await asked.innerText(),
+      new RegExp(`door ${escapeRegExp(demo.admin.email)}, e-mail verstuurd door de winkel\\.$`)
+    )
 
-      // "Markeren als terugbetaald" asks first: "Nog niet" leaves it owed.
-      await owed.getByLabel("Kenmerk van de bank").fill("TERUG-2026-001")
-      const mark = owed.getByRole("button", { name: "Markeren als terugbetaald per overboeking" })
-      await mark.click()
-      const dialog = page.getByRole("alertdialog")
-      await dialog.waitFor()
-      assert.match(plain(await dialog.innerText()), /^€ \d+,\d{2} markeren als terugbetaald\?/)
-      await dialog.getByRole("button", { name: "Nog niet" }).click()
-      await dialog.waitFor({ state: "hidden" })
-      const stillOwed = await adminApi<{ refunds_owed: Array<{ status: string }> }>(`/admin/tikkie/refunds-owed?order_id=${orderId}`)
-      assert.deepEqual(stillOwed.refunds_owed.map((r) => r.status), ["owed"])
-      await mark.click()
-      await dialog.getByRole("button", { name: "Markeren als terugbetaald" }).click()
-      const refundedBy = owed.locator("[data-testid=tikkie-refund-owed-refunded-by]")
-      await refundedBy.waitFor()
-      assert.match(await refundedBy.innerText(), new RegExp(`door ${escapeRegExp(demo.admin.email)}, kenmerk TERUG-2026-001`))
+    // The customer answers with their IBAN: a typo is refused at the field, the right one is kept.
+    await owed.getByLabel("IBAN die de klant stuurde").fill("NL91 ABNA 0417 1643 01")
+    await owed.getByRole("button", { name: "IBAN opslaan" }).click()
+    assert.equal(
+      await owed.locator("[data-testid=tikkie-payer-iban-error]").innerText(),
+      "Dit is geen geldige IBAN: controleer de landcode, de lengte en de controlecijfers."
+    )
+    await owed.getByLabel("IBAN die de klant stuurde").fill("NL91 ABNA 0417 1643 00")
+    await owed.getByLabel("Rekeninghouder (optioneel)").fill("J. Jansen")
+    await owed.getByRole("button", { name: "IBAN opslaan" }).click()
+    const iban = owed.locator("[data-testid=tikkie-refund-owed-iban]")
+    await iban.waitFor()
+    assert.equal(await iban.innerText(), "IBAN NL91 ABNA 0417 1643 00 op naam van J. Jansen (door de klant gestuurd)")
+    assert.equal(await owed.locator("[data-testid=tikkie-refund-owed-no-iban]").count(), 0)
+    await showScreenshot(page, "admin-nl-refund-owed", widget)
 
-      // The cancelled order owes nothing: Medusa's summary settles, and no link is offered.
-      const { order: after } = await adminApi<{ order: { summary: { pending_difference: number } } }>(`/admin/orders/${orderId}?fields=${encodeURIComponent("+summary")}`)
-      assert.equal(Math.round(after.summary.pending_difference * 100), 0)
-      await page.reload()
-      await owed.waitFor({ timeout: 60_000 })
-      assert.equal(await widget.getByRole("button", { name: "Tikkie-betaallink maken" }).count(), 0)
+    // "Markeren als terugbetaald" asks first: "Nog niet" leaves it owed.
+    await owed.getByLabel("Kenmerk van de bank").fill("TERUG-2026-001")
+    const mark = owed.getByRole("button", { name: "Markeren als terugbetaald per overboeking" })
+    await mark.click()
+    const dialog = page.getByRole("alertdialog")
+    await dialog.waitFor()
+    assert.match(plain(await dialog.innerText()), /^€ \d+,\d{2} markeren als terugbetaald\?/)
+    await dialog.getByRole("button", { name: "Nog niet" }).click()
+    await dialog.waitFor({ state: "hidden" })
+    const stillOwed = await adminApi<{ refunds_owed: Array<{ status: string }> }>(
+      `/admin/tikkie/refunds-owed?order_id=${orderId}`
+    )
+    assert.deepEqual(
+      stillOwed.refunds_owed.map((r) => r.status),
+      ["owed"]
+    )
+    await mark.click()
+    await dialog.getByRole("button", { name: "Markeren als terugbetaald" }).click()
+    const refundedBy = owed.locator("[data-testid=tikkie-refund-owed-refunded-by]")
+    await refundedBy.waitFor()
+    assert.match(
+      await refundedBy.innerText(),
+      new RegExp(`door ${escapeRegExp(demo.admin.email)}, kenmerk TERUG-2026-001`)
+    )
 
-      // On the Tikkie page the refunded one names its order as a link to it.
-      await page.goto(`${demo.adminUrl}/tikkie`)
-      await page.getByRole("tab", { name: "Terug te betalen" }).click({ timeout: 60_000 })
-      const section = page.locator("[data-testid=tikkie-refunds-owed-section]")
-      await section.getByRole("button", { name: "Terugbetaald" }).click()
-      const link = section.getByText(`Bestelling #${order.display_id}`, { exact: true })
-      await link.waitFor()
-      assert.equal(await link.innerText(), `Bestelling #${order.display_id}`)
-      assert.deepEqual(await untranslated(), [])
-      await link.click()
-      await page.waitForURL(new RegExp(`/orders/${orderId}$`))
-      assert.deepEqual(page.__consoleErrors, [])
-    }
-  )
+    // The cancelled order owes nothing: Medusa's summary settles, and no link is offered.
+    const { order: after } = await adminApi<{ order: { summary: { pending_difference: number } } }>(
+      `/admin/orders/${orderId}?fields=${encodeURIComponent("+summary")}`
+    )
+    assert.equal(Math.round(after.summary.pending_difference * 100), 0)
+    await page.reload()
+    await owed.waitFor({ timeout: 60_000 })
+    assert.equal(await widget.getByRole("button", { name: "Tikkie-betaallink maken" }).count(), 0)
+
+    // On the Tikkie page the refunded one names its order as a link to it.
+    await page.goto(`${demo.adminUrl}/tikkie`)
+    await page.getByRole("tab", { name: "Terug te betalen" }).click({ timeout: 60_000 })
+    const section = page.locator("[data-testid=tikkie-refunds-owed-section]")
+    await section.getByRole("button", { name: "Terugbetaald" }).click()
+    const link = section.getByText(`Bestelling #${order.display_id}`, { exact: true })
+    await link.waitFor()
+    assert.equal(await link.innerText(), `Bestelling #${order.display_id}`)
+    assert.deepEqual(await untranslated(), [])
+    await link.click()
+    await page.waitForURL(new RegExp(`/orders/${orderId}$`))
+    assert.deepEqual(page.__consoleErrors, [])
+  })
 }
 
 async function main() {
@@ -745,22 +839,22 @@ async function main() {
       timings: {},
       stop: async () => {},
     }
-  }
-  else try {
-    process.stdout.write(`e2e: starting the demo in ${dataDir}\n`)
-    demo = await startDemo({
-      dataDir,
-      storePort: await freePort(),
-      storefrontPort: await freePort(),
-      sandboxPort: await freePort(),
-      admin: true,
-      signal: abort.signal,
-      log: (l) => process.stdout.write(`  [demo] ${l}\n`),
-    })
-  } catch (e) {
-    if (!keep) fs.rmSync(dataDir, { recursive: true, force: true })
-    throw e
-  }
+  } else
+    try {
+      process.stdout.write(`e2e: starting the demo in ${dataDir}\n`)
+      demo = await startDemo({
+        dataDir,
+        storePort: await freePort(),
+        storefrontPort: await freePort(),
+        sandboxPort: await freePort(),
+        admin: true,
+        signal: abort.signal,
+        log: (l) => process.stdout.write(`  [demo] ${l}\n`),
+      })
+    } catch (e) {
+      if (!keep) fs.rmSync(dataDir, { recursive: true, force: true })
+      throw e
+    }
   process.stdout.write(`e2e: demo ready in ${((Date.now() - started) / 1000).toFixed(1)} s (${demo.storefrontUrl})\n`)
   try {
     await runner.launch()
@@ -779,8 +873,11 @@ async function main() {
 
 // The exit code is set here, explicitly: with only `process.exitCode` set, a failed run ended with 0 (a
 // child's or library's exit handling overrode it), and CI would have passed a failing browser test.
-main().then((failed) => process.exit(failed ? 1 : 0), (e) => {
-  process.stderr.write(`e2e: ${e instanceof Error ? e.stack || e.message : String(e)}\n`)
-  process.stdout.write(`0 passed, 1 failed\n`)
-  process.exit(1)
-})
+main().then(
+  (failed) => process.exit(failed ? 1 : 0),
+  (e) => {
+    process.stderr.write(`e2e: ${e instanceof Error ? e.stack || e.message : String(e)}\n`)
+    process.stdout.write(`0 passed, 1 failed\n`)
+    process.exit(1)
+  }
+)

@@ -39,7 +39,11 @@ export function writeGuideFiles(appDir = NEXTJS_APP, blocks = guideBlocks()): st
 
 /** The guide's additions that the app's copy of the starter file does not hold, as `path: first line`. */
 export function missingAdditions(appDir = NEXTJS_APP, blocks = guideBlocks()): string[] {
-  const lines = (text: string) => text.split("\n").map((l) => l.trim()).filter(Boolean)
+  const lines = (text: string) =>
+    text
+      .split("\n")
+      .map((l) => l.trim())
+      .filter(Boolean)
   const missing: string[] = []
   for (const b of blocks.filter((x) => x.kind === "in")) {
     const file = path.join(appDir, b.path)

@@ -39,8 +39,16 @@ function step(what: string) {
 /** Runs a command to its end; its output is shown only when it fails. */
 function run(cmd: string, args: string[], opts: { cwd: string; env?: NodeJS.ProcessEnv }): string {
   const started = Date.now()
-  const r = spawnSync(cmd, args, { cwd: opts.cwd, env: { ...process.env, ...opts.env }, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 })
-  if (r.status !== 0) throw new Error(`${cmd} ${args.join(" ")} failed (${r.status}):\n${(r.stdout ?? "") + (r.stderr ?? "")}`.slice(0, 20_000))
+  const r = spawnSync(cmd, args, {
+    cwd: opts.cwd,
+    env: { ...process.env, ...opts.env },
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  })
+  if (r.status !== 0)
+    throw new Error(
+      `${cmd} ${args.join(" ")} failed (${r.status}):\n${(r.stdout ?? "") + (r.stderr ?? "")}`.slice(0, 20_000)
+    )
   step(`${cmd} ${args.slice(0, 3).join(" ")}: ${((Date.now() - started) / 1000).toFixed(1)} s`)
   return r.stdout
 }
@@ -50,10 +58,13 @@ function run(cmd: string, args: string[], opts: { cwd: string; env?: NodeJS.Proc
  * tikkie-client's (which the registry would serve with it).
  */
 function pluginTarballs(tmp: string): string[] {
-  if (process.env.TIKKIE_PACKAGE_TARBALL) return process.env.TIKKIE_PACKAGE_TARBALL.split(",").map((t) => path.resolve(t))
+  if (process.env.TIKKIE_PACKAGE_TARBALL)
+    return process.env.TIKKIE_PACKAGE_TARBALL.split(",").map((t) => path.resolve(t))
   run(process.execPath, [path.join(ROOT, "scripts/build-package.js")], { cwd: ROOT })
   const pack = (args: string[]) => {
-    const [info] = JSON.parse(run("npm", ["pack", ...args, "--json", "--ignore-scripts", "--pack-destination", tmp], { cwd: ROOT })) as Array<{ filename: string }>
+    const [info] = JSON.parse(
+      run("npm", ["pack", ...args, "--json", "--ignore-scripts", "--pack-destination", tmp], { cwd: ROOT })
+    ) as Array<{ filename: string }>
     return path.join(tmp, info.filename)
   }
   return [pack(["-w", "packages/tikkie-client"]), pack([])]
@@ -92,9 +103,13 @@ async function startNext(port: number): Promise<ChildProcess> {
   child.stderr!.on("data", (d) => (output += d))
   const until = Date.now() + 60_000
   for (;;) {
-    const ok = await fetch(`http://localhost:${port}/nl/cart`).then((r) => r.ok, () => false)
+    const ok = await fetch(`http://localhost:${port}/nl/cart`).then(
+      (r) => r.ok,
+      () => false
+    )
     if (ok) return child
-    if (child.exitCode !== null || Date.now() > until) throw new Error(`next start did not answer:\n${output.slice(-4000)}`)
+    if (child.exitCode !== null || Date.now() > until)
+      throw new Error(`next start did not answer:\n${output.slice(-4000)}`)
     await new Promise((r) => setTimeout(r, 250))
   }
 }
@@ -112,33 +127,48 @@ async function storeApi<T>(pathAndQuery: string, body?: unknown): Promise<T> {
 
 /** A cart ready to pay, as the starter's address and delivery steps leave it: items, addresses, shipping. */
 async function readyCart(): Promise<string> {
-  const address = { first_name: "Sanne", last_name: "de Vries", address_1: "Prinsengracht 263", postal_code: "1016 GV", city: "Amsterdam", country_code: "nl" }
+  const address = {
+    first_name: "Sanne",
+    last_name: "de Vries",
+    address_1: "Prinsengracht 263",
+    postal_code: "1016 GV",
+    city: "Amsterdam",
+    country_code: "nl",
+  }
   const { cart } = await storeApi<{ cart: { id: string } }>("/store/carts", {
     region_id: demo.regionId,
     email: "sanne@example.nl",
     shipping_address: address,
     billing_address: address,
   })
-  const { products } = await storeApi<{ products: Array<{ handle: string; variants: Array<{ id: string }> }> }>("/store/products?fields=handle,*variants")
+  const { products } = await storeApi<{ products: Array<{ handle: string; variants: Array<{ id: string }> }> }>(
+    "/store/products?fields=handle,*variants"
+  )
   for (const handle of ["stroopwafels", "delfts-blauw-mok"]) {
     const variant = products.find((p) => p.handle === handle)!.variants[0]
     await storeApi(`/store/carts/${cart.id}/line-items`, { variant_id: variant.id, quantity: 1 })
   }
-  const { shipping_options } = await storeApi<{ shipping_options: Array<{ id: string; name: string }> }>(`/store/shipping-options?cart_id=${cart.id}`)
+  const { shipping_options } = await storeApi<{ shipping_options: Array<{ id: string; name: string }> }>(
+    `/store/shipping-options?cart_id=${cart.id}`
+  )
   const option = shipping_options.find((o) => o.name === DEMO.shippingOptionName)!
   await storeApi(`/store/carts/${cart.id}/shipping-methods`, { option_id: option.id })
   return cart.id
 }
 
 async function cartState(cartId: string) {
-  const { cart } = await storeApi<{ cart: { completed_at: string | null } }>(`/store/carts/${cartId}?fields=completed_at`)
+  const { cart } = await storeApi<{ cart: { completed_at: string | null } }>(
+    `/store/carts/${cartId}?fields=completed_at`
+  )
   return cart
 }
 
 /** A shopper's browser with the starter's cart cookie (httpOnly, sameSite strict) for this cart. */
 async function shopperWithCart(label: string, cartId: string, context: BrowserContextOptions = {}): Promise<Page> {
   const page = await runner.newPage(label, context)
-  await page.context().addCookies([{ name: CART_COOKIE, value: cartId, url: storefrontUrl, httpOnly: true, sameSite: "Strict" }])
+  await page
+    .context()
+    .addCookies([{ name: CART_COOKIE, value: cartId, url: storefrontUrl, httpOnly: true, sameSite: "Strict" }])
   return page
 }
 
@@ -181,72 +211,98 @@ async function onTikkiesCheckoutPage(label: string): Promise<{ cartId: string; p
 async function runTests() {
   let paidCartId = ""
 
-  await runner.test("Fast Checkout, Dutch: pay at Tikkie → the starter's confirmation page with the order number, cart cleared", async () => {
-    const { cartId, page } = await onTikkiesCheckoutPage("fast-checkout")
-    await payWithTikkie(page)
-    await expectConfirmation(page, cartId)
-    paidCartId = cartId
-  })
+  await runner.test(
+    "Fast Checkout, Dutch: pay at Tikkie → the starter's confirmation page with the order number, cart cleared",
+    async () => {
+      const { cartId, page } = await onTikkiesCheckoutPage("fast-checkout")
+      await payWithTikkie(page)
+      await expectConfirmation(page, cartId)
+      paidCartId = cartId
+    }
+  )
 
-  await runner.test("Fast Checkout cancelled, Dutch: back on the payment step with the cart, told why once; paying again works", async () => {
-    const { cartId, page } = await onTikkiesCheckoutPage("fast-checkout-cancel")
-    await cancelAtTikkie(page)
-    const notice = page.getByTestId("tikkie-return-notice")
-    await notice.waitFor({ timeout: 60_000 })
-    assert.match(await notice.innerText(), /Betaling niet afgerond[\s\S]*Je hebt de betaling bij Tikkie geannuleerd\. Er is niets afgeschreven\./)
-    assert.equal(await page.getByTestId("checkout-cart-id").innerText(), cartId)
-    // tikkie_status leaves the URL: the review step and a reload do not say it again.
-    await page.waitForURL((u) => u.searchParams.get("step") === "payment" && !u.searchParams.has("tikkie_status"))
-    // The cancelled session is no longer pending: the shopper picks Tikkie again, as in the starter.
-    await page.getByLabel("Tikkie", { exact: true }).check()
-    await page.getByTestId("submit-payment-button").click()
-    await page.waitForURL(/step=review/)
-    assert.equal(await page.getByTestId("tikkie-return-notice").count(), 0)
+  await runner.test(
+    "Fast Checkout cancelled, Dutch: back on the payment step with the cart, told why once; paying again works",
+    async () => {
+      const { cartId, page } = await onTikkiesCheckoutPage("fast-checkout-cancel")
+      await cancelAtTikkie(page)
+      const notice = page.getByTestId("tikkie-return-notice")
+      await notice.waitFor({ timeout: 60_000 })
+      assert.match(
+        await notice.innerText(),
+        /Betaling niet afgerond[\s\S]*Je hebt de betaling bij Tikkie geannuleerd\. Er is niets afgeschreven\./
+      )
+      assert.equal(await page.getByTestId("checkout-cart-id").innerText(), cartId)
+      // tikkie_status leaves the URL: the review step and a reload do not say it again.
+      await page.waitForURL((u) => u.searchParams.get("step") === "payment" && !u.searchParams.has("tikkie_status"))
+      // The cancelled session is no longer pending: the shopper picks Tikkie again, as in the starter.
+      await page.getByLabel("Tikkie", { exact: true }).check()
+      await page.getByTestId("submit-payment-button").click()
+      await page.waitForURL(/step=review/)
+      assert.equal(await page.getByTestId("tikkie-return-notice").count(), 0)
 
-    await page.getByRole("button", { name: "Betalen met Tikkie" }).click()
-    await page.waitForURL((u) => u.hostname === "127.0.0.1")
-    await payWithTikkie(page)
-    await expectConfirmation(page, cartId)
-  })
+      await page.getByRole("button", { name: "Betalen met Tikkie" }).click()
+      await page.waitForURL((u) => u.hostname === "127.0.0.1")
+      await payWithTikkie(page)
+      await expectConfirmation(page, cartId)
+    }
+  )
 
-  await runner.test("payment link, English (a Belgian visitor): 'I have paid' too early says no payment yet; paid, it confirms the order", async () => {
-    const cartId = await readyCart()
-    const page = await shopperWithCart("payment-link", cartId, { extraHTTPHeaders: { "x-vercel-ip-country": "be" } })
-    await choosePayment(page, "be", "Tikkie payment link")
-    await page.getByRole("button", { name: "Pay with a Tikkie link" }).click()
-    const open = page.getByRole("link", { name: "Open Tikkie's payment page" })
-    const paid = page.getByRole("link", { name: "I have paid" })
-    await open.waitFor()
-    // Links styled as buttons, not buttons inside links.
-    assert.equal(await page.locator("a button, button a").count(), 0)
+  await runner.test(
+    "payment link, English (a Belgian visitor): 'I have paid' too early says no payment yet; paid, it confirms the order",
+    async () => {
+      const cartId = await readyCart()
+      const page = await shopperWithCart("payment-link", cartId, { extraHTTPHeaders: { "x-vercel-ip-country": "be" } })
+      await choosePayment(page, "be", "Tikkie payment link")
+      await page.getByRole("button", { name: "Pay with a Tikkie link" }).click()
+      const open = page.getByRole("link", { name: "Open Tikkie's payment page" })
+      const paid = page.getByRole("link", { name: "I have paid" })
+      await open.waitFor()
+      // Links styled as buttons, not buttons inside links.
+      assert.equal(await page.locator("a button, button a").count(), 0)
 
-    await paid.click()
-    const notice = page.getByTestId("tikkie-return-notice")
-    await notice.waitFor({ timeout: 60_000 })
-    assert.match(await notice.innerText(), /Tikkie has no payment for your link yet\. Pay on Tikkie's page first, then press “I have paid”\./)
-    await page.waitForURL((u) => u.pathname === "/be/checkout" && u.searchParams.get("step") === "payment" && !u.searchParams.has("tikkie_status"))
+      await paid.click()
+      const notice = page.getByTestId("tikkie-return-notice")
+      await notice.waitFor({ timeout: 60_000 })
+      assert.match(
+        await notice.innerText(),
+        /Tikkie has no payment for your link yet\. Pay on Tikkie's page first, then press “I have paid”\./
+      )
+      await page.waitForURL(
+        (u) =>
+          u.pathname === "/be/checkout" &&
+          u.searchParams.get("step") === "payment" &&
+          !u.searchParams.has("tikkie_status")
+      )
 
-    await page.getByTestId("submit-payment-button").click()
-    await page.waitForURL(/step=review/)
-    await page.getByRole("button", { name: "Pay with a Tikkie link" }).click()
-    const [payer] = await Promise.all([page.context().waitForEvent("page"), open.click()])
-    runner.pages.push(payer)
-    await payTikkieLink(payer, { name: "Sanne de Vries" })
-    await paid.click()
-    await expectConfirmation(page, cartId)
-  })
+      await page.getByTestId("submit-payment-button").click()
+      await page.waitForURL(/step=review/)
+      await page.getByRole("button", { name: "Pay with a Tikkie link" }).click()
+      const [payer] = await Promise.all([page.context().waitForEvent("page"), open.click()])
+      runner.pages.push(payer)
+      await payTikkieLink(payer, { name: "Sanne de Vries" })
+      await paid.click()
+      await expectConfirmation(page, cartId)
+    }
+  )
 
-  await runner.test("a store error reaches the shopper as its message, in Dutch, and the button stays off (a cart already paid)", async () => {
-    assert.ok(paidCartId, "the first test paid a cart")
-    const page = await shopperWithCart("store-error", paidCartId)
-    await page.goto(`${storefrontUrl}/nl/checkout?step=review`)
-    const button = page.getByRole("button", { name: "Betalen met Tikkie" })
-    await button.click()
-    const error = page.getByTestId("tikkie-payment-error-message")
-    await error.waitFor()
-    assert.equal(await error.innerText(), "Van deze winkelwagen is al een bestelling gemaakt. Er valt niets meer te betalen.")
-    assert.equal(await button.isDisabled(), true)
-  })
+  await runner.test(
+    "a store error reaches the shopper as its message, in Dutch, and the button stays off (a cart already paid)",
+    async () => {
+      assert.ok(paidCartId, "the first test paid a cart")
+      const page = await shopperWithCart("store-error", paidCartId)
+      await page.goto(`${storefrontUrl}/nl/checkout?step=review`)
+      const button = page.getByRole("button", { name: "Betalen met Tikkie" })
+      await button.click()
+      const error = page.getByTestId("tikkie-payment-error-message")
+      await error.waitFor()
+      assert.equal(
+        await error.innerText(),
+        "Van deze winkelwagen is al een bestelling gemaakt. Er valt niets meer te betalen."
+      )
+      assert.equal(await button.isDisabled(), true)
+    }
+  )
 }
 
 async function main(): Promise<number> {
@@ -268,7 +324,10 @@ async function main(): Promise<number> {
       sandboxPort: await freePort(),
       admin: false,
       // Both providers send the shopper back to the Next.js storefront's return route (the guide's step 2).
-      env: { TIKKIE_SUCCESS_URL: `${storefrontUrl}/tikkie/return`, TIKKIE_FAILURE_URL: `${storefrontUrl}/tikkie/return` },
+      env: {
+        TIKKIE_SUCCESS_URL: `${storefrontUrl}/tikkie/return`,
+        TIKKIE_FAILURE_URL: `${storefrontUrl}/tikkie/return`,
+      },
       log: (l) => process.stdout.write(`  [demo] ${l}\n`),
     })
     assert.match(demo.sandboxUrl, /^http:\/\/127\.0\.0\.1:/, "the sandbox is another site than the storefront")

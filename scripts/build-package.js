@@ -57,7 +57,11 @@ console.log(`build-package: source maps removed from ${files} files (${Math.roun
 run(process.execPath, [path.join(root, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.declarations.json"])
 console.log("build-package: type declarations of the public entry points written")
 require("./bundle-storefront")
-  .bundleStorefront({ entry: "src/storefront/index.ts", format: "esm", outfile: ".medusa/server/src/storefront/index.mjs" })
+  .bundleStorefront({
+    entry: "src/storefront/index.ts",
+    format: "esm",
+    outfile: ".medusa/server/src/storefront/index.mjs",
+  })
   .then(() => console.log("build-package: storefront helper written as an ES module"))
   .catch((e) => {
     console.error(`build-package: the storefront bundle failed: ${e.message}`)

@@ -46,7 +46,9 @@ function buildBrowserModules() {
   const pkg = path.join(root, "packages/tikkie-client")
   const config = JSON.parse(fs.readFileSync(path.join(pkg, "tsconfig.browser.json"), "utf8"))
   const sources = config.files.map((f) => path.join(pkg, f))
-  const outputs = config.files.map((f) => path.join(pkg, "dist/browser", f.replace(/^src\//, "").replace(/\.ts$/, ".js")))
+  const outputs = config.files.map((f) =>
+    path.join(pkg, "dist/browser", f.replace(/^src\//, "").replace(/\.ts$/, ".js"))
+  )
   const stale = outputs.some((o, i) => !fs.existsSync(o) || fs.statSync(o).mtimeMs < fs.statSync(sources[i]).mtimeMs)
   if (stale) run(["-p", path.join(pkg, "tsconfig.browser.json")])
 }

@@ -47,5 +47,5 @@ main().then(
   (e) => {
     console.error(e)
     process.exit(1)
-  },
+  }
 )

@@ -41,12 +41,28 @@ function ping(port) {
 
 async function startRedis({ port } = {}) {
   const binary = redisServerBinary()
-  if (!binary) throw new Error("redis-server is not installed: run `sh scripts/install-redis.sh` (Debian's redis-server package)")
+  if (!binary)
+    throw new Error("redis-server is not installed: run `sh scripts/install-redis.sh` (Debian's redis-server package)")
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tikkie-redis-"))
   const redisPort = port ?? (await freePort())
   const child = spawn(
     binary,
-    ["--port", String(redisPort), "--bind", "127.0.0.1", "--dir", dir, "--save", "", "--appendonly", "no", "--daemonize", "no", "--protected-mode", "yes"],
+    [
+      "--port",
+      String(redisPort),
+      "--bind",
+      "127.0.0.1",
+      "--dir",
+      dir,
+      "--save",
+      "",
+      "--appendonly",
+      "no",
+      "--daemonize",
+      "no",
+      "--protected-mode",
+      "yes",
+    ],
     { stdio: ["ignore", "pipe", "pipe"] }
   )
   let output = ""

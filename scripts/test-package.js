@@ -41,7 +41,9 @@ let failed = 0
 function check(name, ok, detail) {
   if (ok) passed++
   else failed++
-  console.log(`${ok ? "ok  " : "FAIL"} ${name}${!ok && detail !== undefined ? `: ${typeof detail === "string" ? detail : JSON.stringify(detail)}` : ""}`)
+  console.log(
+    `${ok ? "ok  " : "FAIL"} ${name}${!ok && detail !== undefined ? `: ${typeof detail === "string" ? detail : JSON.stringify(detail)}` : ""}`
+  )
   return ok
 }
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`
@@ -71,7 +73,9 @@ function filesUnder(dir, out = []) {
 /** The ```ts block after a `<!-- marker -->` line of a document (the README by default, or a file under docs/). */
 function readmeBlock(marker, doc = "README.md") {
   const readme = fs.readFileSync(path.join(ROOT, doc), "utf8")
-  const m = new RegExp(`<!-- ${marker.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")} -->\\n\`\`\`ts\\n([\\s\\S]*?)\`\`\`\\n`).exec(readme)
+  const m = new RegExp(
+    `<!-- ${marker.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")} -->\\n\`\`\`ts\\n([\\s\\S]*?)\`\`\`\\n`
+  ).exec(readme)
   if (!m) throw new Error(`${doc} has no <!-- ${marker} --> block`)
   return m[1]
 }
@@ -82,7 +86,10 @@ function startChild(cmd, args, { cwd, env, ready, logFile, timeoutMs = 180_000 }
   const out = fs.createWriteStream(logFile)
   let match
   const matched = new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${path.basename(args[0] ?? cmd)}: not ready in ${timeoutMs} ms (log: ${logFile})`)), timeoutMs)
+    const timer = setTimeout(
+      () => reject(new Error(`${path.basename(args[0] ?? cmd)}: not ready in ${timeoutMs} ms (log: ${logFile})`)),
+      timeoutMs
+    )
     for (const stream of [child.stdout, child.stderr]) {
       readline.createInterface({ input: stream }).on("line", (line) => {
         out.write(`${line}\n`)
@@ -119,7 +126,8 @@ async function http(method, url, { body, headers = {}, redirect = "follow" } = {
   try {
     json = text ? JSON.parse(text) : undefined
   } catch {}
-  if (redirect === "follow" && res.status >= 400) throw new Error(`${method} ${url}: ${res.status} ${text.slice(0, 500)}`)
+  if (redirect === "follow" && res.status >= 400)
+    throw new Error(`${method} ${url}: ${res.status} ${text.slice(0, 500)}`)
   return { status: res.status, json, text, location: res.headers.get("location") }
 }
 
@@ -142,18 +150,31 @@ async function eventually(fn, timeoutMs, what) {
 
 function packAndInspect(tmp) {
   log("building the package (prepack: node scripts/build-package.js)")
-  const build = run(process.execPath, [path.join(ROOT, "scripts/build-package.js")], { cwd: ROOT, label: "build-package" })
+  const build = run(process.execPath, [path.join(ROOT, "scripts/build-package.js")], {
+    cwd: ROOT,
+    label: "build-package",
+  })
   log(`built in ${seconds(build.took)}`)
   const { tarball, pkgDir, files } = pack(tmp, [], "medusa-plugin-tikkie")
   inspectCommon("medusa-plugin-tikkie", pkgDir, files)
-  check("no repository config (medusa-config.*) in the tarball", !files.some((f) => /medusa-config/.test(f)), files.filter((f) => /medusa-config/.test(f)))
+  check(
+    "no repository config (medusa-config.*) in the tarball",
+    !files.some((f) => /medusa-config/.test(f)),
+    files.filter((f) => /medusa-config/.test(f))
+  )
   // The README's links to the shop's documents open in the installed package too (how this repository is
   // developed, CONTRIBUTING.md and docs/development/, stays in the repository).
-  const readmeLinks = [...fs.readFileSync(path.join(pkgDir, "README.md"), "utf8").matchAll(/\]\(((?!https?:|#)[^)#\s]+)(#[^)]*)?\)/g)]
+  const readmeLinks = [
+    ...fs.readFileSync(path.join(pkgDir, "README.md"), "utf8").matchAll(/\]\(((?!https?:|#)[^)#\s]+)(#[^)]*)?\)/g),
+  ]
     .map((m) => m[1])
     .filter((link) => link !== "CONTRIBUTING.md" && !link.startsWith("docs/development/"))
   const deadLinks = readmeLinks.filter((link) => !files.includes(path.normalize(link)))
-  check("the README's links to docs/ resolve in the tarball", readmeLinks.length > 5 && deadLinks.length === 0, deadLinks)
+  check(
+    "the README's links to docs/ resolve in the tarball",
+    readmeLinks.length > 5 && deadLinks.length === 0,
+    deadLinks
+  )
 
   const pkg = JSON.parse(fs.readFileSync(path.join(pkgDir, "package.json"), "utf8"))
   // The sandbox is a development tool: nothing of it ships in the plugin, and the plugin does not depend on it.
@@ -161,29 +182,61 @@ function packAndInspect(tmp) {
   check("no sandbox file in the plugin's tarball", sandboxFiles.length === 0, sandboxFiles.slice(0, 5))
   check(
     "the plugin depends on tikkie-client, not on tikkie-sandbox, and has no bin",
-    pkg.dependencies["tikkie-client"] === JSON.parse(fs.readFileSync(path.join(ROOT, "packages/tikkie-client/package.json"), "utf8")).version &&
-      !pkg.dependencies["tikkie-sandbox"] && !pkg.peerDependencies["tikkie-sandbox"] && !pkg.bin,
+    pkg.dependencies["tikkie-client"] ===
+      JSON.parse(fs.readFileSync(path.join(ROOT, "packages/tikkie-client/package.json"), "utf8")).version &&
+      !pkg.dependencies["tikkie-sandbox"] &&
+      !pkg.peerDependencies["tikkie-sandbox"] &&
+      !pkg.bin,
     { dependencies: pkg.dependencies, bin: pkg.bin }
   )
-  check("no script runs when a shop installs it (prepack builds; prepare only builds the workspace in a checkout)", !pkg.scripts.install && !pkg.scripts.preinstall && !pkg.scripts.postinstall, pkg.scripts)
+  check(
+    "no script runs when a shop installs it (prepack builds; prepare only builds the workspace in a checkout)",
+    !pkg.scripts.install && !pkg.scripts.preinstall && !pkg.scripts.postinstall,
+    pkg.scripts
+  )
   const pinned = Object.entries(pkg.peerDependencies).filter(([, v]) => !/^\^/.test(v))
   check("Medusa peers are ranges a shop can patch within (^)", pinned.length === 0, pinned)
   const required = Object.keys(pkg.peerDependencies).filter((n) => !pkg.peerDependenciesMeta?.[n]?.optional)
-  check("Medusa peers are optional (a storefront installs the plugin for its storefront helper without Medusa)", required.length === 0, required)
+  check(
+    "Medusa peers are optional (a storefront installs the plugin for its storefront helper without Medusa)",
+    required.length === 0,
+    required
+  )
   checkExports(pkg, pkgDir, [".", "./workflows", "./storefront"])
 
   const client = pack(tmp, ["-w", "packages/tikkie-client"], "tikkie-client")
   inspectCommon("tikkie-client", client.pkgDir, client.files)
   const clientPkg = JSON.parse(fs.readFileSync(path.join(client.pkgDir, "package.json"), "utf8"))
-  check("tikkie-client: no Medusa among its dependencies", !Object.keys({ ...clientPkg.dependencies, ...clientPkg.peerDependencies }).some((n) => n.startsWith("@medusajs/")), clientPkg.dependencies)
-  check("tikkie-client: no sandbox file, no source, no build info", !client.files.some((f) => /sandbox|^src\/|tsbuildinfo/.test(f)), client.files.filter((f) => /sandbox|^src\/|tsbuildinfo/.test(f)))
-  check("tikkie-client: the tikkie-credentials bin", fs.existsSync(path.join(client.pkgDir, clientPkg.bin["tikkie-credentials"])))
-  checkExports(clientPkg, client.pkgDir, [".", "./fast-checkout", "./payment-requests/v1", "./payment-requests/v2", "./account-information"], "tikkie-client: ")
+  check(
+    "tikkie-client: no Medusa among its dependencies",
+    !Object.keys({ ...clientPkg.dependencies, ...clientPkg.peerDependencies }).some((n) => n.startsWith("@medusajs/")),
+    clientPkg.dependencies
+  )
+  check(
+    "tikkie-client: no sandbox file, no source, no build info",
+    !client.files.some((f) => /sandbox|^src\/|tsbuildinfo/.test(f)),
+    client.files.filter((f) => /sandbox|^src\/|tsbuildinfo/.test(f))
+  )
+  check(
+    "tikkie-client: the tikkie-credentials bin",
+    fs.existsSync(path.join(client.pkgDir, clientPkg.bin["tikkie-credentials"]))
+  )
+  checkExports(
+    clientPkg,
+    client.pkgDir,
+    [".", "./fast-checkout", "./payment-requests/v1", "./payment-requests/v2", "./account-information"],
+    "tikkie-client: "
+  )
 
   const sandbox = pack(tmp, ["-w", "packages/tikkie-sandbox"], "tikkie-sandbox")
   inspectCommon("tikkie-sandbox", sandbox.pkgDir, sandbox.files)
   const sandboxPkg = JSON.parse(fs.readFileSync(path.join(sandbox.pkgDir, "package.json"), "utf8"))
-  check("tikkie-sandbox: no Medusa among its dependencies; it depends on tikkie-client", !Object.keys(sandboxPkg.dependencies).some((n) => n.startsWith("@medusajs/")) && Boolean(sandboxPkg.dependencies["tikkie-client"]), sandboxPkg.dependencies)
+  check(
+    "tikkie-sandbox: no Medusa among its dependencies; it depends on tikkie-client",
+    !Object.keys(sandboxPkg.dependencies).some((n) => n.startsWith("@medusajs/")) &&
+      Boolean(sandboxPkg.dependencies["tikkie-client"]),
+    sandboxPkg.dependencies
+  )
   checkExports(sandboxPkg, sandbox.pkgDir, ["."], "tikkie-sandbox: ")
   return { tarball, clientTarball: client.tarball, sandboxTarball: sandbox.tarball }
 }
@@ -193,7 +246,9 @@ function pack(tmp, args, name) {
   const packed = npm(["pack", ...args, "--json", "--ignore-scripts", "--pack-destination", tmp], { cwd: ROOT })
   const info = JSON.parse(packed.stdout)[0]
   const tarball = path.join(tmp, info.filename)
-  console.log(`${name}: ${info.filename}, ${(info.size / 1024).toFixed(0)} kB packed, ${(info.unpackedSize / 1024).toFixed(0)} kB unpacked, ${info.entryCount} files`)
+  console.log(
+    `${name}: ${info.filename}, ${(info.size / 1024).toFixed(0)} kB packed, ${(info.unpackedSize / 1024).toFixed(0)} kB unpacked, ${info.entryCount} files`
+  )
   const unpacked = path.join(tmp, `unpacked-${name}`)
   fs.mkdirSync(unpacked)
   run("tar", ["-xzf", tarball, "-C", unpacked])
@@ -204,11 +259,27 @@ function pack(tmp, args, name) {
 /** What every one of the three tarballs holds, or must not hold. */
 function inspectCommon(name, pkgDir, files) {
   const prefix = name === "medusa-plugin-tikkie" ? "" : `${name}: `
-  check(`${prefix}the tarball carries a LICENSE (MIT) and a README`, files.includes("LICENSE") && /MIT License/.test(fs.readFileSync(path.join(pkgDir, "LICENSE"), "utf8")) && files.includes("README.md"))
-  const testish = files.filter((f) => /(^|\/)(unit-tests|integration-tests|test|e2e|demo|bench|scripts)\//.test(f) || /\.(test|spec)\.[jt]s$/.test(f))
+  check(
+    `${prefix}the tarball carries a LICENSE (MIT) and a README`,
+    files.includes("LICENSE") &&
+      /MIT License/.test(fs.readFileSync(path.join(pkgDir, "LICENSE"), "utf8")) &&
+      files.includes("README.md")
+  )
+  const testish = files.filter(
+    (f) =>
+      /(^|\/)(unit-tests|integration-tests|test|e2e|demo|bench|scripts)\//.test(f) || /\.(test|spec)\.[jt]s$/.test(f)
+  )
   check(`${prefix}no tests, demo, bench or scripts in the tarball`, testish.length === 0, testish.slice(0, 5))
-  const withMaps = files.filter((f) => f.endsWith(".map") || (/\.(m|c)?js$/.test(f) && /sourceMappingURL=/.test(fs.readFileSync(path.join(pkgDir, f), "utf8"))))
-  check(`${prefix}no source maps (inline or files) pointing at sources the package does not carry`, withMaps.length === 0, withMaps.slice(0, 5))
+  const withMaps = files.filter(
+    (f) =>
+      f.endsWith(".map") ||
+      (/\.(m|c)?js$/.test(f) && /sourceMappingURL=/.test(fs.readFileSync(path.join(pkgDir, f), "utf8")))
+  )
+  check(
+    `${prefix}no source maps (inline or files) pointing at sources the package does not carry`,
+    withMaps.length === 0,
+    withMaps.slice(0, 5)
+  )
 }
 
 /** Every fixed export resolves to a file in the tarball (each condition), and the `typed` ones have declarations. */
@@ -221,7 +292,8 @@ function checkExports(pkg, pkgDir, typed, prefix = "") {
     }
   }
   check(`${prefix}every fixed export points at a file in the tarball (each condition)`, missing.length === 0, missing)
-  const declarations = (k) => (typeof pkg.exports[k] === "string" ? pkg.exports[k].replace(/\.js$/, ".d.ts") : pkg.exports[k].types)
+  const declarations = (k) =>
+    typeof pkg.exports[k] === "string" ? pkg.exports[k].replace(/\.js$/, ".d.ts") : pkg.exports[k].types
   const untyped = typed.filter((k) => !fs.existsSync(path.join(pkgDir, declarations(k))))
   check(`${prefix}type declarations ship for the public exports (${typed.join(", ")})`, untyped.length === 0, untyped)
 }
@@ -231,33 +303,99 @@ function checkExports(pkg, pkgDir, typed, prefix = "") {
 function plainProject(tmp, { tarball, clientTarball }) {
   const dir = path.join(tmp, "plain")
   fs.mkdirSync(dir)
-  fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "plain-node-project", private: true, version: "1.0.0" }, null, 2))
+  fs.writeFileSync(
+    path.join(dir, "package.json"),
+    JSON.stringify({ name: "plain-node-project", private: true, version: "1.0.0" }, null, 2)
+  )
   // Strict, and skipLibCheck as `tsc --init` writes it (zod 4's own .d.cts files fail lib checking under node16).
   fs.writeFileSync(
     path.join(dir, "tsconfig.json"),
-    JSON.stringify({ compilerOptions: { strict: true, module: "node16", moduleResolution: "node16", target: "es2022", noEmit: true, types: ["node"], skipLibCheck: true }, files: ["example.ts"] }, null, 2)
+    JSON.stringify(
+      {
+        compilerOptions: {
+          strict: true,
+          module: "node16",
+          moduleResolution: "node16",
+          target: "es2022",
+          noEmit: true,
+          types: ["node"],
+          skipLibCheck: true,
+        },
+        files: ["example.ts"],
+      },
+      null,
+      2
+    )
   )
-  fs.writeFileSync(path.join(dir, "example.ts"), readmeBlock("example: test/readme-examples/fast-checkout.ts", "packages/tikkie-client/README.md"))
+  fs.writeFileSync(
+    path.join(dir, "example.ts"),
+    readmeBlock("example: test/readme-examples/fast-checkout.ts", "packages/tikkie-client/README.md")
+  )
   log("a project without Medusa: npm install of tikkie-client's tarball, typescript, @types/node")
-  const r = npm(["install", clientTarball, `typescript@${locked("typescript")}`, `@types/node@${locked("@types/node")}`, "--prefer-offline"], { cwd: dir })
-  const modules = fs.readdirSync(path.join(dir, "node_modules")).flatMap((n) =>
-    n.startsWith("@") ? fs.readdirSync(path.join(dir, "node_modules", n)).map((s) => `${n}/${s}`) : n.startsWith(".") ? [] : [n]
+  const r = npm(
+    [
+      "install",
+      clientTarball,
+      `typescript@${locked("typescript")}`,
+      `@types/node@${locked("@types/node")}`,
+      "--prefer-offline",
+    ],
+    { cwd: dir }
   )
+  const modules = fs
+    .readdirSync(path.join(dir, "node_modules"))
+    .flatMap((n) =>
+      n.startsWith("@")
+        ? fs.readdirSync(path.join(dir, "node_modules", n)).map((s) => `${n}/${s}`)
+        : n.startsWith(".")
+          ? []
+          : [n]
+    )
   console.log(`without Medusa: ${modules.length} packages installed in ${seconds(r.took)} (${modules.join(", ")})`)
-  check("installing tikkie-client brings no @medusajs package", !modules.some((m) => m.startsWith("@medusajs/")), modules)
-  const tsc = run(process.execPath, [path.join(dir, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.json"], { cwd: dir, allowFail: true })
-  check("tikkie-client's README example compiles under strict tsc", tsc.status === 0, `${tsc.stdout}${tsc.stderr}`.trim())
+  check(
+    "installing tikkie-client brings no @medusajs package",
+    !modules.some((m) => m.startsWith("@medusajs/")),
+    modules
+  )
+  const tsc = run(process.execPath, [path.join(dir, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.json"], {
+    cwd: dir,
+    allowFail: true,
+  })
+  check(
+    "tikkie-client's README example compiles under strict tsc",
+    tsc.status === 0,
+    `${tsc.stdout}${tsc.stderr}`.trim()
+  )
 
   // A storefront installs the plugin for its storefront helper, still without Medusa (optional peers).
   log("the same project: npm install of the plugin's tarball (with the client's, as the registry would serve it)")
   npm(["install", clientTarball, tarball, "--prefer-offline"], { cwd: dir })
   const withPlugin = fs.readdirSync(path.join(dir, "node_modules")).filter((n) => n === "@medusajs")
-  check("installing the plugin for its storefront helper brings no @medusajs package", withPlugin.length === 0, withPlugin)
+  check(
+    "installing the plugin for its storefront helper brings no @medusajs package",
+    withPlugin.length === 0,
+    withPlugin
+  )
 
   // The storefront helper, as a Next.js storefront resolves it (bundler resolution, ES modules).
   fs.writeFileSync(
     path.join(dir, "tsconfig.storefront.json"),
-    JSON.stringify({ compilerOptions: { strict: true, module: "esnext", moduleResolution: "bundler", target: "es2022", lib: ["es2022", "dom"], noEmit: true, skipLibCheck: true }, files: ["storefront.ts"] }, null, 2)
+    JSON.stringify(
+      {
+        compilerOptions: {
+          strict: true,
+          module: "esnext",
+          moduleResolution: "bundler",
+          target: "es2022",
+          lib: ["es2022", "dom"],
+          noEmit: true,
+          skipLibCheck: true,
+        },
+        files: ["storefront.ts"],
+      },
+      null,
+      2
+    )
   )
   fs.writeFileSync(
     path.join(dir, "storefront.ts"),
@@ -273,11 +411,27 @@ function plainProject(tmp, { tarball, clientTarball }) {
       "",
     ].join("\n")
   )
-  const tscStorefront = run(process.execPath, [path.join(dir, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.storefront.json"], { cwd: dir, allowFail: true })
-  check("medusa-plugin-tikkie/storefront compiles under strict tsc with bundler resolution", tscStorefront.status === 0, `${tscStorefront.stdout}${tscStorefront.stderr}`.trim())
-  const probe = 'const s = m.readTikkieReturn("?tikkie_status=PROCESSING&cart_id=cart_01J"); process.stdout.write(s.kind + ":" + s.cartId)'
-  const esm = run(process.execPath, ["--input-type=module", "-e", `import * as m from "medusa-plugin-tikkie/storefront"; ${probe}`], { cwd: dir, allowFail: true })
-  const cjs = run(process.execPath, ["-e", `const m = require("medusa-plugin-tikkie/storefront"); ${probe}`], { cwd: dir, allowFail: true })
+  const tscStorefront = run(
+    process.execPath,
+    [path.join(dir, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.storefront.json"],
+    { cwd: dir, allowFail: true }
+  )
+  check(
+    "medusa-plugin-tikkie/storefront compiles under strict tsc with bundler resolution",
+    tscStorefront.status === 0,
+    `${tscStorefront.stdout}${tscStorefront.stderr}`.trim()
+  )
+  const probe =
+    'const s = m.readTikkieReturn("?tikkie_status=PROCESSING&cart_id=cart_01J"); process.stdout.write(s.kind + ":" + s.cartId)'
+  const esm = run(
+    process.execPath,
+    ["--input-type=module", "-e", `import * as m from "medusa-plugin-tikkie/storefront"; ${probe}`],
+    { cwd: dir, allowFail: true }
+  )
+  const cjs = run(process.execPath, ["-e", `const m = require("medusa-plugin-tikkie/storefront"); ${probe}`], {
+    cwd: dir,
+    allowFail: true,
+  })
   check(
     "medusa-plugin-tikkie/storefront loads as an ES module and through require",
     esm.stdout === "confirming:cart_01J" && cjs.stdout === "confirming:cart_01J",
@@ -402,14 +556,27 @@ async function store(tmp, { tarball, clientTarball, sandboxTarball }, cleanups) 
   const t0 = Date.now()
   const added = npm(["install", clientTarball, tarball, "--prefer-offline"], { cwd: dir })
   log(`npm install of the package: ${seconds(added.took)}`)
-  const installedSandbox = fs.existsSync(path.join(dir, "node_modules/tikkie-sandbox")) || fs.existsSync(path.join(dir, "node_modules/.bin/tikkie-sandbox"))
+  const installedSandbox =
+    fs.existsSync(path.join(dir, "node_modules/tikkie-sandbox")) ||
+    fs.existsSync(path.join(dir, "node_modules/.bin/tikkie-sandbox"))
   check("the store's install has no sandbox (no tikkie-sandbox package or bin)", !installedSandbox)
-  const installedPkg = JSON.parse(fs.readFileSync(path.join(dir, "node_modules/medusa-plugin-tikkie/package.json"), "utf8"))
+  const installedPkg = JSON.parse(
+    fs.readFileSync(path.join(dir, "node_modules/medusa-plugin-tikkie/package.json"), "utf8")
+  )
   check("the store installed the tarball", installedPkg.name === "medusa-plugin-tikkie")
-  const resolveBare = run(process.execPath, ["-e", "const m = require('medusa-plugin-tikkie'); const w = require('medusa-plugin-tikkie/workflows'); process.stdout.write(JSON.stringify({ module: m.TIKKIE_MODULE, prefix: m.FAST_CHECKOUT_PROVIDER_PREFIX, workflows: typeof w.startFastCheckoutWorkflow }))"], { cwd: dir, allowFail: true })
+  const resolveBare = run(
+    process.execPath,
+    [
+      "-e",
+      "const m = require('medusa-plugin-tikkie'); const w = require('medusa-plugin-tikkie/workflows'); process.stdout.write(JSON.stringify({ module: m.TIKKIE_MODULE, prefix: m.FAST_CHECKOUT_PROVIDER_PREFIX, workflows: typeof w.startFastCheckoutWorkflow }))",
+    ],
+    { cwd: dir, allowFail: true }
+  )
   check(
     "in the store, `medusa-plugin-tikkie` and `medusa-plugin-tikkie/workflows` resolve",
-    resolveBare.status === 0 && resolveBare.stdout === JSON.stringify({ module: "tikkie", prefix: "pp_tikkie-fast-checkout_", workflows: "function" }),
+    resolveBare.status === 0 &&
+      resolveBare.stdout ===
+        JSON.stringify({ module: "tikkie", prefix: "pp_tikkie-fast-checkout_", workflows: "function" }),
     `${resolveBare.stdout}${resolveBare.stderr}`.slice(0, 500)
   )
 
@@ -418,17 +585,36 @@ async function store(tmp, { tarball, clientTarball, sandboxTarball }, cleanups) 
   // folder of its own: nothing of it enters the store.
   const sandboxDir = path.join(tmp, "sandbox-npx")
   fs.mkdirSync(sandboxDir)
-  const sandbox = startChild("npx", ["--yes", "--prefer-offline", "--package", clientTarball, "--package", sandboxTarball, "tikkie-sandbox", "--port", "0", "--state-file", stateFile], {
-    cwd: sandboxDir,
-    env: { ...process.env, PORT: "" },
-    ready: /^Tikkie sandbox listening on (\S+)$/,
-    logFile: path.join(tmp, "sandbox.log"),
-    timeoutMs: 120_000,
-  })
+  const sandbox = startChild(
+    "npx",
+    [
+      "--yes",
+      "--prefer-offline",
+      "--package",
+      clientTarball,
+      "--package",
+      sandboxTarball,
+      "tikkie-sandbox",
+      "--port",
+      "0",
+      "--state-file",
+      stateFile,
+    ],
+    {
+      cwd: sandboxDir,
+      env: { ...process.env, PORT: "" },
+      ready: /^Tikkie sandbox listening on (\S+)$/,
+      logFile: path.join(tmp, "sandbox.log"),
+      timeoutMs: 120_000,
+    }
+  )
   cleanups.push(sandbox.stop)
   const sandboxUrl = (await sandbox.matched)[1]
   const apiKey = "a-shop-sandbox-api-key"
-  const creds = run(path.join(dir, "node_modules/.bin/tikkie-credentials"), ["--base-url", sandboxUrl], { cwd: dir, env: { ...process.env, TIKKIE_API_KEY: apiKey } })
+  const creds = run(path.join(dir, "node_modules/.bin/tikkie-credentials"), ["--base-url", sandboxUrl], {
+    cwd: dir,
+    env: { ...process.env, TIKKIE_API_KEY: apiKey },
+  })
   const dotenv = Object.fromEntries(
     creds.stdout
       .split("\n")
@@ -436,7 +622,11 @@ async function store(tmp, { tarball, clientTarball, sandboxTarball }, cleanups) 
       .filter(Boolean)
       .map((m) => [m[1], m[2]])
   )
-  check("tikkie-credentials from the package made a merchant token and an app token", Boolean(dotenv.TIKKIE_MERCHANT_TOKEN && dotenv.TIKKIE_APP_TOKEN), Object.keys(dotenv))
+  check(
+    "tikkie-credentials from the package made a merchant token and an app token",
+    Boolean(dotenv.TIKKIE_MERCHANT_TOKEN && dotenv.TIKKIE_APP_TOKEN),
+    Object.keys(dotenv)
+  )
 
   const port = await freePort()
   const storeUrl = `http://localhost:${port}`
@@ -459,11 +649,16 @@ async function store(tmp, { tarball, clientTarball, sandboxTarball }, cleanups) 
   }
   delete env.NODE_OPTIONS
   const cli = path.join(dir, "node_modules/@medusajs/cli/cli.js")
-  const medusa = (args, extra = {}, cwd = dir) => run(process.execPath, [cli, ...args], { cwd, env: { ...env, ...extra }, label: `medusa ${args[0]}` })
+  const medusa = (args, extra = {}, cwd = dir) =>
+    run(process.execPath, [cli, ...args], { cwd, env: { ...env, ...extra }, label: `medusa ${args[0]}` })
 
   const migrated = medusa(["db:migrate"])
   log(`medusa db:migrate: ${seconds(migrated.took)}`)
-  check("medusa db:migrate created the plugin's tables", (await tableExists(pg.port, "shop", "tikkie_fast_checkout_order")) && (await tableExists(pg.port, "shop", "tikkie_payment_request")))
+  check(
+    "medusa db:migrate created the plugin's tables",
+    (await tableExists(pg.port, "shop", "tikkie_fast_checkout_order")) &&
+      (await tableExists(pg.port, "shop", "tikkie_payment_request"))
+  )
   const seedOut = path.join(tmp, "seed.json")
   medusa(["exec", "./src/scripts/seed.ts"], { DEMO_SEED_OUT: seedOut })
   const seeded = JSON.parse(fs.readFileSync(seedOut, "utf8"))
@@ -484,7 +679,8 @@ async function store(tmp, { tarball, clientTarball, sandboxTarball }, cleanups) 
 
   // Boot the build as a shop deploys it: from .medusa/server, in production mode.
   const server = path.join(dir, ".medusa/server")
-  if (!fs.existsSync(path.join(server, "node_modules"))) fs.symlinkSync(path.join(dir, "node_modules"), path.join(server, "node_modules"), "dir")
+  if (!fs.existsSync(path.join(server, "node_modules")))
+    fs.symlinkSync(path.join(dir, "node_modules"), path.join(server, "node_modules"), "dir")
   const app = startChild(process.execPath, [cli, "start", "--port", String(port)], {
     cwd: server,
     env,
@@ -496,9 +692,13 @@ async function store(tmp, { tarball, clientTarball, sandboxTarball }, cleanups) 
   await app.matched
   await eventually(async () => (await http("GET", `${storeUrl}/health`)).status === 200, 60_000, "/health")
 
-  const { json: login } = await http("POST", `${storeUrl}/auth/user/emailpass`, { body: { email: "admin@a-shop.test", password: "a-shop-password" } })
+  const { json: login } = await http("POST", `${storeUrl}/auth/user/emailpass`, {
+    body: { email: "admin@a-shop.test", password: "a-shop-password" },
+  })
   const admin = { authorization: `Bearer ${login.token}` }
-  const { json: providers } = await http("GET", `${storeUrl}/admin/payments/payment-providers?limit=100`, { headers: admin })
+  const { json: providers } = await http("GET", `${storeUrl}/admin/payments/payment-providers?limit=100`, {
+    headers: admin,
+  })
   const ids = providers.payment_providers.map((p) => p.id)
   check(
     "both Tikkie providers are listed",
@@ -506,30 +706,70 @@ async function store(tmp, { tarball, clientTarball, sandboxTarball }, cleanups) 
     ids
   )
   const adminPage = await http("GET", `${storeUrl}/app`, { redirect: "manual" })
-  check("the admin is served", adminPage.status === 200 && /<div id="medusa"|<html/i.test(adminPage.text), adminPage.status)
+  check(
+    "the admin is served",
+    adminPage.status === 200 && /<div id="medusa"|<html/i.test(adminPage.text),
+    adminPage.status
+  )
 
   // ---- one Fast Checkout cart, as a storefront does it
   const key = { "x-publishable-api-key": seeded.publishableKey }
-  const { json: products } = await http("GET", `${storeUrl}/store/products?limit=1&fields=id,*variants`, { headers: key })
+  const { json: products } = await http("GET", `${storeUrl}/store/products?limit=1&fields=id,*variants`, {
+    headers: key,
+  })
   const variantId = products.products[0].variants[0].id
   const { json: created } = await http("POST", `${storeUrl}/store/carts`, {
     headers: key,
-    body: { region_id: seeded.regionId, email: "shopper@example.com", shipping_address: { first_name: "Sanne", last_name: "de Vries", address_1: "Keizersgracht 1", postal_code: "1015 CJ", city: "Amsterdam", country_code: "nl" } },
+    body: {
+      region_id: seeded.regionId,
+      email: "shopper@example.com",
+      shipping_address: {
+        first_name: "Sanne",
+        last_name: "de Vries",
+        address_1: "Keizersgracht 1",
+        postal_code: "1015 CJ",
+        city: "Amsterdam",
+        country_code: "nl",
+      },
+    },
   })
   const cartId = created.cart.id
-  await http("POST", `${storeUrl}/store/carts/${cartId}/line-items`, { headers: key, body: { variant_id: variantId, quantity: 2 } })
+  await http("POST", `${storeUrl}/store/carts/${cartId}/line-items`, {
+    headers: key,
+    body: { variant_id: variantId, quantity: 2 },
+  })
   const { json: options } = await http("GET", `${storeUrl}/store/shipping-options?cart_id=${cartId}`, { headers: key })
-  await http("POST", `${storeUrl}/store/carts/${cartId}/shipping-methods`, { headers: key, body: { option_id: options.shipping_options[0].id } })
+  await http("POST", `${storeUrl}/store/carts/${cartId}/shipping-methods`, {
+    headers: key,
+    body: { option_id: options.shipping_options[0].id },
+  })
   const { json: cart } = await http("GET", `${storeUrl}/store/carts/${cartId}?fields=+total`, { headers: key })
-  const { json: started } = await http("POST", `${storeUrl}/store/carts/${cartId}/tikkie-fast-checkout`, { headers: key, body: {} })
-  check("the storefront call answers a checkout URL on the sandbox", String(started.checkout_url).startsWith(sandboxUrl), started)
-  await http("POST", `${sandboxUrl}/_sandbox/fastcheckout/orders/${encodeURIComponent(started.order_token)}/pay`, { body: {} })
+  const { json: started } = await http("POST", `${storeUrl}/store/carts/${cartId}/tikkie-fast-checkout`, {
+    headers: key,
+    body: {},
+  })
+  check(
+    "the storefront call answers a checkout URL on the sandbox",
+    String(started.checkout_url).startsWith(sandboxUrl),
+    started
+  )
+  await http("POST", `${sandboxUrl}/_sandbox/fastcheckout/orders/${encodeURIComponent(started.order_token)}/pay`, {
+    body: {},
+  })
   // The shopper comes back through the return route; it redirects to the success page once the order exists.
-  const back = await eventually(async () => {
-    const r = await http("GET", `${storeUrl}/hooks/tikkie/fast-checkout/return?session_id=${encodeURIComponent(started.payment_session_id)}`, { redirect: "manual" })
-    const to = r.location ? new URL(r.location) : undefined
-    return to?.searchParams.get("order_id") ? to : undefined
-  }, 60_000, "the return route's redirect with order_id")
+  const back = await eventually(
+    async () => {
+      const r = await http(
+        "GET",
+        `${storeUrl}/hooks/tikkie/fast-checkout/return?session_id=${encodeURIComponent(started.payment_session_id)}`,
+        { redirect: "manual" }
+      )
+      const to = r.location ? new URL(r.location) : undefined
+      return to?.searchParams.get("order_id") ? to : undefined
+    },
+    60_000,
+    "the return route's redirect with order_id"
+  )
   const orderId = back.searchParams.get("order_id")
   const { json: o } = await http(
     "GET",
@@ -540,14 +780,22 @@ async function store(tmp, { tarball, clientTarball, sandboxTarball }, cleanups) 
   const payment = o.order.payment_collections?.[0]?.payments?.[0]
   check(
     "the cart became a paid Medusa order (payment captured by the Fast Checkout provider, for the cart's total)",
-    payment?.provider_id === "pp_tikkie-fast-checkout_tikkie" && Boolean(payment.captured_at) && Number(o.order.total) === Number(cart.cart.total),
+    payment?.provider_id === "pp_tikkie-fast-checkout_tikkie" &&
+      Boolean(payment.captured_at) &&
+      Number(o.order.total) === Number(cart.cart.total),
     { payment, total: o.order.total, cartTotal: cart.cart.total }
   )
-  check("the order carries the payer's email and address from Tikkie (the sandbox's payer)", o.order.email === "jan.jansen@example.nl" && o.order.shipping_address?.address_1 === "Damrak 12", {
-    email: o.order.email,
-    address: o.order.shipping_address,
-  })
-  console.log(`time from npm install of the package to a paid order: ${seconds(took)} (npm install ${seconds(added.took)}, db:migrate ${seconds(migrated.took)}, medusa build ${seconds(built.took)})`)
+  check(
+    "the order carries the payer's email and address from Tikkie (the sandbox's payer)",
+    o.order.email === "jan.jansen@example.nl" && o.order.shipping_address?.address_1 === "Damrak 12",
+    {
+      email: o.order.email,
+      address: o.order.shipping_address,
+    }
+  )
+  console.log(
+    `time from npm install of the package to a paid order: ${seconds(took)} (npm install ${seconds(added.took)}, db:migrate ${seconds(migrated.took)}, medusa build ${seconds(built.took)})`
+  )
 }
 
 async function main() {

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm test`: every package's tests (tikkie-client's and tikkie-sandbox's under packages/, the plugin's
- * here): the type-check, the unit project in one jest run, and every Medusa app test file in a jest
+ * here): the formatter's check, the type-check, the unit project in one jest run, and every Medusa app test file in a jest
  * run of its own, two at a time on 2 cores, all on one Postgres. Ends with one line "total: N passed, N failed in M min S s".
  *
  * Why one process per app file: Medusa 2.21's module loaders keep state in process-wide caches, so the
@@ -21,6 +21,8 @@ const { startEmbeddedPostgres } = require("./embedded-db")
 const root = path.join(__dirname, "..")
 const jest = path.join(root, "node_modules", "jest", "bin", "jest.js")
 const tsc = path.join(root, "node_modules", "typescript", "bin", "tsc")
+/** What the formatter covers (package.json's format scripts say the same). */
+const FORMATTED = "**/*.{ts,tsx,js,mjs,cjs}"
 
 /**
  * A file that hangs must fail on its own instead of using up CI's whole time budget: each jest run gets
@@ -36,7 +38,10 @@ const FILE_TIMEOUT_MS = Number(process.env.TIKKIE_TEST_FILE_TIMEOUT_MS) || 15 * 
  * but under it the return routes' 2 s wait for a settlement in progress ran out in two of three
  * clean-clone CI runs: the app files stay as many as the cores.
  */
-const JOBS = Math.max(1, Number(process.env.TIKKIE_TEST_JOBS) || Math.min(4, Math.max(2, os.availableParallelism?.() ?? os.cpus().length)))
+const JOBS = Math.max(
+  1,
+  Number(process.env.TIKKIE_TEST_JOBS) || Math.min(4, Math.max(2, os.availableParallelism?.() ?? os.cpus().length))
+)
 
 /**
  * Runs one child process without blocking this one: the embedded Postgres started here writes its log to
@@ -105,7 +110,10 @@ async function runJest(jestArgs, label, opts) {
     TIKKIE_SCHEDULED_JOBS: "off",
     NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --experimental-vm-modules ${YOUNG_GENERATION}`.trim(),
   }
-  const { code, seconds } = await runJob([jest, ...jestArgs, ...jestExtra, "--json", `--outputFile=${out}`], label, { ...opts, env })
+  const { code, seconds } = await runJob([jest, ...jestArgs, ...jestExtra, "--json", `--outputFile=${out}`], label, {
+    ...opts,
+    env,
+  })
   let passed = 0
   let failed = 0
   try {
@@ -130,6 +138,14 @@ async function runTypecheck(opts) {
   }
   console.log(`typecheck: ${ok ? "passed" : "failed"} (${Math.round((Date.now() - started) / 1000)} s)`)
   return { passed: 0, failed: ok ? 0 : 1 }
+}
+
+/** The formatter's check (prettier, .prettierrc.json): an unformatted file fails the run like a type error. */
+async function runFormatCheck(opts) {
+  const prettier = path.join(root, "node_modules", "prettier", "bin", "prettier.cjs")
+  const { code, seconds } = await runJob([prettier, "--check", "--log-level", "warn", FORMATTED], "format check", opts)
+  console.log(`format check: ${code === 0 ? "passed" : "failed (npm run format fixes it)"} (${seconds} s)`)
+  return { passed: 0, failed: code === 0 ? 0 : 1 }
 }
 
 /** Runs the jobs, at most `limit` at a time, in the order given. */
@@ -167,7 +183,10 @@ function writeTimings(t) {
 
 async function main() {
   // The workspace packages' dist, for what runs outside jest (the bins, Medusa processes some tests start).
-  const built = spawnSync(process.execPath, [path.join(__dirname, "build-workspaces.js")], { cwd: root, stdio: "inherit" })
+  const built = spawnSync(process.execPath, [path.join(__dirname, "build-workspaces.js")], {
+    cwd: root,
+    stdio: "inherit",
+  })
   if (built.status !== 0) process.exit(1)
   // `node scripts/test.js <path part>… [-- <jest options>]`: what follows `--` goes to every jest run
   // (e.g. `-- -t "refund"` to pick tests by name).
@@ -185,7 +204,9 @@ async function main() {
   const appFiles = []
   for (const f of fs.readdirSync(dir).filter((f) => f.endsWith(".spec.ts"))) {
     const rel = path.join("integration-tests", "http", f)
-    const suites = [...fs.readFileSync(path.join(dir, f), "utf8").matchAll(/from "\.\/([\w-]+)\.suite"/g)].map((m) => m[1])
+    const suites = [...fs.readFileSync(path.join(dir, f), "utf8").matchAll(/from "\.\/([\w-]+)\.suite"/g)].map(
+      (m) => m[1]
+    )
     suitesIn[rel] = suites
     const asked = suites.filter((s) => wants(`${s}.suite.ts`))
     if (wants(rel)) appFiles.push(rel)
@@ -199,14 +220,16 @@ async function main() {
   // Files not timed yet (new ones, and all of them on a fresh clone) first, by size (a group's is its
   // suites'); then the timed ones, longest first.
   const size = (rel) => fs.statSync(path.join(root, rel)).size
-  const suiteSizes = (rel) => (suitesIn[rel] ?? []).reduce((n, s) => n + size(path.join("integration-tests", "http", `${s}.suite.ts`)), 0)
+  const suiteSizes = (rel) =>
+    (suitesIn[rel] ?? []).reduce((n, s) => n + size(path.join("integration-tests", "http", `${s}.suite.ts`)), 0)
   const weight = (rel) => timings[rel] ?? 1e6 + size(rel) + suiteSizes(rel)
   appFiles.sort((a, b) => weight(b) - weight(a))
 
   const runsUnit = !filter.length || unitPaths.length > 0
   const buffered = (filter.length ? 0 : 1) + (runsUnit ? 1 : 0) + appFiles.length > 1
   let db = null
-  if (appFiles.length && !process.env.DB_HOST) db = await startEmbeddedPostgres({ postgresFlags: THROWAWAY_DATABASE_FLAGS })
+  if (appFiles.length && !process.env.DB_HOST)
+    db = await startEmbeddedPostgres({ postgresFlags: THROWAWAY_DATABASE_FLAGS })
   const appEnv = { ...process.env, ...(db?.env ?? {}) }
 
   // On its own server, the run migrates the schema once into template1, which every app file's new
@@ -234,7 +257,11 @@ async function main() {
   // The type-check and the unit run use one core each and need no database: one lane, beside the app
   // files' lanes (see JOBS), the longest app files first.
   const lane = []
-  if (!filter.length) lane.push(() => runTypecheck({ buffered }))
+  if (!filter.length)
+    lane.push(
+      () => runFormatCheck({ buffered }),
+      () => runTypecheck({ buffered })
+    )
   if (runsUnit) {
     // Next to the app files the CPU is shared: jest's 5 s default is too tight for the tests that page
     // through thousands of sandbox records (one timed out at a load of 15 on 2 cores).
@@ -249,7 +276,10 @@ async function main() {
   }
   if (appFiles.length) writeTimings(timings)
   if (template) results.push(await template)
-  const totals = results.reduce((t, r) => ({ passed: t.passed + r.passed, failed: t.failed + r.failed }), { passed: 0, failed: 0 })
+  const totals = results.reduce((t, r) => ({ passed: t.passed + r.passed, failed: t.failed + r.failed }), {
+    passed: 0,
+    failed: 0,
+  })
   const took = Math.round((Date.now() - RUN_STARTED) / 1000)
   console.log(`total: ${totals.passed} passed, ${totals.failed} failed in ${Math.floor(took / 60)} min ${took % 60} s`)
   // A run that ran nothing is a failure too: a wrong path must not look green.

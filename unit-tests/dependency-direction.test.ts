@@ -84,7 +84,13 @@ function resolveSpec(fromFile: string, spec: string): string | undefined {
 
 function resolveRelative(fromFile: string, spec: string): string {
   const base = path.resolve(path.dirname(fromFile), spec)
-  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, "index.ts"), path.join(base, "index.tsx")]) {
+  for (const candidate of [
+    base,
+    `${base}.ts`,
+    `${base}.tsx`,
+    path.join(base, "index.ts"),
+    path.join(base, "index.tsx"),
+  ]) {
     try {
       if (readdirSync(path.dirname(candidate)).includes(path.basename(candidate)) && /\.(ts|tsx)$/.test(candidate)) {
         return path.relative(ROOT, candidate)
@@ -98,7 +104,13 @@ function resolveRelative(fromFile: string, spec: string): string {
 
 function edgesOf(file: string): Edge[] {
   const text = readFileSync(file, "utf8")
-  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.ES2022, true, file.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS)
+  const sf = ts.createSourceFile(
+    file,
+    text,
+    ts.ScriptTarget.ES2022,
+    true,
+    file.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS
+  )
   const from = path.relative(ROOT, file)
   const edges: Edge[] = []
   const add = (spec: string, typeOnly: boolean, names: string[] = []) =>
@@ -106,14 +118,22 @@ function edgesOf(file: string): Edge[] {
   const visit = (node: ts.Node) => {
     if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
       const clause = node.importClause
-      const named = clause?.namedBindings && ts.isNamedImports(clause.namedBindings) ? clause.namedBindings.elements : undefined
-      const allTypes = !!clause && (clause.isTypeOnly || (!clause.name && !!named && named.length > 0 && named.every((e) => e.isTypeOnly)))
-      add(node.moduleSpecifier.text, allTypes, named?.filter((e) => !e.isTypeOnly).map((e) => (e.propertyName ?? e.name).text) ?? [])
+      const named =
+        clause?.namedBindings && ts.isNamedImports(clause.namedBindings) ? clause.namedBindings.elements : undefined
+      const allTypes =
+        !!clause &&
+        (clause.isTypeOnly || (!clause.name && !!named && named.length > 0 && named.every((e) => e.isTypeOnly)))
+      add(
+        node.moduleSpecifier.text,
+        allTypes,
+        named?.filter((e) => !e.isTypeOnly).map((e) => (e.propertyName ?? e.name).text) ?? []
+      )
     } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
       add(node.moduleSpecifier.text, node.isTypeOnly)
     } else if (
       ts.isCallExpression(node) &&
-      (node.expression.kind === ts.SyntaxKind.ImportKeyword || (ts.isIdentifier(node.expression) && node.expression.text === "require")) &&
+      (node.expression.kind === ts.SyntaxKind.ImportKeyword ||
+        (ts.isIdentifier(node.expression) && node.expression.text === "require")) &&
       node.arguments[0] &&
       ts.isStringLiteral(node.arguments[0])
     ) {
@@ -127,7 +147,8 @@ function edgesOf(file: string): Edge[] {
 
 /** A workspace package's name, else the folder under src, or for a file directly in src its name (`index`). */
 const layerOf = (rel: string) =>
-  Object.keys(PACKAGES).find((name) => rel.startsWith(PACKAGES[name] + path.sep)) ?? rel.split(path.sep)[1].replace(/\.tsx?$/, "")
+  Object.keys(PACKAGES).find((name) => rel.startsWith(PACKAGES[name] + path.sep)) ??
+  rel.split(path.sep)[1].replace(/\.tsx?$/, "")
 const known = (e: Edge) => KNOWN_EXCEPTIONS.some((x) => e.from.startsWith(x.from) && !!e.to?.startsWith(x.to))
 
 /** What is wrong with one import, or undefined. */
@@ -136,38 +157,61 @@ function violation(e: Edge): string | undefined {
   if ((fromLayer === "tikkie-client" || fromLayer === "tikkie-sandbox") && e.spec.startsWith("@medusajs/")) {
     return `${fromLayer} imports nothing of Medusa`
   }
-  if (e.to && layerOf(e.to) === "tikkie-sandbox" && fromLayer !== "tikkie-sandbox") return "nothing imports the sandbox (it does not ship)"
+  if (e.to && layerOf(e.to) === "tikkie-sandbox" && fromLayer !== "tikkie-sandbox")
+    return "nothing imports the sandbox (it does not ship)"
   if (fromLayer === "tikkie-sandbox") return undefined // the sandbox may use the client's contract modules
-  const storefrontRefusal = "the storefront helper imports only its own files and import-free server files (browser-safe)"
+  const storefrontRefusal =
+    "the storefront helper imports only its own files and import-free server files (browser-safe)"
   if (fromLayer === "storefront" && !e.to) return storefrontRefusal
-  if (e.spec === "@medusajs/framework" && e.names.includes("container") && (RANK[fromLayer] ?? 3) < 3 && !KNOWN_CONTAINER_USERS.includes(e.from)) {
+  if (
+    e.spec === "@medusajs/framework" &&
+    e.names.includes("container") &&
+    (RANK[fromLayer] ?? 3) < 3 &&
+    !KNOWN_CONTAINER_USERS.includes(e.from)
+  ) {
     return "only api/jobs/subscribers may reach the framework-wide container"
   }
   if (!e.to || !(e.to.startsWith(`src${path.sep}`) || layerOf(e.to) === "tikkie-client")) return undefined
   const toLayer = layerOf(e.to)
   if (fromLayer === toLayer) return undefined
   if (fromLayer === "admin") {
-    return e.typeOnly || BROWSER_SAFE_SERVER_FILES.includes(e.to) ? undefined : "the admin bundle imports server code for types only"
+    return e.typeOnly || BROWSER_SAFE_SERVER_FILES.includes(e.to)
+      ? undefined
+      : "the admin bundle imports server code for types only"
   }
   if (toLayer === "admin") return "nothing imports the admin"
   if (fromLayer === "storefront") return BROWSER_SAFE_SERVER_FILES.includes(e.to) ? undefined : storefrontRefusal
   const fromRank = RANK[fromLayer]
   const toRank = RANK[toLayer]
-  if (fromRank === undefined || toRank === undefined) return `unknown layer ${fromRank === undefined ? fromLayer : toLayer}`
+  if (fromRank === undefined || toRank === undefined)
+    return `unknown layer ${fromRank === undefined ? fromLayer : toLayer}`
   if (known(e)) return undefined
-  if (toRank > fromRank) return `${fromLayer} may not import ${toLayer} (api/jobs/subscribers → workflows → modules/providers → tikkie)`
-  if (toRank === fromRank && !(SHARING.has(fromLayer) && SHARING.has(toLayer))) return `${fromLayer} may not import ${toLayer}`
+  if (toRank > fromRank)
+    return `${fromLayer} may not import ${toLayer} (api/jobs/subscribers → workflows → modules/providers → tikkie)`
+  if (toRank === fromRank && !(SHARING.has(fromLayer) && SHARING.has(toLayer)))
+    return `${fromLayer} may not import ${toLayer}`
   return undefined
 }
 
 describe("dependency direction", () => {
-  const edges = [SRC, ...Object.values(PACKAGES).map((p) => path.join(ROOT, p))].flatMap((dir) => sourceFiles(dir)).flatMap(edgesOf)
+  const edges = [SRC, ...Object.values(PACKAGES).map((p) => path.join(ROOT, p))]
+    .flatMap((dir) => sourceFiles(dir))
+    .flatMap(edgesOf)
 
   it("reads the imports it checks (the parser finds them)", () => {
     // Not vacuous: every layer's imports are seen, type-only ones told apart.
     const seen = new Set(edges.filter((e) => e.to).map((e) => `${layerOf(e.from)}>${layerOf(e.to!)}`))
-    for (const pair of ["api>workflows", "workflows>modules", "providers>tikkie-client", "jobs>workflows", "tikkie-sandbox>tikkie-client"]) expect(seen).toContain(pair)
-    expect(edges.some((e) => e.from.startsWith(`src${path.sep}admin`) && e.typeOnly && e.to?.startsWith(`src${path.sep}api`))).toBe(true)
+    for (const pair of [
+      "api>workflows",
+      "workflows>modules",
+      "providers>tikkie-client",
+      "jobs>workflows",
+      "tikkie-sandbox>tikkie-client",
+    ])
+      expect(seen).toContain(pair)
+    expect(
+      edges.some((e) => e.from.startsWith(`src${path.sep}admin`) && e.typeOnly && e.to?.startsWith(`src${path.sep}api`))
+    ).toBe(true)
   })
 
   it("no import runs against api/jobs/subscribers → workflows → modules/providers → tikkie-client", () => {
@@ -176,36 +220,96 @@ describe("dependency direction", () => {
   })
 
   it("the server files the browser bundles may import import nothing but each other", () => {
-    const fromSafe = edges.filter((e) => BROWSER_SAFE_SERVER_FILES.includes(e.from.split(path.sep).join("/")) && !e.typeOnly)
-    expect(fromSafe.filter((e) => !e.to || !BROWSER_SAFE_SERVER_FILES.includes(e.to.split(path.sep).join("/"))).map((e) => `${e.from} imports ${e.spec}`)).toEqual([])
+    const fromSafe = edges.filter(
+      (e) => BROWSER_SAFE_SERVER_FILES.includes(e.from.split(path.sep).join("/")) && !e.typeOnly
+    )
+    expect(
+      fromSafe
+        .filter((e) => !e.to || !BROWSER_SAFE_SERVER_FILES.includes(e.to.split(path.sep).join("/")))
+        .map((e) => `${e.from} imports ${e.spec}`)
+    ).toEqual([])
   })
 
   it("the check refuses what it should (one import of each kind made up here)", () => {
-    const made = (from: string, to: string | undefined, spec: string, typeOnly = false, names: string[] = []): Edge => ({
+    const made = (
+      from: string,
+      to: string | undefined,
+      spec: string,
+      typeOnly = false,
+      names: string[] = []
+    ): Edge => ({
       from: path.join(...from.split("/")),
       to: to && path.join(...to.split("/")),
       spec,
       typeOnly,
       names,
     })
-    expect(violation(made("packages/tikkie-client/src/core/http.ts", undefined, "@medusajs/framework/utils"))).toMatch(/nothing of Medusa/)
-    expect(violation(made("packages/tikkie-sandbox/src/server.ts", undefined, "@medusajs/framework/utils"))).toMatch(/nothing of Medusa/)
-    expect(violation(made("src/lib/x.ts", "packages/tikkie-sandbox/src/index.ts", "tikkie-sandbox"))).toMatch(/nothing imports the sandbox/)
-    expect(violation(made("packages/tikkie-client/src/x.ts", "packages/tikkie-sandbox/src/control-client.ts", "tikkie-sandbox/control-client"))).toMatch(/nothing imports the sandbox/)
-    expect(violation(made("packages/tikkie-client/src/core/x.ts", "src/lib/medusa-money.ts", "../../../../src/lib/medusa-money"))).toMatch(/tikkie-client may not import lib/)
-    expect(violation(made("src/providers/x.ts", "packages/tikkie-client/src/fast-checkout/index.ts", "tikkie-client/fast-checkout"))).toBeUndefined()
-    expect(violation(made("src/modules/tikkie/service.ts", "src/workflows/tikkie-bank/reconcile.ts", "../../workflows/tikkie-bank/reconcile"))).toMatch(/may not import workflows/)
-    expect(violation(made("src/workflows/fast-checkout/x.ts", "src/api/middlewares.ts", "../../api/middlewares"))).toMatch(/may not import api/)
-    expect(violation(made("src/jobs/x.ts", "src/api/utils/validate.ts", "../api/utils/validate"))).toMatch(/jobs may not import api/)
-    expect(violation(made("src/lib/x.ts", "src/workflows/tikkie-bank/reconcile.ts", "../workflows/tikkie-bank/reconcile"))).toMatch(/lib may not import workflows/)
+    expect(violation(made("packages/tikkie-client/src/core/http.ts", undefined, "@medusajs/framework/utils"))).toMatch(
+      /nothing of Medusa/
+    )
+    expect(violation(made("packages/tikkie-sandbox/src/server.ts", undefined, "@medusajs/framework/utils"))).toMatch(
+      /nothing of Medusa/
+    )
+    expect(violation(made("src/lib/x.ts", "packages/tikkie-sandbox/src/index.ts", "tikkie-sandbox"))).toMatch(
+      /nothing imports the sandbox/
+    )
+    expect(
+      violation(
+        made(
+          "packages/tikkie-client/src/x.ts",
+          "packages/tikkie-sandbox/src/control-client.ts",
+          "tikkie-sandbox/control-client"
+        )
+      )
+    ).toMatch(/nothing imports the sandbox/)
+    expect(
+      violation(
+        made("packages/tikkie-client/src/core/x.ts", "src/lib/medusa-money.ts", "../../../../src/lib/medusa-money")
+      )
+    ).toMatch(/tikkie-client may not import lib/)
+    expect(
+      violation(
+        made("src/providers/x.ts", "packages/tikkie-client/src/fast-checkout/index.ts", "tikkie-client/fast-checkout")
+      )
+    ).toBeUndefined()
+    expect(
+      violation(
+        made(
+          "src/modules/tikkie/service.ts",
+          "src/workflows/tikkie-bank/reconcile.ts",
+          "../../workflows/tikkie-bank/reconcile"
+        )
+      )
+    ).toMatch(/may not import workflows/)
+    expect(
+      violation(made("src/workflows/fast-checkout/x.ts", "src/api/middlewares.ts", "../../api/middlewares"))
+    ).toMatch(/may not import api/)
+    expect(violation(made("src/jobs/x.ts", "src/api/utils/validate.ts", "../api/utils/validate"))).toMatch(
+      /jobs may not import api/
+    )
+    expect(
+      violation(made("src/lib/x.ts", "src/workflows/tikkie-bank/reconcile.ts", "../workflows/tikkie-bank/reconcile"))
+    ).toMatch(/lib may not import workflows/)
     expect(violation(made("src/admin/x.tsx", "src/api/types.ts", "../api/types"))).toMatch(/types only/)
     expect(violation(made("src/admin/x.tsx", "src/api/types.ts", "../api/types", true))).toBeUndefined()
-    expect(violation(made("src/workflows/x.ts", undefined, "@medusajs/framework", false, ["container"]))).toMatch(/framework-wide container/)
-    expect(violation(made("src/providers/fast-checkout/x.ts", "src/workflows/payment-request/v1-setup.ts", "x"))).toMatch(/providers may not import workflows/)
+    expect(violation(made("src/workflows/x.ts", undefined, "@medusajs/framework", false, ["container"]))).toMatch(
+      /framework-wide container/
+    )
+    expect(
+      violation(made("src/providers/fast-checkout/x.ts", "src/workflows/payment-request/v1-setup.ts", "x"))
+    ).toMatch(/providers may not import workflows/)
     expect(violation(made("src/api/x.ts", "src/workflows/x.ts", "x"))).toBeUndefined()
     expect(violation(made("src/storefront/x.ts", undefined, "node:crypto"))).toMatch(/browser-safe/)
-    expect(violation(made("src/storefront/x.ts", "src/providers/fast-checkout/service.ts", "../providers/fast-checkout/service"))).toMatch(/browser-safe/)
-    expect(violation(made("src/storefront/x.ts", "src/providers/provider-keys.ts", "../providers/provider-keys"))).toBeUndefined()
-    expect(violation(made("src/api/x.ts", "src/storefront/start-checkout.ts", "../storefront/start-checkout", true))).toBeUndefined()
+    expect(
+      violation(
+        made("src/storefront/x.ts", "src/providers/fast-checkout/service.ts", "../providers/fast-checkout/service")
+      )
+    ).toMatch(/browser-safe/)
+    expect(
+      violation(made("src/storefront/x.ts", "src/providers/provider-keys.ts", "../providers/provider-keys"))
+    ).toBeUndefined()
+    expect(
+      violation(made("src/api/x.ts", "src/storefront/start-checkout.ts", "../storefront/start-checkout", true))
+    ).toBeUndefined()
   })
 })

@@ -22,7 +22,10 @@ const TABLES: Array<{ marker: string; doc: string; schema: { shape: Record<strin
 ]
 
 /** Defaults applied outside the schema (by the client), as the tables must show them. */
-const CLIENT_DEFAULTS: Record<string, unknown> = { connectTimeoutMs: DEFAULT_CONNECT_TIMEOUT_MS, requestTimeoutMs: DEFAULT_REQUEST_TIMEOUT_MS }
+const CLIENT_DEFAULTS: Record<string, unknown> = {
+  connectTimeoutMs: DEFAULT_CONNECT_TIMEOUT_MS,
+  requestTimeoutMs: DEFAULT_REQUEST_TIMEOUT_MS,
+}
 
 interface Row {
   option: string
@@ -56,19 +59,34 @@ function schemaDefault(field: z.ZodType): unknown {
 const isRequired = (field: z.ZodType) => !field.safeParse(undefined).success
 
 describe("the option tables in docs/ against the option schemas", () => {
-  it.each(TABLES)("<!-- options: $marker --> in $doc lists every option of the schema, once, and no other", ({ doc, marker, schema }) => {
-    const documented = table(doc, marker).map((r) => r.option)
-    expect(new Set(documented).size).toBe(documented.length)
-    expect([...documented].sort()).toEqual(Object.keys(schema.shape).sort())
-  })
-
-  it.each(TABLES)("<!-- options: $marker --> in $doc shows each default, and says which options are required", ({ doc, marker, schema }) => {
-    for (const row of table(doc, marker)) {
-      const field = schema.shape[row.option]
-      const fallback = schemaDefault(field) ?? CLIENT_DEFAULTS[row.option]
-      if (fallback !== undefined) expect({ option: row.option, default: row.default }).toEqual({ option: row.option, default: `\`${String(fallback)}\`` })
-      else if (isRequired(field)) expect({ option: row.option, default: row.default }).toEqual({ option: row.option, default: "required" })
-      else expect({ option: row.option, default: row.default }).not.toEqual({ option: row.option, default: expect.stringMatching(/^`/) })
+  it.each(TABLES)(
+    "<!-- options: $marker --> in $doc lists every option of the schema, once, and no other",
+    ({ doc, marker, schema }) => {
+      const documented = table(doc, marker).map((r) => r.option)
+      expect(new Set(documented).size).toBe(documented.length)
+      expect([...documented].sort()).toEqual(Object.keys(schema.shape).sort())
     }
-  })
+  )
+
+  it.each(TABLES)(
+    "<!-- options: $marker --> in $doc shows each default, and says which options are required",
+    ({ doc, marker, schema }) => {
+      for (const row of table(doc, marker)) {
+        const field = schema.shape[row.option]
+        const fallback = schemaDefault(field) ?? CLIENT_DEFAULTS[row.option]
+        if (fallback !== undefined)
+          expect({ option: row.option, default: row.default }).toEqual({
+            option: row.option,
+            default: `\`${String(fallback)}\``,
+          })
+        else if (isRequired(field))
+          expect({ option: row.option, default: row.default }).toEqual({ option: row.option, default: "required" })
+        else
+          expect({ option: row.option, default: row.default }).not.toEqual({
+            option: row.option,
+            default: expect.stringMatching(/^`/),
+          })
+      }
+    }
+  )
 })

@@ -4,7 +4,12 @@
  * helpers, the way a shop's storefront uses them, on `window.TikkieDemo` for the plain-JS pages (app.js).
  */
 import Medusa from "@medusajs/js-sdk"
-import { readTikkieReturn, startTikkieFastCheckout, startTikkiePaymentLink, tikkieReturnRouteUrl } from "../../src/storefront"
+import {
+  readTikkieReturn,
+  startTikkieFastCheckout,
+  startTikkiePaymentLink,
+  tikkieReturnRouteUrl,
+} from "../../src/storefront"
 
 interface DemoConfig {
   storeUrl: string
@@ -18,5 +23,6 @@ const sdk = new Medusa({ baseUrl: config.storeUrl, publishableKey: config.publis
   startFastCheckout: (cartId: string) => startTikkieFastCheckout(sdk, cartId),
   startPaymentLink: (cartId: string) => startTikkiePaymentLink(sdk, cartId),
   readReturn: () => readTikkieReturn(new URL(window.location.href)),
-  returnRouteUrl: (kind: "fast-checkout" | "payment-request", sessionId: string) => tikkieReturnRouteUrl(config.storeUrl, kind, sessionId),
+  returnRouteUrl: (kind: "fast-checkout" | "payment-request", sessionId: string) =>
+    tikkieReturnRouteUrl(config.storeUrl, kind, sessionId),
 }

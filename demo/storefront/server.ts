@@ -64,7 +64,13 @@ export async function startStorefront(opts: StorefrontOptions): Promise<RunningS
   }
 }
 
-async function handle(req: IncomingMessage, res: ServerResponse, opts: StorefrontOptions, adminApi: AdminApi, clientBundle: string) {
+async function handle(
+  req: IncomingMessage,
+  res: ServerResponse,
+  opts: StorefrontOptions,
+  adminApi: AdminApi,
+  clientBundle: string
+) {
   const url = new URL(req.url ?? "/", "http://storefront.local")
   if (req.method !== "GET" && req.method !== "HEAD") {
     res.writeHead(405, { allow: "GET, HEAD" }).end()
@@ -290,17 +296,26 @@ async function confirmation(res: ServerResponse, params: URLSearchParams, adminA
     return sendHtml(
       res,
       400,
-      page("Order", `<h1>No order given</h1><p>This page needs an <code>order_id</code>.</p><p><a href="/">Back to the shop</a></p>`)
+      page(
+        "Order",
+        `<h1>No order given</h1><p>This page needs an <code>order_id</code>.</p><p><a href="/">Back to the shop</a></p>`
+      )
     )
   }
   const r = await adminApi.get(`/admin/orders/${orderId}?fields=${encodeURIComponent(ORDER_FIELDS)}`)
   if (r.status === 404) {
-    return sendHtml(res, 404, page("Order", `<h1>Order not found</h1><p>${esc(orderId)}</p><p><a href="/">Back to the shop</a></p>`))
+    return sendHtml(
+      res,
+      404,
+      page("Order", `<h1>Order not found</h1><p>${esc(orderId)}</p><p><a href="/">Back to the shop</a></p>`)
+    )
   }
   if (r.status !== 200) throw new Error(`Admin API answered ${r.status} for the order`)
   const order = (r.body as { order: AdminOrder }).order
   const money = (n: number | undefined) =>
-    new Intl.NumberFormat("nl-NL", { style: "currency", currency: order.currency_code.toUpperCase() }).format(Number(n ?? 0))
+    new Intl.NumberFormat("nl-NL", { style: "currency", currency: order.currency_code.toUpperCase() }).format(
+      Number(n ?? 0)
+    )
   const a = order.shipping_address
   const address = a
     ? [

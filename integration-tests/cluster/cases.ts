@@ -90,10 +90,18 @@ export const clusterCases: ClusterCase[] = [
       const [cart] = await store.prepareCarts(1, "happy path")
       const { order_token } = await store.startFastCheckout(cart)
       await sandbox.post(`/_sandbox/fastcheckout/orders/${order_token}/pay`, {})
-      const orderId = await waitFor(async () => (await ordersOfCarts(db, [cart]))[0]?.order_id, 60_000, "the paid cart to become an order")
+      const orderId = await waitFor(
+        async () => (await ordersOfCarts(db, [cart]))[0]?.order_id,
+        60_000,
+        "the paid cart to become an order"
+      )
       assert.deepEqual((await ordersOfCarts(db, [cart])).length, 1)
       const line = new RegExp(`Fast Checkout order ${order_token} is paid: Medusa order ${orderId} \\(via webhook\\)`)
-      const settledBy = await waitFor(async () => cluster.instances.filter((i) => line.test(readLog(i))).map((i) => i.mode), 10_000, "the settlement's log line")
+      const settledBy = await waitFor(
+        async () => cluster.instances.filter((i) => line.test(readLog(i))).map((i) => i.mode),
+        10_000,
+        "the settlement's log line"
+      )
       assert.deepEqual(settledBy, ["worker"])
     },
   },
@@ -102,12 +110,26 @@ export const clusterCases: ClusterCase[] = [
     name: "payment link across instances: the notification reaches a worker, which makes the order",
     async run({ cluster, store, sandbox, db }) {
       const [cart] = await store.prepareCarts(1, "payment link")
-      const started = await store.call<{ payment_request_token: string }>("POST", `/store/carts/${cart}/tikkie-payment-request`, {})
+      const started = await store.call<{ payment_request_token: string }>(
+        "POST",
+        `/store/carts/${cart}/tikkie-payment-request`,
+        {}
+      )
       await sandbox.post(`/_sandbox/paymentrequests/${started.payment_request_token}/pay`, {})
-      const orderId = await waitFor(async () => (await ordersOfCarts(db, [cart]))[0]?.order_id, 90_000, "the paid link's cart to become an order")
+      const orderId = await waitFor(
+        async () => (await ordersOfCarts(db, [cart]))[0]?.order_id,
+        90_000,
+        "the paid link's cart to become an order"
+      )
       assert.equal((await ordersOfCarts(db, [cart])).length, 1)
-      const line = new RegExp(`payment request ${started.payment_request_token} is paid: Medusa order ${orderId} \\(via (notification|webhook)`)
-      const settledBy = await waitFor(async () => cluster.instances.filter((i) => line.test(readLog(i))).map((i) => i.mode), 10_000, "the settlement's log line")
+      const line = new RegExp(
+        `payment request ${started.payment_request_token} is paid: Medusa order ${orderId} \\(via (notification|webhook)`
+      )
+      const settledBy = await waitFor(
+        async () => cluster.instances.filter((i) => line.test(readLog(i))).map((i) => i.mode),
+        10_000,
+        "the settlement's log line"
+      )
       assert.deepEqual(settledBy, ["worker"])
     },
   },
@@ -130,21 +152,32 @@ export const clusterCases: ClusterCase[] = [
         const started = await admin(cluster.serverUrl, "POST", "/admin/tikkie/bank/connect", {})
         assert.equal(started.status, 201, JSON.stringify(started.data))
         const browser = new Agent()
-        const { location } = await consentAtBank({ browser, sandbox: { url: cluster.sandboxUrl } } as unknown as TikkieBankTestEnv, started.data.consent_url)
+        const { location } = await consentAtBank(
+          { browser, sandbox: { url: cluster.sandboxUrl } } as unknown as TikkieBankTestEnv,
+          started.data.consent_url
+        )
         assert.equal((await followToStore(location)).status, 200)
         await browser.close()
         await second.healthy
 
         // The access token is about to run out: every reader refreshes ahead of its end.
-        await db.query(`update tikkie_bank_connection set access_expires_at = now() + interval '60 seconds' where deleted_at is null`)
-        const version = async () => (await db.query(`select token_version from tikkie_bank_connection where deleted_at is null`)).rows[0].token_version
+        await db.query(
+          `update tikkie_bank_connection set access_expires_at = now() + interval '60 seconds' where deleted_at is null`
+        )
+        const version = async () =>
+          (await db.query(`select token_version from tikkie_bank_connection where deleted_at is null`)).rows[0]
+            .token_version
         const before = await version()
         const refreshesBefore = (await sandbox.requests("oauth.token")).length
         const reads = await Promise.all(
-          [cluster.serverUrl, second.url].flatMap((base) => Array.from({ length: 4 }, () => admin(base, "GET", "/admin/tikkie/bank")))
+          [cluster.serverUrl, second.url].flatMap((base) =>
+            Array.from({ length: 4 }, () => admin(base, "GET", "/admin/tikkie/bank"))
+          )
         )
         const refreshes = (await sandbox.requests("oauth.token")).length - refreshesBefore
-        console.log(`    token rotation: ${reads.length} reads on 2 server instances at once, ${refreshes} refresh(es) at the sandbox`)
+        console.log(
+          `    token rotation: ${reads.length} reads on 2 server instances at once, ${refreshes} refresh(es) at the sandbox`
+        )
         for (const r of reads) {
           assert.equal(r.status, 200)
           assert.equal(r.data.connection?.status, "connected", JSON.stringify(r.data.messages))
@@ -178,9 +211,15 @@ export const clusterCases: ClusterCase[] = [
         if (i % 3 === 0) returns.push(returnRoute(cluster.serverUrl, sessionId))
       })
       const cartIds = carts.map((c) => c.cart)
-      await waitFor(async () => ((await ordersOfCarts(db, cartIds)).length >= STORM_CARTS ? true : undefined), 300_000, "every storm cart to become an order")
+      await waitFor(
+        async () => ((await ordersOfCarts(db, cartIds)).length >= STORM_CARTS ? true : undefined),
+        300_000,
+        "every storm cart to become an order"
+      )
       const allOrdersAt = Date.now()
-      const deliveries = (await settledDeliveries(sandbox, 60_000)).filter((d) => carts.some((c) => c.orderToken === orderTokenOf(d)))
+      const deliveries = (await settledDeliveries(sandbox, 60_000)).filter((d) =>
+        carts.some((c) => c.orderToken === orderTokenOf(d))
+      )
       await sleep(3_000) // late duplicates are handled before counting
       const leaseTtls = await leases.stop()
       const held = await connections.stop()
@@ -196,9 +235,16 @@ export const clusterCases: ClusterCase[] = [
       // A record names its order a moment after the order exists (the payer is copied onto the order first):
       // seconds on a loaded machine, so wait for it (a run saw one still unnamed 3 s after every order).
       const readRecords = () =>
-        db.query(`select cart_id, medusa_order_id from tikkie_fast_checkout_order where cart_id = any($1) and deleted_at is null`, [cartIds])
+        db.query(
+          `select cart_id, medusa_order_id from tikkie_fast_checkout_order where cart_id = any($1) and deleted_at is null`,
+          [cartIds]
+        )
       const recordsNamedAt = Date.now()
-      await waitFor(async () => ((await readRecords()).rows.every((r) => r.medusa_order_id) ? true : undefined), 60_000, "every record to name its order").catch(
+      await waitFor(
+        async () => ((await readRecords()).rows.every((r) => r.medusa_order_id) ? true : undefined),
+        60_000,
+        "every record to name its order"
+      ).catch(
         () => undefined // the assertion below says which
       )
       const records = await readRecords()
@@ -218,11 +264,19 @@ export const clusterCases: ClusterCase[] = [
       )
 
       assert.equal(Object.keys(perCart).length, STORM_CARTS, "every paid cart has an order")
-      assert.deepEqual(Object.entries(perCart).filter(([, n]) => n > 1), [], "no cart has two orders")
-      for (const r of records.rows) assert.equal(r.medusa_order_id, orders.find((o) => o.cart_id === r.cart_id)?.order_id)
+      assert.deepEqual(
+        Object.entries(perCart).filter(([, n]) => n > 1),
+        [],
+        "no cart has two orders"
+      )
+      for (const r of records.rows)
+        assert.equal(r.medusa_order_id, orders.find((o) => o.cart_id === r.cart_id)?.order_id)
       assert.equal(getOrders.filter((r) => r.status === 429).length, 0, "Tikkie never answered 429")
       assert.ok(busiest <= TIKKIE_GET_ORDER_LIMIT, `busiest second ${busiest} > ${TIKKIE_GET_ORDER_LIMIT}`)
-      assert.ok(returned.every((r) => r.status === 303), `return route answers: ${JSON.stringify(countBy(returned.map((r) => String(r.status))))}`)
+      assert.ok(
+        returned.every((r) => r.status === 303),
+        `return route answers: ${JSON.stringify(countBy(returned.map((r) => String(r.status))))}`
+      )
       // The settlement lock's lease (not Redis locking's default 60 s) is what a killed holder leaves behind.
       assert.ok(leaseTtls.length > 0, "no settlement lock was seen in Redis")
       assert.ok(Math.max(...leaseTtls) <= SETTLEMENT_LOCK_LEASE_SECONDS, `a lock lease of ${Math.max(...leaseTtls)} s`)
@@ -256,24 +310,37 @@ export const clusterCases: ClusterCase[] = [
       const returned = await Promise.all(returns)
       // The workers' settlements end when no GET order came for a while.
       let calls = 0
-      await waitFor(async () => {
-        const now = (await sandbox.requests("fastCheckout.getOrder")).length
-        const quiet = now === calls && now >= LIMITER_CHECKOUTS
-        calls = now
-        return quiet ? true : undefined
-      }, 180_000, "the settlements to end")
+      await waitFor(
+        async () => {
+          const now = (await sandbox.requests("fastCheckout.getOrder")).length
+          const quiet = now === calls && now >= LIMITER_CHECKOUTS
+          calls = now
+          return quiet ? true : undefined
+        },
+        180_000,
+        "the settlements to end"
+      )
       const getOrders = await sandbox.requests("fastCheckout.getOrder")
       const perSecond = callsPerSecond(getOrders)
       console.log(
         `    limiter: ${returned.length} returns on the server and ${webhooks.length} webhooks for the workers made ${getOrders.length} GET order calls ` +
           `in ${sec(Date.now() - t0)}; per second: ${perSecond.join(" ")}`
       )
-      assert.ok(webhooks.every((s) => s === 200), `webhook answers ${JSON.stringify(countBy(webhooks.map(String)))}`)
-      assert.ok(returned.every((r) => r.status === 303), `return answers ${JSON.stringify(countBy(returned.map((r) => String(r.status))))}`)
+      assert.ok(
+        webhooks.every((s) => s === 200),
+        `webhook answers ${JSON.stringify(countBy(webhooks.map(String)))}`
+      )
+      assert.ok(
+        returned.every((r) => r.status === 303),
+        `return answers ${JSON.stringify(countBy(returned.map((r) => String(r.status))))}`
+      )
       assert.ok(getOrders.length > returned.length, "the workers' settlements read the orders too")
       assert.equal(getOrders.filter((r) => r.status === 429).length, 0)
       // Driven to the limit: most seconds of the burst at it (a second cut by the start or end is lower).
-      assert.ok(perSecond.filter((n) => n >= GET_ORDER_LIMIT).length >= perSecond.length / 2, "the demand drove the limiter to its limit")
+      assert.ok(
+        perSecond.filter((n) => n >= GET_ORDER_LIMIT).length >= perSecond.length / 2,
+        "the demand drove the limiter to its limit"
+      )
       // Never exceeded for the store as a whole, counted as the sandbox (like Tikkie) counts: by the second a
       // call arrives in. The limiter counts the second a call takes its slot and gives none in a second's
       // last SLOT_GUARD_MS, so a call arrives in its slot's second unless something (a busy event loop, here
@@ -281,11 +348,16 @@ export const clusterCases: ClusterCase[] = [
       // moves into the next second. What holds even then: any k seconds running hold at most k + 1 seconds'
       // worth (with the limiter per instance instead of store-wide, three instances would make that three
       // times as many). The seconds over the limit are printed for the bench's record.
-      console.log(`    limiter: seconds over ${GET_ORDER_LIMIT} at the sandbox: ${perSecond.filter((n) => n > GET_ORDER_LIMIT).length}`)
+      console.log(
+        `    limiter: seconds over ${GET_ORDER_LIMIT} at the sandbox: ${perSecond.filter((n) => n > GET_ORDER_LIMIT).length}`
+      )
       for (let k = 1; k <= perSecond.length; k++) {
         for (let i = 0; i + k <= perSecond.length; i++) {
           const sum = perSecond.slice(i, i + k).reduce((a, b) => a + b, 0)
-          assert.ok(sum <= (k + 1) * GET_ORDER_LIMIT, `${sum} calls in the ${k} seconds from the ${i + 1}th: ${perSecond.join(" ")}`)
+          assert.ok(
+            sum <= (k + 1) * GET_ORDER_LIMIT,
+            `${sum} calls in the ${k} seconds from the ${i + 1}th: ${perSecond.join(" ")}`
+          )
         }
       }
     },
@@ -302,27 +374,49 @@ export const clusterCases: ClusterCase[] = [
       try {
         // Held past the lease: renewed, never above the lease, and nobody else gets in meanwhile.
         const ttls: number[] = []
-        const long = underLockOrBusy(container, "tikkie:cluster-test:long", async () => {
-          for (let i = 0; i < 6; i++) {
-            ttls.push(await redis.ttl("medusa_lock:tikkie:cluster-test:long"))
-            await sleep(SETTLEMENT_LOCK_LEASE_SECONDS * 250)
-          }
-          return "long done"
-        }, () => "busy")
+        const long = underLockOrBusy(
+          container,
+          "tikkie:cluster-test:long",
+          async () => {
+            for (let i = 0; i < 6; i++) {
+              ttls.push(await redis.ttl("medusa_lock:tikkie:cluster-test:long"))
+              await sleep(SETTLEMENT_LOCK_LEASE_SECONDS * 250)
+            }
+            return "long done"
+          },
+          () => "busy"
+        )
         await sleep(500)
-        const other = await underLockOrBusy(container, "tikkie:cluster-test:long", async () => "ran", (r) => `busy: ${r}`, 1)
+        const other = await underLockOrBusy(
+          container,
+          "tikkie:cluster-test:long",
+          async () => "ran",
+          (r) => `busy: ${r}`,
+          1
+        )
         assert.equal(await long, "long done")
         assert.ok(other.startsWith("busy: ") && isLockTimeout(other), other)
-        assert.ok(ttls.every((t) => t > 0 && t <= SETTLEMENT_LOCK_LEASE_SECONDS), `TTLs ${ttls.join(" ")}`)
+        assert.ok(
+          ttls.every((t) => t > 0 && t <= SETTLEMENT_LOCK_LEASE_SECONDS),
+          `TTLs ${ttls.join(" ")}`
+        )
 
         // The lease lapses under a settlement (here: its key is taken away): the work it finished stands.
-        const lost = await underLockOrBusy(container, "tikkie:cluster-test:lost", async () => {
-          await redis.del("medusa_lock:tikkie:cluster-test:lost")
-          await sleep(SETTLEMENT_LOCK_LEASE_SECONDS * 400)
-          return "order made"
-        }, () => "busy")
+        const lost = await underLockOrBusy(
+          container,
+          "tikkie:cluster-test:lost",
+          async () => {
+            await redis.del("medusa_lock:tikkie:cluster-test:lost")
+            await sleep(SETTLEMENT_LOCK_LEASE_SECONDS * 400)
+            return "order made"
+          },
+          () => "busy"
+        )
         assert.equal(lost, "order made")
-        assert.ok(warnings.some((w) => /lease lapsed before the settlement ended/.test(w)), warnings.join("\n"))
+        assert.ok(
+          warnings.some((w) => /lease lapsed before the settlement ended/.test(w)),
+          warnings.join("\n")
+        )
       } finally {
         redis.disconnect()
       }
@@ -345,7 +439,11 @@ export const clusterCases: ClusterCase[] = [
       await pays
       const cartIds = carts.map((c) => c.cart)
       const doneBeforeKill = (await ordersOfCarts(db, cartIds)).filter((o) => o.created_at.getTime() <= killedAt).length
-      await waitFor(async () => ((await ordersOfCarts(db, cartIds)).length >= KILL_CARTS ? true : undefined), 400_000, "every order after the kill")
+      await waitFor(
+        async () => ((await ordersOfCarts(db, cartIds)).length >= KILL_CARTS ? true : undefined),
+        400_000,
+        "every order after the kill"
+      )
       const orders = await ordersOfCarts(db, cartIds)
       const last = Math.max(...orders.map((o) => o.created_at.getTime()))
       console.log(
@@ -365,13 +463,21 @@ async function extraInstance(cluster: RunningCluster, name: string, env: Record<
   const port = await freePort()
   const logPath = `${cluster.dataDir}/medusa-${name}.log`
   const out = fs.createWriteStream(logPath)
-  const child = spawnMedusa(["start", "--port", String(port)], { ...env, TIKKIE_ADMIN: "0", PORT: String(port) }, out, false)
+  const child = spawnMedusa(
+    ["start", "--port", String(port)],
+    { ...env, TIKKIE_ADMIN: "0", PORT: String(port) },
+    out,
+    false
+  )
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)))
   const url = `http://localhost:${port}`
   const healthy = (async () => {
     const until = Date.now() + 300_000
     while (child.exitCode === null && Date.now() < until) {
-      const ok = await fetch(`${url}/health`).then((r) => r.ok, () => false)
+      const ok = await fetch(`${url}/health`).then(
+        (r) => r.ok,
+        () => false
+      )
       if (ok) return
       await sleep(250)
     }
@@ -406,7 +512,9 @@ async function prepareFastCheckouts(store: StoreClient, n: number) {
 
 async function returnRoute(serverUrl: string, sessionId: string): Promise<{ status: number; ms: number }> {
   const t0 = performance.now()
-  const res = await request(`${serverUrl}/hooks/tikkie/fast-checkout/return?session_id=${encodeURIComponent(sessionId)}`)
+  const res = await request(
+    `${serverUrl}/hooks/tikkie/fast-checkout/return?session_id=${encodeURIComponent(sessionId)}`
+  )
   await res.body.dump()
   return { status: res.statusCode, ms: performance.now() - t0 }
 }
@@ -446,7 +554,9 @@ function sampleLockLeases(redisUrl: string): { stop(): Promise<number[]> } {
   const loop = (async () => {
     while (running) {
       const out = await new Promise<string>((resolve) =>
-        execFile("redis-cli", ["-u", redisUrl, "--no-raw", "EVAL", script, "0"], (err, stdout) => resolve(err ? "" : stdout))
+        execFile("redis-cli", ["-u", redisUrl, "--no-raw", "EVAL", script, "0"], (err, stdout) =>
+          resolve(err ? "" : stdout)
+        )
       )
       for (const m of out.matchAll(/\(integer\) (-?\d+)/g)) if (Number(m[1]) > 0) ttls.push(Number(m[1]))
       await sleep(100)
@@ -468,7 +578,13 @@ function sampleLockLeases(redisUrl: string): { stop(): Promise<number[]> } {
  * two-key ones the return routes' inline slots (lib/inline-settlement-slots.ts).
  */
 function sampleDatabaseConnections(databaseUrl: string): {
-  stop(): Promise<{ connections: number; idleInTransaction: number; waitingOnAdvisory: number; settlementLocks: number; returnSlots: number }>
+  stop(): Promise<{
+    connections: number
+    idleInTransaction: number
+    waitingOnAdvisory: number
+    settlementLocks: number
+    returnSlots: number
+  }>
 } {
   const most = { connections: 0, idleInTransaction: 0, waitingOnAdvisory: 0, settlementLocks: 0, returnSlots: 0 }
   let running = true

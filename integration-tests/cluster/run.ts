@@ -41,7 +41,9 @@ async function main(): Promise<void> {
           console.log(`  ✓ ${c.name} (${((Date.now() - t0) / 1000).toFixed(1)} s)`)
         } catch (e) {
           failed++
-          console.log(`  ✗ ${c.name} (${((Date.now() - t0) / 1000).toFixed(1)} s)\n    ${e instanceof Error ? (e.stack ?? e.message).split("\n").join("\n    ") : String(e)}`)
+          console.log(
+            `  ✗ ${c.name} (${((Date.now() - t0) / 1000).toFixed(1)} s)\n    ${e instanceof Error ? (e.stack ?? e.message).split("\n").join("\n    ") : String(e)}`
+          )
         }
       }
     } finally {

@@ -14,26 +14,36 @@ import { payoutDescriptionLines } from "../../src/lib/tikkie-bank/payout-referen
  */
 export async function bookSandboxPayouts(
   container: MedusaContainer,
-  input: { sandboxUrl: string; accountNumber: string; references?: string[]; bookDate?: string; dispatcher?: Dispatcher }
+  input: {
+    sandboxUrl: string
+    accountNumber: string
+    references?: string[]
+    bookDate?: string
+    dispatcher?: Dispatcher
+  }
 ): Promise<Array<ExpectedPayout & { transactionId: string }>> {
   const since = new Date(`${subtractMonths(amsterdamDate(Date.now()), 18)}T00:00:00Z`)
   const booked: Array<ExpectedPayout & { transactionId: string }> = []
   for (const source of EXPECTED_PAYOUT_SOURCES) {
     for (const p of await source.list(container, since)) {
       if (input.references && !input.references.includes(p.reference)) continue
-      const res = await request(`${input.sandboxUrl}/_sandbox/accounts/${encodeURIComponent(input.accountNumber)}/transactions`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({
-          amountInCents: p.amountInCents,
-          descriptionLines: payoutDescriptionLines(source.source, p.reference),
-          counterPartyName: "Stichting Tikkie",
-          ...(input.bookDate ? { bookDate: input.bookDate } : {}),
-        }),
-        dispatcher: input.dispatcher,
-      })
+      const res = await request(
+        `${input.sandboxUrl}/_sandbox/accounts/${encodeURIComponent(input.accountNumber)}/transactions`,
+        {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({
+            amountInCents: p.amountInCents,
+            descriptionLines: payoutDescriptionLines(source.source, p.reference),
+            counterPartyName: "Stichting Tikkie",
+            ...(input.bookDate ? { bookDate: input.bookDate } : {}),
+          }),
+          dispatcher: input.dispatcher,
+        }
+      )
       const body = (await res.body.json()) as { transactionId?: string }
-      if (res.statusCode !== 201 || !body.transactionId) throw new Error(`the sandbox refused the payout booking (${res.statusCode})`)
+      if (res.statusCode !== 201 || !body.transactionId)
+        throw new Error(`the sandbox refused the payout booking (${res.statusCode})`)
       booked.push({ ...p, transactionId: body.transactionId })
     }
   }

@@ -18,7 +18,9 @@ type Pg = {
 export async function holdInlineSlots(container: MedusaContainer) {
   const pg = container.resolve<Pg>(ContainerRegistrationKeys.PG_CONNECTION)
   const connection = pg.client.config.connection
-  const client = new Client(typeof connection === "string" ? { connectionString: connection } : (connection as ClientConfig))
+  const client = new Client(
+    typeof connection === "string" ? { connectionString: connection } : (connection as ClientConfig)
+  )
   client.on("error", () => undefined) // the crash ends it from the server side
   await client.connect()
   await client.query("begin")

@@ -15,7 +15,10 @@ export function usePaymentRequestApp(env: TikkieTestEnv): { appToken: string } {
   const app = { appToken: "" }
   let saved: string | undefined
   beforeAll(async () => {
-    const res = await request(`${env.sandbox.url}/v2/pay/sandboxapps`, { method: "POST", headers: { "API-Key": process.env.TIKKIE_API_KEY! } })
+    const res = await request(`${env.sandbox.url}/v2/pay/sandboxapps`, {
+      method: "POST",
+      headers: { "API-Key": process.env.TIKKIE_API_KEY! },
+    })
     app.appToken = ((await res.body.json()) as { appToken: string }).appToken
     saved = process.env.TIKKIE_APP_TOKEN
     process.env.TIKKIE_APP_TOKEN = app.appToken
@@ -33,7 +36,10 @@ export async function enablePaymentLinks(container: MedusaContainer, regionId: s
   const { data } = await query.graph({ entity: "region", fields: ["payment_providers.id"], filters: { id: regionId } })
   const current = ((data[0] as { payment_providers?: Array<{ id: string }> }).payment_providers ?? []).map((p) => p.id)
   await updateRegionsWorkflow(container).run({
-    input: { selector: { id: regionId }, update: { payment_providers: [...new Set([...current, PAYMENT_REQUEST_PROVIDER])] } },
+    input: {
+      selector: { id: regionId },
+      update: { payment_providers: [...new Set([...current, PAYMENT_REQUEST_PROVIDER])] },
+    },
   })
 }
 

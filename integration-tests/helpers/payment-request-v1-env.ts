@@ -22,7 +22,10 @@ export const V1_OPTIONS = {
  * (as if the merchant had consented) and the platform and user options, overridable per test file.
  * Call right after useTikkieSandbox() and before medusaIntegrationTestRunner.
  */
-export function usePaymentRequestV1(env: TikkieTestEnv, overrides: Partial<typeof V1_OPTIONS> = {}): { accessToken: string } {
+export function usePaymentRequestV1(
+  env: TikkieTestEnv,
+  overrides: Partial<typeof V1_OPTIONS> = {}
+): { accessToken: string } {
   const out = { accessToken: "" }
   const set = useFileEnv()
   beforeAll(async () => {

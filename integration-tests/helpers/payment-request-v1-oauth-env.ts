@@ -14,7 +14,10 @@ export function usePaymentRequestV1OAuth(): TikkieBankTestEnv {
   const set = useFileEnv()
   beforeAll(async () => {
     const apiKey = "test-api-key-v1-oauth"
-    const res = await request(`${env.sandbox.url}/v1/pay/fastcheckout/merchant`, { method: "POST", headers: { "API-Key": apiKey } })
+    const res = await request(`${env.sandbox.url}/v1/pay/fastcheckout/merchant`, {
+      method: "POST",
+      headers: { "API-Key": apiKey },
+    })
     const { merchantToken } = (await res.body.json()) as { merchantToken: string }
     set("TIKKIE_BASE_URL", env.sandbox.url)
     set("TIKKIE_API_KEY", apiKey)

@@ -16,7 +16,11 @@ export interface SeededStore {
 export async function seedStore(container: MedusaContainer): Promise<SeededStore> {
   await seedDemo({ container, args: [] } as never)
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data: keys } = await query.graph({ entity: "api_key", fields: ["token"], filters: { title: DEMO.publishableKeyTitle } })
+  const { data: keys } = await query.graph({
+    entity: "api_key",
+    fields: ["token"],
+    filters: { title: DEMO.publishableKeyTitle },
+  })
   const { data: regions } = await query.graph({ entity: "region", fields: ["id"], filters: { name: DEMO.regionName } })
   const { data: variants } = await query.graph({ entity: "product_variant", fields: ["id", "sku"] })
   return {
@@ -42,7 +46,14 @@ export const BELGIAN_PAYER = {
   email: "lotte.peeters@example.be",
   phoneNumber: "+32470123456",
   companyName: "Peeters BV",
-  shippingAddress: { street: "Meir", houseNumber: "50", addition: "bus 3", postalCode: "2000", city: "Antwerpen", country: "BE" },
+  shippingAddress: {
+    street: "Meir",
+    houseNumber: "50",
+    addition: "bus 3",
+    postalCode: "2000",
+    city: "Antwerpen",
+    country: "BE",
+  },
 }
 
 /** The Store API calls a storefront makes, with the publishable key. */
@@ -52,14 +63,25 @@ export function storeApi(api: { get: Function; post: Function }, publishableKey:
     async createCart(regionId: string, lines: Array<[string, number]>, address = DUTCH_ADDRESS) {
       // The lines go with the cart (one cart workflow instead of one per line, as a storefront may do it).
       const items = lines.map(([variant_id, quantity]) => ({ variant_id, quantity }))
-      const { data } = await api.post("/store/carts", { region_id: regionId, shipping_address: address, items }, { headers })
+      const { data } = await api.post(
+        "/store/carts",
+        { region_id: regionId, shipping_address: address, items },
+        { headers }
+      )
       const cartId = data.cart.id as string
       const { data: options } = await api.get(`/store/shipping-options?cart_id=${cartId}`, { headers })
-      await api.post(`/store/carts/${cartId}/shipping-methods`, { option_id: options.shipping_options[0].id }, { headers })
+      await api.post(
+        `/store/carts/${cartId}/shipping-methods`,
+        { option_id: options.shipping_options[0].id },
+        { headers }
+      )
       return this.getCart(cartId)
     },
     async getCart(cartId: string) {
-      const { data } = await api.get(`/store/carts/${cartId}?fields=*items,+total,+payment_collection.*,+payment_collection.payment_sessions.*`, { headers })
+      const { data } = await api.get(
+        `/store/carts/${cartId}?fields=*items,+total,+payment_collection.*,+payment_collection.payment_sessions.*`,
+        { headers }
+      )
       return data.cart
     },
     async addItem(cartId: string, variant_id: string, quantity: number) {
@@ -92,7 +114,11 @@ export async function eventually<T>(fn: () => Promise<T | undefined>, timeoutMs 
 /** The Medusa order created for a cart, if any. */
 export async function orderForCart(container: MedusaContainer, cartId: string) {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data: links } = await query.graph({ entity: "order_cart", fields: ["order_id"], filters: { cart_id: cartId } })
+  const { data: links } = await query.graph({
+    entity: "order_cart",
+    fields: ["order_id"],
+    filters: { cart_id: cartId },
+  })
   const orderId = (links[0] as { order_id?: string } | undefined)?.order_id
   if (!orderId) return undefined
   const { data } = await query.graph({
@@ -118,7 +144,10 @@ export async function orderForCart(container: MedusaContainer, cartId: string) {
 /** Waits until the plugin has turned a Fast Checkout order into a Medusa order; answers that order. */
 export async function settledOrder(container: MedusaContainer, orderToken: string, cartId: string, timeoutMs = 20_000) {
   const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
-  await eventually(async () => (await tikkie.listFastCheckoutOrders({ order_token: orderToken }))[0]?.medusa_order_id, timeoutMs)
+  await eventually(
+    async () => (await tikkie.listFastCheckoutOrders({ order_token: orderToken }))[0]?.medusa_order_id,
+    timeoutMs
+  )
   return (await orderForCart(container, cartId))!
 }
 
@@ -158,7 +187,9 @@ export function useReadyCarts(count: number) {
     },
     /** The test's next cart: a ready one while there are, then a new one. */
     take(shop: ReturnType<typeof storeApi>, store: SeededStore): Promise<Cart> {
-      return taken < ready.length ? Promise.resolve(structuredClone(ready[taken++])) : stroopwafelsAndMugCart(shop, store)
+      return taken < ready.length
+        ? Promise.resolve(structuredClone(ready[taken++]))
+        : stroopwafelsAndMugCart(shop, store)
     },
   }
 }

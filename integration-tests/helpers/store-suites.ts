@@ -46,7 +46,8 @@ export function runSuiteGroup<E extends object>(environment: E, suites: Array<Gr
         // Inside this describe, so before the test runner's own clean-up closes its connection for
         // creating and dropping databases.
         afterAll(async () => {
-          const dropTemplate = (ctx.dbUtils as unknown as { dropTemplate?: (name: string) => Promise<void> }).dropTemplate
+          const dropTemplate = (ctx.dbUtils as unknown as { dropTemplate?: (name: string) => Promise<void> })
+            .dropTemplate
           await dropTemplate?.(booted)
         })
         for (const suite of chosen(suites)) {
@@ -70,7 +71,10 @@ export type StoreSuiteContext = MedusaSuiteOptions & { tikkie: TikkieTestEnv }
  * One suite of a store group, shaped like medusaIntegrationTestRunner's argument; `name` is its file's
  * name without `.suite.ts`.
  */
-export function storeSuite(name: string, suite: { testSuite: (ctx: StoreSuiteContext) => void }): GroupSuite<{ tikkie: TikkieTestEnv }> {
+export function storeSuite(
+  name: string,
+  suite: { testSuite: (ctx: StoreSuiteContext) => void }
+): GroupSuite<{ tikkie: TikkieTestEnv }> {
   return { name, testSuite: suite.testSuite }
 }
 
@@ -94,6 +98,9 @@ export function runStoreSuites(options: StoreGroupOptions, suites: Array<GroupSu
 /** A suite of a bank group: the group's bank sandbox (mutual TLS, the store's bank credentials) is `bankEnv`. */
 export type BankSuiteContext = MedusaSuiteOptions & { bankEnv: TikkieBankTestEnv }
 
-export function bankSuite(name: string, suite: { testSuite: (ctx: BankSuiteContext) => void }): GroupSuite<{ bankEnv: TikkieBankTestEnv }> {
+export function bankSuite(
+  name: string,
+  suite: { testSuite: (ctx: BankSuiteContext) => void }
+): GroupSuite<{ bankEnv: TikkieBankTestEnv }> {
   return { name, testSuite: suite.testSuite }
 }

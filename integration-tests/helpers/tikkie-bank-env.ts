@@ -43,7 +43,9 @@ export function useTikkieBankSandbox(
     env.certs = makeTestCertificates("tikkie-bank")
     env.sandbox = await startSandbox({
       port: 0,
-      tls: opts.plainHttp ? undefined : { cert: env.certs.serverCert, key: env.certs.serverKey, clientCa: env.certs.caCert },
+      tls: opts.plainHttp
+        ? undefined
+        : { cert: env.certs.serverCert, key: env.certs.serverKey, clientCa: env.certs.caCert },
     })
     env.browser = new Agent({ connect: { ca: env.certs.caCert } })
     env.apiKey = "test-bank-api-key-0001"
@@ -77,7 +79,12 @@ export async function call(
   url: string,
   init: { method?: "GET" | "POST" | "DELETE"; headers?: Record<string, string>; body?: string; dispatcher?: Agent } = {}
 ): Promise<Answer> {
-  const res = await request(url, { method: init.method ?? "GET", headers: init.headers, body: init.body, dispatcher: init.dispatcher })
+  const res = await request(url, {
+    method: init.method ?? "GET",
+    headers: init.headers,
+    body: init.body,
+    dispatcher: init.dispatcher,
+  })
   const text = await res.body.text()
   let json: unknown
   try {
@@ -110,7 +117,8 @@ export async function loginAdmin(container: MedusaContainer, api: { post: Functi
   const auth = container.resolve(Modules.AUTH)
   const user = await users.createUsers({ email, first_name: "Shop", last_name: "Admin" })
   const registered = await auth.register("emailpass", { body: { email, password } } as never)
-  if (!registered.success || !registered.authIdentity) throw new Error(`registering the admin failed: ${registered.error}`)
+  if (!registered.success || !registered.authIdentity)
+    throw new Error(`registering the admin failed: ${registered.error}`)
   await auth.updateAuthIdentities({ id: registered.authIdentity.id, app_metadata: { user_id: user.id } })
   const { data } = await api.post("/auth/user/emailpass", { email, password })
   return { userId: user.id, headers: { authorization: `Bearer ${data.token}` } }
@@ -120,7 +128,9 @@ export async function loginAdmin(container: MedusaContainer, api: { post: Functi
 export function readConsentForm(html: string) {
   return {
     consentRequestId: /name="consentRequestId" value="([^"]+)"/.exec(html)?.[1],
-    accounts: [...html.matchAll(/<input type="radio" name="accountNumber"\s+id="account-([A-Z0-9]+)" value="([A-Z0-9]+)"/g)].map((m) => m[2]),
+    accounts: [
+      ...html.matchAll(/<input type="radio" name="accountNumber"\s+id="account-([A-Z0-9]+)" value="([A-Z0-9]+)"/g),
+    ].map((m) => m[2]),
   }
 }
 

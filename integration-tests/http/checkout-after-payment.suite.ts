@@ -42,9 +42,13 @@ export default storeSuite("checkout-after-payment", {
 
     const newCart = () => carts.take(shop, store)
     const startFastCheckout = (cartId: string, headers: Record<string, string> = {}) =>
-      api.post(`/store/carts/${cartId}/tikkie-fast-checkout`, {}, { headers: { ...shop.headers, ...headers } }).catch((e: any) => e.response)
+      api
+        .post(`/store/carts/${cartId}/tikkie-fast-checkout`, {}, { headers: { ...shop.headers, ...headers } })
+        .catch((e: any) => e.response)
     const startLink = (cartId: string, headers: Record<string, string> = {}) =>
-      api.post(`/store/carts/${cartId}/tikkie-payment-request`, {}, { headers: { ...shop.headers, ...headers } }).catch((e: any) => e.response)
+      api
+        .post(`/store/carts/${cartId}/tikkie-payment-request`, {}, { headers: { ...shop.headers, ...headers } })
+        .catch((e: any) => e.response)
     /** Pays at Tikkie while the webhook to the store is lost: the store's record still says NEW. */
     const payWithWebhookLost = async (orderToken: string) => {
       await tikkie.control.setDeliveryBehaviour("fail", 1)
@@ -112,12 +116,18 @@ export default storeSuite("checkout-after-payment", {
       const collectionId = (await shop.getCart(cart.id)).payment_collection.id
 
       const other = await api
-        .post(`/store/payment-collections/${collectionId}/payment-sessions`, { provider_id: "pp_system_default" }, { headers: shop.headers })
+        .post(
+          `/store/payment-collections/${collectionId}/payment-sessions`,
+          { provider_id: "pp_system_default" },
+          { headers: shop.headers }
+        )
         .catch((e: any) => e.response)
       expect(other.status).toBe(409)
       expect(other.data.message).toMatch(/already been paid/)
       const order = (await orderForCart(getContainer(), cart.id))!
-      expect(order.payment_collections[0].payments.map((p: any) => p.provider_id)).toEqual(["pp_tikkie-fast-checkout_tikkie"])
+      expect(order.payment_collections[0].payments.map((p: any) => p.provider_id)).toEqual([
+        "pp_tikkie-fast-checkout_tikkie",
+      ])
     })
 
     it("a payment link paid with the notification lost: starting again completes the order and answers 409, no second link", async () => {
@@ -135,7 +145,10 @@ export default storeSuite("checkout-after-payment", {
       // have paid" answers) whose message the storefront shows as it is.
       const fastCheckout = await startFastCheckout(cart.id)
       expect(fastCheckout.status).toBe(409)
-      expect(fastCheckout.data).toEqual({ type: "conflict", message: "This cart has already become an order. There is nothing more to pay." })
+      expect(fastCheckout.data).toEqual({
+        type: "conflict",
+        message: "This cart has already become an order. There is nothing more to pay.",
+      })
       expect(await tikkie.control.requests("fastCheckout.createOrder")).toHaveLength(0)
     })
 
@@ -145,12 +158,23 @@ export default storeSuite("checkout-after-payment", {
       await tikkie.control.post(`/_sandbox/paymentrequests/${first.payment_request_token}/pay`, {})
       const dutch = await startLink(cart.id, { "x-medusa-locale": "nl-NL" })
       expect(dutch.status).toBe(409)
-      expect(dutch.data.message).toMatch(/^Deze winkelwagen is al met Tikkie betaald en is nu bestelling order_\w+\. Er valt niets meer te betalen\.$/)
+      expect(dutch.data.message).toMatch(
+        /^Deze winkelwagen is al met Tikkie betaald en is nu bestelling order_\w+\. Er valt niets meer te betalen\.$/
+      )
 
       const completed = [
-        [{ "x-medusa-locale": "nl" }, "Van deze winkelwagen is al een bestelling gemaakt. Er valt niets meer te betalen."],
-        [{ "accept-language": "nl-BE,nl;q=0.9,en;q=0.8" }, "Van deze winkelwagen is al een bestelling gemaakt. Er valt niets meer te betalen."],
-        [{ "x-medusa-locale": "en-GB", "accept-language": "nl" }, "This cart has already become an order. There is nothing more to pay."],
+        [
+          { "x-medusa-locale": "nl" },
+          "Van deze winkelwagen is al een bestelling gemaakt. Er valt niets meer te betalen.",
+        ],
+        [
+          { "accept-language": "nl-BE,nl;q=0.9,en;q=0.8" },
+          "Van deze winkelwagen is al een bestelling gemaakt. Er valt niets meer te betalen.",
+        ],
+        [
+          { "x-medusa-locale": "en-GB", "accept-language": "nl" },
+          "This cart has already become an order. There is nothing more to pay.",
+        ],
         [{ "accept-language": "de-DE" }, "This cart has already become an order. There is nothing more to pay."],
       ] as const
       for (const [headers, message] of completed) {
@@ -179,7 +203,9 @@ export default storeSuite("checkout-after-payment", {
 
         const t0 = Date.now()
         for (let i = 0; i < 5; i++) {
-          expect(await pollFastCheckoutOrders(getContainer())).toEqual([expect.objectContaining({ outcome: "problem" })])
+          expect(await pollFastCheckoutOrders(getContainer())).toEqual([
+            expect.objectContaining({ outcome: "problem" }),
+          ])
         }
         const failed = await record()
         expect(failed.attempts).toBe(5)
@@ -188,7 +214,9 @@ export default storeSuite("checkout-after-payment", {
 
         // Within the budget the poll keeps reading it (a passing cause would complete it now).
         const readsBefore = (await tikkie.control.requests("fastCheckout.getOrder")).length
-        expect(await pollFastCheckoutOrders(getContainer(), { now: new Date(t0 + 60_000) })).toEqual([expect.objectContaining({ outcome: "problem" })])
+        expect(await pollFastCheckoutOrders(getContainer(), { now: new Date(t0 + 60_000) })).toEqual([
+          expect.objectContaining({ outcome: "problem" }),
+        ])
         expect((await tikkie.control.requests("fastCheckout.getOrder")).length).toBe(readsBefore + 1)
         expect((await record()).attempts).toBe(6)
 
@@ -204,7 +232,8 @@ export default storeSuite("checkout-after-payment", {
         const { data: started } = await startLink(cart.id)
         await tikkie.control.setDeliveryBehaviour("fail", 100)
         await tikkie.control.post(`/_sandbox/paymentrequests/${started.payment_request_token}/pay`, {})
-        const record = async () => (await records().listPaymentRequests({ payment_request_token: started.payment_request_token }))[0]
+        const record = async () =>
+          (await records().listPaymentRequests({ payment_request_token: started.payment_request_token }))[0]
         // Its session is gone (the cart was changed by hand): every completion fails with a problem.
         const session = (await record()).payment_session_id!
         const { Modules } = await import("@medusajs/framework/utils")
@@ -212,7 +241,10 @@ export default storeSuite("checkout-after-payment", {
 
         const t0 = Date.now()
         for (let i = 0; i < 5; i++) await pollPaymentRequests(getContainer())
-        expect(await record()).toMatchObject({ attempts: 5, problem: expect.stringMatching(/payment session no longer exists/) })
+        expect(await record()).toMatchObject({
+          attempts: 5,
+          problem: expect.stringMatching(/payment session no longer exists/),
+        })
         expect(Date.now() - t0).toBeLessThan(60_000)
 
         const within = await pollPaymentRequests(getContainer(), { now: new Date(t0 + 60_000) })
@@ -238,7 +270,9 @@ export default storeSuite("checkout-after-payment", {
       const openLinks = async (cartId: string, count: number): Promise<string[]> => {
         const started = await startLink(cartId)
         expect(started.status).toBe(200)
-        const [last] = await records().listPaymentRequests({ payment_request_token: started.data.payment_request_token })
+        const [last] = await records().listPaymentRequests({
+          payment_request_token: started.data.payment_request_token,
+        })
         const { client } = paymentRequestsClient(getContainer(), PAYMENT_REQUEST_PROVIDER)
         for (let i = 1; i < count; i++) {
           const made = await client.createPaymentRequest({
@@ -275,7 +309,11 @@ export default storeSuite("checkout-after-payment", {
         const collectionId = (await shop.getCart(cart.id)).payment_collection.id
         const postSession = () =>
           api
-            .post(`/store/payment-collections/${collectionId}/payment-sessions`, { provider_id: "pp_system_default" }, { headers: shop.headers, timeout: 30_000 })
+            .post(
+              `/store/payment-collections/${collectionId}/payment-sessions`,
+              { provider_id: "pp_system_default" },
+              { headers: shop.headers, timeout: 30_000 }
+            )
             .catch((e: any) => e.response ?? { status: undefined, data: { message: String(e) } })
 
         // The workers start reading the handed-over links the moment the POST hands them over, so their
@@ -290,7 +328,9 @@ export default storeSuite("checkout-after-payment", {
         const answeredInMs = Date.now() - began
         const reads = await linkReads()
         await locking.release(held, { ownerId: "test-other-settlements" })
-        console.log(`50 open links, one POST .../payment-sessions: ${reads} reads at the sandbox, answered ${answer.status} in ${answeredInMs} ms`)
+        console.log(
+          `50 open links, one POST .../payment-sessions: ${reads} reads at the sandbox, answered ${answer.status} in ${answeredInMs} ms`
+        )
 
         expect(answer.status).toBe(409)
         expect(answer.data.message).toMatch(/still confirming an earlier Tikkie payment/)
@@ -301,8 +341,13 @@ export default storeSuite("checkout-after-payment", {
         expect(sessions.map((s: any) => s.provider_id)).toEqual([PAYMENT_REQUEST_PROVIDER])
 
         // The workers read every other link (a read that timed out on this busy machine is read again: count links, not reads).
-        await eventually(async () => (await records().listPaymentRequests({ cart_id: cart.id, last_checked_at: null })).length === 0, 60_000)
-        const readTokens = new Set((await tikkie.control.requests("paymentRequestsV2.getPaymentRequest")).map((r) => r.path.split("/").pop()))
+        await eventually(
+          async () => (await records().listPaymentRequests({ cart_id: cart.id, last_checked_at: null })).length === 0,
+          60_000
+        )
+        const readTokens = new Set(
+          (await tikkie.control.requests("paymentRequestsV2.getPaymentRequest")).map((r) => r.path.split("/").pop())
+        )
         expect([...readTokens].sort()).toEqual([...tokens].sort())
 
         // Every link was read in the last seconds, none paid: the next POSTs read at most the newest link
@@ -311,7 +356,10 @@ export default storeSuite("checkout-after-payment", {
         const again = await postSession()
         expect(again.status).toBe(200)
         const [newest] = tokens
-        const readAgain = async () => new Set((await tikkie.control.requests("paymentRequestsV2.getPaymentRequest")).map((r) => r.path.split("/").pop()))
+        const readAgain = async () =>
+          new Set(
+            (await tikkie.control.requests("paymentRequestsV2.getPaymentRequest")).map((r) => r.path.split("/").pop())
+          )
         expect([...(await readAgain())].every((t) => t === newest)).toBe(true)
         const afterwards = await postSession()
         expect(afterwards.status).toBe(200)
@@ -327,7 +375,11 @@ export default storeSuite("checkout-after-payment", {
       const collectionId = (await shop.getCart(cart.id)).payment_collection.id
       const postSession = () =>
         api
-          .post(`/store/payment-collections/${collectionId}/payment-sessions`, { provider_id: "pp_system_default" }, { headers: shop.headers, timeout: 30_000 })
+          .post(
+            `/store/payment-collections/${collectionId}/payment-sessions`,
+            { provider_id: "pp_system_default" },
+            { headers: shop.headers, timeout: 30_000 }
+          )
           .catch((e: any) => e.response ?? { status: undefined, data: { message: String(e) } })
 
       const locking = getContainer().resolve(Modules.LOCKING)
@@ -338,7 +390,9 @@ export default storeSuite("checkout-after-payment", {
       const busy = await postSession()
       const answeredInMs = Date.now() - began
       await locking.release(key, { ownerId: "test-settlement-elsewhere" })
-      console.log(`Fast Checkout order's lock held elsewhere: POST .../payment-sessions answered ${busy.status} in ${answeredInMs} ms`)
+      console.log(
+        `Fast Checkout order's lock held elsewhere: POST .../payment-sessions answered ${busy.status} in ${answeredInMs} ms`
+      )
 
       expect(busy.status).toBe(409)
       expect(busy.data.message).toMatch(/still confirming an earlier Tikkie payment/)
@@ -374,15 +428,25 @@ export default storeSuite("checkout-after-payment", {
         const listed = await paidWithoutOrder()
         expect(listed.count).toBe(1)
         expect(listed.paid_without_order).toEqual([
-          expect.objectContaining({ source: "fast_checkout", token: started.order_token, cart_id: cart.id, problem: null, paid_in_cents: Math.round(cart.total * 100) }),
+          expect.objectContaining({
+            source: "fast_checkout",
+            token: started.order_token,
+            cart_id: cart.id,
+            problem: null,
+            paid_in_cents: Math.round(cart.total * 100),
+          }),
         ])
         expect(listed.paid_without_order[0].age_minutes).toBeGreaterThanOrEqual(0)
 
         // Two days on, long past the order's expiry: still polled, and now a problem the admin sees; the poll stops.
         const later = new Date(Date.now() + 48 * HOUR)
-        expect(await pollFastCheckoutOrders(getContainer(), { now: later })).toEqual([expect.objectContaining({ outcome: "retry" })])
+        expect(await pollFastCheckoutOrders(getContainer(), { now: later })).toEqual([
+          expect.objectContaining({ outcome: "retry" }),
+        ])
         const [after] = (await paidWithoutOrder()).paid_without_order
-        expect(after.problem).toMatch(/^Paid at Tikkie 4[78] hours ago and still no order: the last try said "Reading the Tikkie Fast Checkout order failed: .*"\. The poll has stopped retrying/)
+        expect(after.problem).toMatch(
+          /^Paid at Tikkie 4[78] hours ago and still no order: the last try said "Reading the Tikkie Fast Checkout order failed: .*"\. The poll has stopped retrying/
+        )
         expect(await pollFastCheckoutOrders(getContainer(), { now: new Date(later.getTime() + HOUR) })).toEqual([])
         expect((await paidWithoutOrder()).count).toBe(1)
       })
@@ -391,18 +455,35 @@ export default storeSuite("checkout-after-payment", {
         const cart = await newCart()
         const { data: started } = await startLink(cart.id)
         await tikkie.control.setDeliveryBehaviour("fail", 100)
-        const paid = await tikkie.control.post<{ paymentToken: string; amountInCents: number }>(`/_sandbox/paymentrequests/${started.payment_request_token}/pay`, {})
+        const paid = await tikkie.control.post<{ paymentToken: string; amountInCents: number }>(
+          `/_sandbox/paymentrequests/${started.payment_request_token}/pay`,
+          {}
+        )
         // Its payment was read once; then Tikkie fails every read.
         const [record] = await records().listPaymentRequests({ payment_request_token: started.payment_request_token })
-        const payment = { paymentToken: paid.paymentToken, tikkieId: "1", amountInCents: paid.amountInCents, createdDateTime: new Date().toISOString(), refunds: [] }
+        const payment = {
+          paymentToken: paid.paymentToken,
+          tikkieId: "1",
+          amountInCents: paid.amountInCents,
+          createdDateTime: new Date().toISOString(),
+          refunds: [],
+        }
         await records().updatePaymentRequests({ id: record.id, payments: { items: [payment] } } as never)
         await tikkie.control.injectFault("paymentRequestsV2.getPaymentRequest", "503", 1_000)
 
         // Three days on: the link expired two days ago, yet it is read again.
         const later = new Date(Date.now() + 72 * HOUR)
-        expect(await pollPaymentRequests(getContainer(), { now: later })).toEqual([expect.objectContaining({ outcome: "retry" })])
+        expect(await pollPaymentRequests(getContainer(), { now: later })).toEqual([
+          expect.objectContaining({ outcome: "retry" }),
+        ])
         const [listed] = (await paidWithoutOrder()).paid_without_order
-        expect(listed).toEqual(expect.objectContaining({ source: "checkout", token: started.payment_request_token, paid_in_cents: paid.amountInCents }))
+        expect(listed).toEqual(
+          expect.objectContaining({
+            source: "checkout",
+            token: started.payment_request_token,
+            paid_in_cents: paid.amountInCents,
+          })
+        )
         expect(listed.problem).toMatch(/^Paid at Tikkie 7[12] hours ago and still no order/)
         expect(await pollPaymentRequests(getContainer(), { now: new Date(later.getTime() + HOUR) })).toEqual([])
       })

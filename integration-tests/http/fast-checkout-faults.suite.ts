@@ -30,7 +30,8 @@ export default storeSuite("fast-checkout-faults", {
 
     const newCart = () => stroopwafelsAndMugCart(shop, store)
 
-    const returnTo = (sessionId: string) => arriveAt(`${tikkie.storeUrl}/hooks/tikkie/fast-checkout/return?session_id=${sessionId}`)
+    const returnTo = (sessionId: string) =>
+      arriveAt(`${tikkie.storeUrl}/hooks/tikkie/fast-checkout/return?session_id=${sessionId}`)
 
     it.each([
       ["500", 10],
@@ -77,7 +78,10 @@ export default storeSuite("fast-checkout-faults", {
     /** The store-wide limiter's slots of GET order, per wall-clock second (the tikkie_rate_window rows). */
     const slotsPerSecond = async (): Promise<Map<number, number>> => {
       const pg = getContainer().resolve<SqlConnection>(ContainerRegistrationKeys.PG_CONNECTION)
-      const { rows } = await pg.raw(`select "window", count from tikkie_rate_window where key = ? and deleted_at is null`, [FAST_CHECKOUT_GET_ORDER_KEY])
+      const { rows } = await pg.raw(
+        `select "window", count from tikkie_rate_window where key = ? and deleted_at is null`,
+        [FAST_CHECKOUT_GET_ORDER_KEY]
+      )
       return new Map((rows as Array<{ window: number; count: number }>).map((r) => [Number(r.window), Number(r.count)]))
     }
     const totalSlots = async () => [...(await slotsPerSecond()).values()].reduce((a, b) => a + b, 0)

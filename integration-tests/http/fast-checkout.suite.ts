@@ -25,7 +25,8 @@ export default storeSuite("fast-checkout", {
     let store: SeededStore
     let shop: ReturnType<typeof storeApi>
     const records = () => getContainer().resolve<TikkieModuleService>(TIKKIE_MODULE)
-    const record = async (orderToken: string) => (await records().listFastCheckoutOrders({ order_token: orderToken }))[0]
+    const record = async (orderToken: string) =>
+      (await records().listFastCheckoutOrders({ order_token: orderToken }))[0]
     const cents = (amount: number) => Math.round(amount * 100)
 
     // Seeded once: the test runner restores the database to what it was after these hooks before every test.
@@ -47,7 +48,8 @@ export default storeSuite("fast-checkout", {
         body: JSON.stringify(body),
       })
 
-    const returnTo = (sessionId: string) => arriveAt(`${tikkie.storeUrl}/hooks/tikkie/fast-checkout/return?session_id=${sessionId}`)
+    const returnTo = (sessionId: string) =>
+      arriveAt(`${tikkie.storeUrl}/hooks/tikkie/fast-checkout/return?session_id=${sessionId}`)
 
     it("pays a cart through the webhook: one order, payment captured, payer imported", async () => {
       const cart = await newCart()
@@ -55,7 +57,9 @@ export default storeSuite("fast-checkout", {
       expect(started.checkout_url).toContain(`/checkout/fastcheckout/${started.order_token}`)
 
       // What the shopper sees on the checkout page sums to the cart total to the cent.
-      const sent = (await tikkie.control.get<{ orders: any[] }>("/_sandbox/fastcheckout/orders")).orders.find((o) => o.orderToken === started.order_token)
+      const sent = (await tikkie.control.get<{ orders: any[] }>("/_sandbox/fastcheckout/orders")).orders.find(
+        (o) => o.orderToken === started.order_token
+      )
       const items = sent.items.reduce((s: number, i: any) => s + i.priceInCents * i.quantity, 0)
       expect(items + sent.shippingCostsInCents - (sent.discountInCents ?? 0)).toBe(cents(cart.total))
       expect(sent.items.map((i: any) => i.itemName)).toEqual(
@@ -94,22 +98,40 @@ export default storeSuite("fast-checkout", {
       const started = await shop.startFastCheckout(cart.id)
       await tikkie.control.post(`/_sandbox/fastcheckout/orders/${started.order_token}/pay`)
       const order = await settledOrder(getContainer(), started.order_token, cart.id)
-      expect(order.payment_collections[0].payments[0].data.payer).toEqual(expect.objectContaining({ email: "jan.jansen@example.nl" }))
+      expect(order.payment_collections[0].payments[0].data.payer).toEqual(
+        expect.objectContaining({ email: "jan.jansen@example.nl" })
+      )
 
-      const { data: byCart } = await api.get(`/store/carts/${cart.id}?fields=+payment_collection.payment_sessions.data`, { headers: shop.headers })
-      const { data: byOrder } = await api.get(`/store/orders/${order.id}?fields=+payment_collections.payments.data`, { headers: shop.headers })
+      const { data: byCart } = await api.get(
+        `/store/carts/${cart.id}?fields=+payment_collection.payment_sessions.data`,
+        { headers: shop.headers }
+      )
+      const { data: byOrder } = await api.get(`/store/orders/${order.id}?fields=+payment_collections.payments.data`, {
+        headers: shop.headers,
+      })
       const [session] = byCart.cart.payment_collection.payment_sessions
-      expect(session.data).toEqual(expect.objectContaining({ orderToken: started.order_token, checkoutUrl: started.checkout_url }))
+      expect(session.data).toEqual(
+        expect.objectContaining({ orderToken: started.order_token, checkoutUrl: started.checkout_url })
+      )
       // (Medusa's store order route may not list payments at all; where it does, their data is cut too.)
       for (const shown of [byCart.cart.payment_collection, byOrder.order.payment_collections ?? []]) {
-        for (const detail of ["payer", "Jansen", "Damrak", "+31612345678"]) expect(JSON.stringify(shown)).not.toContain(detail)
+        for (const detail of ["payer", "Jansen", "Damrak", "+31612345678"])
+          expect(JSON.stringify(shown)).not.toContain(detail)
       }
     })
 
     it("computes the lines on the server when the storefront uses Medusa's own payment-session route", async () => {
       const cart = await newCart()
       const { data: pc } = await api.post("/store/payment-collections", { cart_id: cart.id }, { headers: shop.headers })
-      const forged = { tikkie_fast_checkout_cart: { cartId: cart.id, items: [{ itemName: "Free", priceInCents: 1, quantity: 1 }], shippingCostsInCents: 0, discountInCents: 0, totalInCents: 1 } }
+      const forged = {
+        tikkie_fast_checkout_cart: {
+          cartId: cart.id,
+          items: [{ itemName: "Free", priceInCents: 1, quantity: 1 }],
+          shippingCostsInCents: 0,
+          discountInCents: 0,
+          totalInCents: 1,
+        },
+      }
       const { data } = await api.post(
         `/store/payment-collections/${pc.payment_collection.id}/payment-sessions`,
         { provider_id: "pp_tikkie-fast-checkout_tikkie", data: forged },
@@ -117,7 +139,9 @@ export default storeSuite("fast-checkout", {
       )
       const session = data.payment_collection.payment_sessions[0]
       expect(session.data.checkoutUrl).toContain("/checkout/fastcheckout/")
-      const sent = (await tikkie.control.get<{ orders: any[] }>("/_sandbox/fastcheckout/orders")).orders.find((o) => o.orderToken === session.data.orderToken)
+      const sent = (await tikkie.control.get<{ orders: any[] }>("/_sandbox/fastcheckout/orders")).orders.find(
+        (o) => o.orderToken === session.data.orderToken
+      )
       expect(sent.items.map((i: any) => i.itemName)).not.toContain("Free")
       const items = sent.items.reduce((s: number, i: any) => s + i.priceInCents * i.quantity, 0)
       expect(items + sent.shippingCostsInCents - (sent.discountInCents ?? 0)).toBe(cents(cart.total))
@@ -148,7 +172,11 @@ export default storeSuite("fast-checkout", {
     it("makes no order for a forged webhook that says PAID for an unpaid order", async () => {
       const cart = await newCart()
       const started = await shop.startFastCheckout(cart.id)
-      const res = await webhook({ referenceId: started.payment_session_id, orderToken: started.order_token, status: "PAID" })
+      const res = await webhook({
+        referenceId: started.payment_session_id,
+        orderToken: started.order_token,
+        status: "PAID",
+      })
       expect(res.statusCode).toBe(200)
       await res.body.dump()
       await eventually(async () => (await record(started.order_token)).last_checked_at)
@@ -164,7 +192,9 @@ export default storeSuite("fast-checkout", {
         expect(res.statusCode).toBe(200)
         await res.body.dump()
         await eventually(async () =>
-          warn.mock.calls.some(([m]) => String(m).includes("notOurs123") && String(m).includes("not an order of this store"))
+          warn.mock.calls.some(
+            ([m]) => String(m).includes("notOurs123") && String(m).includes("not an order of this store")
+          )
         )
         expect(await records().listFastCheckoutOrders({ order_token: "notOurs123" })).toHaveLength(0)
       } finally {
@@ -200,7 +230,9 @@ export default storeSuite("fast-checkout", {
       expect(order.payment_collections[0].payments).toHaveLength(1)
       const returned = results[3] as { status: number; location: URL }
       expect(returned.status).toBe(303)
-      expect(returned.location.searchParams.get("order_id") ?? returned.location.searchParams.get("tikkie_status")).toBeTruthy()
+      expect(
+        returned.location.searchParams.get("order_id") ?? returned.location.searchParams.get("tikkie_status")
+      ).toBeTruthy()
     })
 
     it("settles two orders whose webhooks arrive in reverse order", async () => {
@@ -214,7 +246,10 @@ export default storeSuite("fast-checkout", {
       await settledOrder(getContainer(), a.order_token, first.id)
       await settledOrder(getContainer(), b.order_token, second.id)
       const deliveries = await tikkie.control.deliveries("fastCheckout.webhook")
-      expect(deliveries.map((d) => (d.body as { orderToken: string }).orderToken)).toEqual([a.order_token, b.order_token])
+      expect(deliveries.map((d) => (d.body as { orderToken: string }).orderToken)).toEqual([
+        a.order_token,
+        b.order_token,
+      ])
       expect(deliveries.every((d) => d.mode === "reorder")).toBe(true)
     })
 
@@ -239,7 +274,8 @@ export default storeSuite("fast-checkout", {
       await tikkie.control.injectFault("fastCheckout.getOrder", "503", 1_000)
       const later = (hours: number) => new Date(Date.now() + hours * 3_600_000)
       const readsOfIt = async () =>
-        (await tikkie.control.requests("fastCheckout.getOrder")).filter((r) => r.path.includes(started.order_token)).length
+        (await tikkie.control.requests("fastCheckout.getOrder")).filter((r) => r.path.includes(started.order_token))
+          .length
       const before = await readsOfIt()
       await pollFastCheckoutOrders(getContainer(), { now: later(26) })
       expect(await readsOfIt()).toBeGreaterThan(before)
@@ -248,7 +284,9 @@ export default storeSuite("fast-checkout", {
       await tikkie.control.clearFaults()
       const outcomes = await pollFastCheckoutOrders(getContainer(), { now: later(27) })
       expect(outcomes).toContainEqual(expect.objectContaining({ outcome: "completed" }))
-      expect((await orderForCart(getContainer(), cart.id))?.payment_collections?.[0]?.payments?.[0]?.captured_at).toBeTruthy()
+      expect(
+        (await orderForCart(getContainer(), cart.id))?.payment_collections?.[0]?.payments?.[0]?.captured_at
+      ).toBeTruthy()
     })
 
     it("records, through the poll, a session whose record was lost, and completes it", async () => {
@@ -307,7 +345,11 @@ export default storeSuite("fast-checkout", {
         expect(kept.payer).toEqual(expect.objectContaining({ email: "jan.jansen@example.nl" }))
         expect(kept.medusa_order_id).toBeNull()
         expect(await orderForCart(getContainer(), cart.id)).toBeUndefined()
-        expect(error.mock.calls.some(([m]) => String(m).includes(started.order_token) && /PAID but did not become/.test(String(m)))).toBe(true)
+        expect(
+          error.mock.calls.some(
+            ([m]) => String(m).includes(started.order_token) && /PAID but did not become/.test(String(m))
+          )
+        ).toBe(true)
         const back = await returnTo(started.payment_session_id)
         expect(back.location.searchParams.get("tikkie_status")).toBe("PAID_NOT_COMPLETED")
 
@@ -334,9 +376,17 @@ export default storeSuite("fast-checkout", {
       await tikkie.control.post(`/_sandbox/fastcheckout/orders/${started.order_token}/pay`, { payer: BELGIAN_PAYER })
       const order = await settledOrder(getContainer(), started.order_token, cart.id)
       expect(cents(order.total)).toBe(cents(cart.total))
-      expect(order.payment_collections[0].payments[0].captures.map((c: any) => cents(c.amount))).toEqual([cents(cart.total)])
+      expect(order.payment_collections[0].payments[0].captures.map((c: any) => cents(c.amount))).toEqual([
+        cents(cart.total),
+      ])
       expect(order.shipping_address).toEqual(
-        expect.objectContaining({ address_1: "Meir 50", address_2: "bus 3", city: "Antwerpen", country_code: "be", company: "Peeters BV" })
+        expect.objectContaining({
+          address_1: "Meir 50",
+          address_2: "bus 3",
+          city: "Antwerpen",
+          country_code: "be",
+          company: "Peeters BV",
+        })
       )
       expect(order.email).toBe("lotte.peeters@example.be")
       expect(order.metadata.tikkie_fast_checkout).toEqual(
@@ -363,17 +413,34 @@ export default storeSuite("fast-checkout", {
       const lotteAgain = await paidBy(BELGIAN_PAYER)
 
       // What Medusa's order list asks for (its table's customer column).
-      const { data } = await api.get("/admin/orders?fields=id,display_id,email,*customer,*billing_address&order=display_id", admin)
+      const { data } = await api.get(
+        "/admin/orders?fields=id,display_id,email,*customer,*billing_address&order=display_id",
+        admin
+      )
       const listed = new Map<string, any>(data.orders.map((o: any) => [o.id, o]))
       expect(listed.get(jan.id).customer).toEqual(
-        expect.objectContaining({ email: "jan.jansen@example.nl", first_name: "Jan", last_name: "Jansen", has_account: false })
+        expect.objectContaining({
+          email: "jan.jansen@example.nl",
+          first_name: "Jan",
+          last_name: "Jansen",
+          has_account: false,
+        })
       )
       const lotteCustomer = listed.get(lotte.id).customer
-      expect(lotteCustomer).toEqual(expect.objectContaining({ email: BELGIAN_PAYER.email, company_name: "Peeters BV", has_account: false }))
+      expect(lotteCustomer).toEqual(
+        expect.objectContaining({ email: BELGIAN_PAYER.email, company_name: "Peeters BV", has_account: false })
+      )
       expect(lotteCustomer.id).not.toBe(registered.id)
       expect(listed.get(lotteAgain.id).customer.id).toBe(lotteCustomer.id)
       expect(listed.get(lotte.id).billing_address).toEqual(
-        expect.objectContaining({ first_name: "Lotte", last_name: "Peeters", address_1: "Meir 50", address_2: "bus 3", city: "Antwerpen", country_code: "be" })
+        expect.objectContaining({
+          first_name: "Lotte",
+          last_name: "Peeters",
+          address_1: "Meir 50",
+          address_2: "bus 3",
+          city: "Antwerpen",
+          country_code: "be",
+        })
       )
       // The customer's page lists both of Lotte's orders.
       const { data: ofLotte } = await api.get(`/admin/orders?customer_id=${lotteCustomer.id}&fields=id`, admin)

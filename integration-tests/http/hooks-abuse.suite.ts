@@ -3,7 +3,10 @@ import { randomBytes } from "node:crypto"
 import { request } from "undici"
 import { DatabaseRateLimiter, RateLimitWaitExceeded } from "../../src/lib/database-rate-limiter"
 import { FAST_CHECKOUT_WEBHOOK_EVENT, PAYMENT_REQUEST_NOTIFICATION_EVENT } from "../../src/lib/events"
-import { claimFastCheckoutWebhookRead, FAST_CHECKOUT_WEBHOOK_READ_INTERVAL_MS } from "../../src/lib/fast-checkout/webhook-read-claim"
+import {
+  claimFastCheckoutWebhookRead,
+  FAST_CHECKOUT_WEBHOOK_READ_INTERVAL_MS,
+} from "../../src/lib/fast-checkout/webhook-read-claim"
 import { mapConcurrently } from "../../src/lib/map-concurrently"
 import { TIKKIE_MODULE } from "../../src/modules/tikkie"
 import type TikkieModuleService from "../../src/modules/tikkie/service"
@@ -35,7 +38,8 @@ export default storeSuite("hooks-abuse", {
     let store: SeededStore
     let shop: ReturnType<typeof storeApi>
     const records = () => getContainer().resolve<TikkieModuleService>(TIKKIE_MODULE)
-    const record = async (orderToken: string) => (await records().listFastCheckoutOrders({ order_token: orderToken }))[0]
+    const record = async (orderToken: string) =>
+      (await records().listFastCheckoutOrders({ order_token: orderToken }))[0]
 
     // Seeded once: the test runner restores the database to what it was after these hooks before every test.
     beforeAll(async () => {
@@ -57,14 +61,19 @@ export default storeSuite("hooks-abuse", {
       })
       const text = await res.body.text()
       const json = String(res.headers["content-type"] ?? "").includes("json")
-      return { status: res.statusCode, body: (json ? JSON.parse(text) : { text }) as { type?: string; message?: string; text?: string } }
+      return {
+        status: res.statusCode,
+        body: (json ? JSON.parse(text) : { text }) as { type?: string; message?: string; text?: string },
+      }
     }
     const webhook = (body: unknown) => post("/hooks/tikkie/fast-checkout", body)
     const notify = (body: unknown) => post("/hooks/tikkie/payment-requests", body)
     const fastCheckoutReturn = (sessionId: string) =>
       arriveAt(`${tikkie.storeUrl}/hooks/tikkie/fast-checkout/return?session_id=${encodeURIComponent(sessionId)}`)
     const getOrderCalls = async (orderToken?: string) =>
-      (await tikkie.control.requests("fastCheckout.getOrder")).filter((r) => !orderToken || r.path.endsWith(`/${orderToken}`))
+      (await tikkie.control.requests("fastCheckout.getOrder")).filter(
+        (r) => !orderToken || r.path.endsWith(`/${orderToken}`)
+      )
 
     /** Every event of these names emitted from now on, as the event bus delivers them to a subscriber. */
     const watchEvents = (...names: string[]) => {
@@ -79,7 +88,10 @@ export default storeSuite("hooks-abuse", {
       })
       return {
         seen,
-        stop: () => handlers.forEach(({ name, handler }) => eventBus.unsubscribe(name, handler as never, { subscriberId: `hooks-abuse-test-${name}` })),
+        stop: () =>
+          handlers.forEach(({ name, handler }) =>
+            eventBus.unsubscribe(name, handler as never, { subscriberId: `hooks-abuse-test-${name}` })
+          ),
       }
     }
 
@@ -88,12 +100,18 @@ export default storeSuite("hooks-abuse", {
       const logger = getContainer().resolve(ContainerRegistrationKeys.LOGGER)
       const spies = (["info", "warn", "error", "debug"] as const).map((level) => jest.spyOn(logger, level))
       return {
-        lines: () => spies.flatMap((s) => s.mock.calls.map((args) => args.map((a) => (typeof a === "string" ? a : String(a))).join(" "))),
+        lines: () =>
+          spies.flatMap((s) =>
+            s.mock.calls.map((args) => args.map((a) => (typeof a === "string" ? a : String(a))).join(" "))
+          ),
         restore: () => spies.forEach((s) => s.mockRestore()),
       }
     }
 
-    const aToken = () => randomBytes(16).toString("base64url").replace(/[^A-Za-z0-9]/g, "x")
+    const aToken = () =>
+      randomBytes(16)
+        .toString("base64url")
+        .replace(/[^A-Za-z0-9]/g, "x")
 
     /** The idle-answer brake's budget a second (lib/idle-hook-brake.ts reads it on every answer) until restored. */
     const useIdleAnswerBudget = (perSecond: number) => {
@@ -119,12 +137,43 @@ export default storeSuite("hooks-abuse", {
           await webhook({ referenceId: "payses_1", orderToken: "abc", status: huge }),
           await webhook({ referenceId: "payses_1", orderToken: ["abc"], status: "PAID" }),
           await webhook([{ orderToken: "abc" }]),
-          await notify({ subscriptionId: "s", notificationType: "PAYMENT", paymentRequestToken: huge, paymentToken: "p1" }),
-          await notify({ subscriptionId: "s", notificationType: "PAYMENT", paymentRequestToken: "pr\n1", paymentToken: "p1" }),
-          await notify({ subscriptionId: "s", notificationType: "PAYMENT", paymentRequestToken: "pr1", paymentToken: huge }),
-          await notify({ subscriptionId: huge, notificationType: "PAYMENT", paymentRequestToken: "pr1", paymentToken: "p1" }),
-          await notify({ subscriptionId: "s", notificationType: "REFUND", paymentRequestToken: "pr1", paymentToken: "p1" }),
-          await notify({ subscriptionId: "s", notificationType: "REFUND", paymentRequestToken: "pr1", paymentToken: "p1", refundToken: "r\u00001" }),
+          await notify({
+            subscriptionId: "s",
+            notificationType: "PAYMENT",
+            paymentRequestToken: huge,
+            paymentToken: "p1",
+          }),
+          await notify({
+            subscriptionId: "s",
+            notificationType: "PAYMENT",
+            paymentRequestToken: "pr\n1",
+            paymentToken: "p1",
+          }),
+          await notify({
+            subscriptionId: "s",
+            notificationType: "PAYMENT",
+            paymentRequestToken: "pr1",
+            paymentToken: huge,
+          }),
+          await notify({
+            subscriptionId: huge,
+            notificationType: "PAYMENT",
+            paymentRequestToken: "pr1",
+            paymentToken: "p1",
+          }),
+          await notify({
+            subscriptionId: "s",
+            notificationType: "REFUND",
+            paymentRequestToken: "pr1",
+            paymentToken: "p1",
+          }),
+          await notify({
+            subscriptionId: "s",
+            notificationType: "REFUND",
+            paymentRequestToken: "pr1",
+            paymentToken: "p1",
+            refundToken: "r\u00001",
+          }),
         ]
         for (const answer of refused) {
           expect(answer.status).toBe(400)
@@ -139,7 +188,9 @@ export default storeSuite("hooks-abuse", {
         expect(refused[7].body.message).toMatch(/paymentRequestToken must be 1-64 letters, digits, "-" or "_"/)
         expect(refused[11].body.message).toMatch(/refundToken is missing/)
 
-        const badReturn = await request(`${tikkie.storeUrl}/hooks/tikkie/fast-checkout/return?session_id=${"s".repeat(5_000)}`)
+        const badReturn = await request(
+          `${tikkie.storeUrl}/hooks/tikkie/fast-checkout/return?session_id=${"s".repeat(5_000)}`
+        )
         expect(badReturn.statusCode).toBe(400)
         expect(((await badReturn.body.json()) as { message: string }).message).toMatch(/session_id must be 1-100/)
         const badLinkReturn = await request(`${tikkie.storeUrl}/hooks/tikkie/payment-requests/return?session_id=a%0Ab`)
@@ -147,7 +198,12 @@ export default storeSuite("hooks-abuse", {
         await badLinkReturn.body.dump()
 
         // Tikkie may add fields to its webhook: they are ignored, not refused (Tikkie would retry a 400).
-        const extra = await webhook({ referenceId: "payses_1", orderToken: aToken(), status: "PAID", someNewField: { nested: true } })
+        const extra = await webhook({
+          referenceId: "payses_1",
+          orderToken: aToken(),
+          status: "PAID",
+          someNewField: { nested: true },
+        })
         expect(extra.status).toBe(200)
 
         const logged = logs.lines()
@@ -170,7 +226,11 @@ export default storeSuite("hooks-abuse", {
       const idleBudget = useIdleAnswerBudget(100_000)
       try {
         await tikkie.control.post(`/_sandbox/fastcheckout/orders/${started.order_token}/pay`)
-        const forged = Array.from({ length: 1_000 }, () => ({ referenceId: started.payment_session_id, orderToken: aToken(), status: "PAID" }))
+        const forged = Array.from({ length: 1_000 }, () => ({
+          referenceId: started.payment_session_id,
+          orderToken: aToken(),
+          status: "PAID",
+        }))
         const answers = await mapConcurrently(forged, 32, (body) => webhook(body))
         expect(answers.every((a) => a.status === 200)).toBe(true)
 
@@ -188,7 +248,9 @@ export default storeSuite("hooks-abuse", {
         // A flood writes a few log lines, not one per forged webhook: ten a minute and one that counts the
         // rest (lib/log-throttle.ts), for each minute the test ran into (on a busy machine it spans two).
         const minutes = Math.floor(Date.now() / 60_000) - firstMinute + 1
-        expect(logs.lines().filter((l) => /not an order of this store/.test(l)).length).toBeLessThanOrEqual(11 * minutes)
+        expect(logs.lines().filter((l) => /not an order of this store/.test(l)).length).toBeLessThanOrEqual(
+          11 * minutes
+        )
       } finally {
         idleBudget.restore()
         events.stop()
@@ -216,7 +278,9 @@ export default storeSuite("hooks-abuse", {
         expect(answers.map((a) => a.status)).toEqual(Array(30).fill(200))
         expect(events.seen).toHaveLength(0)
         expect(notifications.seen).toHaveLength(0)
-        expect(logs.lines().filter((l) => /a flood of webhooks that are not this store's; their answers are held/.test(l))).toHaveLength(1)
+        expect(
+          logs.lines().filter((l) => /a flood of webhooks that are not this store's; their answers are held/.test(l))
+        ).toHaveLength(1)
       } finally {
         idleBudget.restore()
         events.stop()
@@ -253,7 +317,11 @@ export default storeSuite("hooks-abuse", {
       const statuses = ["NEW", "PAID", "CANCELLED", "EXPIRED", "ERROR"]
       const forged = Array.from({ length: 300 }, (_, i) => {
         const o = orders[i % 3]
-        return { referenceId: o.payment_session_id, orderToken: o.order_token, status: statuses[Math.floor(i / 3) % statuses.length] }
+        return {
+          referenceId: o.payment_session_id,
+          orderToken: o.order_token,
+          status: statuses[Math.floor(i / 3) % statuses.length],
+        }
       })
       const started = Date.now()
       const answers = await mapConcurrently(forged, 20, (body) => webhook(body))
@@ -262,7 +330,9 @@ export default storeSuite("hooks-abuse", {
       // Whatever the burst started (and any read deferred to the end of the interval) has run by now.
       await new Promise((r) => setTimeout(r, 10_000))
       const perOrder = await Promise.all(orders.map(async (o) => (await getOrderCalls(o.order_token)).length))
-      console.log(`burst of 300 webhooks for 3 open orders sent in ${sentInMs} ms: GET order calls per order ${perOrder.join(", ")} (total ${perOrder.reduce((a, b) => a + b, 0)})`)
+      console.log(
+        `burst of 300 webhooks for 3 open orders sent in ${sentInMs} ms: GET order calls per order ${perOrder.join(", ")} (total ${perOrder.reduce((a, b) => a + b, 0)})`
+      )
       // One read per order per interval (fast-checkout/webhook-read-claim.ts), one more at its end for the last skipped webhooks.
       const bound = Math.ceil(sentInMs / FAST_CHECKOUT_WEBHOOK_READ_INTERVAL_MS) + 1
       for (const n of perOrder) expect(n).toBeLessThanOrEqual(Math.min(bound, 4))
@@ -273,7 +343,9 @@ export default storeSuite("hooks-abuse", {
       const started = await shop.startFastCheckout((await newCart()).id)
       const before = await record(started.order_token)
       // Twenty instances at once: one atomic UPDATE each, one winner.
-      const claims = await Promise.all(Array.from({ length: 20 }, () => claimFastCheckoutWebhookRead(getContainer(), started.order_token)))
+      const claims = await Promise.all(
+        Array.from({ length: 20 }, () => claimFastCheckoutWebhookRead(getContainer(), started.order_token))
+      )
       expect(claims.filter((c) => c.action === "read")).toHaveLength(1)
       const deferred = claims.filter((c) => c.action === "defer")
       expect(deferred).toHaveLength(1)
@@ -282,12 +354,19 @@ export default storeSuite("hooks-abuse", {
       const after = await record(started.order_token)
       const claimedAt = new Date(after.webhook_read_at!).getTime()
       // Due for the poll no later than the claim's end (and no later than it was due before).
-      expect(new Date(after.next_check_at!).getTime()).toBeLessThanOrEqual(claimedAt + FAST_CHECKOUT_WEBHOOK_READ_INTERVAL_MS)
-      if (before.next_check_at) expect(new Date(after.next_check_at!).getTime()).toBeLessThanOrEqual(new Date(before.next_check_at).getTime())
+      expect(new Date(after.next_check_at!).getTime()).toBeLessThanOrEqual(
+        claimedAt + FAST_CHECKOUT_WEBHOOK_READ_INTERVAL_MS
+      )
+      if (before.next_check_at)
+        expect(new Date(after.next_check_at!).getTime()).toBeLessThanOrEqual(new Date(before.next_check_at).getTime())
       // The deferred read takes the claim once the interval is over, unless a webhook took it first.
-      expect((await claimFastCheckoutWebhookRead(getContainer(), started.order_token, { deferred: true })).action).toBe("skip")
+      expect((await claimFastCheckoutWebhookRead(getContainer(), started.order_token, { deferred: true })).action).toBe(
+        "skip"
+      )
       await new Promise((r) => setTimeout(r, FAST_CHECKOUT_WEBHOOK_READ_INTERVAL_MS + 100))
-      expect((await claimFastCheckoutWebhookRead(getContainer(), started.order_token, { deferred: true })).action).toBe("read")
+      expect((await claimFastCheckoutWebhookRead(getContainer(), started.order_token, { deferred: true })).action).toBe(
+        "read"
+      )
       expect((await claimFastCheckoutWebhookRead(getContainer(), started.order_token)).action).toBe("defer")
     })
 
@@ -295,7 +374,10 @@ export default storeSuite("hooks-abuse", {
       const cart = await newCart()
       const started = await shop.startFastCheckout(cart.id)
       // A forged webhook reads the order NEW; the shopper pays a moment later and Tikkie's webhook comes.
-      expect((await webhook({ referenceId: started.payment_session_id, orderToken: started.order_token, status: "PAID" })).status).toBe(200)
+      expect(
+        (await webhook({ referenceId: started.payment_session_id, orderToken: started.order_token, status: "PAID" }))
+          .status
+      ).toBe(200)
       await eventually(async () => (await getOrderCalls(started.order_token)).length >= 1)
       await eventually(async () => (await record(started.order_token)).last_checked_at ?? undefined)
       await tikkie.control.post(`/_sandbox/fastcheckout/orders/${started.order_token}/pay`)
@@ -316,7 +398,11 @@ export default storeSuite("hooks-abuse", {
         const madeUp = aToken()
         for (const provider of ["tikkie-fast-checkout_tikkie", "tikkie-payment-request_tikkie"]) {
           for (const orderToken of [madeUp, started.order_token]) {
-            const res = await post(`/hooks/payment/${provider}`, { referenceId: started.payment_session_id, orderToken, status: "PAID" })
+            const res = await post(`/hooks/payment/${provider}`, {
+              referenceId: started.payment_session_id,
+              orderToken,
+              status: "PAID",
+            })
             expect(res.status).toBe(200)
           }
         }
@@ -330,7 +416,11 @@ export default storeSuite("hooks-abuse", {
         delivered.stop()
       }
       // The plugin's own webhook still completes it.
-      const res = await webhook({ referenceId: started.payment_session_id, orderToken: started.order_token, status: "PAID" })
+      const res = await webhook({
+        referenceId: started.payment_session_id,
+        orderToken: started.order_token,
+        status: "PAID",
+      })
       expect(res.status).toBe(200)
       await settledOrder(getContainer(), started.order_token, cart.id)
       expect(await ordersForCartCount(getContainer(), cart.id)).toBe(1)
@@ -349,9 +439,13 @@ export default storeSuite("hooks-abuse", {
 
       const cancelled = await shop.startFastCheckout((await newCart()).id)
       await tikkie.control.post(`/_sandbox/fastcheckout/orders/${cancelled.order_token}/cancel`)
-      expect((await fastCheckoutReturn(cancelled.payment_session_id)).location.searchParams.get("tikkie_status")).toBe("CANCELLED")
+      expect((await fastCheckoutReturn(cancelled.payment_session_id)).location.searchParams.get("tikkie_status")).toBe(
+        "CANCELLED"
+      )
       await tikkie.control.clearRequests()
-      expect((await fastCheckoutReturn(cancelled.payment_session_id)).location.searchParams.get("tikkie_status")).toBe("CANCELLED")
+      expect((await fastCheckoutReturn(cancelled.payment_session_id)).location.searchParams.get("tikkie_status")).toBe(
+        "CANCELLED"
+      )
       expect(await getOrderCalls()).toHaveLength(0)
     })
 
@@ -376,12 +470,19 @@ export default storeSuite("hooks-abuse", {
       const orderLock = `tikkie:fast-checkout:${started.order_token}`
       await locking.acquire(orderLock, { ownerId: "hooks-abuse-test", expire: 120 })
       try {
-        await records().updateFastCheckoutOrders({ id: (await record(started.order_token)).id, status: "PAID", last_checked_at: new Date() })
+        await records().updateFastCheckoutOrders({
+          id: (await record(started.order_token)).id,
+          status: "PAID",
+          last_checked_at: new Date(),
+        })
         await tikkie.control.clearRequests()
         // The settlement's lock wait is a minute; the shopper must not share it.
-        const res = await request(`${tikkie.storeUrl}/hooks/tikkie/fast-checkout/return?session_id=${started.payment_session_id}`, {
-          headersTimeout: 15_000,
-        })
+        const res = await request(
+          `${tikkie.storeUrl}/hooks/tikkie/fast-checkout/return?session_id=${started.payment_session_id}`,
+          {
+            headersTimeout: 15_000,
+          }
+        )
         await res.body.dump()
         expect(res.statusCode).toBe(303)
         const location = new URL(String(res.headers.location))
@@ -429,10 +530,16 @@ export default storeSuite("hooks-abuse", {
 
       it("drops notifications for requests that are not this store's, and repeats of a settled payment, with no event", async () => {
         const cart = await newCart()
-        const { data: started } = await api.post(`/store/carts/${cart.id}/tikkie-payment-request`, {}, { headers: shop.headers })
+        const { data: started } = await api.post(
+          `/store/carts/${cart.id}/tikkie-payment-request`,
+          {},
+          { headers: shop.headers }
+        )
         const token = started.payment_request_token as string
         await tikkie.control.post(`/_sandbox/paymentrequests/${token}/pay`, {})
-        const settled = await eventually(async () => (await records().listPaymentRequests({ payment_request_token: token }))[0]?.medusa_payment_id)
+        const settled = await eventually(
+          async () => (await records().listPaymentRequests({ payment_request_token: token }))[0]?.medusa_payment_id
+        )
         expect(settled).toBeTruthy()
         await tikkie.sandbox.context.deliveries.idle()
         const [kept] = await records().listPaymentRequests({ payment_request_token: token })
@@ -441,14 +548,29 @@ export default storeSuite("hooks-abuse", {
         const events = watchEvents(PAYMENT_REQUEST_NOTIFICATION_EVENT)
         try {
           const sid = await subscriptionId()
-          const forged = Array.from({ length: 200 }, () => ({ subscriptionId: sid, notificationType: "PAYMENT", paymentRequestToken: aToken(), paymentToken: aToken() }))
-          const repeats = Array.from({ length: 10 }, () => ({ subscriptionId: sid, notificationType: "PAYMENT", paymentRequestToken: token, paymentToken }))
+          const forged = Array.from({ length: 200 }, () => ({
+            subscriptionId: sid,
+            notificationType: "PAYMENT",
+            paymentRequestToken: aToken(),
+            paymentToken: aToken(),
+          }))
+          const repeats = Array.from({ length: 10 }, () => ({
+            subscriptionId: sid,
+            notificationType: "PAYMENT",
+            paymentRequestToken: token,
+            paymentToken,
+          }))
           const answers = await mapConcurrently([...forged, ...repeats], 32, (body) => notify(body))
           expect(answers.every((a) => a.status === 200)).toBe(true)
           await new Promise((r) => setTimeout(r, 500))
           expect(events.seen).toHaveLength(0)
           // News about the same request (another payment token) is still handed over.
-          const news = await notify({ subscriptionId: sid, notificationType: "PAYMENT", paymentRequestToken: token, paymentToken: aToken() })
+          const news = await notify({
+            subscriptionId: sid,
+            notificationType: "PAYMENT",
+            paymentRequestToken: token,
+            paymentToken: aToken(),
+          })
           expect(news.status).toBe(200)
           await eventually(async () => events.seen.length === 1)
         } finally {

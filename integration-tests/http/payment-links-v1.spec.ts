@@ -8,7 +8,7 @@ import { runStoreSuites } from "../helpers/store-suites"
 import paymentRequestSecondPayment from "./payment-request-second-payment.suite"
 import paymentRequestV1 from "./payment-request-v1.suite"
 
-runStoreSuites({ requestTimeoutMs: 1_500, paymentRequestApp: true, beforeBoot: (tikkie) => usePaymentRequestV1(tikkie) }, [
-  paymentRequestV1,
-  paymentRequestSecondPayment,
-])
+runStoreSuites(
+  { requestTimeoutMs: 1_500, paymentRequestApp: true, beforeBoot: (tikkie) => usePaymentRequestV1(tikkie) },
+  [paymentRequestV1, paymentRequestSecondPayment]
+)

@@ -8,4 +8,9 @@ import paymentRequestWorkflows from "./payment-request-workflows.suite"
 import promotions from "./promotions.suite"
 import refundsOwed from "./refunds-owed.suite"
 
-runStoreSuites({ requestTimeoutMs: 1_500, paymentRequestApp: true }, [paymentRequest, paymentRequestWorkflows, promotions, refundsOwed])
+runStoreSuites({ requestTimeoutMs: 1_500, paymentRequestApp: true }, [
+  paymentRequest,
+  paymentRequestWorkflows,
+  promotions,
+  refundsOwed,
+])

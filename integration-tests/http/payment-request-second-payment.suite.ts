@@ -6,7 +6,14 @@ import { pollPaymentRequests } from "../../src/jobs/poll-payment-requests"
 import { subscribePaymentRequestNotifications } from "../../src/lib/payment-request/subscribe-notifications"
 import { adminHeaders, enablePaymentLinks, PAYMENT_REQUEST_PROVIDER } from "../helpers/payment-request-env"
 import { enableV1PaymentLinks, V1_PROVIDER } from "../helpers/payment-request-v1-env"
-import { arriveAt, eventually, type SeededStore, seedStore, storeApi, stroopwafelsAndMugCart } from "../helpers/store-flow"
+import {
+  arriveAt,
+  eventually,
+  type SeededStore,
+  seedStore,
+  storeApi,
+  stroopwafelsAndMugCart,
+} from "../helpers/store-flow"
 import { clearSandboxForNextTest } from "../helpers/tikkie-sandbox-env"
 import { failingAfter } from "../helpers/failing-after"
 import { refundOwedAtTikkieWorkflow } from "../../src/workflows/refunds-owed/refund-at-tikkie"
@@ -40,17 +47,28 @@ export default storeSuite("payment-request-second-payment", {
     })
 
     const start = async (cartId: string, providerId: string) => {
-      const { data } = await api.post(`/store/carts/${cartId}/tikkie-payment-request`, { provider_id: providerId }, { headers: shop.headers })
+      const { data } = await api.post(
+        `/store/carts/${cartId}/tikkie-payment-request`,
+        { provider_id: providerId },
+        { headers: shop.headers }
+      )
       return data as { payment_url: string; payment_request_token: string; payment_session_id: string }
     }
-    const refundsOwed = async (orderId: string) => (await api.get(`/admin/tikkie/refunds-owed?order_id=${orderId}`, { headers })).data
+    const refundsOwed = async (orderId: string) =>
+      (await api.get(`/admin/tikkie/refunds-owed?order_id=${orderId}`, { headers })).data
     const adminOrder = async (id: string) =>
-      (await api.get(`/admin/orders/${id}?fields=id,status,total,summary,*payment_collections.payments.refunds`, { headers })).data.order
+      (
+        await api.get(`/admin/orders/${id}?fields=id,status,total,summary,*payment_collections.payments.refunds`, {
+          headers,
+        })
+      ).data.order
 
     it("v2: a second payment on a settled link becomes a problem, an error and a refund owed; refunded at Tikkie once", async () => {
       const cart = await stroopwafelsAndMugCart(shop, store)
       const link = await start(cart.id, PAYMENT_REQUEST_PROVIDER)
-      await tikkie.control.post(`/_sandbox/paymentrequests/${link.payment_request_token}/pay`, { counterPartyName: "Sanne de Vries" })
+      await tikkie.control.post(`/_sandbox/paymentrequests/${link.payment_request_token}/pay`, {
+        counterPartyName: "Sanne de Vries",
+      })
       const orderId = (await eventually(async () => (await record(link.payment_request_token))?.order_id)) as string
 
       const second = await tikkie.control.post<{ paymentToken: string; counterPartyAccountNumber: string }>(
@@ -77,7 +95,10 @@ export default storeSuite("payment-request-second-payment", {
         })
       )
       // The problem is written on the link's record just after the refund owed: wait for it as well.
-      const problem = await eventually(async () => (await record(link.payment_request_token)).problem ?? undefined, 60_000)
+      const problem = await eventually(
+        async () => (await record(link.payment_request_token)).problem ?? undefined,
+        60_000
+      )
       expect(problem).toMatch(/paid a second time .* by Piet Jansen\): refund owed tkro_/)
       // Medusa holds one payment and says nothing was refunded.
       const order = await adminOrder(orderId)
@@ -85,10 +106,14 @@ export default storeSuite("payment-request-second-payment", {
       expect(order.summary.refunded_total).toBe(0)
 
       const refunded = await api.post(`/admin/tikkie/refunds-owed/${owed.id}/refund-at-tikkie`, {}, { headers })
-      expect(refunded.data.refund_owed).toEqual(expect.objectContaining({ status: "refunded", bank_reference: expect.stringMatching(/^Tikkie refund /) }))
+      expect(refunded.data.refund_owed).toEqual(
+        expect.objectContaining({ status: "refunded", bank_reference: expect.stringMatching(/^Tikkie refund /) })
+      )
       const { client } = paymentRequestsClient(getContainer(), PAYMENT_REQUEST_PROVIDER)
       const atTikkie = await client.getPayment(link.payment_request_token, second.paymentToken)
-      expect(atTikkie.refunds).toEqual([expect.objectContaining({ amountInCents: toCents(cart.total), referenceId: owed.id })])
+      expect(atTikkie.refunds).toEqual([
+        expect.objectContaining({ amountInCents: toCents(cart.total), referenceId: owed.id }),
+      ])
       await api.post(`/admin/tikkie/refunds-owed/${owed.id}/refund-at-tikkie`, {}, { headers })
       expect(await tikkie.control.requests("paymentRequestsV2.createRefund")).toHaveLength(1)
       // The first payment was never touched.
@@ -98,10 +123,17 @@ export default storeSuite("payment-request-second-payment", {
     it("v2: refunding a second payment at Tikkie, a failure after the refund leaves it owed, and the retry finds Tikkie's refund instead of refunding twice", async () => {
       const cart = await stroopwafelsAndMugCart(shop, store)
       const link = await start(cart.id, PAYMENT_REQUEST_PROVIDER)
-      await tikkie.control.post(`/_sandbox/paymentrequests/${link.payment_request_token}/pay`, { counterPartyName: "Sanne de Vries" })
+      await tikkie.control.post(`/_sandbox/paymentrequests/${link.payment_request_token}/pay`, {
+        counterPartyName: "Sanne de Vries",
+      })
       const orderId = (await eventually(async () => (await record(link.payment_request_token))?.order_id)) as string
-      await tikkie.control.post(`/_sandbox/paymentrequests/${link.payment_request_token}/pay`, { counterPartyName: "Piet Jansen", secondDevice: true })
-      const owed = (await eventually(async () => (await refundsOwed(orderId)).refunds_owed[0], 60_000)) as { id: string }
+      await tikkie.control.post(`/_sandbox/paymentrequests/${link.payment_request_token}/pay`, {
+        counterPartyName: "Piet Jansen",
+        secondDevice: true,
+      })
+      const owed = (await eventually(async () => (await refundsOwed(orderId)).refunds_owed[0], 60_000)) as {
+        id: string
+      }
 
       const { errors } = await failingAfter(refundOwedAtTikkieWorkflow(getContainer()), refundAtTikkieStepId).run({
         input: { id: owed.id, actor_id: "user_test" },
@@ -112,41 +144,70 @@ export default storeSuite("payment-request-second-payment", {
       expect(await tikkie.control.requests("paymentRequestsV2.createRefund")).toHaveLength(1)
 
       const { data } = await api.post(`/admin/tikkie/refunds-owed/${owed.id}/refund-at-tikkie`, {}, { headers })
-      expect(data.refund_owed).toEqual(expect.objectContaining({ status: "refunded", bank_reference: expect.stringMatching(/^Tikkie refund /) }))
+      expect(data.refund_owed).toEqual(
+        expect.objectContaining({ status: "refunded", bank_reference: expect.stringMatching(/^Tikkie refund /) })
+      )
       expect(await tikkie.control.requests("paymentRequestsV2.createRefund")).toHaveLength(1)
     })
 
     it("v1: a second payment found by the next settlement of the link is a refund owed by bank transfer (Tikkie v1 cannot refund it)", async () => {
       const cart = await stroopwafelsAndMugCart(shop, store)
       const link = await start(cart.id, V1_PROVIDER)
-      await tikkie.control.post(`/_sandbox/v1/paymentrequests/${link.payment_request_token}/pay`, { counterPartyName: "Sanne de Vries" })
-      expect((await arriveAt(`${tikkie.storeUrl}/hooks/tikkie/payment-requests/return?session_id=${link.payment_session_id}`)).status).toBe(303)
+      await tikkie.control.post(`/_sandbox/v1/paymentrequests/${link.payment_request_token}/pay`, {
+        counterPartyName: "Sanne de Vries",
+      })
+      expect(
+        (
+          await arriveAt(
+            `${tikkie.storeUrl}/hooks/tikkie/payment-requests/return?session_id=${link.payment_session_id}`
+          )
+        ).status
+      ).toBe(303)
       const orderId = (await record(link.payment_request_token)).order_id!
       expect(orderId).toBeTruthy()
 
-      await tikkie.control.post(`/_sandbox/v1/paymentrequests/${link.payment_request_token}/pay`, { counterPartyName: "Piet Jansen", secondDevice: true })
+      await tikkie.control.post(`/_sandbox/v1/paymentrequests/${link.payment_request_token}/pay`, {
+        counterPartyName: "Piet Jansen",
+        secondDevice: true,
+      })
       // v1 sends no notification and the return route answers a settled link from its record: the poll
       // reads settled links Tikkie still takes payments on, when their next check is due (moved here).
       const due = new Date(Date.now() + 31 * 60_000)
       await pollPaymentRequests(getContainer(), { now: due })
       const listed = await refundsOwed(orderId)
       expect(listed.refunds_owed).toEqual([
-        expect.objectContaining({ source: "second_payment", status: "owed", amount_in_cents: toCents(cart.total), payer_name: "Piet Jansen", refundable_at_tikkie: false }),
+        expect.objectContaining({
+          source: "second_payment",
+          status: "owed",
+          amount_in_cents: toCents(cart.total),
+          payer_name: "Piet Jansen",
+          refundable_at_tikkie: false,
+        }),
       ])
       expect(listed.refunds_owed[0].reason).toMatch(/v1 cannot refund it/)
-      const refused = await api.post(`/admin/tikkie/refunds-owed/${listed.refunds_owed[0].id}/refund-at-tikkie`, {}, { headers }).catch((e: any) => e.response)
+      const refused = await api
+        .post(`/admin/tikkie/refunds-owed/${listed.refunds_owed[0].id}/refund-at-tikkie`, {}, { headers })
+        .catch((e: any) => e.response)
       expect(refused.status).toBe(400)
 
       // Marked as sent by bank transfer: recorded, and Medusa (which never held this money) is left as it was.
-      const marked = await api.post(`/admin/tikkie/refunds-owed/${listed.refunds_owed[0].id}/refunded`, { bank_reference: "V1-EXTRA-1" }, { headers })
-      expect(marked.data.refund_owed).toEqual(expect.objectContaining({ status: "refunded", bank_reference: "V1-EXTRA-1", medusa_refund_id: null }))
+      const marked = await api.post(
+        `/admin/tikkie/refunds-owed/${listed.refunds_owed[0].id}/refunded`,
+        { bank_reference: "V1-EXTRA-1" },
+        { headers }
+      )
+      expect(marked.data.refund_owed).toEqual(
+        expect.objectContaining({ status: "refunded", bank_reference: "V1-EXTRA-1", medusa_refund_id: null })
+      )
       expect((await adminOrder(orderId)).summary.refunded_total).toBe(0)
     })
 
     it("v1: Medusa's cancel of an order paid by a v1 link records a refund owed with the payer's name (v1 gives no IBAN); marked, Medusa records the refund", async () => {
       const cart = await stroopwafelsAndMugCart(shop, store)
       const link = await start(cart.id, V1_PROVIDER)
-      await tikkie.control.post(`/_sandbox/v1/paymentrequests/${link.payment_request_token}/pay`, { counterPartyName: "Sanne de Vries" })
+      await tikkie.control.post(`/_sandbox/v1/paymentrequests/${link.payment_request_token}/pay`, {
+        counterPartyName: "Sanne de Vries",
+      })
       await arriveAt(`${tikkie.storeUrl}/hooks/tikkie/payment-requests/return?session_id=${link.payment_session_id}`)
       const orderId = (await record(link.payment_request_token)).order_id!
 
@@ -156,7 +217,12 @@ export default storeSuite("payment-request-second-payment", {
       expect(canceled.summary.refunded_total).toBe(0)
       const [owed] = (await refundsOwed(orderId)).refunds_owed
       expect(owed).toEqual(
-        expect.objectContaining({ source: "cancel", amount_in_cents: toCents(cart.total), payer_name: "Sanne de Vries", payer_account: null })
+        expect.objectContaining({
+          source: "cancel",
+          amount_in_cents: toCents(cart.total),
+          payer_name: "Sanne de Vries",
+          payer_account: null,
+        })
       )
 
       await api.post(`/admin/tikkie/refunds-owed/${owed.id}/refunded`, { bank_reference: "V1-CANCEL-1" }, { headers })

@@ -27,9 +27,12 @@ medusaIntegrationTestRunner({
     const grant = async () => (await bank().listPayGrants({}))[0]
     const cipher = () => new TokenCipher(Buffer.from(env.encryptionKey, "base64"))
     const admin = (method: "get" | "post" | "delete", path: string, body?: unknown) =>
-      (method === "post" ? api.post(path, body ?? {}, { headers }) : api[method](path, { headers })).catch((e: any) => e.response)
+      (method === "post" ? api.post(path, body ?? {}, { headers }) : api[method](path, { headers })).catch(
+        (e: any) => e.response
+      )
     const sandboxCalls = async (operation: string) =>
-      ((await control(env, "GET", `/_sandbox/requests?operation=${operation}`)) as { requests: unknown[] }).requests.length
+      ((await control(env, "GET", `/_sandbox/requests?operation=${operation}`)) as { requests: unknown[] }).requests
+        .length
 
     const connectV1 = async () => {
       const started = await admin("post", "/admin/tikkie/payment-requests/v1-connect", {})
@@ -67,7 +70,15 @@ medusaIntegrationTestRunner({
     const expectShopperSafe = (res: { status: number; data: { message: string } }) => {
       expect(res.status).toBe(400)
       expect(res.data.message).toMatch(/this shop cannot take Tikkie payments at the moment\. Nothing was paid/)
-      for (const leak of [/sealed/i, /POST \/admin/, /v1-connect/, /consent/i, /key id/i, /not connected/i, /invalid_grant/]) {
+      for (const leak of [
+        /sealed/i,
+        /POST \/admin/,
+        /v1-connect/,
+        /consent/i,
+        /key id/i,
+        /not connected/i,
+        /invalid_grant/,
+      ]) {
         expect(res.data.message).not.toMatch(leak)
       }
     }
@@ -75,12 +86,18 @@ medusaIntegrationTestRunner({
     it("before connecting: the admin and the shopper are told v1 is not connected and how to connect; nothing reaches Tikkie", async () => {
       const status = await admin("get", "/admin/tikkie/payment-requests/v1-connect")
       expect(status.data).toEqual({
-        v1_connection: { providers: [{ provider_id: V1_PROVIDER, token: "connection" }], oauth_ready: true, connection: null },
+        v1_connection: {
+          providers: [{ provider_id: V1_PROVIDER, token: "connection" }],
+          oauth_ready: true,
+          connection: null,
+        },
       })
       const log = errorLog()
       const { res } = await startCheckout()
       expectShopperSafe(res)
-      expect(log()).toMatch(/Tikkie payment requests v1 are not connected: an admin connects them once \(POST \/admin\/tikkie\/payment-requests\/v1-connect\)/)
+      expect(log()).toMatch(
+        /Tikkie payment requests v1 are not connected: an admin connects them once \(POST \/admin\/tikkie\/payment-requests\/v1-connect\)/
+      )
       expect(await sandboxCalls("paymentRequestsV1.listPlatforms")).toBe(0)
     })
 
@@ -163,7 +180,10 @@ medusaIntegrationTestRunner({
       expect(res.data.message).not.toContain("revoked-refresh-token")
       expect(log()).not.toContain("revoked-refresh-token")
       const status = await admin("get", "/admin/tikkie/payment-requests/v1-connect")
-      expect(status.data.v1_connection.connection).toMatchObject({ status: "needs_consent", problem: "refreshing the access token was refused (invalid_grant)" })
+      expect(status.data.v1_connection.connection).toMatchObject({
+        status: "needs_consent",
+        problem: "refreshing the access token was refused (invalid_grant)",
+      })
 
       // Connecting again heals it.
       await connectV1()
@@ -227,7 +247,9 @@ medusaIntegrationTestRunner({
       const log = errorLog()
       const { res } = await startCheckout()
       expectShopperSafe(res)
-      expect(log()).toMatch(/Creating the Tikkie payment request \(v1\) failed: Tikkie payment requests v1 need consent again: the stored access token cannot be opened: it was sealed with a key that is not configured/)
+      expect(log()).toMatch(
+        /Creating the Tikkie payment request \(v1\) failed: Tikkie payment requests v1 need consent again: the stored access token cannot be opened: it was sealed with a key that is not configured/
+      )
       expect(log()).toMatch(/POST \/admin\/tikkie\/payment-requests\/v1-connect/)
       expect(await sandboxCalls("paymentRequestsV1.createPaymentRequest")).toBe(made) // nothing reached Tikkie
     })

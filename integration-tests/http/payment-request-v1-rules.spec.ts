@@ -15,7 +15,9 @@ medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
     it("a v1 rule reaches the admin as a clear message: a non-Dutch IBAN in the options stops the setup, stored for the admin, and nothing is sent for the user", async () => {
       const headers = await adminHeaders(api, getContainer())
-      const res = await api.post("/admin/tikkie/payment-requests/v1-setup", {}, { headers }).catch((e: any) => e.response)
+      const res = await api
+        .post("/admin/tikkie/payment-requests/v1-setup", {}, { headers })
+        .catch((e: any) => e.response)
       expect(res.status).toBe(400)
       expect(res.data.message).toBe(
         `Setting up Tikkie payment requests v1 (${V1_PROVIDER}) failed at the user: a value breaks Tikkie's rules ` +
@@ -25,7 +27,12 @@ medusaIntegrationTestRunner({
       expect(await tikkie.control.requests("paymentRequestsV1.createUser")).toHaveLength(0)
 
       const { data } = await api.get("/admin/tikkie/payment-requests/v1-setup", { headers })
-      expect(data.v1_setup).toMatchObject({ provider_id: V1_PROVIDER, ready: false, problem: res.data.message, user_token: null })
+      expect(data.v1_setup).toMatchObject({
+        provider_id: V1_PROVIDER,
+        ready: false,
+        problem: res.data.message,
+        user_token: null,
+      })
 
       // A shopper choosing the link gets the same reason instead of a payment page; no request is made.
       const store = await seedStore(getContainer())
@@ -43,7 +50,9 @@ medusaIntegrationTestRunner({
     it("a v1 code reaches the admin as a clear message: an expired access token (ERR_2002_002)", async () => {
       const headers = await adminHeaders(api, getContainer())
       await tikkie.control.post("/_sandbox/oauth/tokens/expire", { access_token: v1.accessToken })
-      const res = await api.post("/admin/tikkie/payment-requests/v1-setup", { force: true }, { headers }).catch((e: any) => e.response)
+      const res = await api
+        .post("/admin/tikkie/payment-requests/v1-setup", { force: true }, { headers })
+        .catch((e: any) => e.response)
       expect(res.status).toBe(400)
       expect(res.data.message).toMatch(
         /failed at the platform: the access token is missing, invalid or expired: give the provider a fresh accessToken \(scope pay\) \(ERR_2002_002: /
@@ -53,10 +62,14 @@ medusaIntegrationTestRunner({
 
     it("answers bad input of the setup route with a clear error", async () => {
       const headers = await adminHeaders(api, getContainer())
-      const res = await api.post("/admin/tikkie/payment-requests/v1-setup", { force: "yes" }, { headers }).catch((e: any) => e.response)
+      const res = await api
+        .post("/admin/tikkie/payment-requests/v1-setup", { force: "yes" }, { headers })
+        .catch((e: any) => e.response)
       expect(res.status).toBe(400)
       expect(res.data.message).toBe("Invalid body: force must be true or false")
-      const unauthenticated = await api.post("/admin/tikkie/payment-requests/v1-setup", {}).catch((e: any) => e.response)
+      const unauthenticated = await api
+        .post("/admin/tikkie/payment-requests/v1-setup", {})
+        .catch((e: any) => e.response)
       expect(unauthenticated.status).toBe(401)
     })
   },

@@ -11,7 +11,12 @@ interface SandboxV1Platform {
   users: Array<{
     userToken: string
     bankAccounts: Array<{ iban: string; bankAccountToken: string }>
-    paymentRequests: Array<{ paymentRequestToken: string; externalId: string; amountInCents: number | string; description: string }>
+    paymentRequests: Array<{
+      paymentRequestToken: string
+      externalId: string
+      amountInCents: number | string
+      description: string
+    }>
   }>
 }
 
@@ -20,7 +25,8 @@ export default storeSuite("payment-request-v1", {
     let store: SeededStore
     let shop: ReturnType<typeof storeApi>
     const cents = (amount: number) => Math.round(amount * 100)
-    const platforms = async () => (await tikkie.control.get<{ platforms: SandboxV1Platform[] }>("/_sandbox/v1/platforms")).platforms
+    const platforms = async () =>
+      (await tikkie.control.get<{ platforms: SandboxV1Platform[] }>("/_sandbox/v1/platforms")).platforms
 
     // Seeded once: the test runner restores the database to what it was after these hooks before every test.
     beforeAll(async () => {
@@ -31,7 +37,11 @@ export default storeSuite("payment-request-v1", {
 
     const newCart = () => shop.createCart(store.regionId, [[store.variantIds["stroopwafels-1"], 2]])
     const start = async (cartId: string) => {
-      const { data } = await api.post(`/store/carts/${cartId}/tikkie-payment-request`, { provider_id: V1_PROVIDER }, { headers: shop.headers })
+      const { data } = await api.post(
+        `/store/carts/${cartId}/tikkie-payment-request`,
+        { provider_id: V1_PROVIDER },
+        { headers: shop.headers }
+      )
       return data as { payment_url: string; payment_request_token: string; payment_session_id: string }
     }
 
@@ -77,7 +87,9 @@ export default storeSuite("payment-request-v1", {
       const [payment] = order.payment_collections[0].payments
       expect(payment.provider_id).toBe(V1_PROVIDER)
       expect(payment.captured_at).toBeTruthy()
-      expect(payment.data.payments).toEqual([expect.objectContaining({ amountInCents: cents(cart.total), counterPartyName: "Sanne de Vries" })])
+      expect(payment.data.payments).toEqual([
+        expect.objectContaining({ amountInCents: cents(cart.total), counterPartyName: "Sanne de Vries" }),
+      ])
 
       // 2. A second cart re-uses the stored setup: still one platform and one user at Tikkie.
       const second = await newCart()
@@ -90,8 +102,12 @@ export default storeSuite("payment-request-v1", {
       expect(await tikkie.control.requests("paymentRequestsV1.createUser")).toHaveLength(1)
 
       // Paid through the sandbox's control; the shopper comes back through the return route.
-      await tikkie.control.post(`/_sandbox/v1/paymentrequests/${again.payment_request_token}/pay`, { counterPartyName: "Piet Jansen" })
-      const back = await request(`${tikkie.storeUrl}/hooks/tikkie/payment-requests/return?session_id=${again.payment_session_id}`)
+      await tikkie.control.post(`/_sandbox/v1/paymentrequests/${again.payment_request_token}/pay`, {
+        counterPartyName: "Piet Jansen",
+      })
+      const back = await request(
+        `${tikkie.storeUrl}/hooks/tikkie/payment-requests/return?session_id=${again.payment_session_id}`
+      )
       await back.body.dump()
       expect(back.statusCode).toBe(303)
       const location = new URL(String(back.headers.location))
@@ -105,7 +121,10 @@ export default storeSuite("payment-request-v1", {
         .catch((e: any) => e.response)
       expect(refund.status).toBe(400)
       expect(refund.data.message).toMatch(/Tikkie payment requests v1 have no refunds: nothing was refunded/)
-      const { data: after } = await api.get(`/admin/orders/${order.id}?fields=payment_collections.payments.refunds.id`, { headers })
+      const { data: after } = await api.get(
+        `/admin/orders/${order.id}?fields=payment_collections.payments.refunds.id`,
+        { headers }
+      )
       expect(after.order.payment_collections[0].payments[0].refunds ?? []).toHaveLength(0)
     })
 
@@ -117,7 +136,13 @@ export default storeSuite("payment-request-v1", {
         { headers }
       )
       expect(data.payment_request).toEqual(
-        expect.objectContaining({ kind: "invoice", amount_in_cents: null, description: "Factuur 2024-117", reference_id: "INV-2024-117", status: "OPEN" })
+        expect.objectContaining({
+          kind: "invoice",
+          amount_in_cents: null,
+          description: "Factuur 2024-117",
+          reference_id: "INV-2024-117",
+          status: "OPEN",
+        })
       )
       const token = data.payment_request.payment_request_token as string
       expect(data.payment_request.url).toBe(`${tikkie.sandbox.url}/pay/v1/${token}`)
@@ -126,8 +151,14 @@ export default storeSuite("payment-request-v1", {
       expect(sent.externalId).toBe("INV-2024-117")
       expect(sent.amountInCents ?? null).toBeNull()
 
-      await tikkie.control.post(`/_sandbox/v1/paymentrequests/${token}/pay`, { amountInCents: 1250, counterPartyName: "Sanne de Vries" })
-      await tikkie.control.post(`/_sandbox/v1/paymentrequests/${token}/pay`, { amountInCents: 500, counterPartyName: "Piet Jansen" })
+      await tikkie.control.post(`/_sandbox/v1/paymentrequests/${token}/pay`, {
+        amountInCents: 1250,
+        counterPartyName: "Sanne de Vries",
+      })
+      await tikkie.control.post(`/_sandbox/v1/paymentrequests/${token}/pay`, {
+        amountInCents: 500,
+        counterPartyName: "Piet Jansen",
+      })
       await pollPaymentRequests(getContainer())
       const { data: list } = await api.get("/admin/tikkie/payment-requests", { headers })
       const shown = list.payment_requests.find((p: any) => p.payment_request_token === token)
@@ -135,14 +166,22 @@ export default storeSuite("payment-request-v1", {
       expect(shown.payments.map((p: any) => p.amountInCents).sort((a: number, b: number) => a - b)).toEqual([500, 1250])
 
       const dated = await api
-        .post("/admin/tikkie/payment-requests", { description: "Factuur 2024-118", provider_id: V1_PROVIDER, expiry_date: "2030-01-01" }, { headers })
+        .post(
+          "/admin/tikkie/payment-requests",
+          { description: "Factuur 2024-118", provider_id: V1_PROVIDER, expiry_date: "2030-01-01" },
+          { headers }
+        )
         .catch((e: any) => e.response)
       expect(dated.status).toBe(400)
-      expect(dated.data.message).toBe("expiry_date cannot be set with Tikkie payment requests v1: a v1 link expires after 14 days.")
+      expect(dated.data.message).toBe(
+        "expiry_date cannot be set with Tikkie payment requests v1: a v1 link expires after 14 days."
+      )
     })
 
     async function paymentId(orderId: string): Promise<string> {
-      const { data } = await api.get(`/admin/orders/${orderId}?fields=payment_collections.payments.id`, { headers: await adminHeaders(api, getContainer()) })
+      const { data } = await api.get(`/admin/orders/${orderId}?fields=payment_collections.payments.id`, {
+        headers: await adminHeaders(api, getContainer()),
+      })
       return data.order.payment_collections[0].payments[0].id
     }
   },

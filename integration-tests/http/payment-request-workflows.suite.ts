@@ -15,7 +15,15 @@ import { settleFastCheckoutOrderStepId } from "../../src/workflows/fast-checkout
 import { settlePaymentRequestWorkflow } from "../../src/workflows/payment-request/settle-payment-request"
 import { settlePaymentRequestStepId } from "../../src/workflows/payment-request/steps/settle-payment-request"
 import { adminHeaders, enablePaymentLinks } from "../helpers/payment-request-env"
-import { eventually, orderForCart, ordersForCartCount, type SeededStore, seedStore, storeApi, stroopwafelsAndMugCart } from "../helpers/store-flow"
+import {
+  eventually,
+  orderForCart,
+  ordersForCartCount,
+  type SeededStore,
+  seedStore,
+  storeApi,
+  stroopwafelsAndMugCart,
+} from "../helpers/store-flow"
 import { clearSandboxForNextTest } from "../helpers/tikkie-sandbox-env"
 import { failingAfter } from "../helpers/failing-after"
 import { storeSuite } from "../helpers/store-suites"
@@ -44,15 +52,24 @@ export default storeSuite("payment-request-workflows", {
     /** An order paid by checkout link, then edited by the shop so that it owes the added product. */
     const orderThatOwes = async () => {
       const cart = await stroopwafelsAndMugCart(shop, store)
-      const { data: started } = await api.post(`/store/carts/${cart.id}/tikkie-payment-request`, {}, { headers: shop.headers })
+      const { data: started } = await api.post(
+        `/store/carts/${cart.id}/tikkie-payment-request`,
+        {},
+        { headers: shop.headers }
+      )
       await tikkie.control.post(`/_sandbox/paymentrequests/${started.payment_request_token}/pay`, {})
       const orderId = (await eventually(
-        async () => (await records().listPaymentRequests({ payment_request_token: started.payment_request_token }))[0]?.order_id,
+        async () =>
+          (await records().listPaymentRequests({ payment_request_token: started.payment_request_token }))[0]?.order_id,
         20_000
       )) as string
       const headers = await adminHeaders(api, getContainer())
       const { data: edit } = await api.post("/admin/order-edits", { order_id: orderId }, { headers })
-      await api.post(`/admin/order-edits/${edit.order_change.order_id}/items`, { items: [{ variant_id: store.variantIds["stroopwafels-2"], quantity: 1 }] }, { headers })
+      await api.post(
+        `/admin/order-edits/${edit.order_change.order_id}/items`,
+        { items: [{ variant_id: store.variantIds["stroopwafels-2"], quantity: 1 }] },
+        { headers }
+      )
       await api.post(`/admin/order-edits/${orderId}/request`, {}, { headers })
       await api.post(`/admin/order-edits/${orderId}/confirm`, {}, { headers })
       return { orderId, headers }
@@ -63,14 +80,25 @@ export default storeSuite("payment-request-workflows", {
         .resolve(ContainerRegistrationKeys.QUERY)
         .graph({
           entity: "order",
-          fields: ["summary.*", "payment_collections.id", "payment_collections.amount", "payment_collections.status", "payment_collections.payment_sessions.id"],
+          fields: [
+            "summary.*",
+            "payment_collections.id",
+            "payment_collections.amount",
+            "payment_collections.status",
+            "payment_collections.payment_sessions.id",
+          ],
           filters: { id: orderId },
         })
       const order = data[0] as any
       return {
         pending: Number(order.summary.pending_difference),
         collections: (order.payment_collections ?? [])
-          .map((c: any) => ({ id: c.id, amount: Number(c.amount), status: c.status, sessions: (c.payment_sessions ?? []).length }))
+          .map((c: any) => ({
+            id: c.id,
+            amount: Number(c.amount),
+            status: c.status,
+            sessions: (c.payment_sessions ?? []).length,
+          }))
           .sort((a: any, b: any) => a.id.localeCompare(b.id)),
       }
     }
@@ -82,7 +110,10 @@ export default storeSuite("payment-request-workflows", {
         const unpaid = before.collections.find((c: any) => c.status === "not_paid")
         expect(unpaid).toBeDefined()
 
-        const { errors } = await failingAfter(createOrderPaymentLinkWorkflow(getContainer()), recordSessionLinkStepId).run({ input: { orderId, amountInCents: 100 }, throwOnError: false })
+        const { errors } = await failingAfter(
+          createOrderPaymentLinkWorkflow(getContainer()),
+          recordSessionLinkStepId
+        ).run({ input: { orderId, amountInCents: 100 }, throwOnError: false })
         expect(errors.map((e: any) => e.error?.message)).toEqual(["a later step failed"])
 
         // The payment request was made at Tikkie (it cannot be closed there) ...
@@ -106,7 +137,10 @@ export default storeSuite("payment-request-workflows", {
         await api.post(`/admin/orders/${orderId}/tikkie-payment-links`, { amount_in_cents: 100 }, { headers })
         const before = await collections(orderId)
 
-        const { errors } = await failingAfter(createOrderPaymentLinkWorkflow(getContainer()), recordSessionLinkStepId).run({ input: { orderId }, throwOnError: false })
+        const { errors } = await failingAfter(
+          createOrderPaymentLinkWorkflow(getContainer()),
+          recordSessionLinkStepId
+        ).run({ input: { orderId }, throwOnError: false })
         expect(errors).toHaveLength(1)
 
         expect(await collections(orderId)).toEqual(before)
@@ -124,7 +158,10 @@ export default storeSuite("payment-request-workflows", {
         await tikkie.control.setDeliveryBehaviour("fail", 1)
         await tikkie.control.post(`/_sandbox/fastcheckout/orders/${started.order_token}/pay`)
 
-        const { errors } = await failingAfter(settleFastCheckoutOrderWorkflow(getContainer()), settleFastCheckoutOrderStepId).run({
+        const { errors } = await failingAfter(
+          settleFastCheckoutOrderWorkflow(getContainer()),
+          settleFastCheckoutOrderStepId
+        ).run({
           input: { orderToken: started.order_token, source: "poll" },
           throwOnError: false,
         })
@@ -134,18 +171,27 @@ export default storeSuite("payment-request-workflows", {
         const [record] = await records().listFastCheckoutOrders({ order_token: started.order_token })
         expect(record.medusa_order_id).toBe(order!.id)
 
-        const { result } = await settleFastCheckoutOrderWorkflow(getContainer()).run({ input: { orderToken: started.order_token, source: "poll" } })
+        const { result } = await settleFastCheckoutOrderWorkflow(getContainer()).run({
+          input: { orderToken: started.order_token, source: "poll" },
+        })
         expect(result).toEqual({ outcome: "already-completed", orderId: order!.id })
         expect(await ordersForCartCount(getContainer(), cart.id)).toBe(1)
       })
 
       it("payment link: a failure after the settlement undoes nothing of it: the captured payment and the order stay", async () => {
         const cart = await stroopwafelsAndMugCart(shop, store)
-        const { data: started } = await api.post(`/store/carts/${cart.id}/tikkie-payment-request`, {}, { headers: shop.headers })
+        const { data: started } = await api.post(
+          `/store/carts/${cart.id}/tikkie-payment-request`,
+          {},
+          { headers: shop.headers }
+        )
         await tikkie.control.setDeliveryBehaviour("fail", 1)
         await tikkie.control.post(`/_sandbox/paymentrequests/${started.payment_request_token}/pay`, {})
 
-        const { errors } = await failingAfter(settlePaymentRequestWorkflow(getContainer()), settlePaymentRequestStepId).run({
+        const { errors } = await failingAfter(
+          settlePaymentRequestWorkflow(getContainer()),
+          settlePaymentRequestStepId
+        ).run({
           input: { paymentRequestToken: started.payment_request_token, source: "poll" },
           throwOnError: false,
         })
@@ -162,22 +208,32 @@ export default storeSuite("payment-request-workflows", {
       it.each([
         ["the record", () => recordInvoiceLinkStepId],
         ["the payment request, before the record", () => createInvoicePaymentRequestStepId],
-      ])("a failure after %s keeps the payable link in sight: one record, cancelled, shown in the admin's list", async (_, stepId) => {
-        const { errors } = await failingAfter(createInvoicePaymentLinkWorkflow(getContainer()), stepId()).run({
-          input: { amountInCents: 1234, description: "Factuur 2026-118" },
-          throwOnError: false,
-        })
-        expect(errors.map((e: any) => e.error?.message)).toEqual(["a later step failed"])
-        const [made] = await tikkie.control.requests("paymentRequestsV2.createPaymentRequest")
-        expect(made).toBeDefined()
-        const invoices = await records().listPaymentRequests({ kind: "invoice" })
-        expect(invoices).toHaveLength(1)
-        expect(invoices[0]).toEqual(expect.objectContaining({ amount_in_cents: 1234, description: "Factuur 2026-118" }))
-        expect(invoices[0].cancelled_at).toBeTruthy()
-        const headers = await adminHeaders(api, getContainer())
-        const { data } = await api.get("/admin/tikkie/payment-requests", { headers })
-        expect(data.payment_requests).toEqual([expect.objectContaining({ payment_request_token: invoices[0].payment_request_token, cancelled_at: expect.any(String) })])
-      })
+      ])(
+        "a failure after %s keeps the payable link in sight: one record, cancelled, shown in the admin's list",
+        async (_, stepId) => {
+          const { errors } = await failingAfter(createInvoicePaymentLinkWorkflow(getContainer()), stepId()).run({
+            input: { amountInCents: 1234, description: "Factuur 2026-118" },
+            throwOnError: false,
+          })
+          expect(errors.map((e: any) => e.error?.message)).toEqual(["a later step failed"])
+          const [made] = await tikkie.control.requests("paymentRequestsV2.createPaymentRequest")
+          expect(made).toBeDefined()
+          const invoices = await records().listPaymentRequests({ kind: "invoice" })
+          expect(invoices).toHaveLength(1)
+          expect(invoices[0]).toEqual(
+            expect.objectContaining({ amount_in_cents: 1234, description: "Factuur 2026-118" })
+          )
+          expect(invoices[0].cancelled_at).toBeTruthy()
+          const headers = await adminHeaders(api, getContainer())
+          const { data } = await api.get("/admin/tikkie/payment-requests", { headers })
+          expect(data.payment_requests).toEqual([
+            expect.objectContaining({
+              payment_request_token: invoices[0].payment_request_token,
+              cancelled_at: expect.any(String),
+            }),
+          ])
+        }
+      )
     })
 
     describe("start checkout", () => {
@@ -190,7 +246,10 @@ export default storeSuite("payment-request-workflows", {
 
       it("by payment link: a failure after the record drops the session, cancels the record and frees the cart's lock", async () => {
         const cart = await stroopwafelsAndMugCart(shop, store)
-        const { errors } = await failingAfter(startPaymentRequestCheckoutWorkflow(getContainer()), recordSessionLinkStepId).run({
+        const { errors } = await failingAfter(
+          startPaymentRequestCheckoutWorkflow(getContainer()),
+          recordSessionLinkStepId
+        ).run({
           input: { cartId: cart.id },
           throwOnError: false,
         })
@@ -200,14 +259,21 @@ export default storeSuite("payment-request-workflows", {
         expect(given.cancelled_at).toBeTruthy()
 
         // The shopper's next try gets a new link, not the given-up one.
-        const { data: started } = await api.post(`/store/carts/${cart.id}/tikkie-payment-request`, {}, { headers: shop.headers })
+        const { data: started } = await api.post(
+          `/store/carts/${cart.id}/tikkie-payment-request`,
+          {},
+          { headers: shop.headers }
+        )
         expect(started.payment_request_token).not.toBe(given.payment_request_token)
         expect(await sessionsOf(cart.id)).toEqual([started.payment_session_id])
       })
 
       it("by Fast Checkout: a failure after the record drops the session and frees the cart's lock; the record stays", async () => {
         const cart = await stroopwafelsAndMugCart(shop, store)
-        const { errors } = await failingAfter(startFastCheckoutWorkflow(getContainer()), recordFastCheckoutSessionStepId).run({
+        const { errors } = await failingAfter(
+          startFastCheckoutWorkflow(getContainer()),
+          recordFastCheckoutSessionStepId
+        ).run({
           input: { cartId: cart.id },
           throwOnError: false,
         })

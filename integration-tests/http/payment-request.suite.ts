@@ -53,7 +53,10 @@ export default storeSuite("payment-request", {
       return data as { payment_url: string; payment_request_token: string; payment_session_id: string }
     }
     const pay = (token: string, body: Record<string, unknown> = {}) =>
-      tikkie.control.post<{ paymentToken: string; amountInCents: number }>(`/_sandbox/paymentrequests/${token}/pay`, body)
+      tikkie.control.post<{ paymentToken: string; amountInCents: number }>(
+        `/_sandbox/paymentrequests/${token}/pay`,
+        body
+      )
 
     const notify = (body: unknown) =>
       request(`${tikkie.storeUrl}/hooks/tikkie/payment-requests`, {
@@ -63,17 +66,19 @@ export default storeSuite("payment-request", {
       })
     const subscriptionId = async () => (await records().listNotificationSubscriptions({}))[0].subscription_id
 
-    const returnTo = (sessionId: string) => arriveAt(`${tikkie.storeUrl}/hooks/tikkie/payment-requests/return?session_id=${sessionId}`)
-    const settled = async (token: string) => (await eventually(async () => (await record(token))?.order_id, 20_000)) as string
+    const returnTo = (sessionId: string) =>
+      arriveAt(`${tikkie.storeUrl}/hooks/tikkie/payment-requests/return?session_id=${sessionId}`)
+    const settled = async (token: string) =>
+      (await eventually(async () => (await record(token))?.order_id, 20_000)) as string
 
     it("checkout by payment link: exact amount, clear description, notification completes the cart with the payment captured", async () => {
       const cart = await newCart()
       const started = await start(cart.id)
       expect(started.payment_url).toBe(`${tikkie.sandbox.url}/pay/v2/${started.payment_request_token}`)
 
-      const sent = (await tikkie.control.get<{ paymentRequests: any[] }>("/_sandbox/paymentrequests")).paymentRequests.find(
-        (r) => r.paymentRequestToken === started.payment_request_token
-      )
+      const sent = (
+        await tikkie.control.get<{ paymentRequests: any[] }>("/_sandbox/paymentrequests")
+      ).paymentRequests.find((r) => r.paymentRequestToken === started.payment_request_token)
       expect(sent.amountInCents).toBe(cents(cart.total))
       expect(sent.description).toBe("Tikkie Demo Winkel, 4 items")
       expect(sent.referenceId).toBe(started.payment_session_id)
@@ -96,7 +101,9 @@ export default storeSuite("payment-request", {
       expect(payment.provider_id).toBe(PAYMENT_REQUEST_PROVIDER)
       expect(payment.captured_at).toBeTruthy()
       expect(payment.data.paymentRequestToken).toBe(started.payment_request_token)
-      expect(payment.data.payments).toEqual([expect.objectContaining({ amountInCents: cents(cart.total), counterPartyName: "Sanne de Vries" })])
+      expect(payment.data.payments).toEqual([
+        expect.objectContaining({ amountInCents: cents(cart.total), counterPartyName: "Sanne de Vries" }),
+      ])
       expect(await ordersForCartCount(getContainer(), cart.id)).toBe(1)
     })
 
@@ -111,12 +118,19 @@ export default storeSuite("payment-request", {
       const iban = payment.data.payments[0].counterPartyAccountNumber
       expect(iban).toMatch(/^NL\d{2}[A-Z]{4}\d{10}$/)
 
-      const { data } = await api.get(`/store/carts/${cart.id}?fields=+payment_collection.payment_sessions.data`, { headers: shop.headers })
+      const { data } = await api.get(`/store/carts/${cart.id}?fields=+payment_collection.payment_sessions.data`, {
+        headers: shop.headers,
+      })
       const [session] = data.cart.payment_collection.payment_sessions
       expect(session.data).toEqual(
-        expect.objectContaining({ paymentRequestToken: started.payment_request_token, url: started.payment_url, payments: [expect.objectContaining({ amountInCents: cents(cart.total) })] })
+        expect.objectContaining({
+          paymentRequestToken: started.payment_request_token,
+          url: started.payment_url,
+          payments: [expect.objectContaining({ amountInCents: cents(cart.total) })],
+        })
       )
-      for (const detail of ["Sanne", iban, "counterParty"]) expect(JSON.stringify(data.cart.payment_collection)).not.toContain(detail)
+      for (const detail of ["Sanne", iban, "counterParty"])
+        expect(JSON.stringify(data.cart.payment_collection)).not.toContain(detail)
     })
 
     it("starts once for a double click: one payment request, the same link", async () => {
@@ -133,7 +147,12 @@ export default storeSuite("payment-request", {
       const started = await start(cart.id)
       await tikkie.control.setDeliveryBehaviour("repeat", 1, { times: 3 })
       const paid = await pay(started.payment_request_token)
-      const body = { subscriptionId: await subscriptionId(), notificationType: "PAYMENT", paymentRequestToken: started.payment_request_token, paymentToken: paid.paymentToken }
+      const body = {
+        subscriptionId: await subscriptionId(),
+        notificationType: "PAYMENT",
+        paymentRequestToken: started.payment_request_token,
+        paymentToken: paid.paymentToken,
+      }
       const [, , back] = await Promise.all([
         notify(body).then((r) => r.body.dump()),
         notify(body).then((r) => r.body.dump()),
@@ -151,7 +170,9 @@ export default storeSuite("payment-request", {
       // tells the shopper the payment is being processed (the notification makes the order): both are
       // right here, where three others settle the same payment at once. Never another order or a failure.
       const processing = back.location.searchParams.get("tikkie_status") === "PROCESSING"
-      expect(processing ? back.location.searchParams.get("cart_id") : back.location.searchParams.get("order_id")).toBe(processing ? cart.id : order.id)
+      expect(processing ? back.location.searchParams.get("cart_id") : back.location.searchParams.get("order_id")).toBe(
+        processing ? cart.id : order.id
+      )
     })
 
     it("settles two carts whose notifications arrive in reverse order", async () => {
@@ -176,7 +197,12 @@ export default storeSuite("payment-request", {
       const logger = getContainer().resolve(ContainerRegistrationKeys.LOGGER)
       const warn = jest.spyOn(logger, "warn")
       try {
-        const forged = await notify({ subscriptionId: "forged-subscription", notificationType: "PAYMENT", paymentRequestToken: started.payment_request_token, paymentToken: "x1" })
+        const forged = await notify({
+          subscriptionId: "forged-subscription",
+          notificationType: "PAYMENT",
+          paymentRequestToken: started.payment_request_token,
+          paymentToken: "x1",
+        })
         expect(forged.statusCode).toBe(200)
         await forged.body.dump()
         expect(warn.mock.calls.some(([m]) => /subscriptionId is not this store's/.test(String(m)))).toBe(true)
@@ -186,7 +212,12 @@ export default storeSuite("payment-request", {
       await new Promise((r) => setTimeout(r, 500))
       expect((await record(started.payment_request_token)).last_checked_at).toBeNull()
 
-      const hint = await notify({ subscriptionId: await subscriptionId(), notificationType: "PAYMENT", paymentRequestToken: started.payment_request_token, paymentToken: "x1" })
+      const hint = await notify({
+        subscriptionId: await subscriptionId(),
+        notificationType: "PAYMENT",
+        paymentRequestToken: started.payment_request_token,
+        paymentToken: "x1",
+      })
       await hint.body.dump()
       await eventually(async () => (await record(started.payment_request_token)).last_checked_at)
       expect(await orderForCart(getContainer(), cart.id)).toBeUndefined()
@@ -230,38 +261,48 @@ export default storeSuite("payment-request", {
     it.each([
       ["500", 1],
       ["503", 4],
-    ] as const)("refuses to start clearly, and delays but does not lose the order, while Tikkie answers %s", async (kind, count) => {
-      const cart = await newCart()
-      await tikkie.control.injectFault("paymentRequestsV2.createPaymentRequest", kind, count)
-      const refused = await api.post(`/store/carts/${cart.id}/tikkie-payment-request`, {}, { headers: shop.headers }).catch((e: any) => e.response)
-      expect(refused.status).toBeGreaterThanOrEqual(500)
-      // The shopper is told what to do; Tikkie's own text, its trace id and its address stay in the log.
-      expect(refused.data.message).toBe(
-        "Creating the Tikkie payment request failed: Tikkie did not answer in time. Nothing was paid: try again in a minute, or choose another way to pay."
-      )
-      const traceId = (await tikkie.control.requests("paymentRequestsV2.createPaymentRequest")).at(-1)!.traceId
-      for (const secret of [process.env.TIKKIE_API_KEY!, traceId, "ERR_", new URL(tikkie.sandbox.url).host]) {
-        expect(refused.data.message).not.toContain(secret)
-      }
+    ] as const)(
+      "refuses to start clearly, and delays but does not lose the order, while Tikkie answers %s",
+      async (kind, count) => {
+        const cart = await newCart()
+        await tikkie.control.injectFault("paymentRequestsV2.createPaymentRequest", kind, count)
+        const refused = await api
+          .post(`/store/carts/${cart.id}/tikkie-payment-request`, {}, { headers: shop.headers })
+          .catch((e: any) => e.response)
+        expect(refused.status).toBeGreaterThanOrEqual(500)
+        // The shopper is told what to do; Tikkie's own text, its trace id and its address stay in the log.
+        expect(refused.data.message).toBe(
+          "Creating the Tikkie payment request failed: Tikkie did not answer in time. Nothing was paid: try again in a minute, or choose another way to pay."
+        )
+        const traceId = (await tikkie.control.requests("paymentRequestsV2.createPaymentRequest")).at(-1)!.traceId
+        for (const secret of [process.env.TIKKIE_API_KEY!, traceId, "ERR_", new URL(tikkie.sandbox.url).host]) {
+          expect(refused.data.message).not.toContain(secret)
+        }
 
-      const started = await start(cart.id)
-      await tikkie.control.injectFault("paymentRequestsV2.getPaymentRequest", kind, 10)
-      await tikkie.control.setDeliveryBehaviour("fail", 1)
-      await pay(started.payment_request_token)
-      const firstTry = await returnTo(started.payment_session_id)
-      expect(firstTry.location.searchParams.get("tikkie_status")).toBe("PROCESSING")
-      expect(await orderForCart(getContainer(), cart.id)).toBeUndefined()
-      await tikkie.control.clearFaults()
-      const outcomes = await pollPaymentRequests(getContainer())
-      expect(outcomes).toEqual([expect.objectContaining({ outcome: "completed" })])
-      expect(await ordersForCartCount(getContainer(), cart.id)).toBe(1)
-    })
+        const started = await start(cart.id)
+        await tikkie.control.injectFault("paymentRequestsV2.getPaymentRequest", kind, 10)
+        await tikkie.control.setDeliveryBehaviour("fail", 1)
+        await pay(started.payment_request_token)
+        const firstTry = await returnTo(started.payment_session_id)
+        expect(firstTry.location.searchParams.get("tikkie_status")).toBe("PROCESSING")
+        expect(await orderForCart(getContainer(), cart.id)).toBeUndefined()
+        await tikkie.control.clearFaults()
+        const outcomes = await pollPaymentRequests(getContainer())
+        expect(outcomes).toEqual([expect.objectContaining({ outcome: "completed" })])
+        expect(await ordersForCartCount(getContainer(), cart.id)).toBe(1)
+      }
+    )
 
     it("subscribes through the admin route; notifications to the old subscription are ignored", async () => {
       const before = await subscriptionId()
       const headers = await adminHeaders(api, getContainer())
       const { data } = await api.post("/admin/tikkie/payment-requests/subscription", {}, { headers })
-      expect(data.subscription).toEqual(expect.objectContaining({ provider_id: PAYMENT_REQUEST_PROVIDER, url: `${tikkie.storeUrl}/hooks/tikkie/payment-requests` }))
+      expect(data.subscription).toEqual(
+        expect.objectContaining({
+          provider_id: PAYMENT_REQUEST_PROVIDER,
+          url: `${tikkie.storeUrl}/hooks/tikkie/payment-requests`,
+        })
+      )
       expect(JSON.stringify(data)).not.toContain(await subscriptionId())
       expect(await subscriptionId()).not.toBe(before)
       const anonymous = await api.post("/admin/tikkie/payment-requests/subscription", {}).catch((e: any) => e.response)
@@ -284,22 +325,36 @@ export default storeSuite("payment-request", {
         const { orderId, started } = await paidCheckout()
         const headers = await adminHeaders(api, getContainer())
         const { data: edit } = await api.post("/admin/order-edits", { order_id: orderId }, { headers })
-        await api.post(`/admin/order-edits/${edit.order_change.order_id}/items`, { items: [{ variant_id: store.variantIds["stroopwafels-2"], quantity: 1 }] }, { headers })
+        await api.post(
+          `/admin/order-edits/${edit.order_change.order_id}/items`,
+          { items: [{ variant_id: store.variantIds["stroopwafels-2"], quantity: 1 }] },
+          { headers }
+        )
         await api.post(`/admin/order-edits/${orderId}/request`, {}, { headers })
         await api.post(`/admin/order-edits/${orderId}/confirm`, {}, { headers })
         const { data } = await api.post(`/admin/orders/${orderId}/tikkie-payment-links`, {}, { headers })
         const link = data.payment_link
 
         // The shopper paid by link without giving an email: nothing to send to, said plainly.
-        const noEmail = await api.post(`/admin/orders/${orderId}/tikkie-payment-links/${link.payment_request_token}/send`, {}, { headers }).catch((e: any) => e.response)
+        const noEmail = await api
+          .post(`/admin/orders/${orderId}/tikkie-payment-links/${link.payment_request_token}/send`, {}, { headers })
+          .catch((e: any) => e.response)
         expect(noEmail.status).toBe(400)
         expect(noEmail.data.message).toMatch(/^Order #\d+ has no email address: copy the link and send it yourself\.$/)
         await api.post(`/admin/orders/${orderId}`, { email: "klant@example.nl" }, { headers })
 
-        const { data: sent } = await api.post(`/admin/orders/${orderId}/tikkie-payment-links/${link.payment_request_token}/send`, {}, { headers })
+        const { data: sent } = await api.post(
+          `/admin/orders/${orderId}/tikkie-payment-links/${link.payment_request_token}/send`,
+          {},
+          { headers }
+        )
         const { data: order } = await api.get(`/admin/orders/${orderId}?fields=email,display_id`, { headers })
-        expect(sent.notification).toEqual(expect.objectContaining({ to: order.order.email, channel: "email", template: "tikkie-payment-link" }))
-        const [notification] = await getContainer().resolve(Modules.NOTIFICATION).listNotifications({ to: order.order.email, template: "tikkie-payment-link" } as never)
+        expect(sent.notification).toEqual(
+          expect.objectContaining({ to: order.order.email, channel: "email", template: "tikkie-payment-link" })
+        )
+        const [notification] = await getContainer()
+          .resolve(Modules.NOTIFICATION)
+          .listNotifications({ to: order.order.email, template: "tikkie-payment-link" } as never)
         expect(notification.data).toEqual({
           order_id: orderId,
           order_display_id: order.order.display_id,
@@ -310,12 +365,24 @@ export default storeSuite("payment-request", {
         })
 
         // The checkout link it was paid with is not an open link; a token of no link of this order is not found.
-        const paid = await api.post(`/admin/orders/${orderId}/tikkie-payment-links/${started.payment_request_token}/send`, {}, { headers }).catch((e: any) => e.response)
+        const paid = await api
+          .post(`/admin/orders/${orderId}/tikkie-payment-links/${started.payment_request_token}/send`, {}, { headers })
+          .catch((e: any) => e.response)
         expect(paid.status).toBe(400)
-        expect(paid.data.message).toMatch(/^This Tikkie link is (paid|max_successful_payments_reached): there is nothing to send\.$/)
-        const other = await api.post(`/admin/orders/order_unknown/tikkie-payment-links/${link.payment_request_token}/send`, {}, { headers }).catch((e: any) => e.response)
+        expect(paid.data.message).toMatch(
+          /^This Tikkie link is (paid|max_successful_payments_reached): there is nothing to send\.$/
+        )
+        const other = await api
+          .post(`/admin/orders/order_unknown/tikkie-payment-links/${link.payment_request_token}/send`, {}, { headers })
+          .catch((e: any) => e.response)
         expect(other.status).toBe(404)
-        const withBody = await api.post(`/admin/orders/${orderId}/tikkie-payment-links/${link.payment_request_token}/send`, { to: "someone@else.example" }, { headers }).catch((e: any) => e.response)
+        const withBody = await api
+          .post(
+            `/admin/orders/${orderId}/tikkie-payment-links/${link.payment_request_token}/send`,
+            { to: "someone@else.example" },
+            { headers }
+          )
+          .catch((e: any) => e.response)
         expect(withBody.status).toBe(400)
       })
 
@@ -323,48 +390,80 @@ export default storeSuite("payment-request", {
         const { orderId } = await paidCheckout()
         const headers = await adminHeaders(api, getContainer())
         const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
-        const { data: items } = await query.graph({ entity: "order_item", fields: ["item.id", "item.title"], filters: { order_id: orderId } } as never)
+        const { data: items } = await query.graph({
+          entity: "order_item",
+          fields: ["item.id", "item.title"],
+          filters: { order_id: orderId },
+        } as never)
         const mug = (items as any[]).find((i) => /mok/i.test(i.item.title))
         const [location] = await getContainer().resolve(Modules.STOCK_LOCATION).listStockLocations({})
-        await api.post(`/admin/orders/${orderId}/fulfillments`, { items: [{ id: mug.item.id, quantity: 1 }], location_id: location.id }, { headers })
+        await api.post(
+          `/admin/orders/${orderId}/fulfillments`,
+          { items: [{ id: mug.item.id, quantity: 1 }], location_id: location.id },
+          { headers }
+        )
         const { data: created } = await api.post("/admin/exchanges", { order_id: orderId }, { headers })
         const exchangeId = created.exchange.id
-        await api.post(`/admin/exchanges/${exchangeId}/inbound/items`, { items: [{ id: mug.item.id, quantity: 1 }], location_id: location.id }, { headers })
-        await api.post(`/admin/exchanges/${exchangeId}/outbound/items`, { items: [{ variant_id: store.variantIds["delfts-blauw-mok-2"], quantity: 1 }] }, { headers })
+        await api.post(
+          `/admin/exchanges/${exchangeId}/inbound/items`,
+          { items: [{ id: mug.item.id, quantity: 1 }], location_id: location.id },
+          { headers }
+        )
+        await api.post(
+          `/admin/exchanges/${exchangeId}/outbound/items`,
+          { items: [{ variant_id: store.variantIds["delfts-blauw-mok-2"], quantity: 1 }] },
+          { headers }
+        )
         await api.post(`/admin/exchanges/${exchangeId}/request`, {}, { headers })
         const due = await owed(orderId, headers)
         expect(due).toBeGreaterThan(0)
 
         const { data } = await api.post(`/admin/orders/${orderId}/tikkie-payment-links`, {}, { headers })
-        expect(data.payment_link).toEqual(expect.objectContaining({ kind: "order", amount_in_cents: due, status: "OPEN", order_id: orderId }))
+        expect(data.payment_link).toEqual(
+          expect.objectContaining({ kind: "order", amount_in_cents: due, status: "OPEN", order_id: orderId })
+        )
       })
 
       it("an order's outstanding amount paid by link: the payment is captured and what it owes drops; GET lists its links", async () => {
         const { orderId, started } = await paidCheckout()
         const headers = await adminHeaders(api, getContainer())
         expect(await owed(orderId, headers)).toBe(0)
-        const nothing = await api.post(`/admin/orders/${orderId}/tikkie-payment-links`, {}, { headers }).catch((e: any) => e.response)
+        const nothing = await api
+          .post(`/admin/orders/${orderId}/tikkie-payment-links`, {}, { headers })
+          .catch((e: any) => e.response)
         expect(nothing.status).toBe(400)
         expect(nothing.data.message).toMatch(/owes nothing/)
 
         // The shop adds a product by phone: the order now owes its price.
         const { data: edit } = await api.post("/admin/order-edits", { order_id: orderId }, { headers })
-        await api.post(`/admin/order-edits/${edit.order_change.order_id}/items`, { items: [{ variant_id: store.variantIds["stroopwafels-2"], quantity: 1 }] }, { headers })
+        await api.post(
+          `/admin/order-edits/${edit.order_change.order_id}/items`,
+          { items: [{ variant_id: store.variantIds["stroopwafels-2"], quantity: 1 }] },
+          { headers }
+        )
         await api.post(`/admin/order-edits/${orderId}/request`, {}, { headers })
         await api.post(`/admin/order-edits/${orderId}/confirm`, {}, { headers })
         const due = await owed(orderId, headers)
         expect(due).toBeGreaterThan(0)
 
-        const tooMuch = await api.post(`/admin/orders/${orderId}/tikkie-payment-links`, { amount_in_cents: due + 1 }, { headers }).catch((e: any) => e.response)
+        const tooMuch = await api
+          .post(`/admin/orders/${orderId}/tikkie-payment-links`, { amount_in_cents: due + 1 }, { headers })
+          .catch((e: any) => e.response)
         expect(tooMuch.status).toBe(400)
         const dueText = `€${Math.trunc(due / 100)}.${String(due % 100).padStart(2, "0")}`
         const askedText = `€${Math.trunc((due + 1) / 100)}.${String((due + 1) % 100).padStart(2, "0")}`
         const { data: shown } = await api.get(`/admin/orders/${orderId}?fields=display_id`, { headers })
-        expect(tooMuch.data.message).toBe(`amount_in_cents: ${askedText} is more than order #${shown.order.display_id} still owes without a link (${dueText})`)
+        expect(tooMuch.data.message).toBe(
+          `amount_in_cents: ${askedText} is more than order #${shown.order.display_id} still owes without a link (${dueText})`
+        )
         const { data } = await api.post(`/admin/orders/${orderId}/tikkie-payment-links`, {}, { headers })
-        expect(data.payment_link).toEqual(expect.objectContaining({ kind: "order", amount_in_cents: due, status: "OPEN", order_id: orderId }))
+        expect(data.payment_link).toEqual(
+          expect.objectContaining({ kind: "order", amount_in_cents: due, status: "OPEN", order_id: orderId })
+        )
         expect(data.payment_link.description).toMatch(/^Tikkie Demo Winkel order #\d+$/)
-        const twice = await api.post(`/admin/orders/${orderId}/tikkie-payment-links`, {}, { headers }).catch((e: any) => e.response)
+        const twice = await api
+          .post(`/admin/orders/${orderId}/tikkie-payment-links`, {}, { headers })
+          .catch((e: any) => e.response)
         expect(twice.status).toBe(400)
         expect(twice.data.message).toMatch(/open Tikkie links already ask for all of it/)
 
@@ -379,14 +478,22 @@ export default storeSuite("payment-request", {
           ["order", data.payment_link.payment_request_token],
           ["checkout", started.payment_request_token],
         ])
-        expect({ count: listed.count, limit: listed.limit, offset: listed.offset }).toEqual({ count: 2, limit: 200, offset: 0 })
-        const { data: page } = await api.get(`/admin/orders/${orderId}/tikkie-payment-links?limit=1&offset=1`, { headers })
+        expect({ count: listed.count, limit: listed.limit, offset: listed.offset }).toEqual({
+          count: 2,
+          limit: 200,
+          offset: 0,
+        })
+        const { data: page } = await api.get(`/admin/orders/${orderId}/tikkie-payment-links?limit=1&offset=1`, {
+          headers,
+        })
         expect(page.payment_links.map((l: any) => l.kind)).toEqual(["checkout"])
         expect({ count: page.count, limit: page.limit, offset: page.offset }).toEqual({ count: 2, limit: 1, offset: 1 })
         const link = listed.payment_links[0]
         expect(link.payment_id).toBeTruthy()
         expect(link.paid_in_cents).toBe(due)
-        expect(link.payments).toEqual([expect.objectContaining({ amountInCents: due, counterPartyName: "Jan Jansen", refunds: [] })])
+        expect(link.payments).toEqual([
+          expect.objectContaining({ amountInCents: due, counterPartyName: "Jan Jansen", refunds: [] }),
+        ])
         const { data: payments } = await getContainer()
           .resolve(ContainerRegistrationKeys.QUERY)
           .graph({ entity: "payment", fields: ["captured_at", "amount"], filters: { id: link.payment_id } })
@@ -396,29 +503,64 @@ export default storeSuite("payment-request", {
 
       it("a standalone invoice link with an open amount, paid twice, listed with its payments and paged; bad input gets clear errors", async () => {
         const headers = await adminHeaders(api, getContainer())
-        const { data } = await api.post("/admin/tikkie/payment-requests", { description: "Factuur 2024-017", reference_id: "INV-2024-017", expiry_date: addDays(amsterdamDate(Date.now()), 30) }, { headers })
-        expect(data.payment_request).toEqual(expect.objectContaining({ kind: "invoice", amount_in_cents: null, description: "Factuur 2024-017", reference_id: "INV-2024-017", status: "OPEN" }))
+        const { data } = await api.post(
+          "/admin/tikkie/payment-requests",
+          {
+            description: "Factuur 2024-017",
+            reference_id: "INV-2024-017",
+            expiry_date: addDays(amsterdamDate(Date.now()), 30),
+          },
+          { headers }
+        )
+        expect(data.payment_request).toEqual(
+          expect.objectContaining({
+            kind: "invoice",
+            amount_in_cents: null,
+            description: "Factuur 2024-017",
+            reference_id: "INV-2024-017",
+            status: "OPEN",
+          })
+        )
         const token = data.payment_request.payment_request_token
         await pay(token, { amountInCents: 1250 })
         await pay(token, { amountInCents: 500 })
         await eventually(async () => recordPayments(await record(token)).length === 2)
-        await api.post("/admin/tikkie/payment-requests", { description: "Factuur 2024-018", amount_in_cents: 9900 }, { headers })
-        await api.post("/admin/tikkie/payment-requests", { description: "Factuur 2024-019", amount_in_cents: 100 }, { headers })
+        await api.post(
+          "/admin/tikkie/payment-requests",
+          { description: "Factuur 2024-018", amount_in_cents: 9900 },
+          { headers }
+        )
+        await api.post(
+          "/admin/tikkie/payment-requests",
+          { description: "Factuur 2024-019", amount_in_cents: 100 },
+          { headers }
+        )
 
         const { data: first } = await api.get("/admin/tikkie/payment-requests?limit=2&offset=0", { headers })
         expect(first.count).toBe(3)
         expect(first.payment_requests.map((p: any) => p.description)).toEqual(["Factuur 2024-019", "Factuur 2024-018"])
         const { data: last } = await api.get("/admin/tikkie/payment-requests?limit=2&offset=2", { headers })
         expect(last.payment_requests).toHaveLength(1)
-        expect(last.payment_requests[0]).toEqual(expect.objectContaining({ paid_in_cents: 1750, payments: expect.arrayContaining([expect.objectContaining({ amountInCents: 1250 })]) }))
+        expect(last.payment_requests[0]).toEqual(
+          expect.objectContaining({
+            paid_in_cents: 1750,
+            payments: expect.arrayContaining([expect.objectContaining({ amountInCents: 1250 })]),
+          })
+        )
 
-        const tooLong = await api.post("/admin/tikkie/payment-requests", { description: "x".repeat(36) }, { headers }).catch((e: any) => e.response)
+        const tooLong = await api
+          .post("/admin/tikkie/payment-requests", { description: "x".repeat(36) }, { headers })
+          .catch((e: any) => e.response)
         expect(tooLong.status).toBe(400)
         expect(tooLong.data.message).toMatch(/description must be at most 35 characters/)
-        const fraction = await api.post("/admin/tikkie/payment-requests", { description: "Factuur", amount_in_cents: 12.5 }, { headers }).catch((e: any) => e.response)
+        const fraction = await api
+          .post("/admin/tikkie/payment-requests", { description: "Factuur", amount_in_cents: 12.5 }, { headers })
+          .catch((e: any) => e.response)
         expect(fraction.status).toBe(400)
         expect(fraction.data.message).toMatch(/'int' for field 'amount_in_cents', got: '12.5'/)
-        const badPage = await api.get("/admin/tikkie/payment-requests?limit=1000", { headers }).catch((e: any) => e.response)
+        const badPage = await api
+          .get("/admin/tikkie/payment-requests?limit=1000", { headers })
+          .catch((e: any) => e.response)
         expect(badPage.status).toBe(400)
         expect(badPage.data.message).toMatch(/limit must be at most 100/)
         const anonymous = await api.get("/admin/tikkie/payment-requests").catch((e: any) => e.response)
@@ -435,7 +577,11 @@ export default storeSuite("payment-request", {
         const order = (await orderForCart(getContainer(), cart.id))!
         const { data } = await getContainer()
           .resolve(ContainerRegistrationKeys.QUERY)
-          .graph({ entity: "payment", fields: ["id", "amount", "data", "refunds.amount"], filters: { payment_session_id: started.payment_session_id } })
+          .graph({
+            entity: "payment",
+            fields: ["id", "amount", "data", "refunds.amount"],
+            filters: { payment_session_id: started.payment_session_id },
+          })
         return { cart, started, order, paymentId: (data[0] as { id: string }).id }
       }
       const payment = async (id: string) =>
@@ -470,7 +616,9 @@ export default storeSuite("payment-request", {
         await tikkie.control.post(`/_sandbox/refunds/${refunds[1].refundToken}/pay`)
         await pollPaymentRequests(getContainer())
         expect((await payment(paymentId)).data.payments[0].refunds[1].status).toBe("PAID")
-        expect(cents(Number((await payment(paymentId)).refunds.reduce((s: number, r: any) => s + Number(r.amount), 0)))).toBe(750)
+        expect(
+          cents(Number((await payment(paymentId)).refunds.reduce((s: number, r: any) => s + Number(r.amount), 0)))
+        ).toBe(750)
         void cart
       })
 
@@ -478,7 +626,8 @@ export default storeSuite("payment-request", {
         const { started, paymentId } = await paidOrder()
         const headers = await adminHeaders(api, getContainer())
         await tikkie.control.setDeliveryBehaviour("fail", 100)
-        const keptRefunds = async () => recordPayments(await record(started.payment_request_token))[0].refunds.map((r) => [r.amountInCents, r.status])
+        const keptRefunds = async () =>
+          recordPayments(await record(started.payment_request_token))[0].refunds.map((r) => [r.amountInCents, r.status])
         await api.post(`/admin/payments/${paymentId}/refund`, { amount: 1.5 }, { headers })
         await eventually(async () => (await keptRefunds()).length === 1, 5_000)
         // As if the run after Medusa's refund was lost: the record without it.
@@ -537,7 +686,10 @@ export default storeSuite("payment-request", {
         await eventually(async () => (await keptRefunds()).length === 3, 5_000)
         const kept = await record(started.payment_request_token)
         const [p] = recordPayments(kept)
-        await records().updatePaymentRequests({ id: kept.id, payments: { items: [{ ...p, refunds: p.refunds.slice(0, 2) }] } } as never)
+        await records().updatePaymentRequests({
+          id: kept.id,
+          payments: { items: [{ ...p, refunds: p.refunds.slice(0, 2) }] },
+        } as never)
         await paidOut()
         await pollPaymentRequests(getContainer())
         expect((await keptRefunds()).map((r) => [r.amountInCents, r.status])).toEqual([
@@ -545,7 +697,11 @@ export default storeSuite("payment-request", {
           [200, "PAID"],
           [100, "PAID"],
         ])
-        expect((await payment(paymentId)).data.payments[0].refunds.map((r: any) => r.status)).toEqual(["PAID", "PAID", "PAID"])
+        expect((await payment(paymentId)).data.payments[0].refunds.map((r: any) => r.status)).toEqual([
+          "PAID",
+          "PAID",
+          "PAID",
+        ])
         expect((await link()).refunded_in_cents).toBe(450)
       })
 
@@ -553,7 +709,9 @@ export default storeSuite("payment-request", {
         const { paymentId, cart } = await paidOrder()
         const headers = await adminHeaders(api, getContainer())
         const tooMuch = cart.total + 25.01
-        const refused = await api.post(`/admin/payments/${paymentId}/refund`, { amount: tooMuch }, { headers }).catch((e: any) => e.response)
+        const refused = await api
+          .post(`/admin/payments/${paymentId}/refund`, { amount: tooMuch }, { headers })
+          .catch((e: any) => e.response)
         expect(refused.status).toBe(400)
         expect(refused.data.message).toMatch(/refund more than the captured amount/)
         expect((await payment(paymentId)).refunds).toHaveLength(0)
@@ -567,11 +725,18 @@ export default storeSuite("payment-request", {
         // Someone refunded through Tikkie directly (its portal): paid + €20.
         const { client } = paymentRequestsClient(getContainer())
         // The store's own client (shared by the process): not closed here.
-        await client.createRefund(started.payment_request_token, paid.paymentToken, { amountInCents: paid.amountInCents + 2_000, description: "Goodwill" })
+        await client.createRefund(started.payment_request_token, paid.paymentToken, {
+          amountInCents: paid.amountInCents + 2_000,
+          description: "Goodwill",
+        })
         const headers = await adminHeaders(api, getContainer())
-        const refused = await api.post(`/admin/payments/${paymentId}/refund`, { amount: 10 }, { headers }).catch((e: any) => e.response)
+        const refused = await api
+          .post(`/admin/payments/${paymentId}/refund`, { amount: 10 }, { headers })
+          .catch((e: any) => e.response)
         expect(refused.status).toBe(400)
-        expect(refused.data.message).toMatch(/Tikkie refuses this refund of €10.00: refunds of one payment may total at most the €[0-9.]+ paid plus €25.00, and €[0-9.]+ was refunded already. Nothing was refunded./)
+        expect(refused.data.message).toMatch(
+          /Tikkie refuses this refund of €10.00: refunds of one payment may total at most the €[0-9.]+ paid plus €25.00, and €[0-9.]+ was refunded already. Nothing was refunded./
+        )
         expect((await payment(paymentId)).refunds).toHaveLength(0)
         expect(await tikkie.control.requests("paymentRequestsV2.createRefund")).toHaveLength(1)
       })
@@ -592,7 +757,11 @@ export default storeSuite("payment-request", {
       const refundOnItsWay = async (paymentId: string, headers: Record<string, string>) => {
         await tikkie.control.injectFault("paymentRequestsV2.createRefund", "hang-after", 1)
         const first = api.post(`/admin/payments/${paymentId}/refund`, { amount: 2 }, { headers })
-        await eventually(async () => ((await tikkie.control.requests("paymentRequestsV2.createRefund")).length ? true : undefined), 10_000, 20)
+        await eventually(
+          async () => ((await tikkie.control.requests("paymentRequestsV2.createRefund")).length ? true : undefined),
+          10_000,
+          20
+        )
         return { answer: first }
       }
 
@@ -617,7 +786,10 @@ export default storeSuite("payment-request", {
         // Meanwhile Medusa refunds the same amount on another path than the admin's refund route. (Medusa may
         // refuse to book the later of two refunds of one order on the order at the same moment, "existing
         // active order change", after the payment's refund was made: what counts here is the money.)
-        const second = refundPaymentWorkflow(getContainer()).run({ input: { payment_id: paymentId, amount: 2 }, throwOnError: false })
+        const second = refundPaymentWorkflow(getContainer()).run({
+          input: { payment_id: paymentId, amount: 2 },
+          throwOnError: false,
+        })
         await Promise.all([first.answer.catch((e: any) => e.response), second])
 
         const { medusa, tikkie: atTikkie } = await refundsOnBothSides(paymentId, started.payment_request_token)
@@ -633,7 +805,9 @@ export default storeSuite("payment-request", {
         await api.post(`/admin/payments/${paymentId}/refund`, { amount: 2 }, { headers })
         // …and wrote after it: Tikkie's payments (the refund among them) over the rest of the data as it had read it.
         const payments = (await payment(paymentId)).data.payments
-        await getContainer().resolve(Modules.PAYMENT).updatePayment({ id: paymentId, data: { ...readBefore, payments } } as never)
+        await getContainer()
+          .resolve(Modules.PAYMENT)
+          .updatePayment({ id: paymentId, data: { ...readBefore, payments } } as never)
 
         await api.post(`/admin/payments/${paymentId}/refund`, { amount: 2 }, { headers })
         const { medusa, tikkie: atTikkie } = await refundsOnBothSides(paymentId, started.payment_request_token)
@@ -662,12 +836,16 @@ export default storeSuite("payment-request", {
         // Tikkie makes the refund and answers 500; then every read of the payment's refunds fails too.
         await tikkie.control.injectFault("paymentRequestsV2.createRefund", "500-after", 1)
         await tikkie.control.injectFault("paymentRequestsV2.listPayments", "500", 4)
-        const first = await api.post(`/admin/payments/${paymentId}/refund`, { amount: 4 }, { headers }).catch((e: any) => e.response)
+        const first = await api
+          .post(`/admin/payments/${paymentId}/refund`, { amount: 4 }, { headers })
+          .catch((e: any) => e.response)
         expect(first.status).toBeGreaterThanOrEqual(400)
         expect((await payment(paymentId)).refunds).toHaveLength(0)
 
         // Another amount would be a second payout next to the one made: refused until the first is recorded.
-        const other = await api.post(`/admin/payments/${paymentId}/refund`, { amount: 3 }, { headers }).catch((e: any) => e.response)
+        const other = await api
+          .post(`/admin/payments/${paymentId}/refund`, { amount: 3 }, { headers })
+          .catch((e: any) => e.response)
         expect(other.status).toBe(400)
 
         const { data } = await api.post(`/admin/payments/${paymentId}/refund`, { amount: 4 }, { headers })
@@ -678,12 +856,20 @@ export default storeSuite("payment-request", {
         expect(atTikkie.map((r) => r.amountInCents)).toEqual([400])
         expect(paid.refunds.map((r: any) => r.refundToken)).toEqual([atTikkie[0].refundToken])
         expect(await tikkie.control.requests("paymentRequestsV2.createRefund")).toHaveLength(1)
-        expect(first.data.message).toMatch(/Tikkie did not answer whether it made this refund.*Try the same refund again later/)
-        expect(other.data.message).toMatch(/Tikkie already holds a refund of €4.00 .* Refund exactly €4.00 to record it/)
+        expect(first.data.message).toMatch(
+          /Tikkie did not answer whether it made this refund.*Try the same refund again later/
+        )
+        expect(other.data.message).toMatch(
+          /Tikkie already holds a refund of €4.00 .* Refund exactly €4.00 to record it/
+        )
 
         // A further refund is a new one again.
         await api.post(`/admin/payments/${paymentId}/refund`, { amount: 1 }, { headers })
-        expect(((await client.getPayment(started.payment_request_token, paid.paymentToken)).refunds ?? []).map((r) => r.amountInCents)).toEqual([400, 100])
+        expect(
+          ((await client.getPayment(started.payment_request_token, paid.paymentToken)).refunds ?? []).map(
+            (r) => r.amountInCents
+          )
+        ).toEqual([400, 100])
       })
     })
   },

@@ -33,11 +33,16 @@ export default bankSuite("refunds-owed-reconciliation", {
         source: "second_payment",
         reason: "The link was paid a second time.",
       })
-      const { data } = await api.post(`/admin/tikkie/refunds-owed/${owed.id}/refunded`, { bank_reference: bankReference }, { headers })
+      const { data } = await api.post(
+        `/admin/tikkie/refunds-owed/${owed.id}/refunded`,
+        { bank_reference: bankReference },
+        { headers }
+      )
       expect(data.refund_owed.status).toBe("refunded")
       return owed.id as string
     }
-    const book = (body: Record<string, unknown>) => control(bankEnv, "POST", `/_sandbox/accounts/${ACCOUNT}/transactions`, body)
+    const book = (body: Record<string, unknown>) =>
+      control(bankEnv, "POST", `/_sandbox/accounts/${ACCOUNT}/transactions`, body)
 
     it("matches the outgoing transfer by the bank reference, another by amount and payer IBAN; a stranger's debit stays unmatched", async () => {
       await connectAccount(bankEnv, api, headers, { accountNumber: ACCOUNT })
@@ -45,17 +50,35 @@ export default bankSuite("refunds-owed-reconciliation", {
       const byIban = await markedRefund("b", 2_281, "transferred by phone", PAYER_IBAN)
       const notSent = await markedRefund("c", 999, "NOT-YET-SENT")
       await book({ amountInCents: 100_000, descriptionLines: ["Storting"] })
-      await book({ amountInCents: -1_550, descriptionLines: ["Terugbetaling", "Kenmerk TERUG 20261123 01"], counterPartyName: "L Peeters" })
-      await book({ amountInCents: -2_281, descriptionLines: ["Terugbetaling"], counterPartyName: "P Jansen", counterPartyAccountNumber: PAYER_IBAN })
-      await book({ amountInCents: -999, descriptionLines: ["Huur"], counterPartyName: "Verhuurder BV", counterPartyAccountNumber: "NL39RABO0300065264" })
+      await book({
+        amountInCents: -1_550,
+        descriptionLines: ["Terugbetaling", "Kenmerk TERUG 20261123 01"],
+        counterPartyName: "L Peeters",
+      })
+      await book({
+        amountInCents: -2_281,
+        descriptionLines: ["Terugbetaling"],
+        counterPartyName: "P Jansen",
+        counterPartyAccountNumber: PAYER_IBAN,
+      })
+      await book({
+        amountInCents: -999,
+        descriptionLines: ["Huur"],
+        counterPartyName: "Verhuurder BV",
+        counterPartyAccountNumber: "NL39RABO0300065264",
+      })
 
       const { data } = await api.post("/admin/tikkie/reconciliation/run", {}, { headers })
       expect(data.summary.refunds_matched_now).toBe(2)
 
       const { data: listed } = await api.get("/admin/tikkie/refunds-owed?status=refunded", { headers })
       const row = (id: string) => listed.refunds_owed.find((r: any) => r.id === id)
-      expect(row(byReference)).toEqual(expect.objectContaining({ bank_transaction_id: expect.any(String), bank_matched_by: "reference" }))
-      expect(row(byIban)).toEqual(expect.objectContaining({ bank_transaction_id: expect.any(String), bank_matched_by: "amount_iban" }))
+      expect(row(byReference)).toEqual(
+        expect.objectContaining({ bank_transaction_id: expect.any(String), bank_matched_by: "reference" })
+      )
+      expect(row(byIban)).toEqual(
+        expect.objectContaining({ bank_transaction_id: expect.any(String), bank_matched_by: "amount_iban" })
+      )
       expect(row(byIban).bank_transaction_id).not.toBe(row(byReference).bank_transaction_id)
       expect(row(notSent)).toEqual(expect.objectContaining({ bank_transaction_id: null, bank_matched_by: null }))
 

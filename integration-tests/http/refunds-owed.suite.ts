@@ -1,7 +1,15 @@
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { toCents } from "../../src/lib/medusa-money"
 import { adminHeaders } from "../helpers/admin-auth"
-import { BELGIAN_PAYER, eventually, type SeededStore, seedStore, settledOrder, storeApi, stroopwafelsAndMugCart } from "../helpers/store-flow"
+import {
+  BELGIAN_PAYER,
+  eventually,
+  type SeededStore,
+  seedStore,
+  settledOrder,
+  storeApi,
+  stroopwafelsAndMugCart,
+} from "../helpers/store-flow"
 import { clearSandboxForNextTest } from "../helpers/tikkie-sandbox-env"
 import { failingAfter } from "../helpers/failing-after"
 import { TIKKIE_MODULE } from "../../src/modules/tikkie"
@@ -41,8 +49,13 @@ export default storeSuite("refunds-owed", {
       return settledOrder(getContainer(), started.order_token, cart.id)
     }
     const adminOrder = async (id: string) =>
-      (await api.get(`/admin/orders/${id}?fields=id,status,total,summary,*payment_collections.payments.refunds`, { headers })).data.order
-    const refundsOwed = async (query: string) => (await api.get(`/admin/tikkie/refunds-owed?${query}`, { headers })).data
+      (
+        await api.get(`/admin/orders/${id}?fields=id,status,total,summary,*payment_collections.payments.refunds`, {
+          headers,
+        })
+      ).data.order
+    const refundsOwed = async (query: string) =>
+      (await api.get(`/admin/tikkie/refunds-owed?${query}`, { headers })).data
     const me = async () => (await api.get("/admin/users/me", { headers })).data.user
 
     it("Medusa's cancel of a Fast Checkout order: a refund owed with the payer and amount, nothing 'refunded' until it is marked; then Medusa records the refund", async () => {
@@ -75,22 +88,39 @@ export default storeSuite("refunds-owed", {
       expect((await refundsOwed("status=owed")).count).toBe(1)
       expect((await refundsOwed("status=refunded")).count).toBe(0)
       // The Tikkie page's tab count; this store has no bank account feature, so no reconciliation count.
-      expect((await api.get("/admin/tikkie/attention", { headers })).data.attention).toEqual({ paid_without_order: 0, refunds_owed: 1, reconciliation: null })
+      expect((await api.get("/admin/tikkie/attention", { headers })).data.attention).toEqual({
+        paid_without_order: 0,
+        refunds_owed: 1,
+        reconciliation: null,
+      })
 
       // Medusa's Refund button still refuses, saying where the refund is handled.
       const paymentId = canceled.payment_collections[0].payments[0].id
-      const refused = await api.post(`/admin/payments/${paymentId}/refund`, { amount: 1 }, { headers }).catch((e: any) => e.response)
+      const refused = await api
+        .post(`/admin/payments/${paymentId}/refund`, { amount: 1 }, { headers })
+        .catch((e: any) => e.response)
       expect(refused.status).toBe(400)
       expect(refused.data.message).toMatch(/no refund operation: nothing was refunded/)
 
-      const invalid = await api.post(`/admin/tikkie/refunds-owed/${owed.id}/refunded`, { note: "x" }, { headers }).catch((e: any) => e.response)
+      const invalid = await api
+        .post(`/admin/tikkie/refunds-owed/${owed.id}/refunded`, { note: "x" }, { headers })
+        .catch((e: any) => e.response)
       expect(invalid.status).toBe(400)
 
-      const marked = await api.post(`/admin/tikkie/refunds-owed/${owed.id}/refunded`, { bank_reference: "NL-OUT-4711", note: "sent from the shop's account" }, { headers })
+      const marked = await api.post(
+        `/admin/tikkie/refunds-owed/${owed.id}/refunded`,
+        { bank_reference: "NL-OUT-4711", note: "sent from the shop's account" },
+        { headers }
+      )
       expect(marked.status).toBe(200)
       const user = await me()
       expect(marked.data.refund_owed).toEqual(
-        expect.objectContaining({ status: "refunded", refunded_by: user.id, bank_reference: "NL-OUT-4711", note: "sent from the shop's account" })
+        expect.objectContaining({
+          status: "refunded",
+          refunded_by: user.id,
+          bank_reference: "NL-OUT-4711",
+          note: "sent from the shop's account",
+        })
       )
       expect(Date.now() - new Date(marked.data.refund_owed.refunded_at).getTime()).toBeLessThan(60_000)
 
@@ -106,7 +136,11 @@ export default storeSuite("refunds-owed", {
       expect(marked.data.refund_owed.medusa_refund_id).toBe(refunds[0].id)
 
       // Marking again changes nothing: still one refund.
-      const again = await api.post(`/admin/tikkie/refunds-owed/${owed.id}/refunded`, { bank_reference: "OTHER" }, { headers })
+      const again = await api.post(
+        `/admin/tikkie/refunds-owed/${owed.id}/refunded`,
+        { bank_reference: "OTHER" },
+        { headers }
+      )
       expect(again.data.refund_owed.bank_reference).toBe("NL-OUT-4711")
       expect((await api.get("/admin/tikkie/attention", { headers })).data.attention.refunds_owed).toBe(0)
       expect((await adminOrder(order.id)).payment_collections[0].payments[0].refunds).toHaveLength(1)
@@ -120,7 +154,10 @@ export default storeSuite("refunds-owed", {
         const { data } = await api.get(`/admin/orders/${order.id}?fields=display_id`, { headers })
         return { order, owed, displayId: data.order.display_id as number }
       }
-      const euros = (c: number) => ({ nl: `${Math.trunc(c / 100)},${String(c % 100).padStart(2, "0")}`, en: `${Math.trunc(c / 100)}.${String(c % 100).padStart(2, "0")}` })
+      const euros = (c: number) => ({
+        nl: `${Math.trunc(c / 100)},${String(c % 100).padStart(2, "0")}`,
+        en: `${Math.trunc(c / 100)}.${String(c % 100).padStart(2, "0")}`,
+      })
 
       it("names the order by its number and, with no IBAN from Tikkie, prepares the e-mail asking the payer for it: in the order's language or the one chosen, sent through Medusa's notification module", async () => {
         const { owed, displayId } = await cancelled()
@@ -129,43 +166,81 @@ export default storeSuite("refunds-owed", {
 
         // The Belgian payer's order ships to Belgium and has no locale: English unless the admin picks Dutch.
         const { data: en } = await api.get(`/admin/tikkie/refunds-owed/${owed.id}/iban-request`, { headers })
-        expect(en.iban_request).toEqual(expect.objectContaining({ to: "lotte.peeters@example.be", language: "en", can_send: true }))
-        expect(en.iban_request.subject).toBe(`Refund of €${euros(owed.amount_in_cents).en} for order #${displayId}: your IBAN, please`)
+        expect(en.iban_request).toEqual(
+          expect.objectContaining({ to: "lotte.peeters@example.be", language: "en", can_send: true })
+        )
+        expect(en.iban_request.subject).toBe(
+          `Refund of €${euros(owed.amount_in_cents).en} for order #${displayId}: your IBAN, please`
+        )
         expect(en.iban_request.text).toMatch(/^Dear Peeters BV, Lotte Peeters,\n/)
         expect(en.iban_request.text).toContain("was cancelled")
-        const { data: nl } = await api.get(`/admin/tikkie/refunds-owed/${owed.id}/iban-request?language=nl`, { headers })
-        expect(nl.iban_request.subject).toMatch(new RegExp(`^Terugbetaling €\\s${euros(owed.amount_in_cents).nl} voor bestelling #${displayId}: je IBAN graag$`))
+        const { data: nl } = await api.get(`/admin/tikkie/refunds-owed/${owed.id}/iban-request?language=nl`, {
+          headers,
+        })
+        expect(nl.iban_request.subject).toMatch(
+          new RegExp(
+            `^Terugbetaling €\\s${euros(owed.amount_in_cents).nl} voor bestelling #${displayId}: je IBAN graag$`
+          )
+        )
         expect(nl.iban_request.text).toContain("is geannuleerd")
-        const badLanguage = await api.get(`/admin/tikkie/refunds-owed/${owed.id}/iban-request?language=fr`, { headers }).catch((e: any) => e.response)
+        const badLanguage = await api
+          .get(`/admin/tikkie/refunds-owed/${owed.id}/iban-request?language=fr`, { headers })
+          .catch((e: any) => e.response)
         expect(badLanguage.status).toBe(400)
 
-        const { data: sent } = await api.post(`/admin/tikkie/refunds-owed/${owed.id}/iban-request`, { language: "nl", via: "email" }, { headers })
+        const { data: sent } = await api.post(
+          `/admin/tikkie/refunds-owed/${owed.id}/iban-request`,
+          { language: "nl", via: "email" },
+          { headers }
+        )
         const user = await me()
-        expect(sent.refund_owed).toEqual(expect.objectContaining({ iban_requested_via: "email", iban_requested_by: user.id, iban_requested_by_email: user.email }))
+        expect(sent.refund_owed).toEqual(
+          expect.objectContaining({
+            iban_requested_via: "email",
+            iban_requested_by: user.id,
+            iban_requested_by_email: user.email,
+          })
+        )
         const [notification] = await getContainer()
           .resolve(Modules.NOTIFICATION)
           .listNotifications({ to: "lotte.peeters@example.be", template: "tikkie-refund-iban-request" } as never)
         expect(notification).toEqual(expect.objectContaining({ channel: "email", status: "success" }))
-        expect(notification.data).toEqual(expect.objectContaining({ subject: nl.iban_request.subject, text: nl.iban_request.text, language: "nl" }))
+        expect(notification.data).toEqual(
+          expect.objectContaining({ subject: nl.iban_request.subject, text: nl.iban_request.text, language: "nl" })
+        )
       })
 
       it("without an e-mail provider the store refuses to send and the admin's mail program is the way; the IBAN the payer sends is kept (checked), then marking names the admin by e-mail", async () => {
         const { owed } = await cancelled()
         // The store's only e-mail provider switched off, as the notification module reads it.
-        await getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION).raw("update notification_provider set is_enabled = false")
+        await getContainer()
+          .resolve(ContainerRegistrationKeys.PG_CONNECTION)
+          .raw("update notification_provider set is_enabled = false")
         const { data } = await api.get(`/admin/tikkie/refunds-owed/${owed.id}/iban-request`, { headers })
         expect(data.iban_request.can_send).toBe(false)
-        const refused = await api.post(`/admin/tikkie/refunds-owed/${owed.id}/iban-request`, { language: "en", via: "email" }, { headers }).catch((e: any) => e.response)
+        const refused = await api
+          .post(`/admin/tikkie/refunds-owed/${owed.id}/iban-request`, { language: "en", via: "email" }, { headers })
+          .catch((e: any) => e.response)
         expect(refused.status).toBe(400)
         expect(refused.data.message).toMatch(/no e-mail provider .*open the e-mail in your mail program/)
         expect((await refundsOwed(`order_id=${owed.order_id}`)).refunds_owed[0].iban_requested_at).toBeNull()
-        const { data: byMailProgram } = await api.post(`/admin/tikkie/refunds-owed/${owed.id}/iban-request`, { language: "en", via: "mailto" }, { headers })
+        const { data: byMailProgram } = await api.post(
+          `/admin/tikkie/refunds-owed/${owed.id}/iban-request`,
+          { language: "en", via: "mailto" },
+          { headers }
+        )
         expect(byMailProgram.refund_owed.iban_requested_via).toBe("mailto")
 
-        const invalid = await api.post(`/admin/tikkie/refunds-owed/${owed.id}/payer-account`, { iban: "BE68 5390 0754 7035" }, { headers }).catch((e: any) => e.response)
+        const invalid = await api
+          .post(`/admin/tikkie/refunds-owed/${owed.id}/payer-account`, { iban: "BE68 5390 0754 7035" }, { headers })
+          .catch((e: any) => e.response)
         expect(invalid.status).toBe(400)
         expect(invalid.data.message).toMatch(/iban is not a valid IBAN/)
-        const { data: kept } = await api.post(`/admin/tikkie/refunds-owed/${owed.id}/payer-account`, { iban: "be68 5390 0754 7034", account_holder: "L. Peeters" }, { headers })
+        const { data: kept } = await api.post(
+          `/admin/tikkie/refunds-owed/${owed.id}/payer-account`,
+          { iban: "be68 5390 0754 7034", account_holder: "L. Peeters" },
+          { headers }
+        )
         expect(kept.refund_owed.payer_account).toEqual({
           email: "lotte.peeters@example.be",
           phone_number: "+32470123456",
@@ -174,12 +249,20 @@ export default storeSuite("refunds-owed", {
           iban_source: "payer",
         })
 
-        const { data: marked } = await api.post(`/admin/tikkie/refunds-owed/${owed.id}/refunded`, { bank_reference: "NL-OUT-1" }, { headers })
+        const { data: marked } = await api.post(
+          `/admin/tikkie/refunds-owed/${owed.id}/refunded`,
+          { bank_reference: "NL-OUT-1" },
+          { headers }
+        )
         expect(marked.refund_owed.refunded_by_email).toBe((await me()).email)
-        const late = await api.post(`/admin/tikkie/refunds-owed/${owed.id}/payer-account`, { iban: "NL91ABNA0417164300" }, { headers }).catch((e: any) => e.response)
+        const late = await api
+          .post(`/admin/tikkie/refunds-owed/${owed.id}/payer-account`, { iban: "NL91ABNA0417164300" }, { headers })
+          .catch((e: any) => e.response)
         expect(late.status).toBe(400)
         expect(late.data.message).toMatch(/already refunded/)
-        const lateAsk = await api.get(`/admin/tikkie/refunds-owed/${owed.id}/iban-request`, { headers }).catch((e: any) => e.response)
+        const lateAsk = await api
+          .get(`/admin/tikkie/refunds-owed/${owed.id}/iban-request`, { headers })
+          .catch((e: any) => e.response)
         expect(lateAsk.status).toBe(400)
       })
     })
@@ -188,16 +271,28 @@ export default storeSuite("refunds-owed", {
     const fulfilledMugOrder = async () => {
       const order = await paidFastCheckoutOrder()
       const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
-      const { data: items } = await query.graph({ entity: "order_item", fields: ["item.id", "item.title", "item.unit_price", "quantity"], filters: { order_id: order.id } } as never)
+      const { data: items } = await query.graph({
+        entity: "order_item",
+        fields: ["item.id", "item.title", "item.unit_price", "quantity"],
+        filters: { order_id: order.id },
+      } as never)
       const mug = (items as any[]).find((i) => /mok/i.test(i.item.title)) ?? items[0]
       const [location] = await getContainer().resolve(Modules.STOCK_LOCATION).listStockLocations({})
-      await api.post(`/admin/orders/${order.id}/fulfillments`, { items: [{ id: mug.item.id, quantity: 1 }], location_id: location.id }, { headers })
+      await api.post(
+        `/admin/orders/${order.id}/fulfillments`,
+        { items: [{ id: mug.item.id, quantity: 1 }], location_id: location.id },
+        { headers }
+      )
       return { order, mug, location }
     }
 
     /** The admin's return routes, as the dashboard calls them: one item requested back, then received. */
     const receivedReturn = async (orderId: string, itemId: string, locationId: string): Promise<string> => {
-      const { data: created } = await api.post("/admin/returns", { order_id: orderId, location_id: locationId }, { headers })
+      const { data: created } = await api.post(
+        "/admin/returns",
+        { order_id: orderId, location_id: locationId },
+        { headers }
+      )
       const returnId = created.return.id
       await api.post(`/admin/returns/${returnId}/request-items`, { items: [{ id: itemId, quantity: 1 }] }, { headers })
       await api.post(`/admin/returns/${returnId}/request`, {}, { headers })
@@ -217,7 +312,14 @@ export default storeSuite("refunds-owed", {
       expect(before.summary.refunded_total).toBe(0)
 
       const owed = await eventually(async () => (await refundsOwed(`order_id=${order.id}`)).refunds_owed[0])
-      expect(owed).toEqual(expect.objectContaining({ source: "return", status: "owed", amount_in_cents: owedByShop, payer_name: "Peeters BV, Lotte Peeters" }))
+      expect(owed).toEqual(
+        expect.objectContaining({
+          source: "return",
+          status: "owed",
+          amount_in_cents: owedByShop,
+          payer_name: "Peeters BV, Lotte Peeters",
+        })
+      )
 
       await api.post(`/admin/tikkie/refunds-owed/${owed.id}/refunded`, { bank_reference: "RET-1" }, { headers })
       const after = await adminOrder(order.id)
@@ -236,7 +338,10 @@ export default storeSuite("refunds-owed", {
       await tikkieRecords.deleteRefundOweds(recorded.id)
       const change = { order_id: order.id, source: "return" as const, change_id: returnId }
 
-      const { errors } = await failingAfter(recordRefundOwedAfterOrderChangeWorkflow(getContainer()), recordRefundsOwedForOrderChangeStepId).run({ input: change, throwOnError: false })
+      const { errors } = await failingAfter(
+        recordRefundOwedAfterOrderChangeWorkflow(getContainer()),
+        recordRefundsOwedForOrderChangeStepId
+      ).run({ input: change, throwOnError: false })
       expect(errors.map((e: any) => e.error?.message)).toEqual(["a later step failed"])
       expect((await refundsOwed(`order_id=${order.id}`)).count).toBe(0)
 
@@ -244,21 +349,34 @@ export default storeSuite("refunds-owed", {
       expect(result).toHaveLength(1)
       await recordRefundOwedAfterOrderChangeWorkflow(getContainer()).run({ input: change })
       const listed = await refundsOwed(`order_id=${order.id}`)
-      expect(listed.refunds_owed).toEqual([expect.objectContaining({ source: "return", amount_in_cents: recorded.amount_in_cents })])
+      expect(listed.refunds_owed).toEqual([
+        expect.objectContaining({ source: "return", amount_in_cents: recorded.amount_in_cents }),
+      ])
     })
 
     it("a refund claim confirmed through Medusa's claim routes: what the order owes back becomes a refund owed", async () => {
       const { order, mug } = await fulfilledMugOrder()
       const { data: created } = await api.post("/admin/claims", { order_id: order.id, type: "refund" }, { headers })
       const claimId = created.claim.id
-      await api.post(`/admin/claims/${claimId}/inbound/items`, { items: [{ id: mug.item.id, quantity: 1, reason: "production_failure" }] }, { headers })
+      await api.post(
+        `/admin/claims/${claimId}/inbound/items`,
+        { items: [{ id: mug.item.id, quantity: 1, reason: "production_failure" }] },
+        { headers }
+      )
       await api.post(`/admin/claims/${claimId}/request`, {}, { headers })
       const before = await adminOrder(order.id)
       const owedByShop = -cents(before.summary.pending_difference)
       expect(owedByShop).toBeGreaterThan(0)
 
       const owed = await eventually(async () => (await refundsOwed(`order_id=${order.id}`)).refunds_owed[0])
-      expect(owed).toEqual(expect.objectContaining({ source: "claim", status: "owed", amount_in_cents: owedByShop, payer_name: "Peeters BV, Lotte Peeters" }))
+      expect(owed).toEqual(
+        expect.objectContaining({
+          source: "claim",
+          status: "owed",
+          amount_in_cents: owedByShop,
+          payer_name: "Peeters BV, Lotte Peeters",
+        })
+      )
       expect((await adminOrder(order.id)).summary.refunded_total).toBe(0)
     })
 
@@ -266,9 +384,17 @@ export default storeSuite("refunds-owed", {
       const { order, mug, location } = await fulfilledMugOrder()
       const { data: created } = await api.post("/admin/exchanges", { order_id: order.id }, { headers })
       const exchangeId = created.exchange.id
-      await api.post(`/admin/exchanges/${exchangeId}/inbound/items`, { items: [{ id: mug.item.id, quantity: 1 }], location_id: location.id }, { headers })
+      await api.post(
+        `/admin/exchanges/${exchangeId}/inbound/items`,
+        { items: [{ id: mug.item.id, quantity: 1 }], location_id: location.id },
+        { headers }
+      )
       // One pack of stroopwafels for the mug: cheaper, so the shop owes the difference back.
-      await api.post(`/admin/exchanges/${exchangeId}/outbound/items`, { items: [{ variant_id: store.variantIds["stroopwafels-1"], quantity: 1 }] }, { headers })
+      await api.post(
+        `/admin/exchanges/${exchangeId}/outbound/items`,
+        { items: [{ variant_id: store.variantIds["stroopwafels-1"], quantity: 1 }] },
+        { headers }
+      )
       await api.post(`/admin/exchanges/${exchangeId}/request`, {}, { headers })
       const before = await adminOrder(order.id)
       const owedByShop = -cents(before.summary.pending_difference)
@@ -296,7 +422,9 @@ export default storeSuite("refunds-owed", {
       }
       const paymentData = async (orderId: string) => (await adminOrder(orderId)).payment_collections[0].payments[0]
       const marks = async (paymentId: string) => {
-        const { data } = await getContainer().resolve(ContainerRegistrationKeys.QUERY).graph({ entity: "payment", fields: ["data"], filters: { id: paymentId } })
+        const { data } = await getContainer()
+          .resolve(ContainerRegistrationKeys.QUERY)
+          .graph({ entity: "payment", fields: ["data"], filters: { id: paymentId } })
         return ((data[0] as any).data?.bankTransferRefunds ?? []) as Array<{ refundOwedId: string }>
       }
       const input = (id: string) => ({ id, bank_reference: "WF-1", actor_id: "user_test" })
@@ -306,7 +434,9 @@ export default storeSuite("refunds-owed", {
         // More than the payment holds: Medusa's refund workflow refuses it, after the mark was written.
         const tikkieRecords = getContainer().resolve<TikkieModuleService>(TIKKIE_MODULE)
         await tikkieRecords.updateRefundOweds({ id: owed.id, amount_in_cents: owed.amount_in_cents + 100 })
-        const refused = await api.post(`/admin/tikkie/refunds-owed/${owed.id}/refunded`, { bank_reference: "WF-1" }, { headers }).catch((e: any) => e.response)
+        const refused = await api
+          .post(`/admin/tikkie/refunds-owed/${owed.id}/refunded`, { bank_reference: "WF-1" }, { headers })
+          .catch((e: any) => e.response)
         expect(refused.status).toBeGreaterThanOrEqual(400)
         expect(await marks(owed.payment_id)).toEqual([])
         expect((await paymentData(order.id)).refunds ?? []).toHaveLength(0)
@@ -314,7 +444,11 @@ export default storeSuite("refunds-owed", {
 
         // The lock was released: with the right amount the admin's mark goes through at once.
         await tikkieRecords.updateRefundOweds({ id: owed.id, amount_in_cents: owed.amount_in_cents })
-        const { data } = await api.post(`/admin/tikkie/refunds-owed/${owed.id}/refunded`, { bank_reference: "WF-2" }, { headers })
+        const { data } = await api.post(
+          `/admin/tikkie/refunds-owed/${owed.id}/refunded`,
+          { bank_reference: "WF-2" },
+          { headers }
+        )
         expect(data.refund_owed).toEqual(expect.objectContaining({ status: "refunded", bank_reference: "WF-2" }))
         expect((await paymentData(order.id)).refunds).toHaveLength(1)
         expect(await marks(owed.payment_id)).toHaveLength(1)
@@ -326,31 +460,57 @@ export default storeSuite("refunds-owed", {
         const tikkieRecords = getContainer().resolve<TikkieModuleService>(TIKKIE_MODULE)
         const half = Math.floor(owed.amount_in_cents / 2)
         await tikkieRecords.updateRefundOweds({ id: owed.id, amount_in_cents: half })
-        const { id: _id, created_at: _c, updated_at: _u, deleted_at: _d, ...rest } = await tikkieRecords.retrieveRefundOwed(owed.id)
-        const other = await tikkieRecords.createRefundOweds({ ...rest, key: `${rest.key}:split`, source: "return", amount_in_cents: owed.amount_in_cents - half } as never)
+        const {
+          id: _id,
+          created_at: _c,
+          updated_at: _u,
+          deleted_at: _d,
+          ...rest
+        } = await tikkieRecords.retrieveRefundOwed(owed.id)
+        const other = await tikkieRecords.createRefundOweds({
+          ...rest,
+          key: `${rest.key}:split`,
+          source: "return",
+          amount_in_cents: owed.amount_in_cents - half,
+        } as never)
 
         const answers = await Promise.all(
           [owed.id, other.id].map((id, i) =>
-            api.post(`/admin/tikkie/refunds-owed/${id}/refunded`, { bank_reference: `BOTH-${i}` }, { headers }).catch((e: any) => e.response)
+            api
+              .post(`/admin/tikkie/refunds-owed/${id}/refunded`, { bank_reference: `BOTH-${i}` }, { headers })
+              .catch((e: any) => e.response)
           )
         )
         expect(answers.map((a) => a.status)).toEqual([200, 200])
         expect((await marks(owed.payment_id)).map((m) => m.refundOwedId).sort()).toEqual([owed.id, other.id].sort())
-        expect(((await paymentData(order.id)).refunds ?? []).map((r: any) => cents(Number(r.amount))).sort((a: number, b: number) => a - b)).toEqual(
-          [half, owed.amount_in_cents - half].sort((a, b) => a - b)
-        )
+        expect(
+          ((await paymentData(order.id)).refunds ?? [])
+            .map((r: any) => cents(Number(r.amount)))
+            .sort((a: number, b: number) => a - b)
+        ).toEqual([half, owed.amount_in_cents - half].sort((a, b) => a - b))
       })
 
       it("a failure after the refund owed is marked puts it back to owed; Medusa's refund (money that did go back) stays, and marking again makes no second one", async () => {
         const { order, owed } = await cancelledWithRefundOwed()
-        const { errors } = await failingAfter(markRefundOwedRefundedWorkflow(getContainer()), setRefundOwedRefundedStepId).run({ input: input(owed.id), throwOnError: false })
+        const { errors } = await failingAfter(
+          markRefundOwedRefundedWorkflow(getContainer()),
+          setRefundOwedRefundedStepId
+        ).run({ input: input(owed.id), throwOnError: false })
         expect(errors).toHaveLength(1)
-        expect((await refundsOwed(`order_id=${order.id}`)).refunds_owed[0]).toEqual(expect.objectContaining({ status: "owed", bank_reference: null, medusa_refund_id: null }))
+        expect((await refundsOwed(`order_id=${order.id}`)).refunds_owed[0]).toEqual(
+          expect.objectContaining({ status: "owed", bank_reference: null, medusa_refund_id: null })
+        )
         const refunds = (await paymentData(order.id)).refunds
         expect(refunds).toHaveLength(1)
 
-        const { data } = await api.post(`/admin/tikkie/refunds-owed/${owed.id}/refunded`, { bank_reference: "WF-3" }, { headers })
-        expect(data.refund_owed).toEqual(expect.objectContaining({ status: "refunded", medusa_refund_id: refunds[0].id }))
+        const { data } = await api.post(
+          `/admin/tikkie/refunds-owed/${owed.id}/refunded`,
+          { bank_reference: "WF-3" },
+          { headers }
+        )
+        expect(data.refund_owed).toEqual(
+          expect.objectContaining({ status: "refunded", medusa_refund_id: refunds[0].id })
+        )
         expect((await paymentData(order.id)).refunds).toHaveLength(1)
         // The undone credit line was made again, once: the cancelled order owes nothing.
         const settled = await adminOrder(order.id)

@@ -4,7 +4,16 @@ import { request } from "undici"
 import { INLINE_RETURN_SETTLEMENTS } from "../../src/lib/inline-settlement-slots"
 import { useFileEnv } from "../helpers/file-env"
 import { holdInlineSlots } from "../helpers/inline-slots"
-import { arriveAt, orderForCart, ordersForCartCount, type SeededStore, seedStore, settledOrder, storeApi, stroopwafelsAndMugCart } from "../helpers/store-flow"
+import {
+  arriveAt,
+  orderForCart,
+  ordersForCartCount,
+  type SeededStore,
+  seedStore,
+  settledOrder,
+  storeApi,
+  stroopwafelsAndMugCart,
+} from "../helpers/store-flow"
 import { clearSandboxForNextTest, useTikkieSandbox } from "../helpers/tikkie-sandbox-env"
 
 jest.setTimeout(240_000)
@@ -43,7 +52,10 @@ medusaIntegrationTestRunner({
       arriveAt(`${tikkie.storeUrl}/hooks/tikkie/fast-checkout/return?session_id=${encodeURIComponent(sessionId)}`)
 
     it("runs on Medusa's Postgres locking", async () => {
-      const modules = getContainer().resolve(ContainerRegistrationKeys.CONFIG_MODULE).modules as Record<string, { options?: { providers?: Array<{ resolve: string }> } }>
+      const modules = getContainer().resolve(ContainerRegistrationKeys.CONFIG_MODULE).modules as Record<
+        string,
+        { options?: { providers?: Array<{ resolve: string }> } }
+      >
       expect(modules.locking?.options?.providers?.map((p) => p.resolve)).toEqual(["@medusajs/medusa/locking-postgres"])
     })
 
@@ -73,7 +85,9 @@ medusaIntegrationTestRunner({
         crashed = true
         const second = await paidWithoutWebhook()
         const inline = await fastCheckoutReturn(second.started.payment_session_id)
-        expect(inline.location.searchParams.get("order_id")).toBe((await orderForCart(getContainer(), second.cart.id))!.id)
+        expect(inline.location.searchParams.get("order_id")).toBe(
+          (await orderForCart(getContainer(), second.cart.id))!.id
+        )
         expect(await ordersForCartCount(getContainer(), first.cart.id)).toBe(1)
       } finally {
         if (!crashed) await held.release()
@@ -88,15 +102,22 @@ medusaIntegrationTestRunner({
       const holding = new Promise<void>((r) => (endHolder = r))
       let holderIn!: () => void
       const holderHasLock = new Promise<void>((r) => (holderIn = r))
-      const holder = locking.execute(`tikkie:fast-checkout:${started.order_token}`, async () => (holderIn(), await holding), { timeout: 5, expire: 10 })
+      const holder = locking.execute(
+        `tikkie:fast-checkout:${started.order_token}`,
+        async () => (holderIn(), await holding),
+        { timeout: 5, expire: 10 }
+      )
       await holderHasLock
       // Before: the return shared the holder's wait (up to the 60 s lock wait); ended here after 20 s at most.
       const stop = setTimeout(endHolder, 20_000)
       try {
         const t0 = Date.now()
-        const res = await request(`${tikkie.storeUrl}/hooks/tikkie/fast-checkout/return?session_id=${started.payment_session_id}`, {
-          headersTimeout: 60_000,
-        })
+        const res = await request(
+          `${tikkie.storeUrl}/hooks/tikkie/fast-checkout/return?session_id=${started.payment_session_id}`,
+          {
+            headersTimeout: 60_000,
+          }
+        )
         await res.body.dump()
         const ms = Date.now() - t0
         console.log(`return while the order's lock is held (Postgres locking): answered in ${ms} ms`)

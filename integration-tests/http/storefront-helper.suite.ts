@@ -8,7 +8,15 @@ import {
   tikkieStoreError,
 } from "../../src/storefront"
 import { enablePaymentLinks } from "../helpers/payment-request-env"
-import { arriveAt, eventually, orderForCart, type SeededStore, seedStore, storeApi, stroopwafelsAndMugCart } from "../helpers/store-flow"
+import {
+  arriveAt,
+  eventually,
+  orderForCart,
+  type SeededStore,
+  seedStore,
+  storeApi,
+  stroopwafelsAndMugCart,
+} from "../helpers/store-flow"
 import { clearSandboxForNextTest } from "../helpers/tikkie-sandbox-env"
 import { storeSuite } from "../helpers/store-suites"
 
@@ -66,7 +74,11 @@ export default storeSuite("storefront-helper", {
       expect(link.payment_url).toContain(link.payment_request_token)
       const returnRoute = tikkieReturnRouteUrl(tikkie.storeUrl, "payment-request", link.payment_session_id)
 
-      expect(readTikkieReturn((await arriveAt(returnRoute)).location)).toEqual({ kind: "not-paid", status: "OPEN", cartId: cart.id })
+      expect(readTikkieReturn((await arriveAt(returnRoute)).location)).toEqual({
+        kind: "not-paid",
+        status: "OPEN",
+        cartId: cart.id,
+      })
 
       await tikkie.control.post(`/_sandbox/paymentrequests/${link.payment_request_token}/pay`, {})
       const state = readTikkieReturn((await arriveAt(returnRoute)).location)
@@ -80,12 +92,19 @@ export default storeSuite("storefront-helper", {
         (e: unknown) => e
       )
       expect(error).toBeInstanceOf(TikkieStoreError)
-      expect(error).toMatchObject({ status: 404, code: "not_found", payAgain: true, message: expect.stringMatching(/cart/i) })
+      expect(error).toMatchObject({
+        status: 404,
+        code: "not_found",
+        payAgain: true,
+        message: expect.stringMatching(/cart/i),
+      })
       expect(JSON.parse(JSON.stringify(tikkieStoreError(error)))).toEqual(tikkieStoreError(error))
       // An id that would change the path, or none (an expired cart cookie), is refused before any request.
       const before = (await tikkie.control.requests("fastCheckout.createOrder")).length
       for (const cartId of ["../../admin/users", "", undefined]) {
-        expect(await startTikkieFastCheckout(sdk, cartId, { locale: "nl" }).catch((e: unknown) => tikkieStoreError(e))).toEqual({
+        expect(
+          await startTikkieFastCheckout(sdk, cartId, { locale: "nl" }).catch((e: unknown) => tikkieStoreError(e))
+        ).toEqual({
           code: "not_found",
           payAgain: true,
           message: "Je winkelwagen is niet gevonden. Ga terug naar de winkel en voeg je producten opnieuw toe.",
@@ -102,7 +121,9 @@ export default storeSuite("storefront-helper", {
       // The return settles it, or answers "confirming" when another settlement holds the link's lock.
       await eventually(() => orderForCart(getContainer(), cart.id))
 
-      const dutch = await startTikkieFastCheckout(sdk, cart.id, { locale: "nl" }).catch((e: unknown) => tikkieStoreError(e))
+      const dutch = await startTikkieFastCheckout(sdk, cart.id, { locale: "nl" }).catch((e: unknown) =>
+        tikkieStoreError(e)
+      )
       expect(dutch).toEqual({
         status: 409,
         code: "conflict",
@@ -110,13 +131,24 @@ export default storeSuite("storefront-helper", {
         message: "Van deze winkelwagen is al een bestelling gemaakt. Er valt niets meer te betalen.",
       })
       const english = await startTikkiePaymentLink(sdk, cart.id).catch((e: unknown) => tikkieStoreError(e))
-      expect(english).toMatchObject({ status: 409, code: "conflict", payAgain: false, message: "This cart has already become an order. There is nothing more to pay." })
+      expect(english).toMatchObject({
+        status: 409,
+        code: "conflict",
+        payAgain: false,
+        message: "This cart has already become an order. There is nothing more to pay.",
+      })
     })
 
     it("a store that cannot be reached: the helper's own words in the shopper's language, no internals", async () => {
       const gone = new Medusa({ baseUrl: "http://127.0.0.1:9", publishableKey: store.publishableKey })
-      const error = await startTikkieFastCheckout(gone, "cart_01ANY", { locale: "nl-NL" }).catch((e: unknown) => tikkieStoreError(e))
-      expect(error).toEqual({ code: "network", payAgain: true, message: expect.stringMatching(/^De winkel is niet bereikbaar\. Er is niets afgeschreven/) })
+      const error = await startTikkieFastCheckout(gone, "cart_01ANY", { locale: "nl-NL" }).catch((e: unknown) =>
+        tikkieStoreError(e)
+      )
+      expect(error).toEqual({
+        code: "network",
+        payAgain: true,
+        message: expect.stringMatching(/^De winkel is niet bereikbaar\. Er is niets afgeschreven/),
+      })
     })
   },
 })

@@ -18,7 +18,9 @@ medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
     let headers: Record<string, string>
     const admin = (method: "get" | "post", path: string, body?: unknown) =>
-      (method === "post" ? api.post(path, body ?? {}, { headers }) : api.get(path, { headers })).catch((e: any) => e.response)
+      (method === "post" ? api.post(path, body ?? {}, { headers }) : api.get(path, { headers })).catch(
+        (e: any) => e.response
+      )
 
     /**
      * A Fast Checkout order the sandbox took and the store settled: created and paid at the sandbox (its
@@ -39,21 +41,27 @@ medusaIntegrationTestRunner({
       } as never)
       await client.close()
       await control(bankEnv, "POST", `/_sandbox/fastcheckout/orders/${orderToken}/pay`, {})
-      await getContainer().resolve<TikkieModuleService>(TIKKIE_MODULE).createFastCheckoutOrders({
-        order_token: orderToken,
-        reference_id: `cart_${orderToken.slice(0, 8)}`,
-        status: "PAID",
-        checkout_url: checkoutUrl,
-        success_url: "http://storefront.test/ok",
-        failure_url: "http://storefront.test/fail",
-        provider_id: "pp_tikkie-fast-checkout_tikkie",
-        amount_in_cents: priceInCents,
-        expires_at: new Date(Date.now() + 600_000),
-        medusa_order_id: `order_${orderToken.slice(0, 8)}`,
-      })
+      await getContainer()
+        .resolve<TikkieModuleService>(TIKKIE_MODULE)
+        .createFastCheckoutOrders({
+          order_token: orderToken,
+          reference_id: `cart_${orderToken.slice(0, 8)}`,
+          status: "PAID",
+          checkout_url: checkoutUrl,
+          success_url: "http://storefront.test/ok",
+          failure_url: "http://storefront.test/fail",
+          provider_id: "pp_tikkie-fast-checkout_tikkie",
+          amount_in_cents: priceInCents,
+          expires_at: new Date(Date.now() + 600_000),
+          medusa_order_id: `order_${orderToken.slice(0, 8)}`,
+        })
       return orderToken
     }
-    const payouts = async () => (await control(bankEnv, "POST", `/_sandbox/accounts/${EMPTY}/payouts`, {})).payouts as Array<{ reference: string; amountInCents: number }>
+    const payouts = async () =>
+      (await control(bankEnv, "POST", `/_sandbox/accounts/${EMPTY}/payouts`, {})).payouts as Array<{
+        reference: string
+        amountInCents: number
+      }>
     const run = async () => (await admin("post", "/admin/tikkie/reconciliation/run")).data.summary
 
     beforeEach(async () => {
@@ -68,15 +76,24 @@ medusaIntegrationTestRunner({
       const shown = await admin("get", "/admin/tikkie/bank")
       expect(shown.status).toBe(200)
       expect(shown.data.connection).toEqual(expect.objectContaining({ account_number: EMPTY, status: "connected" }))
-      const atBank = (await control(bankEnv, "GET", "/_sandbox/accounts")).accounts.find((a: any) => a.accountNumber === EMPTY)
-      expect(shown.data.balance).toEqual(expect.objectContaining({ amount_in_cents: atBank.balanceInCents, currency: "EUR" }))
+      const atBank = (await control(bankEnv, "GET", "/_sandbox/accounts")).accounts.find(
+        (a: any) => a.accountNumber === EMPTY
+      )
+      expect(shown.data.balance).toEqual(
+        expect.objectContaining({ amount_in_cents: atBank.balanceInCents, currency: "EUR" })
+      )
     })
 
     it("the sandbox pays out what it took, the reconciliation matches it by reference, and nothing is paid out twice", async () => {
       await connectAccount(bankEnv, api, headers, { accountNumber: EMPTY })
       const a = await paidOrder(1_299)
       const b = await paidOrder(4_250)
-      expect((await payouts()).map((p) => [p.reference, p.amountInCents]).sort()).toEqual([[a, 1_299], [b, 4_250]].sort())
+      expect((await payouts()).map((p) => [p.reference, p.amountInCents]).sort()).toEqual(
+        [
+          [a, 1_299],
+          [b, 4_250],
+        ].sort()
+      )
       expect(await run()).toEqual(expect.objectContaining({ transactions_stored: 2, matched_now: 2 }))
 
       const list = (await admin("get", "/admin/tikkie/reconciliation")).data
@@ -85,7 +102,11 @@ medusaIntegrationTestRunner({
         expect.objectContaining({
           status: "matched",
           matched_by: "reference",
-          transaction: expect.objectContaining({ amount_in_cents: 1_299, description_lines: ["TIKKIE FASTCHECKOUT", a], counter_party_name: "Stichting Tikkie" }),
+          transaction: expect.objectContaining({
+            amount_in_cents: 1_299,
+            description_lines: ["TIKKIE FASTCHECKOUT", a],
+            counter_party_name: "Stichting Tikkie",
+          }),
         })
       )
 

@@ -48,10 +48,19 @@ moduleIntegrationTestRunner<TikkieBankModuleService>({
           scopes: "psd2:account:balance:read psd2:account:transaction:read",
           expires_at: new Date(Date.now() + 600_000),
         })
-        const [a, b] = await Promise.all([service.consumeConsentState("hash-of-state-1"), service.consumeConsentState("hash-of-state-1")])
+        const [a, b] = await Promise.all([
+          service.consumeConsentState("hash-of-state-1"),
+          service.consumeConsentState("hash-of-state-1"),
+        ])
         const won = [a, b].filter((r) => r.ok)
         expect(won).toEqual([
-          { ok: true, userId: "user_1", bank: "NLAA01", scopes: ["psd2:account:balance:read", "psd2:account:transaction:read"], purpose: "bank" },
+          {
+            ok: true,
+            userId: "user_1",
+            bank: "NLAA01",
+            scopes: ["psd2:account:balance:read", "psd2:account:transaction:read"],
+            purpose: "bank",
+          },
         ])
         expect([a, b].find((r) => !r.ok)).toEqual({ ok: false, reason: "used" })
       })
@@ -83,7 +92,12 @@ moduleIntegrationTestRunner<TikkieBankModuleService>({
 
       it("records a payout once per source and reference, keeping the order it was first given", async () => {
         expect(await service.recordPayouts([payout("order-token-1", 2590, { medusaOrderId: "order_1" })])).toBe(1)
-        expect(await service.recordPayouts([payout("order-token-1", 2590, { medusaOrderId: null }), payout("order-token-2", 1299)])).toBe(1)
+        expect(
+          await service.recordPayouts([
+            payout("order-token-1", 2590, { medusaOrderId: null }),
+            payout("order-token-2", 1299),
+          ])
+        ).toBe(1)
         const unmatched = await service.listUnmatchedPayouts()
         expect(unmatched.map((p) => [p.reference, p.amountInCents]).sort()).toEqual([
           ["order-token-1", 2590],
@@ -108,7 +122,9 @@ moduleIntegrationTestRunner<TikkieBankModuleService>({
             { payoutId: b.id, transactionId: "tx-credit", matchedBy: "amount_date" },
           ])
         ).toBe(1)
-        expect(await service.applyMatches([{ payoutId: a.id, transactionId: "tx-other", matchedBy: "reference" }])).toBe(0)
+        expect(
+          await service.applyMatches([{ payoutId: a.id, transactionId: "tx-other", matchedBy: "reference" }])
+        ).toBe(0)
         expect((await service.listUnmatchedPayouts()).map((p) => p.reference)).toEqual(["order-token-b"])
         expect(await service.listUnmatchedCredits()).toEqual([])
       })

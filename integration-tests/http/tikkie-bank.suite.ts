@@ -3,14 +3,7 @@ import type TikkieBankModuleService from "../../src/modules/tikkie-bank/service"
 import { TokenCipher } from "../../src/modules/tikkie-bank/token-cipher"
 import { tokenBinding } from "../../src/lib/tikkie-bank/bank-session"
 import { earliestBookDateFrom, amsterdamDate, addDays } from "tikkie-client/account-information"
-import {
-  call,
-  connectAccount,
-  consentAtBank,
-  control,
-  followToStore,
-  loginAdmin,
-} from "../helpers/tikkie-bank-env"
+import { call, connectAccount, consentAtBank, control, followToStore, loginAdmin } from "../helpers/tikkie-bank-env"
 import { failingAfter } from "../helpers/failing-after"
 import { startBankConnectWorkflow } from "../../src/workflows/tikkie-bank/start-bank-connect"
 import { createBankConsentRequestStepId } from "../../src/workflows/tikkie-bank/steps/create-bank-consent-request"
@@ -32,7 +25,9 @@ export default bankSuite("tikkie-bank", {
     const bank = () => getContainer().resolve<TikkieBankModuleService>(TIKKIE_BANK_MODULE)
     const connection = async () => (await bank().listBankConnections({}))[0]
     const admin = (method: "get" | "post" | "delete", path: string, body?: unknown) =>
-      (method === "post" ? api.post(path, body ?? {}, { headers }) : api[method](path, { headers })).catch((e: any) => e.response)
+      (method === "post" ? api.post(path, body ?? {}, { headers }) : api[method](path, { headers })).catch(
+        (e: any) => e.response
+      )
 
     beforeEach(async () => {
       ;({ headers, userId } = await loginAdmin(getContainer(), api))
@@ -65,16 +60,24 @@ export default bankSuite("tikkie-bank", {
         expect(page.text).toContain(MAIN)
 
         const stored = await connection()
-        expect(stored).toEqual(expect.objectContaining({ account_number: MAIN, bank: "NLAA01", status: "connected", connected_by: userId }))
+        expect(stored).toEqual(
+          expect.objectContaining({ account_number: MAIN, bank: "NLAA01", status: "connected", connected_by: userId })
+        )
         // Sealed: not the token, but it opens to a token the bank accepts.
         expect(stored.access_token).toMatch(/^v2\./)
-        const access = new TokenCipher(Buffer.from(bankEnv.encryptionKey, "base64")).open(stored.access_token, tokenBinding(stored.id, "access_token"))
+        const access = new TokenCipher(Buffer.from(bankEnv.encryptionKey, "base64")).open(
+          stored.access_token,
+          tokenBinding(stored.id, "access_token")
+        )
         const info = await call(`${bankEnv.sandbox.url}/v1/consentinfo`, {
           headers: { "API-Key": bankEnv.apiKey, Authorization: `Bearer ${access}` },
           dispatcher: bankEnv.browser,
         })
         expect(info.json).toEqual(expect.objectContaining({ iban: MAIN }))
-        const refresh = new TokenCipher(Buffer.from(bankEnv.encryptionKey, "base64")).open(stored.refresh_token, tokenBinding(stored.id, "refresh_token"))
+        const refresh = new TokenCipher(Buffer.from(bankEnv.encryptionKey, "base64")).open(
+          stored.refresh_token,
+          tokenBinding(stored.id, "refresh_token")
+        )
 
         const shown = await admin("get", "/admin/tikkie/bank")
         expect(shown.status).toBe(200)
@@ -137,7 +140,9 @@ export default bankSuite("tikkie-bank", {
         expect((await followToStore(location)).status).toBe(200)
 
         const shown = await admin("get", "/admin/tikkie/bank")
-        expect(shown.data.connection).toEqual(expect.objectContaining({ account_number: BELGIAN_PRIVATE, bank: "BEPB01", scopes: ["details"] }))
+        expect(shown.data.connection).toEqual(
+          expect.objectContaining({ account_number: BELGIAN_PRIVATE, bank: "BEPB01", scopes: ["details"] })
+        )
         expect(shown.data.details.account_holder_name).toBe("M. Peeters")
         expect(shown.data.balance).toBeNull()
         expect(shown.data.messages).toEqual([expect.stringContaining('does not include "balance"')])
@@ -152,7 +157,10 @@ export default bankSuite("tikkie-bank", {
 
       it("startBankConnectWorkflow: a failure after the consent request drops its state, so its consent URL connects nothing", async () => {
         const before = (await bank().listBankConsentStates({})).length
-        const { errors } = await failingAfter(startBankConnectWorkflow(getContainer()), createBankConsentRequestStepId).run({
+        const { errors } = await failingAfter(
+          startBankConnectWorkflow(getContainer()),
+          createBankConsentRequestStepId
+        ).run({
           input: { userId, scopes: ["details"], bank: "NLAA01" },
           throwOnError: false,
         })
@@ -169,7 +177,10 @@ export default bankSuite("tikkie-bank", {
         const again = await admin("post", "/admin/tikkie/bank/connect", {})
         const { location } = await consentAtBank(bankEnv, again.data.consent_url)
         const answer = new URL(location).searchParams
-        const { errors } = await failingAfter(completeBankConsentWorkflow(getContainer()), replaceConsentGrantStepId).run({
+        const { errors } = await failingAfter(
+          completeBankConsentWorkflow(getContainer()),
+          replaceConsentGrantStepId
+        ).run({
           input: { state: answer.get("state")!, code: answer.get("code")! },
           throwOnError: false,
         })
@@ -239,7 +250,9 @@ export default bankSuite("tikkie-bank", {
         await control(bankEnv, "POST", "/_sandbox/clock", { advanceSeconds: 10 })
         const expired = await followToStore(location)
         expect(expired.status).toBe(400)
-        expect(expired.text).toContain("refused the authorization code (invalid_grant): it expired (codes live 10 seconds) or was already used")
+        expect(expired.text).toContain(
+          "refused the authorization code (invalid_grant): it expired (codes live 10 seconds) or was already used"
+        )
         expect(await bank().listBankConnections({})).toHaveLength(0)
 
         // A code that was used already, brought back with a fresh state.
@@ -266,7 +279,12 @@ export default bankSuite("tikkie-bank", {
         expect(res.data).toEqual({ disconnected: true, account_number: MAIN })
         expect(await bank().listBankConnections({}, { withDeleted: true })).toHaveLength(0)
         const shown = await admin("get", "/admin/tikkie/bank")
-        expect(shown.data).toEqual({ connection: null, details: null, balance: null, messages: ["No bank account is connected."] })
+        expect(shown.data).toEqual({
+          connection: null,
+          details: null,
+          balance: null,
+          messages: ["No bank account is connected."],
+        })
         const funds = await admin("get", "/admin/tikkie/bank/funds?amount_in_cents=100")
         expect(funds.status).toBe(400)
         expect(funds.data.message).toMatch(/No bank account is connected/)
@@ -302,7 +320,9 @@ export default bankSuite("tikkie-bank", {
         await control(bankEnv, "POST", "/_sandbox/reset")
         const funds = await admin("get", "/admin/tikkie/bank/funds?amount_in_cents=100")
         expect(funds.status).toBe(400)
-        expect(funds.data.message).toMatch(/needs consent again: refreshing the access token was refused \(invalid_grant\)/)
+        expect(funds.data.message).toMatch(
+          /needs consent again: refreshing the access token was refused \(invalid_grant\)/
+        )
         const shown = await admin("get", "/admin/tikkie/bank")
         expect(shown.data.connection.status).toBe("needs_consent")
         expect(shown.data.messages[0]).toMatch(/needs consent again/)
@@ -318,7 +338,9 @@ export default bankSuite("tikkie-bank", {
         await bank().updateBankConnections({ id: conn.id, account_number: "BE68539007547034" })
         const shown = await admin("get", "/admin/tikkie/bank")
         expect(shown.status).toBe(200)
-        expect(shown.data.messages[0]).toMatch(/no access to this account \(MESSAGE_RST560_0016\); the account holder must give consent again/)
+        expect(shown.data.messages[0]).toMatch(
+          /no access to this account \(MESSAGE_RST560_0016\); the account holder must give consent again/
+        )
         expect(shown.data.connection.status).toBe("needs_consent")
       })
     })
@@ -336,7 +358,10 @@ export default bankSuite("tikkie-bank", {
           expect(Number.isInteger(t.amount_in_cents)).toBe(true)
           expect(t.book_date >= from).toBe(true)
         }
-        const second = await admin("get", `/admin/tikkie/bank/transactions?book_date_from=${from}&next_page_key=${encodeURIComponent(first.data.next_page_key)}`)
+        const second = await admin(
+          "get",
+          `/admin/tikkie/bank/transactions?book_date_from=${from}&next_page_key=${encodeURIComponent(first.data.next_page_key)}`
+        )
         expect(second.status).toBe(200)
         const ids = new Set(first.data.transactions.map((t: any) => t.transaction_id))
         expect(second.data.transactions.some((t: any) => ids.has(t.transaction_id))).toBe(false)
@@ -363,7 +388,13 @@ export default bankSuite("tikkie-bank", {
         expect(small.data).toEqual({ account_number: MAIN, amount_in_cents: 1, currency: "EUR", available: true })
         const huge = await admin("get", "/admin/tikkie/bank/funds?amount_in_cents=99999999999999&currency=EUR")
         expect(huge.data.available).toBe(false)
-        for (const q of ["amount_in_cents=12.5", "amount_in_cents=-1", "amount_in_cents=0", "", "amount_in_cents=1&currency=eur"]) {
+        for (const q of [
+          "amount_in_cents=12.5",
+          "amount_in_cents=-1",
+          "amount_in_cents=0",
+          "",
+          "amount_in_cents=1&currency=eur",
+        ]) {
           const res = await admin("get", `/admin/tikkie/bank/funds?${q}`)
           expect({ q, status: res.status }).toEqual({ q, status: 400 })
           expect(res.data.message).toMatch(/^Invalid query: /)

@@ -76,12 +76,17 @@ moduleIntegrationTestRunner<TikkieModuleService>({
         expect(third!.freeInMs).toBeGreaterThan(0)
         expect(third!.freeInMs).toBeLessThanOrEqual(5_000)
         // The deferred read itself does not count as one more webhook.
-        const deferredRead = await service.claimFastCheckoutWebhookRead(record.order_token, { intervalMs: 5_000, countDeferral: false })
+        const deferredRead = await service.claimFastCheckoutWebhookRead(record.order_token, {
+          intervalMs: 5_000,
+          countDeferral: false,
+        })
         expect(deferredRead?.deferred).toBe(2)
         // The skipped webhooks made the order due for the poll when the claim's interval ends.
         const stored = await service.retrieveFastCheckoutOrder(record.id)
         expect(stored.next_check_at).not.toBeNull()
-        expect(new Date(stored.next_check_at!).getTime()).toBeLessThanOrEqual(new Date(stored.webhook_read_at!).getTime() + 5_000)
+        expect(new Date(stored.next_check_at!).getTime()).toBeLessThanOrEqual(
+          new Date(stored.webhook_read_at!).getTime() + 5_000
+        )
       })
 
       it("claims again once the interval has passed, and answers nothing for an unknown orderToken", async () => {
@@ -89,18 +94,24 @@ moduleIntegrationTestRunner<TikkieModuleService>({
         await service.claimFastCheckoutWebhookRead(record.order_token, { intervalMs: 5_000, countDeferral: true })
         await service.claimFastCheckoutWebhookRead(record.order_token, { intervalMs: 5_000, countDeferral: true })
         await service.updateFastCheckoutOrders({ id: record.id, webhook_read_at: new Date(Date.now() - 6_000) })
-        expect(await service.claimFastCheckoutWebhookRead(record.order_token, { intervalMs: 5_000, countDeferral: true })).toEqual({
+        expect(
+          await service.claimFastCheckoutWebhookRead(record.order_token, { intervalMs: 5_000, countDeferral: true })
+        ).toEqual({
           claimed: true,
           deferred: 0,
           freeInMs: expect.any(Number),
         })
-        expect(await service.claimFastCheckoutWebhookRead("no-such-order-token", { intervalMs: 5_000, countDeferral: true })).toBeUndefined()
+        expect(
+          await service.claimFastCheckoutWebhookRead("no-such-order-token", { intervalMs: 5_000, countDeferral: true })
+        ).toBeUndefined()
       })
 
       it("gives the claim to exactly one of many webhooks arriving at once", async () => {
         const record = await service.createFastCheckoutOrders(fastCheckoutOrder())
         const claims = await Promise.all(
-          Array.from({ length: 8 }, () => service.claimFastCheckoutWebhookRead(record.order_token, { intervalMs: 5_000, countDeferral: true }))
+          Array.from({ length: 8 }, () =>
+            service.claimFastCheckoutWebhookRead(record.order_token, { intervalMs: 5_000, countDeferral: true })
+          )
         )
         expect(claims.filter((c) => c?.claimed).length).toBe(1)
         expect(Math.max(...claims.map((c) => c!.deferred))).toBe(7)
@@ -113,12 +124,21 @@ moduleIntegrationTestRunner<TikkieModuleService>({
         const ago = (ms: number) => new Date(now.getTime() - ms)
         const made = await service.createFastCheckoutOrders([
           fastCheckoutOrder({ order_token: "due-long-ago", next_check_at: ago(60_000) }),
-          fastCheckoutOrder({ order_token: "paid-no-order", status: "PAID", next_check_at: new Date(now.getTime() + 60_000) }),
+          fastCheckoutOrder({
+            order_token: "paid-no-order",
+            status: "PAID",
+            next_check_at: new Date(now.getTime() + 60_000),
+          }),
           fastCheckoutOrder({ order_token: "due-just-now", next_check_at: ago(1_000) }),
           fastCheckoutOrder({ order_token: "not-due-yet", next_check_at: new Date(now.getTime() + 60_000) }),
           fastCheckoutOrder({ order_token: "paid-with-order", status: "PAID", medusa_order_id: "order_1" }),
           fastCheckoutOrder({ order_token: "cancelled", status: "CANCELLED", next_check_at: ago(60_000) }),
-          fastCheckoutOrder({ order_token: "expired-long-ago", expires_at: ago(3_600_000), last_checked_at: ago(1_000), next_check_at: ago(60_000) }),
+          fastCheckoutOrder({
+            order_token: "expired-long-ago",
+            expires_at: ago(3_600_000),
+            last_checked_at: ago(1_000),
+            next_check_at: ago(60_000),
+          }),
         ])
         expect(made).toHaveLength(7)
         const due = await service.listDueFastCheckoutOrderTokens({
@@ -142,9 +162,26 @@ moduleIntegrationTestRunner<TikkieModuleService>({
       it("keeps reading a recorded problem until its attempts and its retry time are both spent", async () => {
         const now = new Date()
         await service.createFastCheckoutOrders([
-          fastCheckoutOrder({ order_token: "problem-attempts-left", status: "PAID", problem: "cart changed", attempts: 2 }),
-          fastCheckoutOrder({ order_token: "problem-time-left", status: "PAID", problem: "cart changed", attempts: 5, retry_until: new Date(now.getTime() + 60_000) }),
-          fastCheckoutOrder({ order_token: "problem-spent", status: "PAID", problem: "cart changed", attempts: 5, retry_until: new Date(now.getTime() - 1_000) }),
+          fastCheckoutOrder({
+            order_token: "problem-attempts-left",
+            status: "PAID",
+            problem: "cart changed",
+            attempts: 2,
+          }),
+          fastCheckoutOrder({
+            order_token: "problem-time-left",
+            status: "PAID",
+            problem: "cart changed",
+            attempts: 5,
+            retry_until: new Date(now.getTime() + 60_000),
+          }),
+          fastCheckoutOrder({
+            order_token: "problem-spent",
+            status: "PAID",
+            problem: "cart changed",
+            attempts: 5,
+            retry_until: new Date(now.getTime() - 1_000),
+          }),
         ])
         const due = await service.listDueFastCheckoutOrderTokens({
           limit: 10,

@@ -57,7 +57,9 @@ export default storeSuite("tikkie-reads", {
       const order = await settledOrder(getContainer(), started.order_token, cart.id)
 
       expect(order.payment_collections[0].payments[0].captured_at).toBeTruthy()
-      expect(order.payment_collections[0].payments[0].data).toEqual(expect.objectContaining({ status: "PAID", orderToken: started.order_token }))
+      expect(order.payment_collections[0].payments[0].data).toEqual(
+        expect.objectContaining({ status: "PAID", orderToken: started.order_token })
+      )
       expect(await ordersForCartCount(getContainer(), cart.id)).toBe(1)
       expect(await getOrderCalls()).toBe(1)
     })
@@ -98,7 +100,9 @@ export default storeSuite("tikkie-reads", {
       expect(scheduled.next_check_at!.getTime()).toBeGreaterThan(Date.now())
 
       // The shopper comes back from the checkout page without paying: looked at again in the next run.
-      const back = await arriveAt(`${tikkie.storeUrl}/hooks/tikkie/fast-checkout/return?session_id=${scheduled.payment_session_id}`)
+      const back = await arriveAt(
+        `${tikkie.storeUrl}/hooks/tikkie/fast-checkout/return?session_id=${scheduled.payment_session_id}`
+      )
       expect(back.location.searchParams.get("tikkie_status")).toBe("NEW")
       const beforeThirdRun = await getOrderCalls()
       await pollFastCheckoutOrders(getContainer())
@@ -121,7 +125,10 @@ export default storeSuite("tikkie-reads", {
         const { cart, token } = await startLink()
         await tikkie.control.clearRequests()
         await tikkie.control.post(`/_sandbox/paymentrequests/${token}/pay`, {})
-        await eventually(async () => (await records().listPaymentRequests({ payment_request_token: token }))[0]?.medusa_payment_id, 20_000)
+        await eventually(
+          async () => (await records().listPaymentRequests({ payment_request_token: token }))[0]?.medusa_payment_id,
+          20_000
+        )
 
         expect(await ordersForCartCount(getContainer(), cart.id)).toBe(1)
         expect(await requestReads()).toBe(1)

@@ -26,7 +26,9 @@ export default bankSuite("tikkie-reconciliation", {
     let headers: Record<string, string>
     const bank = () => getContainer().resolve<TikkieBankModuleService>(TIKKIE_BANK_MODULE)
     const admin = (method: "get" | "post", path: string, body?: unknown) =>
-      (method === "post" ? api.post(path, body ?? {}, { headers }) : api.get(path, { headers })).catch((e: any) => e.response)
+      (method === "post" ? api.post(path, body ?? {}, { headers }) : api.get(path, { headers })).catch(
+        (e: any) => e.response
+      )
     const run = async () => {
       const res = await admin("post", "/admin/tikkie/reconciliation/run")
       if (res.status !== 200) throw new Error(`run: ${res.status} ${JSON.stringify(res.data)}`)
@@ -42,21 +44,26 @@ export default bankSuite("tikkie-reconciliation", {
     /** A Fast Checkout payment as the plugin records it once paid and turned into an order. */
     async function paidOrder(amountInCents: number, paidDaysAgo = 0) {
       const orderToken = randomBytes(16).toString("hex")
-      await getContainer().resolve<TikkieModuleService>(TIKKIE_MODULE).createFastCheckoutOrders({
-        order_token: orderToken,
-        reference_id: `cart_${orderToken.slice(0, 8)}`,
-        status: "PAID",
-        checkout_url: `${bankEnv.sandbox.url}/checkout/fastcheckout/${orderToken}`,
-        success_url: "http://storefront.test/ok",
-        failure_url: "http://storefront.test/fail",
-        provider_id: "pp_tikkie-fast-checkout_tikkie",
-        amount_in_cents: amountInCents,
-        expires_at: new Date(Date.now() + 600_000),
-        medusa_order_id: `order_${orderToken.slice(0, 8)}`,
-      })
+      await getContainer()
+        .resolve<TikkieModuleService>(TIKKIE_MODULE)
+        .createFastCheckoutOrders({
+          order_token: orderToken,
+          reference_id: `cart_${orderToken.slice(0, 8)}`,
+          status: "PAID",
+          checkout_url: `${bankEnv.sandbox.url}/checkout/fastcheckout/${orderToken}`,
+          success_url: "http://storefront.test/ok",
+          failure_url: "http://storefront.test/fail",
+          provider_id: "pp_tikkie-fast-checkout_tikkie",
+          amount_in_cents: amountInCents,
+          expires_at: new Date(Date.now() + 600_000),
+          medusa_order_id: `order_${orderToken.slice(0, 8)}`,
+        })
       if (paidDaysAgo) {
         const knex = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
-        await knex.raw(`update tikkie_fast_checkout_order set updated_at = now() - (? * interval '1 day') where order_token = ?`, [paidDaysAgo, orderToken])
+        await knex.raw(
+          `update tikkie_fast_checkout_order set updated_at = now() - (? * interval '1 day') where order_token = ?`,
+          [paidDaysAgo, orderToken]
+        )
       }
       return orderToken
     }
@@ -100,9 +107,13 @@ export default bankSuite("tikkie-reconciliation", {
       const [conn] = await bank().listBankConnections({})
       await bank().updateBankConnections({ id: conn.id, synced_through: from, last_synced_at: null })
 
-      const { errors } = await failingAfter(reconcileBankWorkflow(getContainer()), storeBankTransactionsStepId).run({ throwOnError: false })
+      const { errors } = await failingAfter(reconcileBankWorkflow(getContainer()), storeBankTransactionsStepId).run({
+        throwOnError: false,
+      })
       expect(errors.map((e: any) => e.error?.message)).toEqual(["a later step failed"])
-      expect((await bank().listBankConnections({}))[0]).toEqual(expect.objectContaining({ synced_through: from, last_synced_at: null }))
+      expect((await bank().listBankConnections({}))[0]).toEqual(
+        expect.objectContaining({ synced_through: from, last_synced_at: null })
+      )
 
       const summary = await run()
       expect(summary.book_date_from).toBe(from)
@@ -122,12 +133,28 @@ export default bankSuite("tikkie-reconciliation", {
       })
       // Upper-cased by the bank, as banks do with free text.
       expect(payout.transactionId).toEqual(expect.any(String))
-      const plain = await book({ amountInCents: 4_250, descriptionLines: ["UITBETALING"], counterPartyName: "Stichting Tikkie" })
-      const stranger = await book({ amountInCents: 1_234, descriptionLines: ["Factuur 2026-117"], counterPartyName: "Klant BV" })
+      const plain = await book({
+        amountInCents: 4_250,
+        descriptionLines: ["UITBETALING"],
+        counterPartyName: "Stichting Tikkie",
+      })
+      const stranger = await book({
+        amountInCents: 1_234,
+        descriptionLines: ["Factuur 2026-117"],
+        counterPartyName: "Klant BV",
+      })
       // A payout from Tikkie that no payment of this store claims (another shop's, or one the plugin never saw).
-      const unknownPayout = await book({ amountInCents: 3_333, descriptionLines: ["UITBETALING 2026-11"], counterPartyName: "Stichting Tikkie" })
+      const unknownPayout = await book({
+        amountInCents: 3_333,
+        descriptionLines: ["UITBETALING 2026-11"],
+        counterPartyName: "Stichting Tikkie",
+      })
       // A friend paying the account holder's private Tikkie: from that person, not a payout to the shop.
-      const privateTikkie = await book({ amountInCents: 1_500, descriptionLines: ["Tikkie ID 601164680479", "Pizza", "Van R. Bos"], counterPartyName: "R. Bos" })
+      const privateTikkie = await book({
+        amountInCents: 1_500,
+        descriptionLines: ["Tikkie ID 601164680479", "Pizza", "Van R. Bos"],
+        counterPartyName: "R. Bos",
+      })
       await book({ amountInCents: -500, descriptionLines: ["Bankkosten"] })
 
       const summary = await run()
@@ -148,13 +175,23 @@ export default bankSuite("tikkie-reconciliation", {
         })
       )
       expect(item(byAmount)).toEqual(
-        expect.objectContaining({ status: "matched", matched_by: "amount_date", transaction: expect.objectContaining({ transaction_id: plain.transactionId }) })
+        expect.objectContaining({
+          status: "matched",
+          matched_by: "amount_date",
+          transaction: expect.objectContaining({ transaction_id: plain.transactionId }),
+        })
       )
       expect(item(notPaidOut)).toEqual(expect.objectContaining({ status: "pending", transaction: null }))
       // Unmatched credits: the Tikkie payout; the customer's transfer and the private Tikkie only with credits=all.
       const unmatched = await list("?status=unmatched")
       expect(unmatched.items).toEqual([
-        expect.objectContaining({ kind: "credit", status: "unmatched", amount_in_cents: 3_333, date: today, transaction: expect.objectContaining({ transaction_id: unknownPayout.transactionId }) }),
+        expect.objectContaining({
+          kind: "credit",
+          status: "unmatched",
+          amount_in_cents: 3_333,
+          date: today,
+          transaction: expect.objectContaining({ transaction_id: unknownPayout.transactionId }),
+        }),
       ])
       const every = await list("?status=unmatched&credits=all")
       expect(every.counts.unmatched).toBe(3)
@@ -166,7 +203,13 @@ export default bankSuite("tikkie-reconciliation", {
       expect((await list("?status=matched&limit=1&offset=1")).items).toHaveLength(1)
       expect((await list("?status=matched&limit=1&offset=1")).count).toBe(2)
       expect((await list(`?from=${addDays(today, 1)}`)).items).toEqual([])
-      expect((await list(`?to=${addDays(today, -1)}`)).counts).toEqual({ matched: 0, mismatch: 0, pending: 0, overdue: 0, unmatched: 0 })
+      expect((await list(`?to=${addDays(today, -1)}`)).counts).toEqual({
+        matched: 0,
+        mismatch: 0,
+        pending: 0,
+        overdue: 0,
+        unmatched: 0,
+      })
       for (const q of ["?status=lost", "?from=2026-02-30", "?limit=0", "?limit=201", "?page=2", "?credits=some"]) {
         const res = await admin("get", `/admin/tikkie/reconciliation${q}`)
         expect({ q, status: res.status }).toEqual({ q, status: 400 })
@@ -182,8 +225,17 @@ export default bankSuite("tikkie-reconciliation", {
       await connectAccount(bankEnv, api, headers, { accountNumber: EMPTY })
       const short = await paidOrder(2_000)
       const exact = await paidOrder(1_500)
-      await book({ amountInCents: 1_950, descriptionLines: ["TIKKIE FASTCHECKOUT", short.toUpperCase()], counterPartyName: "Stichting Tikkie" })
-      await bookSandboxPayouts(getContainer(), { sandboxUrl: bankEnv.sandbox.url, accountNumber: EMPTY, references: [exact], dispatcher: bankEnv.browser })
+      await book({
+        amountInCents: 1_950,
+        descriptionLines: ["TIKKIE FASTCHECKOUT", short.toUpperCase()],
+        counterPartyName: "Stichting Tikkie",
+      })
+      await bookSandboxPayouts(getContainer(), {
+        sandboxUrl: bankEnv.sandbox.url,
+        accountNumber: EMPTY,
+        references: [exact],
+        dispatcher: bankEnv.browser,
+      })
       await run()
 
       const shown = await list()
@@ -205,34 +257,46 @@ export default bankSuite("tikkie-reconciliation", {
       const v2Token = "Kq3xV9pLmT2wRz8YbN4cDs"
       const v1Token = "3f2b9c1e-8d5a-4a7b-9c1e-2f3a4b5c6d7e"
       const paidAt = new Date().toISOString()
-      await getContainer().resolve<TikkieModuleService>(TIKKIE_MODULE).createPaymentRequests([
-        {
-          payment_request_token: "prtInvoiceOpenAmount0001",
-          kind: "invoice",
-          provider_id: "pp_tikkie-payment-request_tikkie",
-          url: `${bankEnv.sandbox.url}/tikkie/pay/prtInvoiceOpenAmount0001`,
-          description: "Factuur 2026-201",
-          expiry_date: addDays(today, 14),
-          status: "OPEN",
-          payments: {
-            items: [
-              { paymentToken: v2Token, tikkieId: "1001", amountInCents: 1_250, createdDateTime: paidAt, refunds: [] },
-              { paymentToken: "Zz9yXw8vUt7sRq6pOn5mLk", tikkieId: "1002", amountInCents: 500, createdDateTime: paidAt, refunds: [] },
-            ],
+      await getContainer()
+        .resolve<TikkieModuleService>(TIKKIE_MODULE)
+        .createPaymentRequests([
+          {
+            payment_request_token: "prtInvoiceOpenAmount0001",
+            kind: "invoice",
+            provider_id: "pp_tikkie-payment-request_tikkie",
+            url: `${bankEnv.sandbox.url}/tikkie/pay/prtInvoiceOpenAmount0001`,
+            description: "Factuur 2026-201",
+            expiry_date: addDays(today, 14),
+            status: "OPEN",
+            payments: {
+              items: [
+                { paymentToken: v2Token, tikkieId: "1001", amountInCents: 1_250, createdDateTime: paidAt, refunds: [] },
+                {
+                  paymentToken: "Zz9yXw8vUt7sRq6pOn5mLk",
+                  tikkieId: "1002",
+                  amountInCents: 500,
+                  createdDateTime: paidAt,
+                  refunds: [],
+                },
+              ],
+            },
           },
-        },
-        {
-          payment_request_token: "prtV1Checkout00000000001",
-          kind: "checkout",
-          provider_id: "pp_tikkie-payment-request_tikkie-v1",
-          url: `${bankEnv.sandbox.url}/pay/v1/prtV1Checkout00000000001`,
-          description: "Tikkie Demo Winkel, 1 item",
-          expiry_date: addDays(today, 14),
-          status: "CLOSED",
-          order_id: "order_v1paid",
-          payments: { items: [{ paymentToken: v1Token, tikkieId: "P-77", amountInCents: 842, createdDateTime: paidAt, refunds: [] }] },
-        },
-      ] as never)
+          {
+            payment_request_token: "prtV1Checkout00000000001",
+            kind: "checkout",
+            provider_id: "pp_tikkie-payment-request_tikkie-v1",
+            url: `${bankEnv.sandbox.url}/pay/v1/prtV1Checkout00000000001`,
+            description: "Tikkie Demo Winkel, 1 item",
+            expiry_date: addDays(today, 14),
+            status: "CLOSED",
+            order_id: "order_v1paid",
+            payments: {
+              items: [
+                { paymentToken: v1Token, tikkieId: "P-77", amountInCents: 842, createdDateTime: paidAt, refunds: [] },
+              ],
+            },
+          },
+        ] as never)
       const v1Reference = v1Token.replace(/-/g, "")
       const booked = await bookSandboxPayouts(getContainer(), {
         sandboxUrl: bankEnv.sandbox.url,
@@ -241,7 +305,10 @@ export default bankSuite("tikkie-reconciliation", {
         dispatcher: bankEnv.browser,
       })
       expect(booked.map((b) => [b.source, b.reference, b.amountInCents]).sort()).toEqual(
-        [["paymentrequest", v1Reference, 842], ["paymentrequest", v2Token, 1_250]].sort()
+        [
+          ["paymentrequest", v1Reference, 842],
+          ["paymentrequest", v2Token, 1_250],
+        ].sort()
       )
 
       const summary = await run()
@@ -258,21 +325,31 @@ export default bankSuite("tikkie-reconciliation", {
           transaction: expect.objectContaining({ description_lines: ["TIKKIE PAYMENTREQUEST", v2Token] }),
         })
       )
-      expect(item(v1Reference)).toEqual(expect.objectContaining({ status: "matched", medusa_order_id: "order_v1paid", amount_in_cents: 842 }))
-      expect(item("Zz9yXw8vUt7sRq6pOn5mLk")).toEqual(expect.objectContaining({ source: "paymentrequest", status: "pending", transaction: null }))
+      expect(item(v1Reference)).toEqual(
+        expect.objectContaining({ status: "matched", medusa_order_id: "order_v1paid", amount_in_cents: 842 })
+      )
+      expect(item("Zz9yXw8vUt7sRq6pOn5mLk")).toEqual(
+        expect.objectContaining({ source: "paymentrequest", status: "pending", transaction: null })
+      )
     })
 
     it("is idempotent: two runs at once and a third store every transaction once and match every payout once", async () => {
       await connectAccount(bankEnv, api, headers, { accountNumber: EMPTY })
       const tokens = [await paidOrder(1_000), await paidOrder(2_000), await paidOrder(3_000)]
-      await bookSandboxPayouts(getContainer(), { sandboxUrl: bankEnv.sandbox.url, accountNumber: EMPTY, dispatcher: bankEnv.browser })
+      await bookSandboxPayouts(getContainer(), {
+        sandboxUrl: bankEnv.sandbox.url,
+        accountNumber: EMPTY,
+        dispatcher: bankEnv.browser,
+      })
       await book({ amountInCents: 777, descriptionLines: ["Rente"] })
 
       const [one, two] = await Promise.all([run(), run()])
       expect(one.transactions_stored + two.transactions_stored).toBe(4)
       expect(one.matched_now + two.matched_now).toBe(3)
       const third = await run()
-      expect(third).toEqual(expect.objectContaining({ transactions_read: 4, transactions_stored: 0, payouts_recorded: 0, matched_now: 0 }))
+      expect(third).toEqual(
+        expect.objectContaining({ transactions_read: 4, transactions_stored: 0, payouts_recorded: 0, matched_now: 0 })
+      )
 
       expect(await bank().listBankTransactions({})).toHaveLength(4)
       const payouts = await bank().listPayouts({})
@@ -281,7 +358,13 @@ export default bankSuite("tikkie-reconciliation", {
       expect(payouts.map((p) => p.reference).sort()).toEqual([...tokens].sort())
       // The interest credit is no Tikkie payout: listed only among all credits.
       expect((await list()).counts).toEqual({ matched: 3, mismatch: 0, pending: 0, overdue: 0, unmatched: 0 })
-      expect((await list("?credits=all")).counts).toEqual({ matched: 3, mismatch: 0, pending: 0, overdue: 0, unmatched: 1 })
+      expect((await list("?credits=all")).counts).toEqual({
+        matched: 3,
+        mismatch: 0,
+        pending: 0,
+        overdue: 0,
+        unmatched: 1,
+      })
     })
 
     it("a payout that never arrives becomes overdue after the configured bank days", async () => {
@@ -294,7 +377,13 @@ export default bankSuite("tikkie-reconciliation", {
       const overdue = (await list("?status=overdue")).items
       const paidDate = addDays(today, -10)
       expect(overdue).toEqual([
-        expect.objectContaining({ reference: late, status: "overdue", date: paidDate, due_date: addBankDays(paidDate, 2), transaction: null }),
+        expect.objectContaining({
+          reference: late,
+          status: "overdue",
+          date: paidDate,
+          due_date: addBankDays(paidDate, 2),
+          transaction: null,
+        }),
       ])
       expect(overdue[0].due_date < today).toBe(true)
       // The Tikkie page's tab counts say so; an order id with no Medusa order gets no number.
@@ -305,7 +394,12 @@ export default bankSuite("tikkie-reconciliation", {
       expect((await list("?status=pending")).items[0].reference).toBe(recent)
 
       // It arrives after all (by reference): matched, no longer overdue.
-      await bookSandboxPayouts(getContainer(), { sandboxUrl: bankEnv.sandbox.url, accountNumber: EMPTY, references: [late], dispatcher: bankEnv.browser })
+      await bookSandboxPayouts(getContainer(), {
+        sandboxUrl: bankEnv.sandbox.url,
+        accountNumber: EMPTY,
+        references: [late],
+        dispatcher: bankEnv.browser,
+      })
       await run()
       expect((await list()).counts).toEqual({ matched: 1, mismatch: 0, pending: 1, overdue: 0, unmatched: 0 })
     })
@@ -316,13 +410,18 @@ export default bankSuite("tikkie-reconciliation", {
       const first = await run()
       const earliest = earliestBookDateFrom(today)
       expect(first.book_date_from).toBe(earliest)
-      const pages = (await control(bankEnv, "GET", "/_sandbox/requests?operation=accountInformation.getTransactions")).requests
+      const pages = (await control(bankEnv, "GET", "/_sandbox/requests?operation=accountInformation.getTransactions"))
+        .requests
       expect(pages.length).toBeGreaterThan(30)
       expect(first.transactions_stored).toBe(first.transactions_read)
       expect(first.transactions_read).toBeGreaterThan(pages.length * 50 - 50)
 
       const knex = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
-      const [{ min, max, n }] = (await knex.raw(`select min(book_date) as min, max(book_date) as max, count(*)::int as n from tikkie_bank_transaction`)).rows
+      const [{ min, max, n }] = (
+        await knex.raw(
+          `select min(book_date) as min, max(book_date) as max, count(*)::int as n from tikkie_bank_transaction`
+        )
+      ).rows
       expect(n).toBe(first.transactions_read)
       let firstBankDay = earliest
       while (!isBankDay(firstBankDay)) firstBankDay = addDays(firstBankDay, 1)

@@ -105,7 +105,9 @@ export interface AdminTikkiePaidWithoutOrder {
   paid_since: string
   age_minutes: number
 }
-export type AdminTikkiePaidWithoutOrderListResponse = PaginatedResponse<{ paid_without_order: AdminTikkiePaidWithoutOrder[] }>
+export type AdminTikkiePaidWithoutOrderListResponse = PaginatedResponse<{
+  paid_without_order: AdminTikkiePaidWithoutOrder[]
+}>
 /** POST /admin/orders/:id/tikkie-payment-links/:token/send */
 export interface AdminTikkieSendPaymentLinkResponse {
   notification: { id: string; to: string; channel: string; template: string | null }

@@ -9,10 +9,7 @@ import { TIKKIE_MODULE } from "../modules/tikkie"
 import type TikkieModuleService from "../modules/tikkie/service"
 import { FAST_CHECKOUT_PROVIDER_PREFIX } from "../providers/provider-keys"
 import { recordFastCheckoutSession } from "../lib/fast-checkout/record-session"
-import {
-  MAX_COMPLETION_ATTEMPTS,
-  type SettleOutcome,
-} from "../lib/fast-checkout/settle-fast-checkout-order"
+import { MAX_COMPLETION_ATTEMPTS, type SettleOutcome } from "../lib/fast-checkout/settle-fast-checkout-order"
 import { settleFastCheckoutOrderWorkflow } from "../workflows/fast-checkout/settle-fast-checkout-order"
 
 /** How long after its expiration an order that Tikkie still calls NEW is asked about again. */
@@ -37,7 +34,10 @@ const POLL_CONCURRENCY = 4
  * this, Tikkie's 250 a second is respected. Also records sessions that a crash or a missed response
  * left without a record.
  */
-export async function pollFastCheckoutOrders(container: MedusaContainer, opts: { batch?: number; now?: Date } = {}): Promise<SettleOutcome[]> {
+export async function pollFastCheckoutOrders(
+  container: MedusaContainer,
+  opts: { batch?: number; now?: Date } = {}
+): Promise<SettleOutcome[]> {
   const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
   await recordMissingSessions(container)
   // Taken after the missing sessions were recorded: a record made just now is due in this run.
@@ -50,7 +50,8 @@ export async function pollFastCheckoutOrders(container: MedusaContainer, opts: {
     now,
   })
   return mapConcurrently(due, POLL_CONCURRENCY, async (orderToken) => {
-    const outcome = (await settleFastCheckoutOrderWorkflow(container).run({ input: { orderToken, source: "poll" } })).result
+    const outcome = (await settleFastCheckoutOrderWorkflow(container).run({ input: { orderToken, source: "poll" } }))
+      .result
     if (outcome.outcome === "retry") await boundPaidWithoutOrder(container, orderToken, outcome.reason, now)
     return outcome
   })
@@ -63,10 +64,21 @@ export async function pollFastCheckoutOrders(container: MedusaContainer, opts: {
 async function boundPaidWithoutOrder(container: MedusaContainer, orderToken: string, reason: string, now: Date) {
   const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
   const [record] = await tikkie.listFastCheckoutOrders({ order_token: orderToken })
-  if (!record || record.status !== "PAID" || record.medusa_order_id || !paidTooLongWithoutOrder(new Date(record.created_at), now)) return
+  if (
+    !record ||
+    record.status !== "PAID" ||
+    record.medusa_order_id ||
+    !paidTooLongWithoutOrder(new Date(record.created_at), now)
+  )
+    return
   const problem = paidWithoutOrderProblem(new Date(record.created_at), now, reason)
   // Final at once: attempts at the limit and no retry time left (lib/completion-budget.ts).
-  await tikkie.updateFastCheckoutOrders({ id: record.id, problem, attempts: Math.max(record.attempts, MAX_COMPLETION_ATTEMPTS), retry_until: null })
+  await tikkie.updateFastCheckoutOrders({
+    id: record.id,
+    problem,
+    attempts: Math.max(record.attempts, MAX_COMPLETION_ATTEMPTS),
+    retry_until: null,
+  })
   container.resolve(ContainerRegistrationKeys.LOGGER).error(`Tikkie Fast Checkout order ${orderToken}: ${problem}`)
 }
 
@@ -79,13 +91,19 @@ export async function recordMissingSessions(container: MedusaContainer) {
   const tokenOf = (s: RecentSession) => (typeof s.data?.orderToken === "string" ? s.data.orderToken : undefined)
   await forRecentSessionPages(
     container,
-    { providerPrefix: FAST_CHECKOUT_PROVIDER_PREFIX, since: new Date(Date.now() - STALE_AFTER_MS), fields: ["id", "provider_id", "data", "status"] },
+    {
+      providerPrefix: FAST_CHECKOUT_PROVIDER_PREFIX,
+      since: new Date(Date.now() - STALE_AFTER_MS),
+      fields: ["id", "provider_id", "data", "status"],
+    },
     async (sessions) => {
       const tokens = sessions.map(tokenOf).filter((t): t is string => !!t)
       if (!tokens.length) return
       // One read for the page: only sessions without a record are recorded (one by one, rarely any).
       const known = new Set(
-        (await tikkie.listFastCheckoutOrders({ order_token: tokens }, { select: ["order_token"], take: tokens.length })).map((r) => r.order_token)
+        (
+          await tikkie.listFastCheckoutOrders({ order_token: tokens }, { select: ["order_token"], take: tokens.length })
+        ).map((r) => r.order_token)
       )
       for (const s of sessions) {
         const token = tokenOf(s)
@@ -100,7 +118,9 @@ export default async function pollFastCheckoutOrdersJob(container: MedusaContain
   const outcomes = await pollFastCheckoutOrders(container)
   const completed = outcomes.filter((o) => o.outcome === "completed").length
   if (completed) {
-    container.resolve(ContainerRegistrationKeys.LOGGER).info(`Tikkie Fast Checkout poll: ${completed} order(s) completed`)
+    container
+      .resolve(ContainerRegistrationKeys.LOGGER)
+      .info(`Tikkie Fast Checkout poll: ${completed} order(s) completed`)
   }
 }
 

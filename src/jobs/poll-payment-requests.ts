@@ -46,14 +46,22 @@ const REFUNDS_FOLLOWED_FOR_DAYS = 60
  * route did not see. Every settlement runs under the request's lock, so overlapping polls of several
  * instances change nothing twice.
  */
-export async function pollPaymentRequests(container: MedusaContainer, opts: { batch?: number; now?: Date } = {}): Promise<PaymentRequestOutcome[]> {
+export async function pollPaymentRequests(
+  container: MedusaContainer,
+  opts: { batch?: number; now?: Date } = {}
+): Promise<PaymentRequestOutcome[]> {
   const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
   await recordMissingSessions(container)
   // Taken after the missing sessions were recorded: a record made just now is due in this run.
   const now = opts.now ?? new Date()
   const yesterday = addDays(amsterdamDate(now.getTime()), -1)
   const batch = opts.batch ?? pollBatchSize()
-  const open = await tikkie.listDuePaymentRequestTokens({ limit: batch, maxAttempts: MAX_COMPLETION_ATTEMPTS, expiryDateFrom: yesterday, now })
+  const open = await tikkie.listDuePaymentRequestTokens({
+    limit: batch,
+    maxAttempts: MAX_COMPLETION_ATTEMPTS,
+    expiryDateFrom: yesterday,
+    now,
+  })
   const since = new Date(Date.now() - REFUNDS_FOLLOWED_FOR_DAYS * DAY_MS)
   const refunding = await tikkie.listRefundingPaymentRequestTokens({ since, limit: batch })
   const refundingInPayments = await tokensWithPendingRefundsInPayments(container, since, batch)
@@ -66,7 +74,9 @@ export async function pollPaymentRequests(container: MedusaContainer, opts: { ba
 
   const tokens = new Set<string>([...open, ...refunding, ...refundingInPayments, ...settledPayable])
   return mapConcurrently([...tokens], POLL_CONCURRENCY, async (token) => {
-    const outcome = (await settlePaymentRequestWorkflow(container).run({ input: { paymentRequestToken: token, source: "poll" } })).result
+    const outcome = (
+      await settlePaymentRequestWorkflow(container).run({ input: { paymentRequestToken: token, source: "poll" } })
+    ).result
     if (outcome.outcome === "retry") await boundPaidWithoutOrder(container, token, outcome.reason, now)
     return outcome
   })
@@ -86,7 +96,12 @@ async function boundPaidWithoutOrder(container: MedusaContainer, token: string, 
   if (!paidTooLongWithoutOrder(since, now)) return
   const problem = paidWithoutOrderProblem(since, now, reason)
   // Final at once: attempts at the limit and no retry time left (lib/completion-budget.ts).
-  await tikkie.updatePaymentRequests({ id: record.id, problem, attempts: Math.max(record.attempts, MAX_COMPLETION_ATTEMPTS), retry_until: null })
+  await tikkie.updatePaymentRequests({
+    id: record.id,
+    problem,
+    attempts: Math.max(record.attempts, MAX_COMPLETION_ATTEMPTS),
+    retry_until: null,
+  })
   container.resolve(ContainerRegistrationKeys.LOGGER).error(`Tikkie payment request ${token}: ${problem}`)
 }
 
@@ -94,24 +109,35 @@ async function boundPaidWithoutOrder(container: MedusaContainer, token: string, 
  * Links whose Medusa payment (captured since `since`) holds a PENDING refund in its data: the refund the
  * provider made is followed even if recordLinkRefundsWorkflow never wrote it into the link's record.
  */
-async function tokensWithPendingRefundsInPayments(container: MedusaContainer, since: Date, limit: number): Promise<string[]> {
+async function tokensWithPendingRefundsInPayments(
+  container: MedusaContainer,
+  since: Date,
+  limit: number
+): Promise<string[]> {
   const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
     entity: "payment",
     fields: ["id", "data"],
-    filters: { provider_id: { $like: `${PAYMENT_REQUEST_PROVIDER_PREFIX}%` }, captured_at: { $gt: since }, refunds: { id: { $ne: null } } },
+    filters: {
+      provider_id: { $like: `${PAYMENT_REQUEST_PROVIDER_PREFIX}%` },
+      captured_at: { $gt: since },
+      refunds: { id: { $ne: null } },
+    },
     pagination: { take: limit, order: { captured_at: "ASC" } },
   })
-  return (data as Array<{ data?: { paymentRequestToken?: unknown; payments?: StoredPayment[] } | null }>).flatMap((p) =>
-    typeof p.data?.paymentRequestToken === "string" && (p.data.payments ?? []).some((x) => (x.refunds ?? []).some((r) => r.status === "PENDING"))
-      ? [p.data.paymentRequestToken]
-      : []
+  return (data as Array<{ data?: { paymentRequestToken?: unknown; payments?: StoredPayment[] } | null }>).flatMap(
+    (p) =>
+      typeof p.data?.paymentRequestToken === "string" &&
+      (p.data.payments ?? []).some((x) => (x.refunds ?? []).some((r) => r.status === "PENDING"))
+        ? [p.data.paymentRequestToken]
+        : []
   )
 }
 
 export async function recordMissingSessions(container: MedusaContainer) {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
-  const tokenOf = (s: RecentSession) => (typeof s.data?.paymentRequestToken === "string" ? s.data.paymentRequestToken : undefined)
+  const tokenOf = (s: RecentSession) =>
+    typeof s.data?.paymentRequestToken === "string" ? s.data.paymentRequestToken : undefined
   // Bounded pages, newest first (lib/missing-sessions.ts), one lookup of their records per page.
   await forRecentSessionPages(
     container,
@@ -125,22 +151,40 @@ export async function recordMissingSessions(container: MedusaContainer) {
       if (!tokens.length) return
       // One read for the page: only sessions without a record are looked at further.
       const known = new Set(
-        (await tikkie.listPaymentRequests({ payment_request_token: tokens }, { select: ["payment_request_token"], take: tokens.length })).map(
-          (r) => r.payment_request_token
-        )
+        (
+          await tikkie.listPaymentRequests(
+            { payment_request_token: tokens },
+            { select: ["payment_request_token"], take: tokens.length }
+          )
+        ).map((r) => r.payment_request_token)
       )
       for (const s of sessions) {
         const token = tokenOf(s)
         if (!token || known.has(token) || !s.payment_collection_id) continue
         const session = { ...s, payment_collection_id: s.payment_collection_id }
-        const { data: carts } = await query.graph({ entity: "cart_payment_collection", fields: ["cart_id"], filters: { payment_collection_id: s.payment_collection_id } })
+        const { data: carts } = await query.graph({
+          entity: "cart_payment_collection",
+          fields: ["cart_id"],
+          filters: { payment_collection_id: s.payment_collection_id },
+        })
         const cartId = (carts[0] as { cart_id?: string } | undefined)?.cart_id
         if (cartId) {
-          const options = configuredPaymentRequestProviders(container).find((p) => p.providerId === s.provider_id)?.options
-          await recordSessionPaymentRequest(container, session, { kind: "checkout", cartId, successUrl: options?.successUrl, failureUrl: options?.failureUrl })
+          const options = configuredPaymentRequestProviders(container).find(
+            (p) => p.providerId === s.provider_id
+          )?.options
+          await recordSessionPaymentRequest(container, session, {
+            kind: "checkout",
+            cartId,
+            successUrl: options?.successUrl,
+            failureUrl: options?.failureUrl,
+          })
           continue
         }
-        const { data: orders } = await query.graph({ entity: "order_payment_collection", fields: ["order_id"], filters: { payment_collection_id: s.payment_collection_id } })
+        const { data: orders } = await query.graph({
+          entity: "order_payment_collection",
+          fields: ["order_id"],
+          filters: { payment_collection_id: s.payment_collection_id },
+        })
         const orderId = (orders[0] as { order_id?: string } | undefined)?.order_id
         if (orderId) await recordSessionPaymentRequest(container, session, { kind: "order", orderId })
       }
@@ -152,7 +196,8 @@ export default async function pollPaymentRequestsJob(container: MedusaContainer)
   if (tikkieScheduledJobsOff()) return
   const outcomes = await pollPaymentRequests(container)
   const done = outcomes.filter((o) => o.outcome === "completed" || o.outcome === "captured").length
-  if (done) container.resolve(ContainerRegistrationKeys.LOGGER).info(`Tikkie payment request poll: ${done} payment(s) settled`)
+  if (done)
+    container.resolve(ContainerRegistrationKeys.LOGGER).info(`Tikkie payment request poll: ${done} payment(s) settled`)
 }
 
 export const config = {

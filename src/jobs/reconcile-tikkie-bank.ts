@@ -18,13 +18,17 @@ export default async function reconcileTikkieBankJob(container: MedusaContainer)
   const conn = await currentConnection(bank)
   if (!conn) return
   if (conn.status !== "connected") {
-    logger.warn(`Tikkie bank reconciliation skipped: the connection needs consent again${conn.problem ? ` (${conn.problem})` : ""}`)
+    logger.warn(
+      `Tikkie bank reconciliation skipped: the connection needs consent again${conn.problem ? ` (${conn.problem})` : ""}`
+    )
     return
   }
   try {
     const { result: s } = await reconcileBankWorkflow(container).run()
     if (s.transactions_stored || s.matched_now) {
-      logger.info(`Tikkie bank reconciliation: ${s.transactions_stored} new transaction(s), ${s.matched_now} payout(s) matched`)
+      logger.info(
+        `Tikkie bank reconciliation: ${s.transactions_stored} new transaction(s), ${s.matched_now} payout(s) matched`
+      )
     }
   } catch (e) {
     logger.warn(`Tikkie bank reconciliation failed: ${errorMessage(e)}`)

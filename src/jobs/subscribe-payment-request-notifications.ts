@@ -18,9 +18,13 @@ export async function subscribeConfiguredNotifications(container: MedusaContaine
   for (const provider of configuredPaymentRequestProviders(container)) {
     if (!provider.options.subscribeNotifications || provider.options.apiVersion === "v1") continue
     try {
-      outcomes.push(await subscribePaymentRequestNotifications(container, { providerId: provider.providerId, force: false }))
+      outcomes.push(
+        await subscribePaymentRequestNotifications(container, { providerId: provider.providerId, force: false })
+      )
     } catch (e) {
-      logger.warn(`Tikkie payment request notifications of ${provider.providerId}: subscribing failed (${errorMessage(e)}); will retry`)
+      logger.warn(
+        `Tikkie payment request notifications of ${provider.providerId}: subscribing failed (${errorMessage(e)}); will retry`
+      )
     }
   }
   return outcomes

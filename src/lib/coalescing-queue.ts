@@ -20,7 +20,8 @@ export class CoalescingQueue {
   private readonly running = new Set<string>()
 
   constructor(private readonly concurrency: number) {
-    if (!Number.isInteger(concurrency) || concurrency < 1) throw new RangeError("concurrency must be a whole number of at least 1")
+    if (!Number.isInteger(concurrency) || concurrency < 1)
+      throw new RangeError("concurrency must be a whole number of at least 1")
   }
 
   push(key: string, task: () => Promise<unknown>): Promise<void> {

@@ -25,7 +25,10 @@ export function completionGivenUp(record: CompletionBudgetFields, now: Date = ne
 }
 
 /** `retry_until` to write with a failed completion: set by the first failure of a problem, then kept. */
-export function retryUntilAfterProblem(record: Pick<CompletionBudgetFields, "problem" | "retry_until">, now: Date = new Date()): Date {
+export function retryUntilAfterProblem(
+  record: Pick<CompletionBudgetFields, "problem" | "retry_until">,
+  now: Date = new Date()
+): Date {
   if (record.problem && record.retry_until) return new Date(record.retry_until)
   return new Date(now.getTime() + COMPLETION_RETRY_BUDGET_MS)
 }

@@ -59,7 +59,8 @@ export function oneOfField<const T extends readonly string[]>(label: string, nam
     if (typeof value === "string" && (values as readonly string[]).includes(value)) return value as T[number]
     ctx.addIssue({
       code: "custom",
-      message: value === undefined ? `${label}: ${name} is missing` : `${label}: ${name} must be one of ${values.join(", ")}`,
+      message:
+        value === undefined ? `${label}: ${name} is missing` : `${label}: ${name} must be one of ${values.join(", ")}`,
     })
     return z.NEVER
   })

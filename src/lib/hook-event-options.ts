@@ -13,6 +13,14 @@
  * Medusa's in-memory event bus ignores all but `delay` (it waits in process); its subscriber folds
  * repeats in process (coalescing-queue.ts).
  */
-export function hookEventOptions(key: string, delayMs?: number): { jobId: string; removeOnComplete: true; removeOnFail: true; delay?: number } {
-  return { jobId: key, removeOnComplete: true, removeOnFail: true, ...(delayMs && delayMs > 0 ? { delay: Math.ceil(delayMs) } : {}) }
+export function hookEventOptions(
+  key: string,
+  delayMs?: number
+): { jobId: string; removeOnComplete: true; removeOnFail: true; delay?: number } {
+  return {
+    jobId: key,
+    removeOnComplete: true,
+    removeOnFail: true,
+    ...(delayMs && delayMs > 0 ? { delay: Math.ceil(delayMs) } : {}),
+  }
 }

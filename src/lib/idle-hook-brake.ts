@@ -80,12 +80,16 @@ const FLOOD_LOG = new LogThrottle("notices of held hook answers", 1)
  * For a route that answers a webhook that is not this store's: holds the answer when the brake says so,
  * and says in the log (once a minute at most) that a flood is being held back.
  */
-export async function brakeIdleHookAnswer(logger: { warn(message: string): unknown }, brake: IdleHookBrake = IDLE_HOOK_BRAKE): Promise<void> {
+export async function brakeIdleHookAnswer(
+  logger: { warn(message: string): unknown },
+  brake: IdleHookBrake = IDLE_HOOK_BRAKE
+): Promise<void> {
   const ms = brake.holdFor()
   if (!ms) return
   FLOOD_LOG.warn(
     logger,
-    () => `Tikkie hooks: a flood of webhooks that are not this store's; their answers are held ${ms} ms each (${brake.totalHeld + 1} held so far)`
+    () =>
+      `Tikkie hooks: a flood of webhooks that are not this store's; their answers are held ${ms} ms each (${brake.totalHeld + 1} held so far)`
   )
   await brake.hold(ms)
 }

@@ -50,7 +50,10 @@ export async function inInlineSlotOrHandOver<T>(
   try {
     const first = Math.floor(Math.random() * INLINE_RETURN_SETTLEMENTS)
     for (let i = 0; i < INLINE_RETURN_SETTLEMENTS && !held; i++) {
-      const { rows } = await trx.raw(`select pg_try_advisory_xact_lock(?::int, ?::int) as held`, inlineSlotLock((first + i) % INLINE_RETURN_SETTLEMENTS))
+      const { rows } = await trx.raw(
+        `select pg_try_advisory_xact_lock(?::int, ?::int) as held`,
+        inlineSlotLock((first + i) % INLINE_RETURN_SETTLEMENTS)
+      )
       held = rows[0]?.held === true
     }
   } catch (e) {

@@ -4,8 +4,13 @@
  * open (each a Tikkie read under the store-wide rate limit, some a cart completion), all at once would
  * take the store's whole database pool.
  */
-export async function mapConcurrently<T, R>(items: readonly T[], concurrency: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  if (!Number.isInteger(concurrency) || concurrency < 1) throw new RangeError("concurrency must be a whole number of at least 1")
+export async function mapConcurrently<T, R>(
+  items: readonly T[],
+  concurrency: number,
+  fn: (item: T) => Promise<R>
+): Promise<R[]> {
+  if (!Number.isInteger(concurrency) || concurrency < 1)
+    throw new RangeError("concurrency must be a whole number of at least 1")
   const out = new Array<R>(items.length)
   let next = 0
   const worker = async () => {

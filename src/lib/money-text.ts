@@ -7,5 +7,7 @@ import { formatCents } from "tikkie-client/fast-checkout/money"
  */
 export function moneyText(cents: number, currencyCode: string, language: "nl" | "en"): string {
   const locale = language === "nl" ? "nl-NL" : "en-GB"
-  return new Intl.NumberFormat(locale, { style: "currency", currency: currencyCode.toUpperCase() }).format(formatCents(cents) as `${number}`)
+  return new Intl.NumberFormat(locale, { style: "currency", currency: currencyCode.toUpperCase() }).format(
+    formatCents(cents) as `${number}`
+  )
 }

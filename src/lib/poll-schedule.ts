@@ -13,7 +13,10 @@ export const POLL_MAX_INTERVAL_MS = 30 * 60_000
 /** After its expiry, the moment at which the service reports it EXPIRED for sure. */
 const AFTER_EXPIRY_MS = 5_000
 
-export function nextCheckAt(record: { created_at: Date | string; expires_at?: Date | string | null }, now = Date.now()): Date {
+export function nextCheckAt(
+  record: { created_at: Date | string; expires_at?: Date | string | null },
+  now = Date.now()
+): Date {
   const age = Math.max(0, now - new Date(record.created_at).getTime())
   let next = now + Math.min(POLL_MAX_INTERVAL_MS, Math.max(POLL_MIN_INTERVAL_MS, age / 3))
   if (record.expires_at) {

@@ -47,8 +47,7 @@ export interface ProductionShapeContext {
   singleInstance?: boolean
 }
 
-const REGISTER_REDIS_LOCKING =
-  `Register "@medusajs/medusa/locking" with the provider "@medusajs/medusa/locking-redis" ({ redisUrl }, is_default: true) in medusa-config.ts modules`
+const REGISTER_REDIS_LOCKING = `Register "@medusajs/medusa/locking" with the provider "@medusajs/medusa/locking-redis" ({ redisUrl }, is_default: true) in medusa-config.ts modules`
 
 /** Problems of a multi-instance store, one sentence each naming what to configure; empty when fine. */
 export function productionShapeProblems(

@@ -22,6 +22,7 @@ export class ShopperConflictError extends Error {
  */
 export function asShopperConflict(e: unknown): unknown {
   const error = e as { name?: unknown; message?: unknown } | null
-  if (error && error.name === "ShopperConflictError" && typeof error.message === "string") return new ShopperConflictError(error.message)
+  if (error && error.name === "ShopperConflictError" && typeof error.message === "string")
+    return new ShopperConflictError(error.message)
   return e
 }

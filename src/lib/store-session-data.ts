@@ -9,8 +9,27 @@ import { isFastCheckoutProvider, isPaymentRequestProvider } from "../providers/p
  * business through a cart id: the plugin's own record and the admin keep it. Fields are picked, not
  * removed, so a field added to the data later stays out until it is named here.
  */
-const FAST_CHECKOUT_FIELDS = ["orderToken", "checkoutUrl", "referenceId", "cartId", "amountInCents", "expiresAt", "status", "successUrl", "failureUrl"]
-const PAYMENT_REQUEST_FIELDS = ["paymentRequestToken", "url", "referenceId", "amountInCents", "description", "expiryDate", "status", "cancelled"]
+const FAST_CHECKOUT_FIELDS = [
+  "orderToken",
+  "checkoutUrl",
+  "referenceId",
+  "cartId",
+  "amountInCents",
+  "expiresAt",
+  "status",
+  "successUrl",
+  "failureUrl",
+]
+const PAYMENT_REQUEST_FIELDS = [
+  "paymentRequestToken",
+  "url",
+  "referenceId",
+  "amountInCents",
+  "description",
+  "expiryDate",
+  "status",
+  "cancelled",
+]
 
 type Json = Record<string, unknown>
 
@@ -34,7 +53,9 @@ export function storeSafeSessionData(providerId: string, data: unknown): unknown
       ...pick(data, PAYMENT_REQUEST_FIELDS),
       payments: payments.map((p) => ({
         ...pick(p, ["amountInCents", "createdDateTime"]),
-        refunds: (Array.isArray(p.refunds) ? p.refunds.filter(isObject) : []).map((r) => pick(r, ["amountInCents", "status", "createdDateTime"])),
+        refunds: (Array.isArray(p.refunds) ? p.refunds.filter(isObject) : []).map((r) =>
+          pick(r, ["amountInCents", "status", "createdDateTime"])
+        ),
       })),
     }
   }

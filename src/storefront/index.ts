@@ -18,7 +18,12 @@ export {
 } from "./start-checkout"
 export { tikkieLanguage, type TikkieLanguage } from "./language"
 export { tikkieLabels, type TikkieLabels } from "./labels"
-export { TikkieStoreError, tikkieStoreError, type TikkieStoreErrorCode, type TikkieStoreErrorResult } from "./store-error"
+export {
+  TikkieStoreError,
+  tikkieStoreError,
+  type TikkieStoreErrorCode,
+  type TikkieStoreErrorResult,
+} from "./store-error"
 export {
   readTikkieReturn,
   tikkieReturnMessage,
@@ -28,4 +33,9 @@ export {
   type TikkieReturnKind,
 } from "./return-state"
 /** Which payment sessions are Tikkie's: `pp_tikkie-fast-checkout_{id}`, `pp_tikkie-payment-request_{id}`. */
-export { isFastCheckoutProvider, isPaymentRequestProvider, FAST_CHECKOUT_PROVIDER_PREFIX, PAYMENT_REQUEST_PROVIDER_PREFIX } from "../providers/provider-keys"
+export {
+  isFastCheckoutProvider,
+  isPaymentRequestProvider,
+  FAST_CHECKOUT_PROVIDER_PREFIX,
+  PAYMENT_REQUEST_PROVIDER_PREFIX,
+} from "../providers/provider-keys"

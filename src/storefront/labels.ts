@@ -18,8 +18,18 @@ export interface TikkieLabels {
 }
 
 const LABELS: Record<TikkieLanguage, TikkieLabels> = {
-  en: { payWithTikkie: "Pay with Tikkie", payWithLink: "Pay with a Tikkie link", openPaymentPage: "Open Tikkie's payment page", iHavePaid: "I have paid" },
-  nl: { payWithTikkie: "Betalen met Tikkie", payWithLink: "Betalen met een Tikkie-link", openPaymentPage: "Open de betaalpagina van Tikkie", iHavePaid: "Ik heb betaald" },
+  en: {
+    payWithTikkie: "Pay with Tikkie",
+    payWithLink: "Pay with a Tikkie link",
+    openPaymentPage: "Open Tikkie's payment page",
+    iHavePaid: "I have paid",
+  },
+  nl: {
+    payWithTikkie: "Betalen met Tikkie",
+    payWithLink: "Betalen met een Tikkie-link",
+    openPaymentPage: "Open de betaalpagina van Tikkie",
+    iHavePaid: "Ik heb betaald",
+  },
 }
 
 export function tikkieLabels(language: TikkieLanguage = "en"): TikkieLabels {

@@ -65,7 +65,9 @@ export function readTikkieReturn(
   return { kind: "not-paid", status, ...cart }
 }
 
-function toParams(from: URL | URLSearchParams | string | Record<string, string | string[] | undefined>): URLSearchParams {
+function toParams(
+  from: URL | URLSearchParams | string | Record<string, string | string[] | undefined>
+): URLSearchParams {
   if (from instanceof URLSearchParams) return from
   if (typeof URL !== "undefined" && from instanceof URL) return from.searchParams
   if (typeof from === "string") {
@@ -81,7 +83,10 @@ function toParams(from: URL | URLSearchParams | string | Record<string, string |
 }
 
 /** What to tell the shopper in each state, in Dutch or English: a storefront may use its own words per state. */
-export function tikkieReturnMessage(state: TikkieReturnState, language: TikkieLanguage = "en"): { title: string; text: string; payAgain: boolean } {
+export function tikkieReturnMessage(
+  state: TikkieReturnState,
+  language: TikkieLanguage = "en"
+): { title: string; text: string; payAgain: boolean } {
   const words = MESSAGES[language]
   switch (state.kind) {
     case "order-placed":
@@ -91,7 +96,11 @@ export function tikkieReturnMessage(state: TikkieReturnState, language: TikkieLa
     case "paid-not-placed":
       return { ...words.paidNotPlaced, payAgain: false }
     case "not-paid":
-      return { title: words.notPaid.title, text: `${words.notPaidText[state.status] ?? words.unknownStatus(state.status)} ${words.notPaid.text}`, payAgain: true }
+      return {
+        title: words.notPaid.title,
+        text: `${words.notPaidText[state.status] ?? words.unknownStatus(state.status)} ${words.notPaid.text}`,
+        payAgain: true,
+      }
     case "none":
       return { title: "", text: "", payAgain: true }
   }
@@ -133,7 +142,10 @@ const MESSAGES: Record<
     unknownStatus: (status) => `Tikkie reported status ${status}. Nothing was charged.`,
   },
   nl: {
-    orderPlaced: { title: "Bedankt voor je bestelling", text: "Tikkie heeft je betaling ontvangen en je bestelling is geplaatst." },
+    orderPlaced: {
+      title: "Bedankt voor je bestelling",
+      text: "Tikkie heeft je betaling ontvangen en je bestelling is geplaatst.",
+    },
     confirming: {
       title: "Betaling ontvangen: we bevestigen je bestelling",
       text: "Tikkie heeft je betaling ontvangen. Je bestelling wordt geplaatst; deze pagina werkt zichzelf bij. Je hoeft niet opnieuw te betalen.",
@@ -144,7 +156,10 @@ const MESSAGES: Record<
         "Tikkie heeft je betaling ontvangen, maar de winkel kon van je winkelwagen geen bestelling maken (bijvoorbeeld omdat een artikel is uitverkocht). " +
         "Betaal niet opnieuw: de winkel neemt contact met je op en betaalt het bedrag terug.",
     },
-    notPaid: { title: "Betaling niet afgerond", text: "Je winkelwagen staat nog klaar: controleer hem en probeer het opnieuw." },
+    notPaid: {
+      title: "Betaling niet afgerond",
+      text: "Je winkelwagen staat nog klaar: controleer hem en probeer het opnieuw.",
+    },
     notPaidText: {
       CANCELLED: "Je hebt de betaling bij Tikkie geannuleerd. Er is niets afgeschreven.",
       EXPIRED: "De Tikkie-betaling is verlopen voordat hij was afgerond. Er is niets afgeschreven.",

@@ -12,7 +12,10 @@ import { TikkieStoreError, tikkieStoreError } from "./store-error"
 /** What the helpers need of the SDK: `sdk.client.fetch`. A `Medusa` instance of `@medusajs/js-sdk` has it. */
 export interface TikkieStoreClient {
   client: {
-    fetch<T>(input: string, init?: { method?: string; body?: Record<string, unknown>; headers?: Record<string, string> }): Promise<T>
+    fetch<T>(
+      input: string,
+      init?: { method?: string; body?: Record<string, unknown>; headers?: Record<string, string> }
+    ): Promise<T>
   }
 }
 
@@ -59,7 +62,11 @@ const NO_CART = {
  * `code: "not_found"` without calling the store. A cart that has already paid answers 409 (`code: "conflict"`,
  * `payAgain: false`) with a message for the shopper: do not offer to pay again.
  */
-export async function startTikkieFastCheckout(sdk: TikkieStoreClient, cartId: string | undefined, options: TikkieStartOptions = {}) {
+export async function startTikkieFastCheckout(
+  sdk: TikkieStoreClient,
+  cartId: string | undefined,
+  options: TikkieStartOptions = {}
+) {
   return post<StoreTikkieFastCheckoutResponse>(sdk, cartId, "tikkie-fast-checkout", options)
 }
 
@@ -67,11 +74,20 @@ export async function startTikkieFastCheckout(sdk: TikkieStoreClient, cartId: st
  * Makes (or reuses) a Tikkie payment link for the cart's total. The shopper pays on Tikkie's page and
  * comes back through `tikkieReturnRouteUrl(…, "payment-request", payment_session_id)` ("I have paid").
  */
-export async function startTikkiePaymentLink(sdk: TikkieStoreClient, cartId: string | undefined, options: TikkieStartOptions = {}) {
+export async function startTikkiePaymentLink(
+  sdk: TikkieStoreClient,
+  cartId: string | undefined,
+  options: TikkieStartOptions = {}
+) {
   return post<StoreTikkiePaymentRequestResponse>(sdk, cartId, "tikkie-payment-request", options)
 }
 
-async function post<T>(sdk: TikkieStoreClient, cartId: string | undefined, route: string, options: TikkieStartOptions): Promise<T> {
+async function post<T>(
+  sdk: TikkieStoreClient,
+  cartId: string | undefined,
+  route: string,
+  options: TikkieStartOptions
+): Promise<T> {
   const language = tikkieLanguage(options.locale)
   // A cart id goes into the URL path: refuse anything that would change the path instead of escaping it.
   // No id at all is what a storefront has when its cart cookie expired: "not found", in the shopper's words.
@@ -81,7 +97,11 @@ async function post<T>(sdk: TikkieStoreClient, cartId: string | undefined, route
   const headers: Record<string, string> = { ...options.headers }
   if (options.locale) headers["x-medusa-locale"] = options.locale
   try {
-    return await sdk.client.fetch<T>(`/store/carts/${cartId}/${route}`, { method: "POST", body: {}, ...(Object.keys(headers).length ? { headers } : {}) })
+    return await sdk.client.fetch<T>(`/store/carts/${cartId}/${route}`, {
+      method: "POST",
+      body: {},
+      ...(Object.keys(headers).length ? { headers } : {}),
+    })
   } catch (e) {
     throw new TikkieStoreError(tikkieStoreError(e, language))
   }

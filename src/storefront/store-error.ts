@@ -41,7 +41,12 @@ export class TikkieStoreError extends Error implements TikkieStoreErrorResult {
   }
 
   toJSON(): TikkieStoreErrorResult {
-    return { message: this.message, ...(this.status !== undefined ? { status: this.status } : {}), code: this.code, payAgain: this.payAgain }
+    return {
+      message: this.message,
+      ...(this.status !== undefined ? { status: this.status } : {}),
+      code: this.code,
+      payAgain: this.payAgain,
+    }
   }
 }
 
@@ -73,7 +78,8 @@ function codeOf(status: number): TikkieStoreErrorCode {
 export function tikkieStoreError(e: unknown, language: TikkieLanguage = "en"): TikkieStoreErrorResult {
   if (e instanceof TikkieStoreError) return e.toJSON()
   const error = (e ?? {}) as { status?: unknown; message?: unknown }
-  const status = typeof error.status === "number" && error.status >= 400 && error.status <= 599 ? error.status : undefined
+  const status =
+    typeof error.status === "number" && error.status >= 400 && error.status <= 599 ? error.status : undefined
   if (status === undefined) return { message: WORDS[language].network, code: "network", payAgain: true }
   const code = codeOf(status)
   const own = typeof error.message === "string" && error.message.trim() ? error.message.trim().slice(0, 500) : ""

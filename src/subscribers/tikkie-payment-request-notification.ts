@@ -17,7 +17,9 @@ export default async function tikkiePaymentRequestNotificationHandler({
 }: SubscriberArgs<PaymentRequestNotificationEventData>) {
   const paymentRequestToken = event.data.payment_request_token
   await NOTIFICATION_SETTLEMENTS.push(paymentRequestToken, () =>
-    settlePaymentRequestWorkflow(container).run({ input: { paymentRequestToken, source: "notification" } }).then(({ result }) => result)
+    settlePaymentRequestWorkflow(container)
+      .run({ input: { paymentRequestToken, source: "notification" } })
+      .then(({ result }) => result)
   )
 }
 

@@ -1,5 +1,8 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
-import { recordRefundOwedAfterOrderChangeWorkflow, type OrderChange } from "../workflows/refunds-owed/record-refund-owed-after-order-change"
+import {
+  recordRefundOwedAfterOrderChangeWorkflow,
+  type OrderChange,
+} from "../workflows/refunds-owed/record-refund-owed-after-order-change"
 
 type ChangeEvent = { order_id: string; return_id?: string; claim_id?: string; exchange_id?: string }
 
@@ -14,7 +17,9 @@ export default async function tikkieRefundOwedOrderChange({ event, container }: 
   const source = SOURCES[event.name]
   const changeId = event.data.return_id ?? event.data.claim_id ?? event.data.exchange_id
   if (!source || !changeId || !event.data.order_id) return
-  await recordRefundOwedAfterOrderChangeWorkflow(container).run({ input: { order_id: event.data.order_id, source, change_id: changeId } })
+  await recordRefundOwedAfterOrderChangeWorkflow(container).run({
+    input: { order_id: event.data.order_id, source, change_id: changeId },
+  })
 }
 
 export const config: SubscriberConfig = {

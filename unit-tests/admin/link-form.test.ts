@@ -1,7 +1,12 @@
 import { checkLinkForm, fieldOfStoreMessage } from "../../src/admin/lib/link-form"
 
 const NOON_25_NOV = Date.parse("2026-11-25T12:00:00Z")
-const form = (over: Partial<Parameters<typeof checkLinkForm>[0]>) => ({ amount: "", description: "Factuur 118", descriptionRequired: true, ...over })
+const form = (over: Partial<Parameters<typeof checkLinkForm>[0]>) => ({
+  amount: "",
+  description: "Factuur 118",
+  descriptionRequired: true,
+  ...over,
+})
 
 /** The link forms' own checks, before the store is asked: what the admin reads at each field. */
 describe("checkLinkForm", () => {
@@ -17,18 +22,26 @@ describe("checkLinkForm", () => {
   })
 
   it("needs a description for an invoice link, at most 35 characters; the order form makes its own", () => {
-    expect(checkLinkForm(form({ description: "  " }), "en", NOON_25_NOV).problems).toEqual({ description: "descriptionRequired" })
+    expect(checkLinkForm(form({ description: "  " }), "en", NOON_25_NOV).problems).toEqual({
+      description: "descriptionRequired",
+    })
     expect(checkLinkForm(form({ description: "", descriptionRequired: false }), "en", NOON_25_NOV).problems).toEqual({})
-    expect(checkLinkForm(form({ description: "x".repeat(36) }), "en", NOON_25_NOV).problems).toEqual({ description: "descriptionTooLong" })
+    expect(checkLinkForm(form({ description: "x".repeat(36) }), "en", NOON_25_NOV).problems).toEqual({
+      description: "descriptionTooLong",
+    })
   })
 
   it("refuses a reference Tikkie would refuse, and a day before today in Amsterdam", () => {
-    expect(checkLinkForm(form({ reference: "INV#118" }), "en", NOON_25_NOV).problems).toEqual({ reference: "referenceInvalid" })
+    expect(checkLinkForm(form({ reference: "INV#118" }), "en", NOON_25_NOV).problems).toEqual({
+      reference: "referenceInvalid",
+    })
     expect(checkLinkForm(form({ reference: "INV-118/2026" }), "en", NOON_25_NOV).problems).toEqual({})
     expect(checkLinkForm(form({ expiry: "2026-11-24" }), "en", NOON_25_NOV).problems).toEqual({ expiry: "expiryPast" })
     expect(checkLinkForm(form({ expiry: "2026-11-25" }), "en", NOON_25_NOV).problems).toEqual({})
     // 23:30 UTC on the 25th is already the 26th in Amsterdam.
-    expect(checkLinkForm(form({ expiry: "2026-11-25" }), "en", Date.parse("2026-11-25T23:30:00Z")).problems).toEqual({ expiry: "expiryPast" })
+    expect(checkLinkForm(form({ expiry: "2026-11-25" }), "en", Date.parse("2026-11-25T23:30:00Z")).problems).toEqual({
+      expiry: "expiryPast",
+    })
   })
 })
 

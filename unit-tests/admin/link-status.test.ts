@@ -20,8 +20,16 @@ describe("linkState", () => {
     [{ status: "CLOSED" }, "closed", "grey"],
     [{ status: "OPEN", cancelled_at: "2026-11-25T10:00:00Z" }, "cancelled", "grey"],
     [{ status: "MAX_SUCCESSFUL_PAYMENTS_REACHED", paid_in_cents: 2080, refunded_in_cents: 2080 }, "refunded", "purple"],
-    [{ status: "MAX_SUCCESSFUL_PAYMENTS_REACHED", paid_in_cents: 2080, refunded_in_cents: 80 }, "partlyRefunded", "purple"],
-    [{ status: "MAX_SUCCESSFUL_PAYMENTS_REACHED", paid_in_cents: 4160, problem: "paid twice" }, "needsAttention", "red"],
+    [
+      { status: "MAX_SUCCESSFUL_PAYMENTS_REACHED", paid_in_cents: 2080, refunded_in_cents: 80 },
+      "partlyRefunded",
+      "purple",
+    ],
+    [
+      { status: "MAX_SUCCESSFUL_PAYMENTS_REACHED", paid_in_cents: 4160, problem: "paid twice" },
+      "needsAttention",
+      "red",
+    ],
   ])("%j → %s", (over, state, color) => {
     expect(linkState(link(over))).toEqual({ state, color })
   })

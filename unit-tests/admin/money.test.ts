@@ -29,7 +29,8 @@ describe("admin money text", () => {
     expect(nl("1.000.000")).toBe(100000000)
     expect(nl(" 0,07 ")).toBe(7)
     expect(nl("")).toBeUndefined()
-    for (const wrong of ["1,234.56", "1.23.4", "12,505", "-5", "1e3", "€5", "12,50 EUR"]) expect([wrong, nl(wrong)]).toEqual([wrong, NaN])
+    for (const wrong of ["1,234.56", "1.23.4", "12,505", "-5", "1e3", "€5", "12,50 EUR"])
+      expect([wrong, nl(wrong)]).toEqual([wrong, NaN])
   })
 
   it("reads what an English admin types, and refuses what it cannot tell", () => {

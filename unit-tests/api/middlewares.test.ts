@@ -18,10 +18,17 @@ function routeFiles(dir: string): string[] {
 
 /** `src/api/admin/tikkie/refunds-owed/[id]/refunded/route.ts` → `/admin/tikkie/refunds-owed/:id/refunded`. */
 const matcherOf = (file: string) =>
-  "/" + path.relative(API, path.dirname(file)).split(path.sep).map((part) => part.replace(/^\[(\w+)\]$/, ":$1")).join("/")
+  "/" +
+  path
+    .relative(API, path.dirname(file))
+    .split(path.sep)
+    .map((part) => part.replace(/^\[(\w+)\]$/, ":$1"))
+    .join("/")
 
 const exported = routeFiles(API).flatMap((file) =>
-  [...readFileSync(file, "utf8").matchAll(/export (?:const|async function) (GET|POST|DELETE)\b/g)].map((m) => `${m[1] as Verb} ${matcherOf(file)}`)
+  [...readFileSync(file, "utf8").matchAll(/export (?:const|async function) (GET|POST|DELETE)\b/g)].map(
+    (m) => `${m[1] as Verb} ${matcherOf(file)}`
+  )
 )
 const entries = (middlewares.routes ?? []).flatMap((r) => (r.methods ?? []).map((m) => `${m} ${String(r.matcher)}`))
 

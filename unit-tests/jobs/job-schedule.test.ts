@@ -22,7 +22,10 @@ describe("scheduled jobs", () => {
   it("every job's next run fits in one timer and Medusa's scheduler runs it when due", async () => {
     for (const [name, job] of Object.entries(jobs)) {
       const runs: string[] = []
-      const storage = new InMemoryDistributedTransactionStorage({ workflowExecutionService: {} as never, logger: console as never })
+      const storage = new InMemoryDistributedTransactionStorage({
+        workflowExecutionService: {} as never,
+        logger: console as never,
+      })
       storage.setWorkflowOrchestratorService({ run: async (id: string) => void runs.push(id) } as never)
       await storage.schedule(name, { cron: job.config.schedule })
       const delay = (storage as any).scheduled.get(name).timer._idleTimeout

@@ -48,15 +48,22 @@ describe("recordMissingSessions in the poll jobs", () => {
   it.each([
     ["Fast Checkout", recordMissingFastCheckoutSessions, "orderToken"],
     ["payment requests", recordMissingPaymentRequestSessions, "paymentRequestToken"],
-  ] as const)("%s: reads bounded pages, newest first, at most MISSING_SESSIONS_MAX sessions a run", async (_name, record, key) => {
-    const store = busyStore(key)
-    await record(store.container)
-    expect(store.graphCalls.length).toBeGreaterThan(0)
-    expect(store.graphCalls.length).toBeLessThanOrEqual(Math.ceil(MISSING_SESSIONS_MAX / MISSING_SESSIONS_PAGE))
-    for (const [i, call] of store.graphCalls.entries()) {
-      expect(call.pagination).toEqual({ take: MISSING_SESSIONS_PAGE, skip: i * MISSING_SESSIONS_PAGE, order: { created_at: "DESC" } })
-      expect(call.filters.created_at.$gt).toBeInstanceOf(Date)
+  ] as const)(
+    "%s: reads bounded pages, newest first, at most MISSING_SESSIONS_MAX sessions a run",
+    async (_name, record, key) => {
+      const store = busyStore(key)
+      await record(store.container)
+      expect(store.graphCalls.length).toBeGreaterThan(0)
+      expect(store.graphCalls.length).toBeLessThanOrEqual(Math.ceil(MISSING_SESSIONS_MAX / MISSING_SESSIONS_PAGE))
+      for (const [i, call] of store.graphCalls.entries()) {
+        expect(call.pagination).toEqual({
+          take: MISSING_SESSIONS_PAGE,
+          skip: i * MISSING_SESSIONS_PAGE,
+          order: { created_at: "DESC" },
+        })
+        expect(call.filters.created_at.$gt).toBeInstanceOf(Date)
+      }
+      expect(Math.max(...store.recordReads)).toBeLessThanOrEqual(MISSING_SESSIONS_PAGE)
     }
-    expect(Math.max(...store.recordReads)).toBeLessThanOrEqual(MISSING_SESSIONS_PAGE)
-  })
+  )
 })

@@ -18,7 +18,11 @@ describe("completion retry budget", () => {
     let record = { problem: null as string | null, attempts: 0, retry_until: null as Date | null }
     for (let i = 0; i < MAX_COMPLETION_ATTEMPTS; i++) {
       const now = at(i * 10_000)
-      record = { problem: "completing the cart failed: busy", attempts: record.attempts + 1, retry_until: retryUntilAfterProblem(record, now) }
+      record = {
+        problem: "completing the cart failed: busy",
+        attempts: record.attempts + 1,
+        retry_until: retryUntilAfterProblem(record, now),
+      }
     }
     expect(record.attempts).toBe(5)
     expect(record.retry_until).toEqual(at(COMPLETION_RETRY_BUDGET_MS))

@@ -31,16 +31,41 @@ describe("underLockOrBusy", () => {
     const locking = new InMemoryLockingProvider()
     const container = withLocking(locking)
     let release!: () => void
-    const held = underLockOrBusy(container, "order-1", () => new Promise<string>((r) => (release = () => r("first"))), () => "busy")
-    const second = await underLockOrBusy(container, "order-1", async () => "ran", (reason) => `busy: ${reason}`, 1)
+    const held = underLockOrBusy(
+      container,
+      "order-1",
+      () => new Promise<string>((r) => (release = () => r("first"))),
+      () => "busy"
+    )
+    const second = await underLockOrBusy(
+      container,
+      "order-1",
+      async () => "ran",
+      (reason) => `busy: ${reason}`,
+      1
+    )
     release()
     expect(await held).toBe("first")
     expect(second).toBe("busy: Timed-out acquiring lock.")
-    expect(await underLockOrBusy(container, "order-1", async () => "ran", () => "busy")).toBe("ran")
+    expect(
+      await underLockOrBusy(
+        container,
+        "order-1",
+        async () => "ran",
+        () => "busy"
+      )
+    ).toBe("ran")
   })
 
   it("passes other failures on", async () => {
     const container = withLocking(new InMemoryLockingProvider())
-    await expect(underLockOrBusy(container, "k", async () => Promise.reject(new Error("cart gone")), () => "busy")).rejects.toThrow("cart gone")
+    await expect(
+      underLockOrBusy(
+        container,
+        "k",
+        async () => Promise.reject(new Error("cart gone")),
+        () => "busy"
+      )
+    ).rejects.toThrow("cart gone")
   })
 })

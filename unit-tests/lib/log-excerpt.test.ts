@@ -12,7 +12,8 @@ describe("logExcerpt", () => {
   })
 
   it("escapes every control character, DEL, C1 controls and the Unicode line separators", () => {
-    const controls = Array.from({ length: 32 }, (_, i) => String.fromCharCode(i)).join("") + "\u007f\u0085\u009b\u2028\u2029"
+    const controls =
+      Array.from({ length: 32 }, (_, i) => String.fromCharCode(i)).join("") + "\u007f\u0085\u009b\u2028\u2029"
     const out = logExcerpt(controls, 1_000)
     expect(out).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/)
     expect(out).toContain("\\u001b")

@@ -16,7 +16,9 @@ describe("mapConcurrently", () => {
   })
 
   it("passes the first failure on", async () => {
-    await expect(mapConcurrently([1, 2, 3], 2, async (n) => (n === 2 ? Promise.reject(new Error("two")) : n))).rejects.toThrow("two")
+    await expect(
+      mapConcurrently([1, 2, 3], 2, async (n) => (n === 2 ? Promise.reject(new Error("two")) : n))
+    ).rejects.toThrow("two")
   })
 
   it("does nothing for no items and refuses a concurrency below 1", async () => {

@@ -18,15 +18,22 @@ const payment = (token: string, refunds: StoredRefund[]): StoredPayment => ({
 
 describe("mergeRefunds", () => {
   it("adds the refunds the Medusa payment holds and the record lacks", () => {
-    const merged = mergeRefunds([payment("p1", [refund("r1", "PAID")])], [payment("p1", [refund("r1", "PENDING"), refund("r2", "PENDING", 250)])])
+    const merged = mergeRefunds(
+      [payment("p1", [refund("r1", "PAID")])],
+      [payment("p1", [refund("r1", "PENDING"), refund("r2", "PENDING", 250)])]
+    )
     expect(merged).toEqual([payment("p1", [refund("r1", "PAID"), refund("r2", "PENDING", 250)])])
   })
 
   it("keeps the record's newer status of a refund it has, and says so when nothing is new", () => {
-    expect(mergeRefunds([payment("p1", [refund("r1", "PAID")])], [payment("p1", [refund("r1", "PENDING")])])).toBeUndefined()
+    expect(
+      mergeRefunds([payment("p1", [refund("r1", "PAID")])], [payment("p1", [refund("r1", "PENDING")])])
+    ).toBeUndefined()
   })
 
   it("adds a payment the record has not read yet, with its refunds", () => {
-    expect(mergeRefunds([], [payment("p1", [refund("r1", "PENDING")])])).toEqual([payment("p1", [refund("r1", "PENDING")])])
+    expect(mergeRefunds([], [payment("p1", [refund("r1", "PENDING")])])).toEqual([
+      payment("p1", [refund("r1", "PENDING")]),
+    ])
   })
 })

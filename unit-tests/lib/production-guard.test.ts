@@ -12,7 +12,8 @@ const live = {
   successUrl: "https://shop.example/order/confirmed",
   failureUrl: "https://shop.example/checkout",
 }
-const fastCheckout = (o: Record<string, unknown>) => parseFastCheckoutProviderOptions({ apiKey: "k", merchantToken: "m", ...live, ...o })
+const fastCheckout = (o: Record<string, unknown>) =>
+  parseFastCheckoutProviderOptions({ apiKey: "k", merchantToken: "m", ...live, ...o })
 const paymentRequest = (o: Record<string, unknown>) =>
   parsePaymentRequestProviderOptions({ apiKey: "k", appToken: "8c4b5a4e-4f7c-4a61-9d9a-2f1b0e3c6d7a", ...live, ...o })
 const bank = (o: Record<string, unknown>) =>
@@ -38,16 +39,21 @@ describe("production start-up refuses a sandbox unless the options say sandbox: 
     ["payment request provider", "baseUrl", paymentRequest],
     ["bank module", "baseUrl", bank],
     ["bank module", "authUrl", bank],
-  ] as const)("%s: %s on http:// or on this machine is refused in production, named, value not shown", (_what, key, parse) => {
-    process.env.NODE_ENV = "production"
-    expect(() => parse({ [key]: "http://sandbox.example.test:4010" })).toThrow(
-      `${key} is a plain http:// URL while NODE_ENV is production: use Tikkie's https address, or set sandbox: true`
-    )
-    expect(() => parse({ [key]: "https://127.0.0.1:4010" })).toThrow(`${key} points at this machine (a sandbox) while NODE_ENV is production`)
-    expect(() => parse({ [key]: "http://sandbox.example.test:4010" })).not.toThrow("sandbox.example.test")
-    expect(() => parse({ [key]: "https://localhost:4010", sandbox: true })).not.toThrow()
-    expect(() => parse({ [key]: "http://127.0.0.1:4010", sandbox: true })).not.toThrow()
-  })
+  ] as const)(
+    "%s: %s on http:// or on this machine is refused in production, named, value not shown",
+    (_what, key, parse) => {
+      process.env.NODE_ENV = "production"
+      expect(() => parse({ [key]: "http://sandbox.example.test:4010" })).toThrow(
+        `${key} is a plain http:// URL while NODE_ENV is production: use Tikkie's https address, or set sandbox: true`
+      )
+      expect(() => parse({ [key]: "https://127.0.0.1:4010" })).toThrow(
+        `${key} points at this machine (a sandbox) while NODE_ENV is production`
+      )
+      expect(() => parse({ [key]: "http://sandbox.example.test:4010" })).not.toThrow("sandbox.example.test")
+      expect(() => parse({ [key]: "https://localhost:4010", sandbox: true })).not.toThrow()
+      expect(() => parse({ [key]: "http://127.0.0.1:4010", sandbox: true })).not.toThrow()
+    }
+  )
 
   it("refuses a plain http:// store URL in production (webhooks and shoppers would travel unencrypted)", () => {
     process.env.NODE_ENV = "production"
@@ -61,7 +67,9 @@ describe("production start-up refuses a sandbox unless the options say sandbox: 
     expect(paymentRequest({ product: "tikkie" }).baseUrl).toBe("https://api.abnamro.com")
     expect(bank({})?.baseUrl).toBe("https://api.abnamro.com")
     process.env.NODE_ENV = "development"
-    expect(fastCheckout({ baseUrl: "http://127.0.0.1:4010", storeUrl: "http://localhost:9000" }).baseUrl).toBe("http://127.0.0.1:4010")
+    expect(fastCheckout({ baseUrl: "http://127.0.0.1:4010", storeUrl: "http://localhost:9000" }).baseUrl).toBe(
+      "http://127.0.0.1:4010"
+    )
   })
 
   it("refuses a sandbox option that is not a boolean", () => {

@@ -1,5 +1,11 @@
 import path from "node:path"
-import { defaultLockingProvider, eventBusModule, productionShapeProblems, workflowEngineModule, type ResolvedConfig } from "../../src/lib/production-shape"
+import {
+  defaultLockingProvider,
+  eventBusModule,
+  productionShapeProblems,
+  workflowEngineModule,
+  type ResolvedConfig,
+} from "../../src/lib/production-shape"
 
 /** This repository's medusa-config.ts as Medusa's defineConfig resolves it, under the given environment. */
 function repoConfig(env: Record<string, string | undefined>): ResolvedConfig {
@@ -26,12 +32,15 @@ describe("production shape check", () => {
     expect(productionShapeProblems(config)).toEqual([])
   })
 
-  it.each(["server", "worker"])("refuses a %s instance on the local event bus and in-memory locking, naming what to configure", (mode) => {
-    const problems = productionShapeProblems(repoConfig({ REDIS_URL: undefined, MEDUSA_WORKER_MODE: mode }))
-    expect(problems).toHaveLength(2)
-    expect(problems[0]).toContain("@medusajs/medusa/event-bus-redis")
-    expect(problems[1]).toContain("@medusajs/medusa/locking-redis")
-  })
+  it.each(["server", "worker"])(
+    "refuses a %s instance on the local event bus and in-memory locking, naming what to configure",
+    (mode) => {
+      const problems = productionShapeProblems(repoConfig({ REDIS_URL: undefined, MEDUSA_WORKER_MODE: mode }))
+      expect(problems).toHaveLength(2)
+      expect(problems[0]).toContain("@medusajs/medusa/event-bus-redis")
+      expect(problems[1]).toContain("@medusajs/medusa/locking-redis")
+    }
+  )
 
   it("accepts server and worker instances with REDIS_URL (Redis event bus and locking registered)", () => {
     for (const mode of ["server", "worker"]) {
@@ -43,19 +52,31 @@ describe("production shape check", () => {
     }
   })
 
-  it.each(["server", "worker"])("refuses a %s instance on Medusa's Postgres locking, naming Redis locking instead (issue 19 point 5)", (mode) => {
-    const config = repoConfig({ REDIS_URL: "redis://localhost:6379", MEDUSA_WORKER_MODE: mode, MEDUSA_LOCKING: "postgres" })
-    expect(defaultLockingProvider(config)).toBe("@medusajs/medusa/locking-postgres")
-    const problems = productionShapeProblems(config)
-    expect(problems).toHaveLength(1)
-    expect(problems[0]).toContain("Postgres locking")
-    expect(problems[0]).toContain("@medusajs/medusa/locking-redis")
-  })
+  it.each(["server", "worker"])(
+    "refuses a %s instance on Medusa's Postgres locking, naming Redis locking instead (issue 19 point 5)",
+    (mode) => {
+      const config = repoConfig({
+        REDIS_URL: "redis://localhost:6379",
+        MEDUSA_WORKER_MODE: mode,
+        MEDUSA_LOCKING: "postgres",
+      })
+      expect(defaultLockingProvider(config)).toBe("@medusajs/medusa/locking-postgres")
+      const problems = productionShapeProblems(config)
+      expect(problems).toHaveLength(1)
+      expect(problems[0]).toContain("Postgres locking")
+      expect(problems[0]).toContain("@medusajs/medusa/locking-redis")
+    }
+  )
 
   it("picks the default locking provider as Medusa does: is_default, else the only one, else in-memory", () => {
-    const withProviders = (providers: Array<{ resolve: string; id: string; is_default?: boolean }>): ResolvedConfig => ({
+    const withProviders = (
+      providers: Array<{ resolve: string; id: string; is_default?: boolean }>
+    ): ResolvedConfig => ({
       projectConfig: { workerMode: "worker" },
-      modules: { event_bus: { resolve: "@medusajs/medusa/event-bus-redis" }, locking: { resolve: "@medusajs/medusa/locking", options: { providers } } },
+      modules: {
+        event_bus: { resolve: "@medusajs/medusa/event-bus-redis" },
+        locking: { resolve: "@medusajs/medusa/locking", options: { providers } },
+      },
     })
     expect(defaultLockingProvider(withProviders([{ resolve: "@medusajs/medusa/locking-postgres", id: "pg" }]))).toBe(
       "@medusajs/medusa/locking-postgres"
@@ -66,12 +87,21 @@ describe("production shape check", () => {
     ])
     expect(defaultLockingProvider(two)).toBe("in-memory")
     expect(productionShapeProblems(two)).toHaveLength(1)
-    two.modules!.locking = { options: { providers: [{ resolve: "a", id: "a" }, { resolve: "b", id: "b", is_default: true }] } }
+    two.modules!.locking = {
+      options: {
+        providers: [
+          { resolve: "a", id: "a" },
+          { resolve: "b", id: "b", is_default: true },
+        ],
+      },
+    }
     expect(productionShapeProblems(two)).toEqual([])
   })
 
   it("refuses an unknown MEDUSA_WORKER_MODE", () => {
-    expect(() => repoConfig({ MEDUSA_WORKER_MODE: "both" })).toThrow(/MEDUSA_WORKER_MODE must be shared, server or worker/)
+    expect(() => repoConfig({ MEDUSA_WORKER_MODE: "both" })).toThrow(
+      /MEDUSA_WORKER_MODE must be shared, server or worker/
+    )
   })
 })
 
@@ -82,12 +112,18 @@ describe("production shape check", () => {
  */
 describe("production shape check, shared mode", () => {
   const REDIS_BUS = { resolve: "@medusajs/medusa/event-bus-redis", options: { redisUrl: "redis://r" } }
-  const REDIS_ENGINE = { resolve: "@medusajs/medusa/workflow-engine-redis", options: { redis: { redisUrl: "redis://r" } } }
+  const REDIS_ENGINE = {
+    resolve: "@medusajs/medusa/workflow-engine-redis",
+    options: { redis: { redisUrl: "redis://r" } },
+  }
   const REDIS_LOCKING = {
     resolve: "@medusajs/medusa/locking",
     options: { providers: [{ resolve: "@medusajs/medusa/locking-redis", id: "locking-redis", is_default: true }] },
   }
-  const shared = (modules: ResolvedConfig["modules"] = {}): ResolvedConfig => ({ projectConfig: { workerMode: "shared" }, modules })
+  const shared = (modules: ResolvedConfig["modules"] = {}): ResolvedConfig => ({
+    projectConfig: { workerMode: "shared" },
+    modules,
+  })
 
   it("names the workflow engine Medusa loads (in-memory when none is configured)", () => {
     expect(workflowEngineModule(shared())).toMatch(/workflow-engine-inmemory/)
@@ -104,9 +140,27 @@ describe("production shape check, shared mode", () => {
     ["Redis event bus, in-memory locking", { event_bus: REDIS_BUS }, "development", false, true],
     ["Redis event bus, in-memory locking, singleInstance", { event_bus: REDIS_BUS }, "development", true, false],
     ["Redis workflow engine, in-memory locking", { workflows: REDIS_ENGINE }, "development", false, true],
-    ["Redis workflow engine, in-memory locking, singleInstance", { workflows: REDIS_ENGINE }, "development", true, false],
-    ["Redis event bus and engine, in-memory locking, production", { event_bus: REDIS_BUS, workflows: REDIS_ENGINE }, "production", false, true],
-    ["Redis everything in production", { event_bus: REDIS_BUS, workflows: REDIS_ENGINE, locking: REDIS_LOCKING }, "production", false, false],
+    [
+      "Redis workflow engine, in-memory locking, singleInstance",
+      { workflows: REDIS_ENGINE },
+      "development",
+      true,
+      false,
+    ],
+    [
+      "Redis event bus and engine, in-memory locking, production",
+      { event_bus: REDIS_BUS, workflows: REDIS_ENGINE },
+      "production",
+      false,
+      true,
+    ],
+    [
+      "Redis everything in production",
+      { event_bus: REDIS_BUS, workflows: REDIS_ENGINE, locking: REDIS_LOCKING },
+      "production",
+      false,
+      false,
+    ],
     ["Redis locking alone in production", { locking: REDIS_LOCKING }, "production", false, false],
   ]
   it.each(cases)("%s", (_what, modules, nodeEnv, singleInstance, refused) => {
@@ -119,7 +173,9 @@ describe("production shape check, shared mode", () => {
   })
 
   it("says why it refuses: the Redis modules and NODE_ENV it saw", () => {
-    const [problem] = productionShapeProblems(shared({ event_bus: REDIS_BUS, workflows: REDIS_ENGINE }), { nodeEnv: "production" })
+    const [problem] = productionShapeProblems(shared({ event_bus: REDIS_BUS, workflows: REDIS_ENGINE }), {
+      nodeEnv: "production",
+    })
     expect(problem).toContain("@medusajs/medusa/event-bus-redis")
     expect(problem).toContain("@medusajs/medusa/workflow-engine-redis")
     expect(problem).toContain("NODE_ENV=production")

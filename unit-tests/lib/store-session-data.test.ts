@@ -13,7 +13,13 @@ const fastCheckoutData = {
   status: "COMPLETED",
   successUrl: "https://shop.example/ok",
   failureUrl: "https://shop.example/nok",
-  payer: { firstName: "Jan", lastName: "Jansen", email: "jan@example.nl", phoneNumber: "+31612345678", address: { street: "Damrak" } },
+  payer: {
+    firstName: "Jan",
+    lastName: "Jansen",
+    email: "jan@example.nl",
+    phoneNumber: "+31612345678",
+    address: { street: "Damrak" },
+  },
   bankTransferRefunds: [{ amountInCents: 100, iban: "NL91ABNA0417164300" }],
 }
 const paymentRequestData = {
@@ -32,7 +38,16 @@ const paymentRequestData = {
       counterPartyAccountNumber: "NL91ABNA0417164300",
       amountInCents: 2281,
       createdDateTime: "2026-11-23T10:00:00.000Z",
-      refunds: [{ refundToken: "refund-token-1", amountInCents: 150, description: "Refund 1", referenceId: "ref_1", createdDateTime: "2026-11-23T11:00:00.000Z", status: "PENDING" }],
+      refunds: [
+        {
+          refundToken: "refund-token-1",
+          amountInCents: 150,
+          description: "Refund 1",
+          referenceId: "ref_1",
+          createdDateTime: "2026-11-23T11:00:00.000Z",
+          status: "PENDING",
+        },
+      ],
     },
   ],
   v1: { platformToken: "platform-token", userToken: "user-token", bankAccountToken: "bank-account-token" },
@@ -42,18 +57,44 @@ const paymentRequestData = {
 describe("store-safe Tikkie session data", () => {
   it("keeps what a storefront needs of Fast Checkout data, not the payer or bank transfers", () => {
     const safe = storeSafeSessionData(FC, fastCheckoutData) as Record<string, unknown>
-    expect(Object.keys(safe).sort()).toEqual(["amountInCents", "cartId", "checkoutUrl", "expiresAt", "failureUrl", "orderToken", "referenceId", "status", "successUrl"])
+    expect(Object.keys(safe).sort()).toEqual([
+      "amountInCents",
+      "cartId",
+      "checkoutUrl",
+      "expiresAt",
+      "failureUrl",
+      "orderToken",
+      "referenceId",
+      "status",
+      "successUrl",
+    ])
   })
 
   it("keeps a link's amounts and refund statuses, not the payer's name, IBAN, tokens or v1 tokens", () => {
     const safe = storeSafeSessionData(PR, paymentRequestData)
     const text = JSON.stringify(safe)
-    for (const secret of ["Sanne", "NL91ABNA0417164300", "platform-token", "user-token", "bank-account-token", "payment-token-1", "refund-token-1", "ref_1"]) expect(text).not.toContain(secret)
+    for (const secret of [
+      "Sanne",
+      "NL91ABNA0417164300",
+      "platform-token",
+      "user-token",
+      "bank-account-token",
+      "payment-token-1",
+      "refund-token-1",
+      "ref_1",
+    ])
+      expect(text).not.toContain(secret)
     expect(safe).toEqual(
       expect.objectContaining({
         paymentRequestToken: "prt1",
         url: "https://tikkie.example/prt1",
-        payments: [{ amountInCents: 2281, createdDateTime: "2026-11-23T10:00:00.000Z", refunds: [{ amountInCents: 150, status: "PENDING", createdDateTime: "2026-11-23T11:00:00.000Z" }] }],
+        payments: [
+          {
+            amountInCents: 2281,
+            createdDateTime: "2026-11-23T10:00:00.000Z",
+            refunds: [{ amountInCents: 150, status: "PENDING", createdDateTime: "2026-11-23T11:00:00.000Z" }],
+          },
+        ],
       })
     )
   })

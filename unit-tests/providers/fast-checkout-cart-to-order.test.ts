@@ -3,7 +3,13 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { fastCheckoutLinesFromCart, type CartForFastCheckout } from "../../src/providers/fast-checkout/cart-to-order"
 import { amountToPayInCents, CreateOrderBodySchema } from "tikkie-client/fast-checkout"
 
-const line = (id: string, quantity: number, originalTotal: number | string, product = "Stroopwafels", variant = "8 stuks") => ({
+const line = (
+  id: string,
+  quantity: number,
+  originalTotal: number | string,
+  product = "Stroopwafels",
+  variant = "8 stuks"
+) => ({
   id,
   product_title: product,
   variant_title: variant,
@@ -70,7 +76,11 @@ describe("cart to Fast Checkout order", () => {
     fc.assert(
       fc.property(
         fc.array(
-          fc.record({ quantity: fc.integer({ min: 1, max: 20 }), cents: amountCents, subCent: fc.integer({ min: 0, max: 99 }) }),
+          fc.record({
+            quantity: fc.integer({ min: 1, max: 20 }),
+            cents: amountCents,
+            subCent: fc.integer({ min: 0, max: 99 }),
+          }),
           { minLength: 1, maxLength: 8 }
         ),
         fc.integer({ min: 0, max: 2_000 }),
@@ -78,7 +88,11 @@ describe("cart to Fast Checkout order", () => {
         (rows, shippingCents, discountShare) => {
           // Medusa line totals may carry sub-cent precision: "12.3456".
           const items = rows.map((r, i) =>
-            line(`li_${i}`, r.quantity, `${Math.floor(r.cents / 100)}.${String(r.cents % 100).padStart(2, "0")}${String(r.subCent).padStart(2, "0")}`)
+            line(
+              `li_${i}`,
+              r.quantity,
+              `${Math.floor(r.cents / 100)}.${String(r.cents % 100).padStart(2, "0")}${String(r.subCent).padStart(2, "0")}`
+            )
           )
           const itemsCents = rows.reduce((s, r) => s + r.cents + (r.subCent >= 50 ? 1 : 0), 0)
           const gross = itemsCents + shippingCents

@@ -79,7 +79,9 @@ describe("Tikkie Fast Checkout payment provider", () => {
       })
     )
     expect(session.status).toBe(PaymentSessionStatus.PENDING)
-    expect(session.data).toEqual(expect.objectContaining({ orderToken: session.id, amountInCents: 1555, status: "NEW" }))
+    expect(session.data).toEqual(
+      expect.objectContaining({ orderToken: session.id, amountInCents: 1555, status: "NEW" })
+    )
   })
 
   it("refuses lines that do not add up to the amount Medusa charges, before calling Tikkie", async () => {
@@ -97,7 +99,12 @@ describe("Tikkie Fast Checkout payment provider", () => {
 
   it("refuses a session without server-computed lines, with a message saying how to start one", async () => {
     await expect(
-      provider.initiatePayment({ amount: 15.55, currency_code: "eur", data: {}, context: { idempotency_key: "payses_x" } })
+      provider.initiatePayment({
+        amount: 15.55,
+        currency_code: "eur",
+        data: {},
+        context: { idempotency_key: "payses_x" },
+      })
     ).rejects.toThrow(/POST \/store\/carts\/:id\/tikkie-fast-checkout/)
   })
 
@@ -121,7 +128,8 @@ describe("Tikkie Fast Checkout payment provider", () => {
     )
     expect(webhook.action).toBe(action)
     expect(webhook.data?.session_id).toBe((session.data as { referenceId: string }).referenceId)
-    if (state === "PAID") expect(status.data).toEqual(expect.objectContaining({ payer: expect.objectContaining({ lastName: "Jansen" }) }))
+    if (state === "PAID")
+      expect(status.data).toEqual(expect.objectContaining({ payer: expect.objectContaining({ lastName: "Jansen" }) }))
   })
 
   it("refuses a refund: Fast Checkout has no refund operation", async () => {
@@ -143,7 +151,9 @@ describe("Tikkie Fast Checkout payment provider", () => {
   })
 
   it("ignores a webhook body that is not a Fast Checkout webhook", async () => {
-    await expect(provider.getWebhookActionAndData({ data: { hello: "world" }, rawData: "", headers: {} })).resolves.toEqual({
+    await expect(
+      provider.getWebhookActionAndData({ data: { hello: "world" }, rawData: "", headers: {} })
+    ).resolves.toEqual({
       action: PaymentActions.NOT_SUPPORTED,
     })
   })
@@ -152,13 +162,20 @@ describe("Tikkie Fast Checkout payment provider", () => {
     const session = await newSession()
     await control.post(`/_sandbox/fastcheckout/orders/${session.id}/pay`)
     await control.clearRequests()
-    const body = { referenceId: (session.data as { referenceId: string }).referenceId, orderToken: session.id, status: "PAID" }
+    const body = {
+      referenceId: (session.data as { referenceId: string }).referenceId,
+      orderToken: session.id,
+      status: "PAID",
+    }
     // What the route passes (body, raw body, headers, all the caller's), also after a JSON round trip
     // through the Redis event bus, even with the settlement payload's own fields copied in.
     const forged = [
       { data: body, rawData: Buffer.from(JSON.stringify(body)), headers: { "content-type": "application/json" } },
       JSON.parse(JSON.stringify(settlementReadPayload(body))),
-      { ...JSON.parse(JSON.stringify({ data: body, rawData: "", headers: {} })), "medusa-plugin-tikkie.fast-checkout.settlement-read": true },
+      {
+        ...JSON.parse(JSON.stringify({ data: body, rawData: "", headers: {} })),
+        "medusa-plugin-tikkie.fast-checkout.settlement-read": true,
+      },
     ]
     for (const payload of forged) {
       await expect(provider.getWebhookActionAndData(payload)).resolves.toEqual({ action: PaymentActions.NOT_SUPPORTED })

@@ -1,6 +1,11 @@
 import { MedusaError, PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
 import fc from "fast-check"
-import { checkoutDescription, fitDescription, orderDescription, refundDescription } from "../../src/providers/payment-request/description"
+import {
+  checkoutDescription,
+  fitDescription,
+  orderDescription,
+  refundDescription,
+} from "../../src/providers/payment-request/description"
 import { TikkiePaymentRequestProviderService } from "../../src/providers/payment-request/service"
 import { PAYMENT_REQUEST_INPUT_KEY } from "../../src/providers/payment-request/session-data"
 import { PaymentRequestsClient } from "tikkie-client/payment-requests/v2"
@@ -16,7 +21,12 @@ describe("Tikkie payment request payment provider", () => {
   let control: SandboxControl
   let provider: TikkiePaymentRequestProviderService
   const logs: string[] = []
-  const logger = { info: (m: string) => logs.push(m), warn: (m: string) => logs.push(m), error: (m: string) => logs.push(m), debug: () => undefined }
+  const logger = {
+    info: (m: string) => logs.push(m),
+    warn: (m: string) => logs.push(m),
+    error: (m: string) => logs.push(m),
+    debug: () => undefined,
+  }
   const apiKey = "pr-provider-test-api-key"
   let appToken: string
 
@@ -58,7 +68,12 @@ describe("Tikkie payment request payment provider", () => {
     const created = await initiate(1234, "payses_01JABCDEF")
     expect(created.status).toBe(PaymentSessionStatus.PENDING)
     expect(created.data).toEqual(
-      expect.objectContaining({ amountInCents: 1234, referenceId: "payses_01JABCDEF", description: "Winkel, 2 items", status: "OPEN" })
+      expect.objectContaining({
+        amountInCents: 1234,
+        referenceId: "payses_01JABCDEF",
+        description: "Winkel, 2 items",
+        status: "OPEN",
+      })
     )
     expect((await provider.authorizePayment({ data: created.data })).status).toBe(PaymentSessionStatus.PENDING)
     await control.post(`/_sandbox/paymentrequests/${created.data!.paymentRequestToken}/pay`, {})
@@ -69,8 +84,12 @@ describe("Tikkie payment request payment provider", () => {
   })
 
   it("refuses currencies other than EUR and nothing to pay before calling Tikkie", async () => {
-    await expect(provider.initiatePayment({ amount: 10, currency_code: "usd", data: {}, context: { idempotency_key: "payses_x" } })).rejects.toThrow(/EUR only/)
-    await expect(provider.initiatePayment({ amount: 0, currency_code: "eur", data: {}, context: { idempotency_key: "payses_x" } })).rejects.toThrow(/Nothing to pay/)
+    await expect(
+      provider.initiatePayment({ amount: 10, currency_code: "usd", data: {}, context: { idempotency_key: "payses_x" } })
+    ).rejects.toThrow(/EUR only/)
+    await expect(
+      provider.initiatePayment({ amount: 0, currency_code: "eur", data: {}, context: { idempotency_key: "payses_x" } })
+    ).rejects.toThrow(/Nothing to pay/)
   })
 
   it("refunds partly and repeatedly with numbered descriptions, and refuses above paid + €25 with nothing refunded", async () => {
@@ -101,21 +120,32 @@ describe("Tikkie payment request payment provider", () => {
     const unpaid = await initiate(500)
     await expect(provider.refundPayment({ data: unpaid.data, amount: 1 })).rejects.toThrow(/no payment to refund/)
     const cancelled = await provider.cancelPayment({ data: unpaid.data })
-    expect((cancelled.data as any).cancelled.note).toMatch(/cannot be closed through the API: the link stays payable until the end of \d{4}-\d{2}-\d{2}/)
+    expect((cancelled.data as any).cancelled.note).toMatch(
+      /cannot be closed through the API: the link stays payable until the end of \d{4}-\d{2}-\d{2}/
+    )
 
     const paid = await initiate(700)
     await control.post(`/_sandbox/paymentrequests/${paid.data!.paymentRequestToken}/pay`, {})
     const data = (await provider.authorizePayment({ data: paid.data })).data
-    await expect(provider.cancelPayment({ data })).rejects.toThrow(/paid and cannot be cancelled; refund the payment instead/)
+    await expect(provider.cancelPayment({ data })).rejects.toThrow(
+      /paid and cannot be cancelled; refund the payment instead/
+    )
   })
 
   it("does not act on Medusa's generic webhook route", async () => {
-    const r = await provider.getWebhookActionAndData({ data: { notificationType: "PAYMENT" }, rawData: "", headers: {} })
+    const r = await provider.getWebhookActionAndData({
+      data: { notificationType: "PAYMENT" },
+      rawData: "",
+      headers: {},
+    })
     expect(r.action).toBe(PaymentActions.NOT_SUPPORTED)
   })
 
   it("names a wrong option without its value", () => {
-    const attempt = () => TikkiePaymentRequestProviderService.validateOptions(options({ appToken: "secret-not-a-uuid", baseUrl: "ftp://x" }))
+    const attempt = () =>
+      TikkiePaymentRequestProviderService.validateOptions(
+        options({ appToken: "secret-not-a-uuid", baseUrl: "ftp://x" })
+      )
     expect(attempt).toThrow(/appToken must be a UUID/)
     expect(attempt).toThrow(/baseUrl must be an absolute http\(s\) URL/)
     expect(attempt).not.toThrow(/secret-not-a-uuid/)
@@ -128,13 +158,23 @@ describe("Tikkie payment request payment provider", () => {
     // Too long with the item count: the store's name is kept whole, the count left out.
     expect(refundDescription(1, "Tikkie Demo Winkel, 4 items")).toBe("Refund 1: Tikkie Demo Winkel")
     fc.assert(
-      fc.property(fc.string({ maxLength: 80 }), fc.integer({ min: 0, max: 10_000 }), fc.integer({ min: 1, max: 99 }), (name, n, k) => {
-        const store = name.trim() || "x"
-        for (const d of [checkoutDescription(store, n), orderDescription(store, n), refundDescription(k, store), fitDescription(store)]) {
-          if (characterLength(d) > 35) return false
+      fc.property(
+        fc.string({ maxLength: 80 }),
+        fc.integer({ min: 0, max: 10_000 }),
+        fc.integer({ min: 1, max: 99 }),
+        (name, n, k) => {
+          const store = name.trim() || "x"
+          for (const d of [
+            checkoutDescription(store, n),
+            orderDescription(store, n),
+            refundDescription(k, store),
+            fitDescription(store),
+          ]) {
+            if (characterLength(d) > 35) return false
+          }
+          return checkoutDescription(store, n).endsWith(n > 0 ? `${n} item${n === 1 ? "" : "s"}` : " order")
         }
-        return checkoutDescription(store, n).endsWith(n > 0 ? `${n} item${n === 1 ? "" : "s"}` : " order")
-      })
+      )
     )
   })
 })

@@ -30,16 +30,25 @@ describe("Tikkie payment request provider, legacy v1", () => {
   beforeAll(async () => {
     sandbox = await startSandbox({ port: 0 })
     control = new SandboxControl(sandbox.url)
-    accessToken = (await control.post<{ access_token: string }>("/_sandbox/oauth/tokens", { scope: "pay" })).access_token
+    accessToken = (await control.post<{ access_token: string }>("/_sandbox/oauth/tokens", { scope: "pay" }))
+      .access_token
     const client = new PaymentRequestsV1Client({ apiKey, accessToken, baseUrl: sandbox.url })
-    const platform = await client.createPlatform({ name: "Winkel", phoneNumber: "0201234567", platformUsage: "PAYMENT_REQUEST_FOR_MYSELF" })
+    const platform = await client.createPlatform({
+      name: "Winkel",
+      phoneNumber: "0201234567",
+      platformUsage: "PAYMENT_REQUEST_FOR_MYSELF",
+    })
     const user = await client.createUser(platform.platformToken, {
       name: "Winkel BV",
       phoneNumber: "0612345678",
       iban: "NL91ABNA0417164300",
       bankAccountLabel: "Shop",
     })
-    tokens = { platformToken: platform.platformToken, userToken: user.userToken, bankAccountToken: user.bankAccounts[0].bankAccountToken }
+    tokens = {
+      platformToken: platform.platformToken,
+      userToken: user.userToken,
+      bankAccountToken: user.bankAccounts[0].bankAccountToken,
+    }
     await client.close()
   })
   afterAll(async () => {
@@ -61,7 +70,9 @@ describe("Tikkie payment request provider, legacy v1", () => {
       /accessToken, platform, user are v1 options: set apiVersion "v1"/
     )
     expect(validate(options({ apiVersion: "v3" }))).toThrow(/apiVersion must be "v2" or "v1"/)
-    expect(validate(options({ platform: undefined, accessToken: `${accessToken} ` }))).not.toThrow(new RegExp(accessToken))
+    expect(validate(options({ platform: undefined, accessToken: `${accessToken} ` }))).not.toThrow(
+      new RegExp(accessToken)
+    )
   })
 
   it("every v1 error code has an explanation for the admin", () => {
@@ -71,7 +82,12 @@ describe("Tikkie payment request provider, legacy v1", () => {
   it("creates a v1 request with the session id as externalId, captured once paid; refunds are refused clearly", async () => {
     const provider = new TikkiePaymentRequestProviderService({ logger } as never, options())
     await expect(
-      provider.initiatePayment({ amount: 12.34, currency_code: "eur", data: {}, context: { idempotency_key: "payses_01V1NOSETUP" } })
+      provider.initiatePayment({
+        amount: 12.34,
+        currency_code: "eur",
+        data: {},
+        context: { idempotency_key: "payses_01V1NOSETUP" },
+      })
     ).rejects.toThrow(/need the plugin's v1 setup/)
 
     const created = await provider.initiatePayment({
@@ -81,15 +97,26 @@ describe("Tikkie payment request provider, legacy v1", () => {
       context: { idempotency_key: "payses_01V1SESSION" },
     })
     expect(created.status).toBe(PaymentSessionStatus.PENDING)
-    expect(created.data).toMatchObject({ referenceId: "payses_01V1SESSION", amountInCents: 1234, status: "OPEN", v1: tokens })
-    const { platforms } = await control.get<{ platforms: Array<{ users: Array<{ paymentRequests: Array<{ externalId: string }> }> }> }>("/_sandbox/v1/platforms")
+    expect(created.data).toMatchObject({
+      referenceId: "payses_01V1SESSION",
+      amountInCents: 1234,
+      status: "OPEN",
+      v1: tokens,
+    })
+    const { platforms } = await control.get<{
+      platforms: Array<{ users: Array<{ paymentRequests: Array<{ externalId: string }> }> }>
+    }>("/_sandbox/v1/platforms")
     expect(platforms[0].users[0].paymentRequests.map((r) => r.externalId)).toEqual(["payses_01V1SESSION"])
 
     expect((await provider.authorizePayment({ data: created.data })).status).toBe(PaymentSessionStatus.PENDING)
-    await control.post(`/_sandbox/v1/paymentrequests/${created.data!.paymentRequestToken}/pay`, { counterPartyName: "Sanne" })
+    await control.post(`/_sandbox/v1/paymentrequests/${created.data!.paymentRequestToken}/pay`, {
+      counterPartyName: "Sanne",
+    })
     const paid = await provider.authorizePayment({ data: created.data })
     expect(paid.status).toBe(PaymentSessionStatus.CAPTURED)
-    expect(paid.data).toMatchObject({ payments: [expect.objectContaining({ amountInCents: 1234, counterPartyName: "Sanne", refunds: [] })] })
+    expect(paid.data).toMatchObject({
+      payments: [expect.objectContaining({ amountInCents: 1234, counterPartyName: "Sanne", refunds: [] })],
+    })
 
     await expect(provider.refundPayment({ amount: 1, data: paid.data })).rejects.toThrow(
       /Tikkie payment requests v1 have no refunds: nothing was refunded/

@@ -12,7 +12,8 @@ describe("the storefront helper bundles for the browser", () => {
   it("builds as an ES module exporting the helpers, with no require and no server code", async () => {
     const code = (await bundleStorefront({ entry: "src/storefront/index.ts", format: "esm" }))!
     expect(code).toMatch(/export \{[^}]*startTikkieFastCheckout[^}]*\}/s)
-    for (const name of ["startTikkiePaymentLink", "readTikkieReturn", "tikkieReturnMessage", "tikkieReturnRouteUrl"]) expect(code).toContain(name)
+    for (const name of ["startTikkiePaymentLink", "readTikkieReturn", "tikkieReturnMessage", "tikkieReturnRouteUrl"])
+      expect(code).toContain(name)
     expect(code).not.toMatch(/\brequire\(|@medusajs|node:/)
     expect(code.length).toBeLessThan(12_000)
   })
@@ -23,7 +24,9 @@ describe("the storefront helper bundles for the browser", () => {
     const file = path.join(__dirname, "..", "..", "src", "storefront", `__probe-${process.pid}.ts`)
     fs.writeFileSync(file, 'import { readFileSync } from "node:fs"\nexport const x = readFileSync\n')
     try {
-      await expect(bundleStorefront({ entry: path.relative(path.join(__dirname, "..", ".."), file), format: "esm" })).rejects.toThrow(/node:fs/)
+      await expect(
+        bundleStorefront({ entry: path.relative(path.join(__dirname, "..", ".."), file), format: "esm" })
+      ).rejects.toThrow(/node:fs/)
     } finally {
       fs.rmSync(file)
     }

@@ -38,6 +38,7 @@ describe("the Next.js storefront guide", () => {
   it("names only helpers the package exports", () => {
     const named = [...fs.readFileSync(GUIDE, "utf8").matchAll(/^\| `(\w+)\(/gm)].map((m) => m[1])
     expect(named.length).toBeGreaterThanOrEqual(8)
-    for (const name of named) expect([name, typeof (storefront as Record<string, unknown>)[name]]).toEqual([name, "function"])
+    for (const name of named)
+      expect([name, typeof (storefront as Record<string, unknown>)[name]]).toEqual([name, "function"])
   })
 })

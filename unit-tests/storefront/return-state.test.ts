@@ -1,17 +1,33 @@
 import { storefrontReturnUrl } from "../../src/lib/storefront-return"
 import { readTikkieReturn, tikkieLanguage, tikkieReturnMessage, tikkieReturnRouteUrl } from "../../src/storefront"
 
-const record = { success_url: "https://shop.example/order/confirmed", failure_url: "https://shop.example/checkout?step=payment", cart_id: "cart_01JABCDEF" }
+const record = {
+  success_url: "https://shop.example/order/confirmed",
+  failure_url: "https://shop.example/checkout?step=payment",
+  cart_id: "cart_01JABCDEF",
+}
 
 /** Every redirect the return routes make (storefrontReturnUrl), read back as a storefront reads it. */
 describe("readTikkieReturn reads what the store's return routes send", () => {
   it.each([
     [{ outcome: "completed", orderId: "order_01JXYZ" }, "NEW", { kind: "order-placed", orderId: "order_01JXYZ" }],
-    [{ outcome: "already-completed", orderId: "order_01JXYZ" }, "NEW", { kind: "order-placed", orderId: "order_01JXYZ" }],
+    [
+      { outcome: "already-completed", orderId: "order_01JXYZ" },
+      "NEW",
+      { kind: "order-placed", orderId: "order_01JXYZ" },
+    ],
     [{ outcome: "retry" }, "NEW", { kind: "confirming", cartId: "cart_01JABCDEF" }],
     [{ outcome: "problem" }, "NEW", { kind: "paid-not-placed", cartId: "cart_01JABCDEF" }],
-    [{ outcome: "closed", status: "EXPIRED" }, "NEW", { kind: "not-paid", status: "EXPIRED", cartId: "cart_01JABCDEF" }],
-    [{ outcome: "closed", status: "CANCELLED" }, "NEW", { kind: "not-paid", status: "CANCELLED", cartId: "cart_01JABCDEF" }],
+    [
+      { outcome: "closed", status: "EXPIRED" },
+      "NEW",
+      { kind: "not-paid", status: "EXPIRED", cartId: "cart_01JABCDEF" },
+    ],
+    [
+      { outcome: "closed", status: "CANCELLED" },
+      "NEW",
+      { kind: "not-paid", status: "CANCELLED", cartId: "cart_01JABCDEF" },
+    ],
     [{ outcome: "pending" }, "NEW", { kind: "not-paid", status: "NEW", cartId: "cart_01JABCDEF" }],
     [{ outcome: "pending" }, "OPEN", { kind: "not-paid", status: "OPEN", cartId: "cart_01JABCDEF" }],
   ])("%j (pending: %s)", (outcome, pending, state) => {
@@ -24,8 +40,15 @@ describe("readTikkieReturn reads what the store's return routes send", () => {
   })
 
   it("reads the searchParams object a Next.js page receives (first value of a repeated parameter)", () => {
-    expect(readTikkieReturn({ tikkie_status: ["expired", "x"], cart_id: "cart_01J" })).toEqual({ kind: "not-paid", status: "EXPIRED", cartId: "cart_01J" })
-    expect(readTikkieReturn({ order_id: "order_01J", step: "review" })).toEqual({ kind: "order-placed", orderId: "order_01J" })
+    expect(readTikkieReturn({ tikkie_status: ["expired", "x"], cart_id: "cart_01J" })).toEqual({
+      kind: "not-paid",
+      status: "EXPIRED",
+      cartId: "cart_01J",
+    })
+    expect(readTikkieReturn({ order_id: "order_01J", step: "review" })).toEqual({
+      kind: "order-placed",
+      orderId: "order_01J",
+    })
   })
 
   it("ignores what is not a Medusa id or a status, and says so as 'none' or without the cart", () => {
@@ -41,13 +64,21 @@ describe("readTikkieReturn reads what the store's return routes send", () => {
 describe("tikkieReturnMessage", () => {
   it("never offers to pay again once Tikkie has the money", () => {
     expect(tikkieReturnMessage({ kind: "confirming" }).payAgain).toBe(false)
-    expect(tikkieReturnMessage({ kind: "paid-not-placed" })).toMatchObject({ payAgain: false, text: expect.stringMatching(/Do not pay again/) })
+    expect(tikkieReturnMessage({ kind: "paid-not-placed" })).toMatchObject({
+      payAgain: false,
+      text: expect.stringMatching(/Do not pay again/),
+    })
     expect(tikkieReturnMessage({ kind: "order-placed", orderId: "order_1" }).payAgain).toBe(false)
   })
 
   it("lets the shopper try again when nothing was charged, naming an unknown status as it came", () => {
-    expect(tikkieReturnMessage({ kind: "not-paid", status: "CANCELLED" })).toMatchObject({ payAgain: true, text: expect.stringMatching(/^You cancelled the payment/) })
-    expect(tikkieReturnMessage({ kind: "not-paid", status: "SOMETHING_NEW" }).text).toMatch(/status SOMETHING_NEW\. Nothing was charged/)
+    expect(tikkieReturnMessage({ kind: "not-paid", status: "CANCELLED" })).toMatchObject({
+      payAgain: true,
+      text: expect.stringMatching(/^You cancelled the payment/),
+    })
+    expect(tikkieReturnMessage({ kind: "not-paid", status: "SOMETHING_NEW" }).text).toMatch(
+      /status SOMETHING_NEW\. Nothing was charged/
+    )
   })
 })
 
@@ -83,7 +114,9 @@ describe("tikkieReturnMessage in Dutch", () => {
       "Tikkie heeft nog geen betaling voor je link. Betaal eerst op de pagina van Tikkie en druk daarna op ‘Ik heb betaald’. " +
         "Je winkelwagen staat nog klaar: controleer hem en probeer het opnieuw."
     )
-    expect(tikkieReturnMessage({ kind: "not-paid", status: "SOMETHING_NEW" }, "nl").text).toMatch(/^Tikkie meldde status SOMETHING_NEW\. Er is niets afgeschreven\./)
+    expect(tikkieReturnMessage({ kind: "not-paid", status: "SOMETHING_NEW" }, "nl").text).toMatch(
+      /^Tikkie meldde status SOMETHING_NEW\. Er is niets afgeschreven\./
+    )
   })
 
   it("English stays the default", () => {

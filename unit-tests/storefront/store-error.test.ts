@@ -17,13 +17,21 @@ describe("tikkieStoreError", () => {
 
   it("a 5xx never shows the store's text: the helper's words, in the shopper's language", () => {
     const e = new FetchError("An unknown error occurred.", "Internal Server Error", 500)
-    expect(tikkieStoreError(e)).toEqual({ status: 500, code: "store_error", payAgain: true, message: expect.stringMatching(/^Something went wrong at the shop\. Nothing was charged/) })
+    expect(tikkieStoreError(e)).toEqual({
+      status: 500,
+      code: "store_error",
+      payAgain: true,
+      message: expect.stringMatching(/^Something went wrong at the shop\. Nothing was charged/),
+    })
     expect(tikkieStoreError(e, "nl").message).toMatch(/^Er ging iets mis bij de winkel\. Er is niets afgeschreven/)
   })
 
   it("no answer (fetch's TypeError, anything without a status) is 'network'", () => {
     expect(tikkieStoreError(new TypeError("fetch failed"))).toMatchObject({ code: "network", payAgain: true })
-    expect(tikkieStoreError(undefined, "nl")).toMatchObject({ code: "network", message: expect.stringMatching(/^De winkel is niet bereikbaar/) })
+    expect(tikkieStoreError(undefined, "nl")).toMatchObject({
+      code: "network",
+      message: expect.stringMatching(/^De winkel is niet bereikbaar/),
+    })
     expect(tikkieStoreError({ status: 200, message: "odd" })).toMatchObject({ code: "network" })
   })
 

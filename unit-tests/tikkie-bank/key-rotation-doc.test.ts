@@ -20,16 +20,30 @@ function snippetOptions(env: Record<string, string | undefined>): Record<string,
 }
 
 describe("the key-rotation snippet of docs/token-encryption.md", () => {
-  const base = { apiKey: "key-123", clientId: "TPP_test", authUrl: "http://127.0.0.1:4010", baseUrl: "http://127.0.0.1:4010", storeUrl: "http://localhost:9000" }
+  const base = {
+    apiKey: "key-123",
+    clientId: "TPP_test",
+    authUrl: "http://127.0.0.1:4010",
+    baseUrl: "http://127.0.0.1:4010",
+    storeUrl: "http://localhost:9000",
+  }
   const key = () => randomBytes(32).toString("base64")
 
   it("starts with no old key set, with one, and with two (comma-separated)", () => {
     const now = key()
     const [old1, old2] = [key(), randomBytes(32).toString("hex")]
-    for (const [previous, count] of [[undefined, 0], ["", 0], [old1, 1], [`${old1}, ${old2},`, 2]] as const) {
+    for (const [previous, count] of [
+      [undefined, 0],
+      ["", 0],
+      [old1, 1],
+      [`${old1}, ${old2},`, 2],
+    ] as const) {
       const options = parseTikkieBankOptions({
         ...base,
-        ...snippetOptions({ TIKKIE_BANK_TOKEN_ENCRYPTION_KEY: now, TIKKIE_BANK_PREVIOUS_TOKEN_ENCRYPTION_KEYS: previous }),
+        ...snippetOptions({
+          TIKKIE_BANK_TOKEN_ENCRYPTION_KEY: now,
+          TIKKIE_BANK_PREVIOUS_TOKEN_ENCRYPTION_KEYS: previous,
+        }),
       })!
       expect({ previous, keys: options.previousTokenEncryptionKeys.length }).toEqual({ previous, keys: count })
     }
@@ -38,7 +52,13 @@ describe("the key-rotation snippet of docs/token-encryption.md", () => {
   it("still refuses a wrong old key, naming the option and not the value", () => {
     const wrong = "not-a-key-at-all"
     const start = () =>
-      parseTikkieBankOptions({ ...base, ...snippetOptions({ TIKKIE_BANK_TOKEN_ENCRYPTION_KEY: key(), TIKKIE_BANK_PREVIOUS_TOKEN_ENCRYPTION_KEYS: wrong }) })
+      parseTikkieBankOptions({
+        ...base,
+        ...snippetOptions({
+          TIKKIE_BANK_TOKEN_ENCRYPTION_KEY: key(),
+          TIKKIE_BANK_PREVIOUS_TOKEN_ENCRYPTION_KEYS: wrong,
+        }),
+      })
     expect(start).toThrow(/previousTokenEncryptionKeys must each be 32 bytes/)
     expect(start).not.toThrow(new RegExp(wrong))
   })

@@ -24,10 +24,12 @@ describe("payout reference convention", () => {
     const lines = payoutDescriptionLines("fastcheckout", token)
     expect(lines).toEqual(["TIKKIE FASTCHECKOUT", token])
     expect(lines.every((l) => l.length <= 32)).toBe(true)
-    expect(readPayoutReferences(lines.map((l) => l.toUpperCase()))).toEqual([{ source: "fastcheckout", reference: token }])
-    expect(readPayoutReferences(["Omschrijving", " tikkie  paymentrequest ", "ABC-123", "TIKKIE FASTCHECKOUT"])).toEqual([
-      { source: "paymentrequest", reference: "abc-123" },
+    expect(readPayoutReferences(lines.map((l) => l.toUpperCase()))).toEqual([
+      { source: "fastcheckout", reference: token },
     ])
+    expect(
+      readPayoutReferences(["Omschrijving", " tikkie  paymentrequest ", "ABC-123", "TIKKIE FASTCHECKOUT"])
+    ).toEqual([{ source: "paymentrequest", reference: "abc-123" }])
     expect(() => payoutDescriptionLines("fastcheckout", token + "x")).toThrow(RangeError)
     expect(() => payoutDescriptionLines("fast checkout", token)).toThrow(RangeError)
   })
@@ -52,7 +54,11 @@ describe("matchPayouts", () => {
   })
 
   it("by amount and date: same amount, paid on or before the booking, within the window, oldest first, each once", () => {
-    const payouts = [payout("late", 500, "2026-11-18"), payout("early", 500, "2026-11-16"), payout("other", 700, "2026-11-16")]
+    const payouts = [
+      payout("late", 500, "2026-11-18"),
+      payout("early", 500, "2026-11-16"),
+      payout("other", 700, "2026-11-16"),
+    ]
     const credits = [credit("t1", 500, "2026-11-18"), credit("t2", 500, "2026-11-18"), credit("t3", 500, "2026-11-19")]
     expect(matchPayouts(payouts, credits, 5)).toEqual([
       { payoutId: "early", transactionId: "t1", matchedBy: "amount_date" },
@@ -62,19 +68,29 @@ describe("matchPayouts", () => {
 
   it("never matches a credit booked before the payment or after the window, nor another currency", () => {
     expect(matchPayouts([payout("a", 500, "2026-11-18")], [credit("t1", 500, "2026-11-17")], 5)).toEqual([])
-    expect(matchPayouts([payout("a", 500, "2026-11-16")], [credit("t1", 500, addBankDays("2026-11-16", 3))], 2)).toEqual([])
-    expect(matchPayouts([payout("a", 500, "2026-11-16")], [{ ...credit("t1", 500, "2026-11-16"), currency: "GBP" }], 2)).toEqual([])
+    expect(
+      matchPayouts([payout("a", 500, "2026-11-16")], [credit("t1", 500, addBankDays("2026-11-16", 3))], 2)
+    ).toEqual([])
+    expect(
+      matchPayouts([payout("a", 500, "2026-11-16")], [{ ...credit("t1", 500, "2026-11-16"), currency: "GBP" }], 2)
+    ).toEqual([])
   })
 
   it("does not amount-match a credit that names a payment we do not know", () => {
-    const m = matchPayouts([payout("a", 500, "2026-11-16")], [credit("t1", 500, "2026-11-16", ["TIKKIE FASTCHECKOUT", "unknown"])], 5)
+    const m = matchPayouts(
+      [payout("a", 500, "2026-11-16")],
+      [credit("t1", 500, "2026-11-16", ["TIKKIE FASTCHECKOUT", "unknown"])],
+      5
+    )
     expect(m).toEqual([])
   })
 
   it("is deterministic and linear enough for 20,000 of each", () => {
     const payouts = Array.from({ length: 20_000 }, (_, i) => payout(`p${i}`, 100 + (i % 500), "2026-11-16", `r${i}`))
     const credits = Array.from({ length: 20_000 }, (_, i) =>
-      i % 2 ? credit(`t${i}`, 100 + (i % 500), "2026-11-17") : credit(`t${i}`, 1, "2026-11-17", ["TIKKIE FASTCHECKOUT", `r${i}`])
+      i % 2
+        ? credit(`t${i}`, 100 + (i % 500), "2026-11-17")
+        : credit(`t${i}`, 1, "2026-11-17", ["TIKKIE FASTCHECKOUT", `r${i}`])
     )
     const started = Date.now()
     const a = matchPayouts(payouts, credits, 5)

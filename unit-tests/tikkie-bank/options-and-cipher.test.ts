@@ -28,7 +28,11 @@ describe("tikkie-bank options", () => {
     const o = parseTikkieBankOptions({ ...base, tokenEncryptionKey: randomBytes(32).toString("hex") })!
     expect(o.callbackUrl).toBe("https://shop.example/hooks/tikkie/bank/callback")
     expect(o.baseUrl).toBe("https://api.example")
-    expect({ overdue: o.overdueAfterBankDays, window: o.amountMatchWindowBankDays, months: o.historyMonths }).toEqual({ overdue: 3, window: 5, months: 18 })
+    expect({ overdue: o.overdueAfterBankDays, window: o.amountMatchWindowBankDays, months: o.historyMonths }).toEqual({
+      overdue: 3,
+      window: 5,
+      months: 18,
+    })
     expect(o.tokenEncryptionKey).toHaveLength(32)
   })
 
@@ -41,11 +45,20 @@ describe("tikkie-bank options", () => {
       const { clientCertificate, clientKey, ...rest } = base
       void clientCertificate
       void clientKey
-      const o = parseTikkieBankOptions({ ...rest, clientCertificateFile: join(dir, "c.pem"), clientKeyFile: join(dir, "k.pem"), caFile: join(dir, "ca.pem") })!
+      const o = parseTikkieBankOptions({
+        ...rest,
+        clientCertificateFile: join(dir, "c.pem"),
+        clientKeyFile: join(dir, "k.pem"),
+        caFile: join(dir, "ca.pem"),
+      })!
       expect(o.tls).toEqual({ cert: certs.clientCert, key: certs.clientKey, ca: certs.caCert })
-      expect(() => parseTikkieBankOptions({ ...rest, clientCertificateFile: join(dir, "missing.pem"), clientKeyFile: join(dir, "k.pem") })).toThrow(
-        "clientCertificateFile cannot be read (ENOENT)"
-      )
+      expect(() =>
+        parseTikkieBankOptions({
+          ...rest,
+          clientCertificateFile: join(dir, "missing.pem"),
+          clientKeyFile: join(dir, "k.pem"),
+        })
+      ).toThrow("clientCertificateFile cannot be read (ENOENT)")
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }
@@ -75,22 +88,34 @@ describe("tikkie-bank options", () => {
     const { clientCertificate, clientKey, ...noTls } = base
     void clientCertificate
     void clientKey
-    const local = parseTikkieBankOptions({ ...noTls, authUrl: "http://127.0.0.1:4010", baseUrl: "http://127.0.0.1:4010" })!
+    const local = parseTikkieBankOptions({
+      ...noTls,
+      authUrl: "http://127.0.0.1:4010",
+      baseUrl: "http://127.0.0.1:4010",
+    })!
     expect(local.tls).toBeUndefined()
     expect(local.authUrl).toBe("http://127.0.0.1:4010")
-    expect(() => parseTikkieBankOptions(noTls)).toThrow("give exactly one of clientCertificate and clientCertificateFile")
-    // Half a pair over plain HTTP is still a mistake, not "no TLS".
-    expect(() => parseTikkieBankOptions({ ...noTls, authUrl: "http://127.0.0.1:4010", clientKey: certs.clientKey })).toThrow(
+    expect(() => parseTikkieBankOptions(noTls)).toThrow(
       "give exactly one of clientCertificate and clientCertificateFile"
     )
+    // Half a pair over plain HTTP is still a mistake, not "no TLS".
+    expect(() =>
+      parseTikkieBankOptions({ ...noTls, authUrl: "http://127.0.0.1:4010", clientKey: certs.clientKey })
+    ).toThrow("give exactly one of clientCertificate and clientCertificateFile")
     // Given over plain HTTP, they are kept (a sandbox behind a TLS proxy may still want them).
-    expect(parseTikkieBankOptions({ ...base, authUrl: "http://127.0.0.1:4010" })!.tls).toEqual({ cert: certs.clientCert, key: certs.clientKey, ca: undefined })
+    expect(parseTikkieBankOptions({ ...base, authUrl: "http://127.0.0.1:4010" })!.tls).toEqual({
+      cert: certs.clientCert,
+      key: certs.clientKey,
+      ca: undefined,
+    })
   })
 
   it("without a token encryption key the plugin refuses to store tokens and says why", () => {
     const o = parseTikkieBankOptions(base)!
     expect(o.tokenEncryptionKey).toBeUndefined()
-    expect(() => requireTokenCipher(o)).toThrow(/tokenEncryptionKey is not set, and the plugin does not store bank tokens unencrypted/)
+    expect(() => requireTokenCipher(o)).toThrow(
+      /tokenEncryptionKey is not set, and the plugin does not store bank tokens unencrypted/
+    )
   })
 })
 
@@ -113,7 +138,9 @@ describe("TokenCipher (AES-256-GCM)", () => {
     const sealed = cipher.seal("token-value", access)
     const parts = sealed.split(".")
     const flipped = [...parts]
-    flipped[4] = Buffer.from("x" + Buffer.from(parts[4], "base64url").toString("latin1").slice(1), "latin1").toString("base64url")
+    flipped[4] = Buffer.from("x" + Buffer.from(parts[4], "base64url").toString("latin1").slice(1), "latin1").toString(
+      "base64url"
+    )
     expect(() => cipher.open(flipped.join("."), access)).toThrow(TokenUnreadableError)
     const shortTag = [...parts]
     shortTag[3] = Buffer.from(parts[3], "base64url").subarray(0, 4).toString("base64url")
@@ -127,7 +154,9 @@ describe("TokenCipher (AES-256-GCM)", () => {
       }
     })()!
     expect(e).toBeInstanceOf(TokenUnreadableError)
-    expect(e.message).toBe(`stored bank token cannot be opened: it was sealed with a key that is not configured (key id ${cipher.keyId})`)
+    expect(e.message).toBe(
+      `stored bank token cannot be opened: it was sealed with a key that is not configured (key id ${cipher.keyId})`
+    )
     expect(e.message).not.toContain(key.toString("base64"))
     expect(() => new TokenCipher(randomBytes(16))).toThrow("32 bytes")
     expect(() => new TokenCipher(randomBytes(32), [randomBytes(31)])).toThrow("32 bytes")
@@ -149,17 +178,25 @@ describe("TokenCipher (AES-256-GCM)", () => {
     const c = createCipheriv("aes-256-gcm", key, iv)
     c.setAAD(Buffer.from("tikkie-bank:connection:access_token", "utf8"))
     const data = Buffer.concat([c.update("legacy-token", "utf8"), c.final()])
-    const legacy = ["v1", iv, c.getAuthTag(), data].map((p) => (typeof p === "string" ? p : p.toString("base64url"))).join(".")
+    const legacy = ["v1", iv, c.getAuthTag(), data]
+      .map((p) => (typeof p === "string" ? p : p.toString("base64url")))
+      .join(".")
     expect(cipher.open(legacy, access, "tikkie-bank:connection:access_token")).toBe("legacy-token")
-    expect(new TokenCipher(randomBytes(32), [key]).open(legacy, access, "tikkie-bank:connection:access_token")).toBe("legacy-token")
+    expect(new TokenCipher(randomBytes(32), [key]).open(legacy, access, "tikkie-bank:connection:access_token")).toBe(
+      "legacy-token"
+    )
     expect(() => cipher.open(legacy, access, "tikkie-bank:connection:refresh_token")).toThrow(TokenUnreadableError)
     expect(() => cipher.open(legacy, access)).toThrow("unknown format")
     expect(cipher.sealedByOldKey(legacy)).toBe(true)
   })
   it("reads previous keys from the options, and refuses a malformed one naming the option", () => {
     const prev = randomBytes(32).toString("base64")
-    expect(parseTikkieBankOptions({ ...base, previousTokenEncryptionKeys: [prev] })!.previousTokenEncryptionKeys).toEqual([Buffer.from(prev, "base64")])
+    expect(
+      parseTikkieBankOptions({ ...base, previousTokenEncryptionKeys: [prev] })!.previousTokenEncryptionKeys
+    ).toEqual([Buffer.from(prev, "base64")])
     expect(parseTikkieBankOptions(base)!.previousTokenEncryptionKeys).toEqual([])
-    expect(() => parseTikkieBankOptions({ ...base, previousTokenEncryptionKeys: ["short"] })).toThrow(/previousTokenEncryptionKeys must each be 32 bytes/)
+    expect(() => parseTikkieBankOptions({ ...base, previousTokenEncryptionKeys: ["short"] })).toThrow(
+      /previousTokenEncryptionKeys must each be 32 bytes/
+    )
   })
 })

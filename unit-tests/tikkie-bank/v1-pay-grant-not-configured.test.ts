@@ -12,7 +12,10 @@ describe("v1 pay grant without the tikkie-bank module", () => {
     ["not registered", noBankModule],
     ["registered without options", unconfigured],
   ])("%s: asking for a token or a consent URL names both ways to a v1 token", async (_name, container) => {
-    for (const call of [() => v1AccessToken(container), () => startV1Connect(container, { userId: "user_1", bank: "NLAA01" })]) {
+    for (const call of [
+      () => v1AccessToken(container),
+      () => startV1Connect(container, { userId: "user_1", bank: "NLAA01" }),
+    ]) {
       await expect(call()).rejects.toThrow(
         /either give the provider an accessToken, or configure the tikkie-bank module .* and connect v1 from the admin \(POST \/admin\/tikkie\/payment-requests\/v1-connect\)/
       )

@@ -76,7 +76,9 @@
   async function shopPage() {
     const box = $("#products")
     const fields = "id,title,handle,description,*variants,*variants.calculated_price"
-    const { products } = await api(`/store/products?region_id=${D.regionId}&limit=50&fields=${encodeURIComponent(fields)}`)
+    const { products } = await api(
+      `/store/products?region_id=${D.regionId}&limit=50&fields=${encodeURIComponent(fields)}`
+    )
     if (!products.length) {
       box.innerHTML = `<p class="muted">No products yet.</p>`
       return
@@ -174,8 +176,12 @@
     const code = ($("#promo-code").value || "").trim()
     if (!code) return
     try {
-      ;({ cart } = await api(`/store/carts/${cart.id}/promotions?${CART_FIELDS}`, { method: "POST", body: { promo_codes: [code] } }))
-      if (!(cart.promotions || []).some((p) => p.code === code)) throw new Error(`The code ${code} does not apply to this cart.`)
+      ;({ cart } = await api(`/store/carts/${cart.id}/promotions?${CART_FIELDS}`, {
+        method: "POST",
+        body: { promo_codes: [code] },
+      }))
+      if (!(cart.promotions || []).some((p) => p.code === code))
+        throw new Error(`The code ${code} does not apply to this cart.`)
       renderCart()
     } catch (e) {
       box.textContent = e && e.message ? e.message : String(e)
@@ -237,9 +243,10 @@
     const chosen = cart.shipping_methods && cart.shipping_methods[0] && cart.shipping_methods[0].shipping_option_id
     box.innerHTML = shipping_options
       .map(
-        (o, i) => `<label class="option"><input type="radio" name="shipping_option" value="${esc(o.id)}" ${
-          chosen === o.id || (!chosen && i === 0) ? "checked" : ""
-        }> ${esc(o.name)} <span class="muted">${esc((o.type && o.type.description) || "")}</span> <strong>${money(o.amount)}</strong></label>`
+        (o, i) =>
+          `<label class="option"><input type="radio" name="shipping_option" value="${esc(o.id)}" ${
+            chosen === o.id || (!chosen && i === 0) ? "checked" : ""
+          }> ${esc(o.name)} <span class="muted">${esc((o.type && o.type.description) || "")}</span> <strong>${money(o.amount)}</strong></label>`
       )
       .join("")
     box.onchange = () => setShipping().catch(showError)
@@ -280,7 +287,8 @@
       try {
         data = await T.startFastCheckout(cart.id)
       } catch (e) {
-        if (e && e.status === 404) throw new Error("Tikkie Fast Checkout is not available in this store yet (the plugin route answered 404).")
+        if (e && e.status === 404)
+          throw new Error("Tikkie Fast Checkout is not available in this store yet (the plugin route answered 404).")
         throw e
       }
       // Kept so the "confirming your payment" page can ask the store again (see processingPage).
@@ -319,13 +327,17 @@
     try {
       await saveForm()
       await setShipping()
-      const { payment_collection } = await api("/store/payment-collections", { method: "POST", body: { cart_id: cart.id } })
+      const { payment_collection } = await api("/store/payment-collections", {
+        method: "POST",
+        body: { cart_id: cart.id },
+      })
       await api(`/store/payment-collections/${payment_collection.id}/payment-sessions`, {
         method: "POST",
         body: { provider_id: SYSTEM_PROVIDER },
       })
       const result = await api(`/store/carts/${cart.id}/complete`, { method: "POST" })
-      if (result.type !== "order") throw new Error((result.error && result.error.message) || "The order was not placed.")
+      if (result.type !== "order")
+        throw new Error((result.error && result.error.message) || "The order was not placed.")
       localStorage.removeItem(CART_KEY)
       location.assign(`/order/confirmed?order_id=${encodeURIComponent(result.order.id)}`)
     } catch (e) {
@@ -349,7 +361,10 @@
       await saveForm()
       await setShipping()
       const { payment_url, payment_session_id } = await T.startPaymentLink(cart.id)
-      localStorage.setItem(LINK_KEY, JSON.stringify({ cartId: cart.id, url: payment_url, sessionId: payment_session_id }))
+      localStorage.setItem(
+        LINK_KEY,
+        JSON.stringify({ cartId: cart.id, url: payment_url, sessionId: payment_session_id })
+      )
       localStorage.setItem(SESSION_KEY, payment_session_id)
       localStorage.setItem(RETURN_KEY, "payment-request")
       sessionStorage.removeItem(TRIES_KEY)
@@ -388,10 +403,13 @@
       return
     }
     sessionStorage.setItem(TRIES_KEY, String(tries + 1))
-    setTimeout(() => {
-      const kind = localStorage.getItem(RETURN_KEY) === "payment-request" ? "payment-request" : "fast-checkout"
-      location.assign(T.returnRouteUrl(kind, sessionId))
-    }, 1500 + tries * 500)
+    setTimeout(
+      () => {
+        const kind = localStorage.getItem(RETURN_KEY) === "payment-request" ? "payment-request" : "fast-checkout"
+        location.assign(T.returnRouteUrl(kind, sessionId))
+      },
+      1500 + tries * 500
+    )
   }
 
   async function checkoutPage() {

@@ -11,7 +11,10 @@ import { request } from "undici"
  * "exports" maps (their built dist), and the `tikkie-sandbox` bin.
  */
 const REPO = path.resolve(__dirname, "../../..")
-const PACKAGE_DIR = { client: path.join(REPO, "packages/tikkie-client"), sandbox: path.join(REPO, "packages/tikkie-sandbox") }
+const PACKAGE_DIR = {
+  client: path.join(REPO, "packages/tikkie-client"),
+  sandbox: path.join(REPO, "packages/tikkie-sandbox"),
+}
 
 /** The packages' dist, as `npm install` (`prepare`) builds it; a no-op when it is up to date. */
 function ensureWorkspacesBuilt(): void {
@@ -97,7 +100,12 @@ describe("package exports without Medusa", () => {
   afterAll(() => rmSync(consumerDir, { recursive: true, force: true }))
 
   it("runs a Fast Checkout order against the sandbox from a plain Node project, loading no @medusajs module", () => {
-    const run = spawnSync(process.execPath, ["use-tikkie.cjs"], { cwd: consumerDir, env: childEnv(), encoding: "utf8", timeout: 30_000 })
+    const run = spawnSync(process.execPath, ["use-tikkie.cjs"], {
+      cwd: consumerDir,
+      env: childEnv(),
+      encoding: "utf8",
+      timeout: 30_000,
+    })
     expect({ status: run.status, stderr: run.stderr }).toEqual({ status: 0, stderr: "" })
     const out = JSON.parse(run.stdout)
 
@@ -167,7 +175,11 @@ describe("the tikkie-sandbox bin", () => {
   }, 30_000)
 
   it("refuses --port abc with a clear message and a non-zero exit, printing no listening line", () => {
-    const run = spawnSync(process.execPath, [bin, "--port", "abc"], { env: childEnv(), encoding: "utf8", timeout: 20_000 })
+    const run = spawnSync(process.execPath, [bin, "--port", "abc"], {
+      env: childEnv(),
+      encoding: "utf8",
+      timeout: 20_000,
+    })
     expect(run.status).not.toBe(0)
     expect(run.status).not.toBeNull()
     expect(run.stdout).toBe("")

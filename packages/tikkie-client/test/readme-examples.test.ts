@@ -81,7 +81,10 @@ describe("the client examples of the README", () => {
     for (const file of files) {
       const source = readFileSync(path.join(ROOT, file), "utf8")
       expect(source).toContain('from "../../src"')
-      expect({ file, code: shown.get(file) }).toEqual({ file, code: source.replaceAll('from "../../src"', 'from "tikkie-client"') })
+      expect({ file, code: shown.get(file) }).toEqual({
+        file,
+        code: source.replaceAll('from "../../src"', 'from "tikkie-client"'),
+      })
     }
   })
 })
@@ -120,7 +123,10 @@ describe("the client examples against the sandbox", () => {
       expect(hook.body).toEqual({ referenceId: "cart_123", orderToken, status: "PAID" })
       const paid = await example.orderStatus(orderToken)
       expect(paid.status).toBe("PAID")
-      expect(paid.payer).toMatchObject({ firstName: expect.any(String), shippingAddress: expect.objectContaining({ city: "Amsterdam" }) })
+      expect(paid.payer).toMatchObject({
+        firstName: expect.any(String),
+        shippingAddress: expect.objectContaining({ city: "Amsterdam" }),
+      })
     } finally {
       await example.fastCheckout.close()
     }
@@ -133,7 +139,9 @@ describe("the client examples against the sandbox", () => {
       return (await control.issueToken("pay")).access_token
     }
     const before = (await control.requests()).filter((r) => r.operation.startsWith("paymentRequestsV1.")).length
-    const { requestPaymentV1 } = load<typeof import("./readme-examples/payment-requests-v1")>("./readme-examples/payment-requests-v1")
+    const { requestPaymentV1 } = load<typeof import("./readme-examples/payment-requests-v1")>(
+      "./readme-examples/payment-requests-v1"
+    )
     const result = await requestPaymentV1(getAccessToken)
 
     expect(result.paymentRequestUrl.startsWith(`${sandbox.url}/pay/v1/`)).toBe(true)
@@ -145,13 +153,17 @@ describe("the client examples against the sandbox", () => {
   })
 
   it("payment requests v2: a payment link, the PAYMENT notification, today's total and a refund", async () => {
-    const example = load<typeof import("./readme-examples/payment-requests-v2")>("./readme-examples/payment-requests-v2")
+    const example = load<typeof import("./readme-examples/payment-requests-v2")>(
+      "./readme-examples/payment-requests-v2"
+    )
     const appToken = await example.sandboxAppToken()
     const { url, paymentRequestToken } = await example.requestPayment(appToken, "order_1042", 2598)
     expect(url.startsWith(`${sandbox.url}/pay/v2/`)).toBe(true)
 
     await control.post(`/_sandbox/paymentrequests/${paymentRequestToken}/pay`, { counterPartyName: "A. Payer" })
-    const note = await shop.waitFor((r) => r.path === "/hooks/tikkie" && r.body?.paymentRequestToken === paymentRequestToken)
+    const note = await shop.waitFor(
+      (r) => r.path === "/hooks/tikkie" && r.body?.paymentRequestToken === paymentRequestToken
+    )
     expect(note.body).toMatchObject({ notificationType: "PAYMENT", paymentRequestToken })
 
     const today = await example.paidToday(appToken, paymentRequestToken)
@@ -166,7 +178,10 @@ describe("the client examples against the sandbox", () => {
     let certDir: string
     beforeAll(async () => {
       const certs = makeTestCertificates("readme-example")
-      tlsSandbox = await startSandbox({ port: 0, tls: { cert: certs.serverCert, key: certs.serverKey, clientCa: certs.caCert } })
+      tlsSandbox = await startSandbox({
+        port: 0,
+        tls: { cert: certs.serverCert, key: certs.serverKey, clientCa: certs.caCert },
+      })
       trust = new Agent({ connect: { ca: certs.caCert } })
       certDir = mkdtempSync(path.join(tmpdir(), "readme-certs-"))
       const file = (name: string, text: string) => {
@@ -187,7 +202,9 @@ describe("the client examples against the sandbox", () => {
     })
 
     it("consent page, code for tokens, balance and last week's bookings (with one booked now)", async () => {
-      const example = load<typeof import("./readme-examples/account-information")>("./readme-examples/account-information")
+      const example = load<typeof import("./readme-examples/account-information")>(
+        "./readme-examples/account-information"
+      )
       const consentUrl = example.consentUrl("session-42")
       expect(consentUrl).toBe(
         `${tlsSandbox.url}/as/authorization.oauth2?scope=psd2:account:balance:read+psd2:account:transaction:read` +
@@ -199,7 +216,11 @@ describe("the client examples against the sandbox", () => {
       expect(page.status).toBe(200)
       const form = readConsentForm(page.text)
       expect(form.accounts).toContain(ACCOUNT)
-      const answer = await submitConsentForm(tlsSandbox, { consentRequestId: form.consentRequestId!, accountNumber: ACCOUNT, decision: "approve" }, trust)
+      const answer = await submitConsentForm(
+        tlsSandbox,
+        { consentRequestId: form.consentRequestId!, accountNumber: ACCOUNT, decision: "approve" },
+        trust
+      )
       expect(answer.status).toBe(303)
       const redirect = new URL(String(answer.headers.location))
       expect(`${redirect.origin}${redirect.pathname}`).toBe("https://shop.example/tikkie/consent")
@@ -210,7 +231,9 @@ describe("the client examples against the sandbox", () => {
         amountInCents: -1234,
         descriptionLines: ["Tikkie payout", "order 1042"],
       })
-      const accounts = await tlsControl.get<{ accounts: Array<{ accountNumber: string; balanceInCents: number }> }>("/_sandbox/accounts")
+      const accounts = await tlsControl.get<{ accounts: Array<{ accountNumber: string; balanceInCents: number }> }>(
+        "/_sandbox/accounts"
+      )
 
       const result = await example.onConsent(redirect.searchParams.get("code")!)
       expect(result.iban).toBe(ACCOUNT)

@@ -26,8 +26,20 @@ describe("tikkie-credentials", () => {
     const run = io()
     const apiKey = "cli-test-api-key-123"
     expect(await main(["--base-url", sandbox.url, "--api-key", apiKey], run.io)).toBe(0)
-    const env = Object.fromEntries(run.out.join("").trim().split("\n").map((l) => l.split(/=(.*)/s, 2)))
-    expect(Object.keys(env)).toEqual(["TIKKIE_BASE_URL", "TIKKIE_PRODUCT", "TIKKIE_API_KEY", "TIKKIE_APP_TOKEN", "TIKKIE_MERCHANT_TOKEN"])
+    const env = Object.fromEntries(
+      run.out
+        .join("")
+        .trim()
+        .split("\n")
+        .map((l) => l.split(/=(.*)/s, 2))
+    )
+    expect(Object.keys(env)).toEqual([
+      "TIKKIE_BASE_URL",
+      "TIKKIE_PRODUCT",
+      "TIKKIE_API_KEY",
+      "TIKKIE_APP_TOKEN",
+      "TIKKIE_MERCHANT_TOKEN",
+    ])
     expect(env.TIKKIE_BASE_URL).toBe(sandbox.url)
     expect(env.TIKKIE_PRODUCT).toBe("pay")
 
@@ -57,7 +69,13 @@ describe("tikkie-credentials", () => {
   })
 
   it("refuses wrong arguments with exit status 2 and a usage line", async () => {
-    for (const argv of [["--api-key", "k"], ["--base-url", "ftp://x", "--api-key", "k"], ["--base-url", sandbox.url], ["--nope"], ["--base-url"]]) {
+    for (const argv of [
+      ["--api-key", "k"],
+      ["--base-url", "ftp://x", "--api-key", "k"],
+      ["--base-url", sandbox.url],
+      ["--nope"],
+      ["--base-url"],
+    ]) {
       const run = io()
       expect(await main(argv, run.io)).toBe(2)
       expect(run.err.join("")).toMatch(/usage: tikkie-credentials/)
@@ -76,9 +94,13 @@ describe("tikkie-credentials", () => {
 
   it("runs as the package's bin command", async () => {
     const bin = path.join(__dirname, "..", "bin", "tikkie-credentials.js")
-    const { stdout } = await promisify(execFile)(process.execPath, [bin, "--base-url", sandbox.url, "--api-key", "cli-bin-api-key-000"], {
-      env: process.env,
-    })
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [bin, "--base-url", sandbox.url, "--api-key", "cli-bin-api-key-000"],
+      {
+        env: process.env,
+      }
+    )
     expect(stdout).toMatch(/^TIKKIE_APP_TOKEN=[0-9a-f-]{36}$/m)
     expect(stdout).toMatch(/^TIKKIE_MERCHANT_TOKEN=\S+$/m)
   })

@@ -22,8 +22,7 @@ export const ACCESS_TOKEN_SECONDS = 7_200
 const REFRESH_TOKEN_SECONDS = 90 * 24 * 3_600
 
 export type TokenCheck =
-  | { ok: true; grant: AccessTokenGrant }
-  | { ok: false; reason: "missing" | "invalid" | "expired" | "scope" }
+  { ok: true; grant: AccessTokenGrant } | { ok: false; reason: "missing" | "invalid" | "expired" | "scope" }
 
 export class AccessTokenStore {
   private readonly byAccess = new Map<string, AccessTokenGrant>()

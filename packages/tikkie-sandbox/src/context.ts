@@ -42,7 +42,9 @@ export interface SandboxOptions {
   controlToken?: string
 }
 
-export type ResolvedSandboxOptions = Required<Omit<SandboxOptions, "tls" | "publicUrl" | "stateFile" | "controlToken">> &
+export type ResolvedSandboxOptions = Required<
+  Omit<SandboxOptions, "tls" | "publicUrl" | "stateFile" | "controlToken">
+> &
   Pick<SandboxOptions, "tls" | "publicUrl" | "stateFile" | "controlToken">
 
 /** What every service module of the sandbox gets. */

@@ -32,7 +32,10 @@ export function registerControl(ctx: SandboxContext, resetAll: () => void): void
     ctx.faults.clear()
     return { status: 204 }
   })
-  r.add("GET", "/_sandbox/faults", "control.listFaults", () => ({ status: 200, json: { pending: ctx.faults.pending() } }))
+  r.add("GET", "/_sandbox/faults", "control.listFaults", () => ({
+    status: 200,
+    json: { pending: ctx.faults.pending() },
+  }))
 
   r.add("POST", "/_sandbox/deliveries/behaviour", "control.deliveryBehaviour", (req) =>
     withBody(req, DeliveryBehaviourBody, (b) => {

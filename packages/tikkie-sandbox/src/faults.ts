@@ -14,7 +14,15 @@ export interface FaultRule {
   remaining: number
 }
 
-export const FAULT_KINDS = ["429", "500", "503", "hang", "drop-after", "500-after", "hang-after"] as const satisfies ReadonlyArray<FaultKind>
+export const FAULT_KINDS = [
+  "429",
+  "500",
+  "503",
+  "hang",
+  "drop-after",
+  "500-after",
+  "hang-after",
+] as const satisfies ReadonlyArray<FaultKind>
 
 /** Faults that let the call be carried out and only spoil its answer. */
 export function isAfterFault(kind: FaultKind | undefined): kind is "drop-after" | "500-after" | "hang-after" {

@@ -72,16 +72,18 @@ export function error(
 
 export function defaultCategory(status: number): string {
   return (
-    {
-      400: "BAD_REQUEST",
-      401: "UNAUTHORIZED",
-      403: "FORBIDDEN",
-      404: "NOT_FOUND",
-      429: "TOO_MANY_REQUESTS",
-      500: "INTERNAL_SERVER_ERROR",
-      503: "SERVICE_UNAVAILABLE",
-    } as Record<number, string>
-  )[status] ?? "BACKEND_ERROR"
+    (
+      {
+        400: "BAD_REQUEST",
+        401: "UNAUTHORIZED",
+        403: "FORBIDDEN",
+        404: "NOT_FOUND",
+        429: "TOO_MANY_REQUESTS",
+        500: "INTERNAL_SERVER_ERROR",
+        503: "SERVICE_UNAVAILABLE",
+      } as Record<number, string>
+    )[status] ?? "BACKEND_ERROR"
+  )
 }
 
 export function newTraceId(): string {

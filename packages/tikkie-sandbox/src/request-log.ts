@@ -48,7 +48,8 @@ export class RequestLog {
 
   /** Oldest first. */
   list(filter: { operation?: string; since?: string; limit?: number } = {}): LoggedRequest[] {
-    let out = this.oldest === 0 ? this.ring.slice() : this.ring.slice(this.oldest).concat(this.ring.slice(0, this.oldest))
+    let out =
+      this.oldest === 0 ? this.ring.slice() : this.ring.slice(this.oldest).concat(this.ring.slice(0, this.oldest))
     if (filter.operation) out = out.filter((e) => e.operation === filter.operation)
     if (filter.since) out = out.filter((e) => e.at > filter.since!)
     if (filter.limit) out = out.slice(-filter.limit)

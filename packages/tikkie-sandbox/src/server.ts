@@ -180,12 +180,18 @@ function withRestartHint(out: SandboxResponse): SandboxResponse {
   if (out.status !== 401) return out
   const errors = (out.json as { errors?: Array<{ code?: string; message?: string }> } | undefined)?.errors
   for (const e of errors ?? []) {
-    if (e.code && UNKNOWN_CREDENTIAL_CODES.has(e.code) && e.message && !/missing/i.test(e.message)) e.message += RESTART_HINT
+    if (e.code && UNKNOWN_CREDENTIAL_CODES.has(e.code) && e.message && !/missing/i.test(e.message))
+      e.message += RESTART_HINT
   }
   return out
 }
 
-async function handle(ctx: SandboxContext, req: IncomingMessage, res: ServerResponse, stateFile?: SandboxStateFile): Promise<void> {
+async function handle(
+  ctx: SandboxContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  stateFile?: SandboxStateFile
+): Promise<void> {
   const started = performance.now()
   const traceId = newTraceId()
   const url = new URL(req.url ?? "/", "http://sandbox.local")
@@ -216,7 +222,10 @@ async function handle(ctx: SandboxContext, req: IncomingMessage, res: ServerResp
       } else if (fault === "503") {
         out = error(traceId, 503, "ERR_9100_011", "service unavailable (sandbox fault injection)")
       } else if (fault === "429") {
-        out = { ...error(traceId, 429, "TOO_MANY_REQUESTS", "too many requests (sandbox fault injection)"), headers: { "retry-after": "1" } }
+        out = {
+          ...error(traceId, 429, "TOO_MANY_REQUESTS", "too many requests (sandbox fault injection)"),
+          headers: { "retry-after": "1" },
+        }
       } else if (fault === "500") {
         out = serverError(traceId, operation, "unknown backend error (sandbox fault injection)")
       } else {
@@ -239,7 +248,8 @@ async function handle(ctx: SandboxContext, req: IncomingMessage, res: ServerResp
         // Carried out (and kept); now the answer is lost on its way back.
         if (fault === "drop-after") out = { status: 0, drop: true }
         else if (fault === "hang-after") out = { status: 0, hang: true }
-        else if (isAfterFault(fault)) out = serverError(traceId, operation, "unknown backend error (sandbox fault injection)")
+        else if (isAfterFault(fault))
+          out = serverError(traceId, operation, "unknown backend error (sandbox fault injection)")
       }
     }
   } catch (e) {

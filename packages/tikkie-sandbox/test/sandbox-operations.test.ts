@@ -59,7 +59,12 @@ describe("sandbox state file", () => {
     const links = new PaymentRequestsClient({ apiKey: API_KEY, appToken, baseUrl: first.url })
     const pr = await links.createPaymentRequest({ description: "Invoice 7", amountInCents: 2_500 })
     await call(`${first.url}/_sandbox/paymentrequests/${pr.paymentRequestToken}/pay`, "POST", {})
-    const bearer = (await call(`${first.url}/_sandbox/oauth/tokens`, "POST", { scope: "psd2:account:details:read", accountNumber: "NL91ABNA0417164300" })).json
+    const bearer = (
+      await call(`${first.url}/_sandbox/oauth/tokens`, "POST", {
+        scope: "psd2:account:details:read",
+        accountNumber: "NL91ABNA0417164300",
+      })
+    ).json
     await Promise.all([setup.close(), shop.close(), links.close()])
     await first.close()
     expect(statSync(stateFile).mode & 0o777).toBe(0o600)
@@ -76,7 +81,10 @@ describe("sandbox state file", () => {
       expect((await again.createOrder({ ...order, referenceId: "after-restart" })).orderToken).not.toBe(orderToken)
       const linksAgain = new PaymentRequestsClient({ apiKey: API_KEY, appToken, baseUrl: second.url })
       const prAgain = await linksAgain.getPaymentRequest(pr.paymentRequestToken)
-      expect({ status: prAgain.status, paid: prAgain.totalAmountPaidInCents }).toEqual({ status: "MAX_SUCCESSFUL_PAYMENTS_REACHED", paid: 2_500 })
+      expect({ status: prAgain.status, paid: prAgain.totalAmountPaidInCents }).toEqual({
+        status: "MAX_SUCCESSFUL_PAYMENTS_REACHED",
+        paid: 2_500,
+      })
       const details = await call(`${second.url}/v1/accounts/NL91ABNA0417164300/details`, "GET", undefined, {
         "api-key": API_KEY,
         authorization: `Bearer ${bearer.access_token}`,
@@ -91,9 +99,13 @@ describe("sandbox state file", () => {
   it("refuses to start on a state file that is not one, saying what to do", async () => {
     const stateFile = path.join(dir, "state.json")
     writeFileSync(stateFile, "{not json")
-    await expect(startSandbox({ port: 0, stateFile })).rejects.toThrow(`state file ${stateFile} is not JSON: remove it to start empty`)
+    await expect(startSandbox({ port: 0, stateFile })).rejects.toThrow(
+      `state file ${stateFile} is not JSON: remove it to start empty`
+    )
     writeFileSync(stateFile, JSON.stringify({ something: "else" }))
-    await expect(startSandbox({ port: 0, stateFile })).rejects.toThrow("is not a tikkie-sandbox-state file of version 1")
+    await expect(startSandbox({ port: 0, stateFile })).rejects.toThrow(
+      "is not a tikkie-sandbox-state file of version 1"
+    )
   })
 
   it("starts empty when the file does not exist yet, and writes it on the first change", async () => {
@@ -111,23 +123,37 @@ describe("sandbox state file", () => {
 
   it("without a state file, a token from before a restart is refused with the likely cause", async () => {
     const first = await startSandbox({ port: 0 })
-    const { merchantToken } = await new FastCheckoutClient({ apiKey: API_KEY, baseUrl: first.url }).createSandboxMerchant()
+    const { merchantToken } = await new FastCheckoutClient({
+      apiKey: API_KEY,
+      baseUrl: first.url,
+    }).createSandboxMerchant()
     const { appToken } = await new PaymentRequestsClient({ apiKey: API_KEY, baseUrl: first.url }).createSandboxApp()
     await first.close()
     const second = await startSandbox({ port: 0 })
     try {
-      const fc = await call(`${second.url}/v1/pay/fastcheckout/orders`, "POST", order, { "api-key": API_KEY, "x-merchant-token": merchantToken })
+      const fc = await call(`${second.url}/v1/pay/fastcheckout/orders`, "POST", order, {
+        "api-key": API_KEY,
+        "x-merchant-token": merchantToken,
+      })
       expect(fc.status).toBe(401)
       expect(fc.json.errors[0]).toMatchObject({
         code: "ERR_4100_005",
-        message: expect.stringContaining("merchant token not valid (this sandbox keeps no state file: credentials it issued before it was restarted are gone"),
+        message: expect.stringContaining(
+          "merchant token not valid (this sandbox keeps no state file: credentials it issued before it was restarted are gone"
+        ),
       })
       const client = new FastCheckoutClient({ apiKey: API_KEY, merchantToken, baseUrl: second.url })
       const e = await caught(() => client.createOrder(order))
       expect(e.message).toContain("--state-file")
       await client.close()
-      const v2 = await call(`${second.url}/v2/pay/paymentrequests?pageNumber=0&pageSize=1`, "GET", undefined, { "api-key": API_KEY, "x-app-token": appToken })
-      expect(v2.json.errors[0]).toMatchObject({ code: "APP_TOKEN_INVALID", message: expect.stringContaining("restarted") })
+      const v2 = await call(`${second.url}/v2/pay/paymentrequests?pageNumber=0&pageSize=1`, "GET", undefined, {
+        "api-key": API_KEY,
+        "x-app-token": appToken,
+      })
+      expect(v2.json.errors[0]).toMatchObject({
+        code: "APP_TOKEN_INVALID",
+        message: expect.stringContaining("restarted"),
+      })
       // A missing header is a different mistake: no restart hint there.
       const missing = await call(`${second.url}/v1/pay/fastcheckout/orders`, "POST", order, { "api-key": API_KEY })
       expect(missing.json.errors[0].message).not.toContain("restarted")
@@ -162,15 +188,30 @@ describe("sandbox control routes: this machine, or the control token", () => {
     expect((await call(`http://127.0.0.1:${open.port}/_sandbox/health`, "GET")).status).toBe(200)
     const refused = await call(`http://${address}:${open.port}/_sandbox/reset`, "POST")
     expect(refused.status).toBe(403)
-    expect(refused.json.errors[0]).toMatchObject({ code: "SANDBOX_CONTROL_FORBIDDEN", message: expect.stringContaining("X-Sandbox-Control-Token") })
+    expect(refused.json.errors[0]).toMatchObject({
+      code: "SANDBOX_CONTROL_FORBIDDEN",
+      message: expect.stringContaining("X-Sandbox-Control-Token"),
+    })
     // The services themselves answer everyone.
-    expect((await call(`http://${address}:${open.port}/v1/pay/fastcheckout/merchant`, "POST", undefined, { "api-key": API_KEY })).status).toBe(201)
+    expect(
+      (
+        await call(`http://${address}:${open.port}/v1/pay/fastcheckout/merchant`, "POST", undefined, {
+          "api-key": API_KEY,
+        })
+      ).status
+    ).toBe(201)
   })
 
   it("answers another address that sends the control token, and refuses a wrong one", async () => {
     const url = `http://${address}:${withToken.port}`
-    expect((await call(`${url}/_sandbox/health`, "GET", undefined, { "x-sandbox-control-token": "a-long-control-token" })).status).toBe(200)
-    expect((await call(`${url}/_sandbox/health`, "GET", undefined, { "x-sandbox-control-token": "a-long-control-tokeN" })).status).toBe(403)
+    expect(
+      (await call(`${url}/_sandbox/health`, "GET", undefined, { "x-sandbox-control-token": "a-long-control-token" }))
+        .status
+    ).toBe(200)
+    expect(
+      (await call(`${url}/_sandbox/health`, "GET", undefined, { "x-sandbox-control-token": "a-long-control-tokeN" }))
+        .status
+    ).toBe(403)
     expect((await call(`${url}/_sandbox/health`, "GET")).status).toBe(403)
     const control = new SandboxControl(url, undefined, { controlToken: "a-long-control-token" })
     await expect(control.reset()).resolves.toBeUndefined()
@@ -190,7 +231,11 @@ describe("sandbox faults and errors as public clients see them", () => {
     expect(res.status).toBe(400)
     const message: string = res.json.errors[0].message
     expect(message).toMatch(/^operation: unknown operation; known: \*, /)
-    for (const known of ["fastCheckout.getOrder", "paymentRequestsV2.createPaymentRequest", "paymentRequestsV1.listPlatforms"]) {
+    for (const known of [
+      "fastCheckout.getOrder",
+      "paymentRequestsV2.createPaymentRequest",
+      "paymentRequestsV1.listPlatforms",
+    ]) {
       expect(message).toContain(known)
     }
     expect(message).not.toContain("control.")
@@ -200,11 +245,21 @@ describe("sandbox faults and errors as public clients see them", () => {
   })
 
   it("answers an injected 500 on payment requests v2 with INTERNAL_SERVER_ERROR, and on Fast Checkout with ERR_8100_001", async () => {
-    const { appToken } = (await call(`${sandbox.url}/v2/pay/sandboxapps`, "POST", undefined, { "api-key": API_KEY })).json
-    await call(`${sandbox.url}/_sandbox/faults`, "POST", { operation: "paymentRequestsV2.listPaymentRequests", kind: "500" })
-    const v2 = await call(`${sandbox.url}/v2/pay/paymentrequests?pageNumber=0&pageSize=1`, "GET", undefined, { "api-key": API_KEY, "x-app-token": appToken })
+    const { appToken } = (await call(`${sandbox.url}/v2/pay/sandboxapps`, "POST", undefined, { "api-key": API_KEY }))
+      .json
+    await call(`${sandbox.url}/_sandbox/faults`, "POST", {
+      operation: "paymentRequestsV2.listPaymentRequests",
+      kind: "500",
+    })
+    const v2 = await call(`${sandbox.url}/v2/pay/paymentrequests?pageNumber=0&pageSize=1`, "GET", undefined, {
+      "api-key": API_KEY,
+      "x-app-token": appToken,
+    })
     expect({ status: v2.status, code: v2.json.errors[0].code }).toEqual({ status: 500, code: "INTERNAL_SERVER_ERROR" })
-    await call(`${sandbox.url}/_sandbox/faults`, "POST", { operation: "fastCheckout.createSandboxMerchant", kind: "500" })
+    await call(`${sandbox.url}/_sandbox/faults`, "POST", {
+      operation: "fastCheckout.createSandboxMerchant",
+      kind: "500",
+    })
     const fc = await call(`${sandbox.url}/v1/pay/fastcheckout/merchant`, "POST", undefined, { "api-key": API_KEY })
     expect({ status: fc.status, code: fc.json.errors[0].code }).toEqual({ status: 500, code: "ERR_8100_001" })
   })

@@ -1,7 +1,15 @@
 import { RequestLog, type LoggedRequest } from "../src/request-log"
 
 function entry(n: number, operation = "fastCheckout.getOrder"): LoggedRequest {
-  return { at: new Date(Date.UTC(2026, 0, 1, 0, 0, 0, n)).toISOString(), method: "GET", path: `/p/${n}`, operation, status: 200, traceId: `t${n}`, durationMs: 0.1 }
+  return {
+    at: new Date(Date.UTC(2026, 0, 1, 0, 0, 0, n)).toISOString(),
+    method: "GET",
+    path: `/p/${n}`,
+    operation,
+    status: 200,
+    traceId: `t${n}`,
+    durationMs: 0.1,
+  }
 }
 
 describe("sandbox request log", () => {

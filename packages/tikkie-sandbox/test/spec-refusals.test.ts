@@ -15,7 +15,11 @@ afterAll(() => sandbox.close())
 
 const API_KEY = "spec-refusals-api-key"
 
-async function call(method: string, path: string, { headers = {}, body }: { headers?: Record<string, string>; body?: unknown } = {}) {
+async function call(
+  method: string,
+  path: string,
+  { headers = {}, body }: { headers?: Record<string, string>; body?: unknown } = {}
+) {
   const res = await request(`${sandbox.url}${path}`, {
     method: method as "GET",
     headers: { "API-Key": API_KEY, ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers },
@@ -52,20 +56,43 @@ describe("Fast Checkout refusals (fast-checkout: Errors, Authentication, Limits)
 
   it.each([
     ["the merchant token missing: ERR_3100_004 (400)", () => create(order(), {}), 400, "ERR_3100_004"],
-    ["a merchant token not valid: ERR_4100_005 (401)", () => create(order(), { "X-Merchant-Token": "not-a-merchant-token" }), 401, "ERR_4100_005"],
-    ["another currency than EUR (only EUR is supported): ERR_1100_004", () => create(order({ currency: "USD" })), 400, "ERR_1100_004"],
+    [
+      "a merchant token not valid: ERR_4100_005 (401)",
+      () => create(order(), { "X-Merchant-Token": "not-a-merchant-token" }),
+      401,
+      "ERR_4100_005",
+    ],
+    [
+      "another currency than EUR (only EUR is supported): ERR_1100_004",
+      () => create(order({ currency: "USD" })),
+      400,
+      "ERR_1100_004",
+    ],
     [
       "items above the 50,000 euro maximum: ERR_1100_006 (see message)",
       () => create(order({ items: [{ itemName: "Bakfiets", priceInCents: 5_000_001, quantity: 1 }] })),
       400,
       "ERR_1100_006",
     ],
-    ["a discount not less than the total: ERR_3100_005", () => create(order({ discountInCents: 2 * 1299 + 495 })), 400, "ERR_3100_005"],
+    [
+      "a discount not less than the total: ERR_3100_005",
+      () => create(order({ discountInCents: 2 * 1299 + 495 })),
+      400,
+      "ERR_3100_005",
+    ],
     ["an unknown field: ERR_1100_008", () => create(order({ amountInCents: 100 })), 400, "ERR_1100_008"],
-    ["a required field left out (referenceId): ERR_1100_005", () => create(order({ referenceId: undefined })), 400, "ERR_1100_005"],
+    [
+      "a required field left out (referenceId): ERR_1100_005",
+      () => create(order({ referenceId: undefined })),
+      400,
+      "ERR_1100_005",
+    ],
     [
       "an order that does not exist: ERR_4100_004 (404)",
-      () => call("GET", "/v1/pay/fastcheckout/orders/no-such-order-token", { headers: { "X-Merchant-Token": merchantToken } }),
+      () =>
+        call("GET", "/v1/pay/fastcheckout/orders/no-such-order-token", {
+          headers: { "X-Merchant-Token": merchantToken },
+        }),
       404,
       "ERR_4100_004",
     ],
@@ -93,14 +120,54 @@ describe("payment requests v2 refusals (public facts: Payment requests v2)", () 
     call(method, `/v2/pay${path}`, { headers: { "X-App-Token": token }, body })
 
   it.each([
-    ["a description over 35 characters: DESCRIPTION_MAX_LENGTH_EXCEEDED", () => v2("POST", "/paymentrequests", { description: "x".repeat(36), amountInCents: 500 }), 400, "DESCRIPTION_MAX_LENGTH_EXCEEDED"],
-    ["no description: DESCRIPTION_MISSING", () => v2("POST", "/paymentrequests", { amountInCents: 500 }), 400, "DESCRIPTION_MISSING"],
-    ["an expiry date in the past: EXPIRY_DATE_NOT_ALLOWED", () => v2("POST", "/paymentrequests", { description: "Old", amountInCents: 500, expiryDate: "2020-01-31" }), 400, "EXPIRY_DATE_NOT_ALLOWED"],
-    ["a referenceId outside its alphabet: REFERENCE_ID_INVALID", () => v2("POST", "/paymentrequests", { description: "Ref", amountInCents: 500, referenceId: "order#1" }), 400, "REFERENCE_ID_INVALID"],
-    ["a list without pageNumber: PAGE_NUMBER_MISSING", () => v2("GET", "/paymentrequests?pageSize=10"), 400, "PAGE_NUMBER_MISSING"],
-    ["a page size over 50: PAGE_SIZE_TOO_LARGE", () => v2("GET", "/paymentrequests?pageNumber=0&pageSize=51"), 400, "PAGE_SIZE_TOO_LARGE"],
-    ["an app token that was never issued: APP_TOKEN_INVALID (401)", () => v2("GET", "/paymentrequests?pageNumber=0&pageSize=10", undefined, "00000000-0000-4000-8000-000000000000"), 401, "APP_TOKEN_INVALID"],
-    ["a payment request that does not exist: PAYMENT_REQUEST_NOT_FOUND (404)", () => v2("GET", "/paymentrequests/NoSuchRequest123"), 404, "PAYMENT_REQUEST_NOT_FOUND"],
+    [
+      "a description over 35 characters: DESCRIPTION_MAX_LENGTH_EXCEEDED",
+      () => v2("POST", "/paymentrequests", { description: "x".repeat(36), amountInCents: 500 }),
+      400,
+      "DESCRIPTION_MAX_LENGTH_EXCEEDED",
+    ],
+    [
+      "no description: DESCRIPTION_MISSING",
+      () => v2("POST", "/paymentrequests", { amountInCents: 500 }),
+      400,
+      "DESCRIPTION_MISSING",
+    ],
+    [
+      "an expiry date in the past: EXPIRY_DATE_NOT_ALLOWED",
+      () => v2("POST", "/paymentrequests", { description: "Old", amountInCents: 500, expiryDate: "2020-01-31" }),
+      400,
+      "EXPIRY_DATE_NOT_ALLOWED",
+    ],
+    [
+      "a referenceId outside its alphabet: REFERENCE_ID_INVALID",
+      () => v2("POST", "/paymentrequests", { description: "Ref", amountInCents: 500, referenceId: "order#1" }),
+      400,
+      "REFERENCE_ID_INVALID",
+    ],
+    [
+      "a list without pageNumber: PAGE_NUMBER_MISSING",
+      () => v2("GET", "/paymentrequests?pageSize=10"),
+      400,
+      "PAGE_NUMBER_MISSING",
+    ],
+    [
+      "a page size over 50: PAGE_SIZE_TOO_LARGE",
+      () => v2("GET", "/paymentrequests?pageNumber=0&pageSize=51"),
+      400,
+      "PAGE_SIZE_TOO_LARGE",
+    ],
+    [
+      "an app token that was never issued: APP_TOKEN_INVALID (401)",
+      () => v2("GET", "/paymentrequests?pageNumber=0&pageSize=10", undefined, "00000000-0000-4000-8000-000000000000"),
+      401,
+      "APP_TOKEN_INVALID",
+    ],
+    [
+      "a payment request that does not exist: PAYMENT_REQUEST_NOT_FOUND (404)",
+      () => v2("GET", "/paymentrequests/NoSuchRequest123"),
+      404,
+      "PAYMENT_REQUEST_NOT_FOUND",
+    ],
   ])("%s", async (_name, send, status, code) => {
     expect(firstError(await send())).toEqual({ status, code, bodyStatus: status, message: "string" })
   })
@@ -116,7 +183,10 @@ describe("payment requests v2 refusals (public facts: Payment requests v2)", () 
       body: "counterPartyName=Jan+Jansen",
     })
     await paid.body.dump()
-    const payments = await v2("GET", `/paymentrequests/${created.json.paymentRequestToken}/payments?pageNumber=0&pageSize=10`)
+    const payments = await v2(
+      "GET",
+      `/paymentrequests/${created.json.paymentRequestToken}/payments?pageNumber=0&pageSize=10`
+    )
     const paymentToken = payments.json.payments[0].paymentToken
     const refunds = `/paymentrequests/${created.json.paymentRequestToken}/payments/${paymentToken}/refunds`
     expect(firstError(await v2("POST", refunds, { amountInCents: 1000 + 2500 + 1, description: "Too much" }))).toEqual({
@@ -148,14 +218,49 @@ describe("account information refusals (account-information: Errors, Endpoints)"
   const funds = (query: string) => ais(`/v1/accounts/${accountNumber}/funds?${query}`)
 
   it.each([
-    ["a from date after the to date: MESSAGE_RST560_0011", () => tx("bookDateFrom=2026-03-10&bookDateTo=2026-03-01"), 400, "MESSAGE_RST560_0011"],
-    ["a from date not in yyyy-mm-dd: MESSAGE_RST560_0009", () => tx("bookDateFrom=10-03-2026"), 400, "MESSAGE_RST560_0009"],
-    ["a to date not in yyyy-mm-dd: MESSAGE_RST560_0008", () => tx("bookDateFrom=2026-03-01&bookDateTo=2026-13-01"), 400, "MESSAGE_RST560_0008"],
-    ["a funds check without an amount: MESSAGE_RST560_0018 (amount blank)", () => funds("currency=EUR"), 400, "MESSAGE_RST560_0018"],
-    ["an amount with more than 3 decimals: MESSAGE_RST560_0014", () => funds("amount=1.2345"), 400, "MESSAGE_RST560_0014"],
+    [
+      "a from date after the to date: MESSAGE_RST560_0011",
+      () => tx("bookDateFrom=2026-03-10&bookDateTo=2026-03-01"),
+      400,
+      "MESSAGE_RST560_0011",
+    ],
+    [
+      "a from date not in yyyy-mm-dd: MESSAGE_RST560_0009",
+      () => tx("bookDateFrom=10-03-2026"),
+      400,
+      "MESSAGE_RST560_0009",
+    ],
+    [
+      "a to date not in yyyy-mm-dd: MESSAGE_RST560_0008",
+      () => tx("bookDateFrom=2026-03-01&bookDateTo=2026-13-01"),
+      400,
+      "MESSAGE_RST560_0008",
+    ],
+    [
+      "a funds check without an amount: MESSAGE_RST560_0018 (amount blank)",
+      () => funds("currency=EUR"),
+      400,
+      "MESSAGE_RST560_0018",
+    ],
+    [
+      "an amount with more than 3 decimals: MESSAGE_RST560_0014",
+      () => funds("amount=1.2345"),
+      400,
+      "MESSAGE_RST560_0014",
+    ],
     ["an amount that is not positive: MESSAGE_RST560_0014", () => funds("amount=-5"), 400, "MESSAGE_RST560_0014"],
-    ["a currency that is not an ISO 4217 code: MESSAGE_RST560_0015", () => funds("amount=5&currency=EURO"), 400, "MESSAGE_RST560_0015"],
-    ["an account the holder did not consent to: MESSAGE_RST560_0016 (403)", () => ais(`/v1/accounts/${otherAccountNumber}/transactions`), 403, "MESSAGE_RST560_0016"],
+    [
+      "a currency that is not an ISO 4217 code: MESSAGE_RST560_0015",
+      () => funds("amount=5&currency=EURO"),
+      400,
+      "MESSAGE_RST560_0015",
+    ],
+    [
+      "an account the holder did not consent to: MESSAGE_RST560_0016 (403)",
+      () => ais(`/v1/accounts/${otherAccountNumber}/transactions`),
+      403,
+      "MESSAGE_RST560_0016",
+    ],
   ])("%s", async (_name, send, status, code) => {
     expect(firstError(await send())).toEqual({ status, code, bodyStatus: status, message: "string" })
   })

@@ -43,7 +43,12 @@ export function BankSection() {
             </Text>
           </div>
           <div className="flex gap-x-2">
-            <Button size="small" variant="secondary" onClick={() => (bank.reload(), txs.reload())} disabled={bank.loading}>
+            <Button
+              size="small"
+              variant="secondary"
+              onClick={() => (bank.reload(), txs.reload())}
+              disabled={bank.loading}
+            >
               {t("common.refresh")}
             </Button>
             <ConnectionButtons
@@ -71,7 +76,9 @@ export function BankSection() {
                 </StatusBadge>
               )}
             </Field>
-            <Field label={t("bank.iban")}>{conn ? <span data-testid="tikkie-bank-iban">{conn.account_number}</span> : "—"}</Field>
+            <Field label={t("bank.iban")}>
+              {conn ? <span data-testid="tikkie-bank-iban">{conn.account_number}</span> : "—"}
+            </Field>
             <Field label={t("bank.accountHolder")}>{bank.data.details?.account_holder_name ?? "—"}</Field>
             <Field label={t("bank.balance")}>
               <span data-testid="tikkie-bank-balance">
@@ -91,7 +98,9 @@ export function BankSection() {
                 "—"
               )}
             </Field>
-            <Field label={t("bank.lastReconciled")}>{conn?.last_synced_at ? dateTime(conn.last_synced_at) : t("common.never")}</Field>
+            <Field label={t("bank.lastReconciled")}>
+              {conn?.last_synced_at ? dateTime(conn.last_synced_at) : t("common.never")}
+            </Field>
           </div>
         )}
         {bank.data?.messages.length ? (

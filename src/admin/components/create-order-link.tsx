@@ -32,14 +32,17 @@ export function CreateOrderLink({ orderId, onCreated }: { orderId: string; onCre
     const { cents } = checked
     setBusy(true)
     try {
-      const { payment_link } = await adminFetch<Json<AdminTikkieOrderPaymentLinkResponse>>(`/admin/orders/${orderId}/tikkie-payment-links`, {
-        method: "POST",
-        body: {
-          ...(cents !== undefined ? { amount_in_cents: cents } : {}),
-          ...(description.trim() ? { description: description.trim() } : {}),
-          ...(expiry ? { expiry_date: expiry } : {}),
-        },
-      })
+      const { payment_link } = await adminFetch<Json<AdminTikkieOrderPaymentLinkResponse>>(
+        `/admin/orders/${orderId}/tikkie-payment-links`,
+        {
+          method: "POST",
+          body: {
+            ...(cents !== undefined ? { amount_in_cents: cents } : {}),
+            ...(description.trim() ? { description: description.trim() } : {}),
+            ...(expiry ? { expiry_date: expiry } : {}),
+          },
+        }
+      )
       setCreated(payment_link)
       setOpen(false)
       onCreated()

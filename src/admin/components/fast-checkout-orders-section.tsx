@@ -51,12 +51,19 @@ export function FastCheckoutOrdersSection() {
               <Table.Row key={o.id} data-testid="tikkie-fast-checkout-row">
                 <Table.Cell>{dateTime(o.created_at)}</Table.Cell>
                 <Table.Cell>
-                  <StatusBadge color={isFastCheckoutStatus(o.status) ? FAST_CHECKOUT_COLORS[o.status] : "grey"} title={o.order_token}>
+                  <StatusBadge
+                    color={isFastCheckoutStatus(o.status) ? FAST_CHECKOUT_COLORS[o.status] : "grey"}
+                    title={o.order_token}
+                  >
                     {isFastCheckoutStatus(o.status) ? t(`fastCheckoutStatus.${o.status}`) : o.status}
                   </StatusBadge>
                 </Table.Cell>
                 <Table.Cell>
-                  {o.payer ? [`${o.payer.firstName ?? ""} ${o.payer.lastName ?? ""}`.trim(), o.payer.email].filter(Boolean).join(" · ") : "—"}
+                  {o.payer
+                    ? [`${o.payer.firstName ?? ""} ${o.payer.lastName ?? ""}`.trim(), o.payer.email]
+                        .filter(Boolean)
+                        .join(" · ")
+                    : "—"}
                 </Table.Cell>
                 <Table.Cell className="max-w-[360px] whitespace-normal">
                   {o.medusa_order_id ? (

@@ -28,8 +28,15 @@ function IbanRequestBody({ refund, close, done }: { refund: RefundOwedView; clos
     if (!request) return
     setBusy(true)
     try {
-      await adminFetch(`/admin/tikkie/refunds-owed/${refund.id}/iban-request`, { method: "POST", body: { language: request.language, via } })
-      toast.success(via === "email" ? t("refundsOwed.ibanRequest.sent", { to: request.to ?? "" }) : t("refundsOwed.ibanRequest.recorded"))
+      await adminFetch(`/admin/tikkie/refunds-owed/${refund.id}/iban-request`, {
+        method: "POST",
+        body: { language: request.language, via },
+      })
+      toast.success(
+        via === "email"
+          ? t("refundsOwed.ibanRequest.sent", { to: request.to ?? "" })
+          : t("refundsOwed.ibanRequest.recorded")
+      )
       close()
       done()
     } catch (e) {
@@ -47,7 +54,12 @@ function IbanRequestBody({ refund, close, done }: { refund: RefundOwedView; clos
         <div className="flex items-center gap-x-2">
           <Text size="small">{t("refundsOwed.ibanRequest.language")}</Text>
           {(["nl", "en"] as const).map((l) => (
-            <Button key={l} size="small" variant={request?.language === l ? "primary" : "secondary"} onClick={() => setLanguage(l)}>
+            <Button
+              key={l}
+              size="small"
+              variant={request?.language === l ? "primary" : "secondary"}
+              onClick={() => setLanguage(l)}
+            >
               {l === "nl" ? "Nederlands" : "English"}
             </Button>
           ))}
@@ -61,7 +73,12 @@ function IbanRequestBody({ refund, close, done }: { refund: RefundOwedView; clos
           <>
             <div className="flex flex-col gap-y-1">
               <Label size="small">{t("refundsOwed.ibanRequest.to")}</Label>
-              <Input size="small" readOnly value={request.to ?? ""} placeholder={t("refundsOwed.ibanRequest.noEmail")} />
+              <Input
+                size="small"
+                readOnly
+                value={request.to ?? ""}
+                placeholder={t("refundsOwed.ibanRequest.noEmail")}
+              />
             </div>
             <div className="flex flex-col gap-y-1">
               <Label size="small">{t("refundsOwed.ibanRequest.subject")}</Label>
@@ -83,7 +100,11 @@ function IbanRequestBody({ refund, close, done }: { refund: RefundOwedView; clos
         {request && (
           <>
             <Button size="small" variant="secondary" asChild>
-              <a href={mailto(request.to, request.subject, request.text)} onClick={() => void record("mailto")} data-testid="tikkie-iban-request-mailto">
+              <a
+                href={mailto(request.to, request.subject, request.text)}
+                onClick={() => void record("mailto")}
+                data-testid="tikkie-iban-request-mailto"
+              >
                 {t("refundsOwed.ibanRequest.openMailProgram")}
               </a>
             </Button>

@@ -38,7 +38,11 @@ export function InvoiceLinksSection() {
         </Text>
       </div>
       <CreateInvoiceLink onCreated={() => (setOffset(0), list.reload())} />
-      <SectionState loading={list.loading && !list.data} error={list.error} empty={list.data && !rows.length ? t("invoiceLinks.empty") : undefined} />
+      <SectionState
+        loading={list.loading && !list.data}
+        error={list.error}
+        empty={list.data && !rows.length ? t("invoiceLinks.empty") : undefined}
+      />
       {!!rows.length && (
         <Table>
           <Table.Header>
@@ -53,13 +57,19 @@ export function InvoiceLinksSection() {
           <Table.Body>
             {rows.map((l) => (
               <Fragment key={l.id}>
-                <Table.Row className="cursor-pointer" onClick={() => setOpened(opened === l.id ? undefined : l.id)} data-testid="tikkie-invoice-link-row">
+                <Table.Row
+                  className="cursor-pointer"
+                  onClick={() => setOpened(opened === l.id ? undefined : l.id)}
+                  data-testid="tikkie-invoice-link-row"
+                >
                   <Table.Cell>{dateTime(l.created_at)}</Table.Cell>
                   <Table.Cell>{l.description}</Table.Cell>
                   <Table.Cell>
                     <LinkStatusBadge link={l} />
                   </Table.Cell>
-                  <Table.Cell className="text-right">{l.amount_in_cents === null ? t("common.open") : money(l.amount_in_cents)}</Table.Cell>
+                  <Table.Cell className="text-right">
+                    {l.amount_in_cents === null ? t("common.open") : money(l.amount_in_cents)}
+                  </Table.Cell>
                   <Table.Cell className="text-right">{money(l.paid_in_cents)}</Table.Cell>
                 </Table.Row>
                 {opened === l.id && (
@@ -94,7 +104,9 @@ function InvoiceLinkDetails({ link }: { link: InvoiceLink }) {
         <Text key={p.paymentToken} size="xsmall">
           {t("invoiceLinks.paymentPaid", { amount: money(p.amountInCents), date: dateTime(p.createdDateTime) })}
           {p.counterPartyName ? t("invoiceLinks.paymentBy", { name: p.counterPartyName }) : ""}
-          {p.refunds.map((r) => t("invoiceLinks.paymentRefund", { amount: money(r.amountInCents), status: r.status })).join("")}
+          {p.refunds
+            .map((r) => t("invoiceLinks.paymentRefund", { amount: money(r.amountInCents), status: r.status }))
+            .join("")}
         </Text>
       ))}
       {link.problem && (
@@ -124,15 +136,18 @@ function CreateInvoiceLink({ onCreated }: { onCreated: () => void }) {
     const { cents } = checked
     setBusy(true)
     try {
-      const { payment_request } = await adminFetch<Json<AdminTikkiePaymentRequestResponse>>("/admin/tikkie/payment-requests", {
-        method: "POST",
-        body: {
-          description: description.trim(),
-          ...(cents !== undefined ? { amount_in_cents: cents } : {}),
-          ...(reference.trim() ? { reference_id: reference.trim() } : {}),
-          ...(expiry ? { expiry_date: expiry } : {}),
-        },
-      })
+      const { payment_request } = await adminFetch<Json<AdminTikkiePaymentRequestResponse>>(
+        "/admin/tikkie/payment-requests",
+        {
+          method: "POST",
+          body: {
+            description: description.trim(),
+            ...(cents !== undefined ? { amount_in_cents: cents } : {}),
+            ...(reference.trim() ? { reference_id: reference.trim() } : {}),
+            ...(expiry ? { expiry_date: expiry } : {}),
+          },
+        }
+      )
       setCreated(payment_request.url)
       setDescription("")
       setAmount("")

@@ -44,7 +44,8 @@ export function useLinkForm() {
     check(input: LinkFormInput): { cents?: number } | null {
       const checked = checkLinkForm(input, language)
       const found: FieldProblems = {}
-      for (const [field, problem] of Object.entries(checked.problems) as Array<[LinkFormField, LinkFormProblem]>) found[field] = words(problem)
+      for (const [field, problem] of Object.entries(checked.problems) as Array<[LinkFormField, LinkFormProblem]>)
+        found[field] = words(problem)
       setProblems(found)
       return Object.keys(found).length ? null : { cents: checked.cents }
     },

@@ -9,7 +9,10 @@ import { useTikkieT } from "../lib/use-tikkie-t"
  */
 export function LinkUrl({ url, qr = false }: { url: string; qr?: boolean }) {
   const { t } = useTikkieT()
-  const svg = useMemo(() => (qr ? `data:image/svg+xml;utf8,${encodeURIComponent(renderSVG(url, { border: 1 }))}` : undefined), [url, qr])
+  const svg = useMemo(
+    () => (qr ? `data:image/svg+xml;utf8,${encodeURIComponent(renderSVG(url, { border: 1 }))}` : undefined),
+    [url, qr]
+  )
   return (
     <div className="flex flex-col gap-y-2">
       <div className="flex items-center gap-x-1">

@@ -42,7 +42,11 @@ export function PaidWithoutOrderSection() {
           {t("common.refresh")}
         </Button>
       </div>
-      <SectionState loading={list.loading && !list.data} error={list.error} empty={list.data && !rows.length ? t("paidWithoutOrder.empty") : undefined} />
+      <SectionState
+        loading={list.loading && !list.data}
+        error={list.error}
+        empty={list.data && !rows.length ? t("paidWithoutOrder.empty") : undefined}
+      />
       {!!rows.length && (
         <Table>
           <Table.Header>
@@ -57,8 +61,14 @@ export function PaidWithoutOrderSection() {
           <Table.Body>
             {rows.map((r) => (
               <Table.Row key={r.id}>
-                <Table.Cell title={dateTime(r.paid_since)}>{t("paidWithoutOrder.ago", { age: age(r.age_minutes, t) })}</Table.Cell>
-                <Table.Cell>{(SOURCES as readonly string[]).includes(r.source) ? t(`paidWithoutOrder.sources.${r.source as (typeof SOURCES)[number]}`) : r.source}</Table.Cell>
+                <Table.Cell title={dateTime(r.paid_since)}>
+                  {t("paidWithoutOrder.ago", { age: age(r.age_minutes, t) })}
+                </Table.Cell>
+                <Table.Cell>
+                  {(SOURCES as readonly string[]).includes(r.source)
+                    ? t(`paidWithoutOrder.sources.${r.source as (typeof SOURCES)[number]}`)
+                    : r.source}
+                </Table.Cell>
                 <Table.Cell className="font-mono text-xs">{r.token}</Table.Cell>
                 <Table.Cell className="max-w-[420px] whitespace-normal">
                   {r.problem ? (

@@ -44,7 +44,15 @@ export function PayerIbanForm({ refund, done }: { refund: RefundOwedView; done: 
         <Label size="xsmall" htmlFor={ibanId}>
           {t("refundsOwed.payerIban.label")}
         </Label>
-        <Input id={ibanId} size="small" maxLength={42} placeholder="NL91 ABNA 0417 1643 00" value={iban} aria-invalid={!!error} onChange={(e) => setIban(e.target.value)} />
+        <Input
+          id={ibanId}
+          size="small"
+          maxLength={42}
+          placeholder="NL91 ABNA 0417 1643 00"
+          value={iban}
+          aria-invalid={!!error}
+          onChange={(e) => setIban(e.target.value)}
+        />
         {error && (
           <Text size="xsmall" className="text-ui-fg-error" data-testid="tikkie-payer-iban-error">
             {error}
@@ -57,7 +65,14 @@ export function PayerIbanForm({ refund, done }: { refund: RefundOwedView; done: 
         </Label>
         <Input id={holderId} size="small" maxLength={70} value={holder} onChange={(e) => setHolder(e.target.value)} />
       </div>
-      <Button size="small" variant="secondary" className="self-start" disabled={!iban.trim()} isLoading={busy} onClick={save}>
+      <Button
+        size="small"
+        variant="secondary"
+        className="self-start"
+        disabled={!iban.trim()}
+        isLoading={busy}
+        onClick={save}
+      >
         {t("refundsOwed.payerIban.save")}
       </Button>
     </div>

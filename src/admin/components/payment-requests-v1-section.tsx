@@ -77,7 +77,9 @@ export function PaymentRequestsV1Section({ view, reload }: { view?: V1Connection
         )}
         {v1?.providers.map((p) => (
           <Text key={p.provider_id} size="small" className="text-ui-fg-subtle">
-            {p.token === "connection" ? t("v1.usesConnection", { provider: p.provider_id }) : t("v1.usesFixedToken", { provider: p.provider_id })}
+            {p.token === "connection"
+              ? t("v1.usesConnection", { provider: p.provider_id })
+              : t("v1.usesFixedToken", { provider: p.provider_id })}
           </Text>
         ))}
       </div>

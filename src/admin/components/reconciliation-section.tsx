@@ -4,7 +4,12 @@ import { Link } from "react-router-dom"
 import { adminFetch } from "../lib/admin-fetch"
 import { useAdminData } from "../lib/use-admin-data"
 import { SectionState } from "./section-state"
-import type { AdminTikkieReconciliationListResponse, AdminTikkieReconciliationRunResponse, Json, ReconciliationStatus } from "../../api/types"
+import type {
+  AdminTikkieReconciliationListResponse,
+  AdminTikkieReconciliationRunResponse,
+  Json,
+  ReconciliationStatus,
+} from "../../api/types"
 import { useFormat } from "../lib/use-format"
 import { useTikkieT } from "../lib/use-tikkie-t"
 
@@ -29,15 +34,23 @@ export function ReconciliationSection() {
   const [status, setStatus] = useState<Status>("matched")
   // Unmatched credits: those that look like a Tikkie payout, unless the admin asks for every credit.
   const [credits, setCredits] = useState<"tikkie" | "all">("tikkie")
-  const list = useAdminData<ReconciliationView>(`/admin/tikkie/reconciliation?status=${status}&credits=${credits}&limit=50`)
+  const list = useAdminData<ReconciliationView>(
+    `/admin/tikkie/reconciliation?status=${status}&credits=${credits}&limit=50`
+  )
   const [busy, setBusy] = useState(false)
 
   const run = async () => {
     setBusy(true)
     try {
-      const out = await adminFetch<Json<AdminTikkieReconciliationRunResponse>>("/admin/tikkie/reconciliation/run", { method: "POST", body: {} })
+      const out = await adminFetch<Json<AdminTikkieReconciliationRunResponse>>("/admin/tikkie/reconciliation/run", {
+        method: "POST",
+        body: {},
+      })
       toast.success(t("reconciliation.ran"), {
-        description: t("reconciliation.summary", { transactions: out.summary.transactions_stored, matched: out.summary.matched_now }),
+        description: t("reconciliation.summary", {
+          transactions: out.summary.transactions_stored,
+          matched: out.summary.matched_now,
+        }),
       })
       list.reload()
     } catch (e) {
@@ -80,7 +93,12 @@ export function ReconciliationSection() {
       {status === "unmatched" && (
         <div className="flex items-center gap-x-2 px-6 py-3" data-testid="tikkie-unmatched-credits-filter">
           {(["tikkie", "all"] as const).map((c) => (
-            <Button key={c} size="small" variant={credits === c ? "primary" : "secondary"} onClick={() => setCredits(c)}>
+            <Button
+              key={c}
+              size="small"
+              variant={credits === c ? "primary" : "secondary"}
+              onClick={() => setCredits(c)}
+            >
               {t(`reconciliation.credits.${c}`)}
             </Button>
           ))}
@@ -89,7 +107,15 @@ export function ReconciliationSection() {
       <SectionState
         loading={list.loading && !list.data}
         error={list.error}
-        empty={list.data && !list.data.items.length ? t(status === "unmatched" && credits === "all" ? "reconciliation.emptyAllCredits" : `reconciliation.empty.${status}`) : undefined}
+        empty={
+          list.data && !list.data.items.length
+            ? t(
+                status === "unmatched" && credits === "all"
+                  ? "reconciliation.emptyAllCredits"
+                  : `reconciliation.empty.${status}`
+              )
+            : undefined
+        }
       />
       {!!list.data?.items.length && status === "unmatched" && (
         <Table>
@@ -106,7 +132,9 @@ export function ReconciliationSection() {
               <Table.Row key={`credit:${i.transaction?.transaction_id}`} data-testid="tikkie-unmatched-credit">
                 <Table.Cell>{day(i.date)}</Table.Cell>
                 <Table.Cell>{i.transaction?.counter_party_name ?? "—"}</Table.Cell>
-                <Table.Cell className="max-w-[360px] whitespace-normal">{i.transaction?.description_lines.join(" · ") || t("reconciliation.noDescription")}</Table.Cell>
+                <Table.Cell className="max-w-[360px] whitespace-normal">
+                  {i.transaction?.description_lines.join(" · ") || t("reconciliation.noDescription")}
+                </Table.Cell>
                 <Table.Cell className="text-right">{money(i.amount_in_cents, i.currency)}</Table.Cell>
               </Table.Row>
             ))}
@@ -126,11 +154,16 @@ export function ReconciliationSection() {
           </Table.Header>
           <Table.Body>
             {list.data.items.map((i) => (
-              <Table.Row key={`${i.kind}:${i.source}:${i.reference}:${i.transaction?.transaction_id}`} data-testid="tikkie-reconciliation-payment">
+              <Table.Row
+                key={`${i.kind}:${i.source}:${i.reference}:${i.transaction?.transaction_id}`}
+                data-testid="tikkie-reconciliation-payment"
+              >
                 <Table.Cell>{day(i.date)}</Table.Cell>
                 <Table.Cell>
                   <span title={i.reference ?? ""}>
-                    {i.source === "fastcheckout" || i.source === "paymentrequest" ? t(`reconciliation.sources.${i.source}`) : i.source}
+                    {i.source === "fastcheckout" || i.source === "paymentrequest"
+                      ? t(`reconciliation.sources.${i.source}`)
+                      : i.source}
                   </span>{" "}
                   <span className="font-mono text-xs text-ui-fg-subtle">{i.reference?.slice(0, 8)}…</span>
                 </Table.Cell>
@@ -146,9 +179,17 @@ export function ReconciliationSection() {
                 <Table.Cell>
                   <StatusBadge color={shown.color}>
                     {i.status === "matched"
-                      ? t(i.matched_by === "reference" ? "reconciliation.matchedByReference" : "reconciliation.matchedByAmount", { date: day(i.transaction?.book_date) })
+                      ? t(
+                          i.matched_by === "reference"
+                            ? "reconciliation.matchedByReference"
+                            : "reconciliation.matchedByAmount",
+                          { date: day(i.transaction?.book_date) }
+                        )
                       : i.status === "mismatch"
-                        ? t("reconciliation.paidOut", { date: day(i.transaction?.book_date), amount: money(i.transaction?.amount_in_cents ?? 0, i.currency) })
+                        ? t("reconciliation.paidOut", {
+                            date: day(i.transaction?.book_date),
+                            amount: money(i.transaction?.amount_in_cents ?? 0, i.currency),
+                          })
                         : t("reconciliation.due", { date: day(i.due_date) })}
                   </StatusBadge>
                 </Table.Cell>

@@ -14,7 +14,13 @@ export interface RefundOwedView {
   amount_in_cents: number
   currency_code: string
   payer_name: string | null
-  payer_account: { iban?: string; account_holder?: string; iban_source?: string; email?: string; phone_number?: string } | null
+  payer_account: {
+    iban?: string
+    account_holder?: string
+    iban_source?: string
+    email?: string
+    phone_number?: string
+  } | null
   source: "cancel" | "return" | "claim" | "exchange" | "second_payment"
   reason: string
   status: "owed" | "refunded"
@@ -43,7 +49,15 @@ const readableIban = (iban: string) => iban.replace(/(.{4})/g, "$1 ").trim()
  * One refund owed: what, to whom, why, on which order; where the money goes (the payer's IBAN, or the
  * way to ask for it); then "Mark refunded" or who marked it, when and with which reference.
  */
-export function RefundOwedRow({ refund, reload, showOrder }: { refund: RefundOwedView; reload: () => void; showOrder?: boolean }) {
+export function RefundOwedRow({
+  refund,
+  reload,
+  showOrder,
+}: {
+  refund: RefundOwedView
+  reload: () => void
+  showOrder?: boolean
+}) {
   const { t } = useTikkieT()
   const { money, dateTime } = useFormat()
   const account = refund.payer_account
@@ -57,17 +71,27 @@ export function RefundOwedRow({ refund, reload, showOrder }: { refund: RefundOwe
         </Text>
         <div className="flex items-center gap-x-1">
           <Badge size="2xsmall">{t(`refundsOwed.sources.${refund.source}`)}</Badge>
-          <StatusBadge color={owed ? "orange" : "green"}>{owed ? t("refundsOwed.owed") : t("refundsOwed.refunded")}</StatusBadge>
+          <StatusBadge color={owed ? "orange" : "green"}>
+            {owed ? t("refundsOwed.owed") : t("refundsOwed.refunded")}
+          </StatusBadge>
         </div>
       </div>
       {/* The reason in the admin's language (the stored one is the log's English, shown on hover). */}
       <Text size="xsmall" className="text-ui-fg-subtle" title={refund.reason}>
-        {t(`refundsOwed.reasons.${refund.source === "second_payment" && !refund.refundable_at_tikkie ? "second_payment_v1" : refund.source}`)}
+        {t(
+          `refundsOwed.reasons.${refund.source === "second_payment" && !refund.refundable_at_tikkie ? "second_payment_v1" : refund.source}`
+        )}
         {showOrder && refund.order_id && (
           <>
             {" "}
-            <Link to={`/orders/${refund.order_id}`} className="text-ui-fg-interactive hover:underline" data-testid="tikkie-refund-owed-order">
-              {refund.order_display_id != null ? t("refundsOwed.orderNumber", { number: refund.order_display_id }) : refund.order_id}
+            <Link
+              to={`/orders/${refund.order_id}`}
+              className="text-ui-fg-interactive hover:underline"
+              data-testid="tikkie-refund-owed-order"
+            >
+              {refund.order_display_id != null
+                ? t("refundsOwed.orderNumber", { number: refund.order_display_id })
+                : refund.order_id}
             </Link>
           </>
         )}
@@ -85,7 +109,10 @@ export function RefundOwedRow({ refund, reload, showOrder }: { refund: RefundOwe
         </Text>
       )}
       {owed && !account?.iban && (
-        <div className="flex flex-col gap-y-2 rounded-md border border-ui-border-base p-3" data-testid="tikkie-refund-owed-no-iban">
+        <div
+          className="flex flex-col gap-y-2 rounded-md border border-ui-border-base p-3"
+          data-testid="tikkie-refund-owed-no-iban"
+        >
           <Text size="xsmall">{t("refundsOwed.noIban")}</Text>
           {refund.iban_requested_at && (
             <Text size="xsmall" className="text-ui-fg-subtle" data-testid="tikkie-refund-owed-iban-asked">

@@ -26,7 +26,11 @@ export function RefundsOwedSection() {
           <Button size="small" variant={status === "owed" ? "primary" : "secondary"} onClick={() => setStatus("owed")}>
             {t("refundsOwed.owed")}
           </Button>
-          <Button size="small" variant={status === "refunded" ? "primary" : "secondary"} onClick={() => setStatus("refunded")}>
+          <Button
+            size="small"
+            variant={status === "refunded" ? "primary" : "secondary"}
+            onClick={() => setStatus("refunded")}
+          >
             {t("refundsOwed.refunded")}
           </Button>
         </div>
@@ -34,9 +38,17 @@ export function RefundsOwedSection() {
       <SectionState
         loading={list.loading && !list.data}
         error={list.error}
-        empty={list.data && !list.data.refunds_owed.length ? (status === "owed" ? t("refundsOwed.emptyOwed") : t("refundsOwed.emptyRefunded")) : undefined}
+        empty={
+          list.data && !list.data.refunds_owed.length
+            ? status === "owed"
+              ? t("refundsOwed.emptyOwed")
+              : t("refundsOwed.emptyRefunded")
+            : undefined
+        }
       />
-      {list.data?.refunds_owed.map((r) => <RefundOwedRow key={r.id} refund={r} reload={list.reload} showOrder />)}
+      {list.data?.refunds_owed.map((r) => (
+        <RefundOwedRow key={r.id} refund={r} reload={list.reload} showOrder />
+      ))}
     </Container>
   )
 }

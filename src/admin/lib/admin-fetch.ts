@@ -3,18 +3,27 @@
  * defined (this plugin's own build), the admin runs on the backend's origin ("/").
  */
 declare const __BACKEND_URL__: string | undefined
-const BACKEND_URL = (typeof __BACKEND_URL__ !== "undefined" && __BACKEND_URL__ ? __BACKEND_URL__ : "/").replace(/\/+$/, "")
+const BACKEND_URL = (typeof __BACKEND_URL__ !== "undefined" && __BACKEND_URL__ ? __BACKEND_URL__ : "/").replace(
+  /\/+$/,
+  ""
+)
 
 /**
  * A JSON call to the admin API with the logged-in admin's session cookie (`credentials: "include"`,
  * since the admin may be served from another origin than the API). A refusal throws an Error with
  * the API's own message, which the plugin's routes write for the merchant (never with a secret).
  */
-export async function adminFetch<T>(path: string, init: { method?: "GET" | "POST" | "DELETE"; body?: unknown } = {}): Promise<T> {
+export async function adminFetch<T>(
+  path: string,
+  init: { method?: "GET" | "POST" | "DELETE"; body?: unknown } = {}
+): Promise<T> {
   const res = await fetch(`${BACKEND_URL}${path}`, {
     method: init.method ?? "GET",
     credentials: "include",
-    headers: init.body === undefined ? { accept: "application/json" } : { accept: "application/json", "content-type": "application/json" },
+    headers:
+      init.body === undefined
+        ? { accept: "application/json" }
+        : { accept: "application/json", "content-type": "application/json" },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   })
   const text = await res.text()

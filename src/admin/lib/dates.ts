@@ -6,11 +6,15 @@
 export function formatDateTime(value: string | Date | null | undefined, locale = "en"): string {
   if (!value) return "—"
   const d = new Date(value)
-  return Number.isNaN(d.getTime()) ? "—" : new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(d)
+  return Number.isNaN(d.getTime())
+    ? "—"
+    : new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(d)
 }
 
 export function formatDay(day: string | null | undefined, locale = "en"): string {
   if (!day) return "—"
   const d = new Date(`${day.slice(0, 10)}T00:00:00Z`)
-  return Number.isNaN(d.getTime()) ? day : new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).format(d)
+  return Number.isNaN(d.getTime())
+    ? day
+    : new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).format(d)
 }

@@ -3,7 +3,8 @@
  * Tikkie's own statuses ("MAX_SUCCESSFUL_PAYMENTS_REACHED") say how a link stopped, not whether the money
  * came, so the payments decide first. Words: `linkStatus.<state>` in src/admin/i18n.
  */
-export type LinkState = "needsAttention" | "refunded" | "partlyRefunded" | "paid" | "cancelled" | "expired" | "closed" | "open"
+export type LinkState =
+  "needsAttention" | "refunded" | "partlyRefunded" | "paid" | "cancelled" | "expired" | "closed" | "open"
 
 export interface LinkStatusInput {
   status: string
@@ -13,7 +14,10 @@ export interface LinkStatusInput {
   problem: string | null
 }
 
-export function linkState(link: LinkStatusInput): { state: LinkState; color: "green" | "orange" | "red" | "grey" | "purple" } {
+export function linkState(link: LinkStatusInput): {
+  state: LinkState
+  color: "green" | "orange" | "red" | "grey" | "purple"
+} {
   if (link.problem) return { state: "needsAttention", color: "red" }
   if (link.paid_in_cents > 0) {
     if (link.refunded_in_cents >= link.paid_in_cents) return { state: "refunded", color: "purple" }

@@ -8,7 +8,11 @@ import { formatCents as decimalText } from "tikkie-client/fast-checkout/money"
 export function formatCents(cents: number | null | undefined, currency = "EUR", locale = "en"): string {
   if (cents === null || cents === undefined) return "—"
   const exact = decimalText(cents) as `${number}`
-  return new Intl.NumberFormat(locale, { style: "currency", currency: currency.toUpperCase(), currencyDisplay: "narrowSymbol" }).format(exact)
+  return new Intl.NumberFormat(locale, {
+    style: "currency",
+    currency: currency.toUpperCase(),
+    currencyDisplay: "narrowSymbol",
+  }).format(exact)
 }
 
 /**

@@ -47,7 +47,10 @@ export function useConsentConnection(opts: {
   const connect = async () => {
     setBusy(true)
     try {
-      const started = await adminFetch<{ consent_url: string }>(opts.connectPath, { method: "POST", body: opts.connectBody ?? {} })
+      const started = await adminFetch<{ consent_url: string }>(opts.connectPath, {
+        method: "POST",
+        body: opts.connectBody ?? {},
+      })
       setConsentUrl(started.consent_url)
       window.open(started.consent_url, "_blank", "noopener")
     } catch (e) {

@@ -19,7 +19,14 @@ interface Payer {
   lastName?: string
   email?: string
   phoneNumber?: string
-  shippingAddress?: { street?: string; houseNumber?: string; addition?: string; postalCode?: string; city?: string; country?: string }
+  shippingAddress?: {
+    street?: string
+    houseNumber?: string
+    addition?: string
+    postalCode?: string
+    city?: string
+    country?: string
+  }
 }
 
 interface OrderPayments {
@@ -54,9 +61,12 @@ function holdsUnrefundablePayment(order: OrderPayments["order"]): boolean {
   if (order.status === "canceled") return false
   return (order.payment_collections ?? [])
     .flatMap((c) => c.payments ?? [])
-    .some((p) => !!p.captured_at && (isFastCheckoutProvider(p.provider_id) || (isPaymentRequestProvider(p.provider_id) && !!p.data?.v1)))
+    .some(
+      (p) =>
+        !!p.captured_at &&
+        (isFastCheckoutProvider(p.provider_id) || (isPaymentRequestProvider(p.provider_id) && !!p.data?.v1))
+    )
 }
-
 
 /**
  * The order's Tikkie side, next to Medusa's own payment details: the Fast Checkout orderToken and payer
@@ -77,7 +87,12 @@ const OrderTikkieWidget = ({ data: order }: { data: { id: string } }) => {
     .filter((p) => isFastCheckoutProvider(p.provider_id) && p.data?.orderToken)
   const loading = (payments.loading && !payments.data) || (links.loading && !links.data)
   const nothing =
-    payments.data && links.data && owed.data && !fastCheckout.length && !links.data.payment_links.length && !owed.data.refunds_owed.length
+    payments.data &&
+    links.data &&
+    owed.data &&
+    !fastCheckout.length &&
+    !links.data.payment_links.length &&
+    !owed.data.refunds_owed.length
 
   return (
     <Container className="divide-y p-0" data-testid="tikkie-order-widget">
@@ -118,7 +133,10 @@ const OrderTikkieWidget = ({ data: order }: { data: { id: string } }) => {
                 Fast Checkout
               </Text>
               {p.data!.status && (
-                <StatusBadge color={isFastCheckoutStatus(p.data!.status) ? FAST_CHECKOUT_COLORS[p.data!.status] : "grey"} title={p.data!.status}>
+                <StatusBadge
+                  color={isFastCheckoutStatus(p.data!.status) ? FAST_CHECKOUT_COLORS[p.data!.status] : "grey"}
+                  title={p.data!.status}
+                >
                   {isFastCheckoutStatus(p.data!.status) ? t(`fastCheckoutStatus.${p.data!.status}`) : p.data!.status}
                 </StatusBadge>
               )}
@@ -131,7 +149,9 @@ const OrderTikkieWidget = ({ data: order }: { data: { id: string } }) => {
             </div>
             {payer ? (
               <Text size="small" className="text-ui-fg-subtle">
-                {[payer.companyName, `${payer.firstName ?? ""} ${payer.lastName ?? ""}`.trim()].filter(Boolean).join(", ")}
+                {[payer.companyName, `${payer.firstName ?? ""} ${payer.lastName ?? ""}`.trim()]
+                  .filter(Boolean)
+                  .join(", ")}
                 <br />
                 {payer.email}
                 {payer.phoneNumber ? ` · ${payer.phoneNumber}` : ""}
@@ -166,7 +186,9 @@ const OrderTikkieWidget = ({ data: order }: { data: { id: string } }) => {
               <Text size="xsmall" className="text-ui-fg-subtle">
                 {l.amount_in_cents === null ? t("widget.openAmount") : money(l.amount_in_cents, l.currency_code)}
                 {t("widget.paid", { amount: money(l.paid_in_cents, l.currency_code) })}
-                {l.refunded_in_cents ? t("widget.refunded", { amount: money(l.refunded_in_cents, l.currency_code) }) : ""}
+                {l.refunded_in_cents
+                  ? t("widget.refunded", { amount: money(l.refunded_in_cents, l.currency_code) })
+                  : ""}
               </Text>
               <Text size="xsmall" className="text-ui-fg-subtle">
                 {t("linkStatus.dates", { created: dateTime(l.created_at), until: day(l.expiry_date) })}

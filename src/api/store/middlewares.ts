@@ -20,7 +20,11 @@ export const storeMiddlewares: MiddlewareRoute[] = [
     // client; a shopper cannot choose the text of a Tikkie payment request.
     matcher: "/store/payment-collections/:id/payment-sessions",
     methods: ["POST"],
-    middlewares: [earlierPaymentsGuardMiddleware, fastCheckoutPaymentSessionMiddleware, paymentRequestPaymentSessionMiddleware],
+    middlewares: [
+      earlierPaymentsGuardMiddleware,
+      fastCheckoutPaymentSessionMiddleware,
+      paymentRequestPaymentSessionMiddleware,
+    ],
   },
   {
     matcher: "/store/carts/:id/tikkie-fast-checkout",

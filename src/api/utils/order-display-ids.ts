@@ -12,8 +12,10 @@ export async function orderDisplayIds(
   const ids = [...new Set(orderIds.filter((id): id is string => !!id))]
   const numbers = new Map<string, number>()
   if (ids.length) {
-    const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({ entity: "order", fields: ["id", "display_id"], filters: { id: ids } })
+    const { data } = await container
+      .resolve(ContainerRegistrationKeys.QUERY)
+      .graph({ entity: "order", fields: ["id", "display_id"], filters: { id: ids } })
     for (const o of data as Array<{ id: string; display_id: number }>) numbers.set(o.id, o.display_id)
   }
-  return (orderId) => (orderId ? numbers.get(orderId) ?? null : null)
+  return (orderId) => (orderId ? (numbers.get(orderId) ?? null) : null)
 }

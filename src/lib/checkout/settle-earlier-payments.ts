@@ -87,30 +87,57 @@ interface Candidate {
  *   handed over to the workers). While Tikkie cannot be read a new checkout could not be made there
  *   either, and a second payment is worse than a short wait.
  */
-export async function settleEarlierPaymentsOfCart(container: MedusaContainer, cartId: string, language: ShopperLanguage = "en"): Promise<void> {
+export async function settleEarlierPaymentsOfCart(
+  container: MedusaContainer,
+  cartId: string,
+  language: ShopperLanguage = "en"
+): Promise<void> {
   const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
   const [fastCheckouts, links] = await Promise.all([
     tikkie.listFastCheckoutOrders(
       { cart_id: cartId, medusa_order_id: null, status: ["NEW", "PAID"] },
-      { select: ["order_token", "reference_id", "status", "medusa_order_id", "problem", "attempts", "last_checked_at", "created_at"] }
+      {
+        select: [
+          "order_token",
+          "reference_id",
+          "status",
+          "medusa_order_id",
+          "problem",
+          "attempts",
+          "last_checked_at",
+          "created_at",
+        ],
+      }
     ),
     tikkie.listPaymentRequests(
       { cart_id: cartId, kind: "checkout", order_id: null },
       {
         select: [
-          "payment_request_token", "provider_id", "status", "payments", "problem", "attempts", "amount_in_cents",
-          "medusa_payment_id", "order_id", "last_checked_at", "created_at",
+          "payment_request_token",
+          "provider_id",
+          "status",
+          "payments",
+          "problem",
+          "attempts",
+          "amount_in_cents",
+          "medusa_payment_id",
+          "order_id",
+          "last_checked_at",
+          "created_at",
         ],
       }
     ),
   ])
-  const hasPayments = (l: (typeof links)[number]) => ((l.payments as { items?: unknown[] } | null)?.items?.length ?? 0) > 0
+  const hasPayments = (l: (typeof links)[number]) =>
+    ((l.payments as { items?: unknown[] } | null)?.items?.length ?? 0) > 0
   // Closed, unpaid links are final.
   const payable = links.filter((l) => l.status === "OPEN" || l.problem || hasPayments(l))
   const now = Date.now()
   const newest = Math.max(...[...fastCheckouts, ...payable].map((r) => new Date(r.created_at).getTime()))
   const fresh = (at: Date | string | null | undefined, createdAt: Date | string) =>
-    new Date(createdAt).getTime() === newest ? checkedMomentsAgo(at, now) : !!at && now - new Date(at).getTime() < EARLIER_CHECKOUT_FRESH_MS
+    new Date(createdAt).getTime() === newest
+      ? checkedMomentsAgo(at, now)
+      : !!at && now - new Date(at).getTime() < EARLIER_CHECKOUT_FRESH_MS
   const known: Outcome[] = []
   const candidates: Candidate[] = []
   const eventBus = () => container.resolve(Modules.EVENT_BUS)
@@ -126,10 +153,22 @@ export async function settleEarlierPaymentsOfCart(container: MedusaContainer, ca
     candidates.push({
       rank: r.status === "PAID" ? 0 : 1,
       createdAt: new Date(r.created_at).getTime(),
-      settle: () => settleFastCheckoutOrder(container, { orderToken, source: "checkout", lockWaitSeconds: INLINE_LOCK_WAIT_SECONDS }),
+      settle: () =>
+        settleFastCheckoutOrder(container, {
+          orderToken,
+          source: "checkout",
+          lockWaitSeconds: INLINE_LOCK_WAIT_SECONDS,
+        }),
       handOver: async () => {
-        const data: FastCheckoutWebhookEventData = { order_token: orderToken, reference_id: r.reference_id, status: r.status }
-        await eventBus().emit({ name: FAST_CHECKOUT_WEBHOOK_EVENT, data }, hookEventOptions(fastCheckoutEventKey(orderToken, r.status)))
+        const data: FastCheckoutWebhookEventData = {
+          order_token: orderToken,
+          reference_id: r.reference_id,
+          status: r.status,
+        }
+        await eventBus().emit(
+          { name: FAST_CHECKOUT_WEBHOOK_EVENT, data },
+          hookEventOptions(fastCheckoutEventKey(orderToken, r.status))
+        )
       },
     })
   }
@@ -145,9 +184,18 @@ export async function settleEarlierPaymentsOfCart(container: MedusaContainer, ca
     candidates.push({
       rank: paid ? 0 : 1,
       createdAt: new Date(l.created_at).getTime(),
-      settle: () => settlePaymentRequest(container, { paymentRequestToken, source: "checkout", lockWaitSeconds: INLINE_LOCK_WAIT_SECONDS }),
+      settle: () =>
+        settlePaymentRequest(container, {
+          paymentRequestToken,
+          source: "checkout",
+          lockWaitSeconds: INLINE_LOCK_WAIT_SECONDS,
+        }),
       handOver: async () => {
-        const data: PaymentRequestNotificationEventData = { provider_id: l.provider_id, notification_type: "PAYMENT", payment_request_token: paymentRequestToken }
+        const data: PaymentRequestNotificationEventData = {
+          provider_id: l.provider_id,
+          notification_type: "PAYMENT",
+          payment_request_token: paymentRequestToken,
+        }
         await eventBus().emit(
           { name: PAYMENT_REQUEST_NOTIFICATION_EVENT, data },
           hookEventOptions(paymentRequestEventKey(paymentRequestToken, "CHECKOUT"))

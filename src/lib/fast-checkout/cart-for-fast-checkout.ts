@@ -39,7 +39,11 @@ export type LoadedCart = CartForFastCheckout & {
 }
 
 /** The cart with what Fast Checkout needs of it: lines, shipping, totals, region providers, payment collection. */
-export function loadCartForFastCheckout(container: MedusaContainer, cartId: string, language: ShopperLanguage = "en"): Promise<LoadedCart> {
+export function loadCartForFastCheckout(
+  container: MedusaContainer,
+  cartId: string,
+  language: ShopperLanguage = "en"
+): Promise<LoadedCart> {
   return loadOpenCart<LoadedCart>(container, cartId, CART_FIELDS, language)
 }
 

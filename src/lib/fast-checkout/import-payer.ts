@@ -47,7 +47,9 @@ export async function importFastCheckoutPayer(container: MedusaContainer, orderI
           metadata?: Record<string, unknown> | null
           shipping_address?: { id: string; country_code?: string | null } | null
           billing_address?: { id: string } | null
-          payment_collections?: Array<{ payments?: Array<{ provider_id: string; data?: Record<string, unknown> | null }> }>
+          payment_collections?: Array<{
+            payments?: Array<{ provider_id: string; data?: Record<string, unknown> | null }>
+          }>
         }
       | undefined
     if (!order) return false

@@ -19,12 +19,17 @@ export interface FastCheckoutRecordState {
  * Undefined when only a settlement can tell. Never "not paid yet" from the record: a shopper coming back
  * from the checkout page has most likely just paid, after whatever check the record remembers.
  */
-export function fastCheckoutOutcomeFromRecord(record: FastCheckoutRecordState, now = Date.now()): SettleOutcome | undefined {
+export function fastCheckoutOutcomeFromRecord(
+  record: FastCheckoutRecordState,
+  now = Date.now()
+): SettleOutcome | undefined {
   if (record.medusa_order_id) return { outcome: "already-completed", orderId: record.medusa_order_id }
   if (record.status === "CANCELLED" || record.status === "EXPIRED" || record.status === "ERROR") {
     return { outcome: "closed", status: record.status }
   }
   if (completionGivenUp(record, new Date(now))) return { outcome: "problem", problem: record.problem! }
   if (record.status !== "PAID" || !checkedMomentsAgo(record.last_checked_at, now)) return undefined
-  return record.problem ? { outcome: "problem", problem: record.problem } : { outcome: "retry", reason: "paid; being completed" }
+  return record.problem
+    ? { outcome: "problem", problem: record.problem }
+    : { outcome: "retry", reason: "paid; being completed" }
 }

@@ -17,7 +17,8 @@ export async function guestCustomerForPayer(container: MedusaContainer, payer: F
   const customers = container.resolve<ICustomerModuleService>(Modules.CUSTOMER)
   // Medusa keeps customer e-mails in lower case (its validateEmail), so the lookup finds what it made.
   const email = validateEmail(payer.email)
-  const find = async () => (await customers.listCustomers({ email, has_account: false }, { select: ["id"], take: 1 }))[0]?.id
+  const find = async () =>
+    (await customers.listCustomers({ email, has_account: false }, { select: ["id"], take: 1 }))[0]?.id
   const found = await find()
   if (found) return found
   try {

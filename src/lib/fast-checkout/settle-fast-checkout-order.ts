@@ -84,7 +84,10 @@ type FastCheckoutRecord = Awaited<ReturnType<TikkieModuleService["listFastChecko
  * - a PAID order that cannot become a Medusa order (cart changed, session replaced, completion refused)
  *   is kept with its payer and the reason, and logged as an error: the money is never dropped silently.
  */
-export async function settleFastCheckoutOrder(container: MedusaContainer, input: SettleFastCheckoutInput): Promise<SettleOutcome> {
+export async function settleFastCheckoutOrder(
+  container: MedusaContainer,
+  input: SettleFastCheckoutInput
+): Promise<SettleOutcome> {
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
 
@@ -105,7 +108,9 @@ export async function settleFastCheckoutOrder(container: MedusaContainer, input:
     `tikkie:fast-checkout:${orderToken}`,
     () => settleLocked(container, orderToken, input.source, input.hint),
     (reason) => {
-      logger.warn(`Tikkie Fast Checkout ${input.source}: order ${orderToken} is being settled elsewhere (${reason}); will retry`)
+      logger.warn(
+        `Tikkie Fast Checkout ${input.source}: order ${orderToken} is being settled elsewhere (${reason}); will retry`
+      )
       return { outcome: "retry", reason }
     },
     // A shopper waits on the return (a short wait, then PROCESSING: the storefront asks again) and on the
@@ -126,7 +131,12 @@ async function findRecord(tikkie: TikkieModuleService, input: { orderToken?: str
   return undefined
 }
 
-async function settleLocked(container: MedusaContainer, orderToken: string, source: SettleSource, hint?: FastCheckoutStatus): Promise<SettleOutcome> {
+async function settleLocked(
+  container: MedusaContainer,
+  orderToken: string,
+  source: SettleSource,
+  hint?: FastCheckoutStatus
+): Promise<SettleOutcome> {
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
   const payment = container.resolve<IPaymentModuleService>(Modules.PAYMENT)
@@ -158,7 +168,10 @@ async function settleLocked(container: MedusaContainer, orderToken: string, sour
     if (!read?.fast_checkout_status) throw new Error("the provider did not read the order")
   } catch (e) {
     const reason = errorMessage(e)
-    FAILED_READS.warn(logger, () => `Tikkie Fast Checkout ${source}: could not read order ${orderToken} yet (${reason}); will retry`)
+    FAILED_READS.warn(
+      logger,
+      () => `Tikkie Fast Checkout ${source}: could not read order ${orderToken} yet (${reason}); will retry`
+    )
     // Due for the next poll run, whatever its schedule said; once expired, on its backoff schedule (the
     // poll keeps reading it until a read succeeds, see poll-fast-checkout-orders.ts).
     const expired = record.expires_at && new Date(record.expires_at).getTime() < Date.now()
@@ -166,7 +179,9 @@ async function settleLocked(container: MedusaContainer, orderToken: string, sour
     return { outcome: "retry", reason }
   }
   if (read.session_id !== record.reference_id) {
-    logger.error(`Tikkie Fast Checkout order ${orderToken} names session ${read.session_id}, expected ${record.reference_id}`)
+    logger.error(
+      `Tikkie Fast Checkout order ${orderToken} names session ${read.session_id}, expected ${record.reference_id}`
+    )
     return { outcome: "unknown" }
   }
 
@@ -190,14 +205,21 @@ async function settleLocked(container: MedusaContainer, orderToken: string, sour
   // to order is what a shop feels. Every later write of the record repeats it, so none depends on it.
   const paidFields = { status: "PAID" as const, payer: payer ?? null, last_checked_at: new Date() }
   const markedPaid = tikkie.updateFastCheckoutOrders({ id: record.id, ...paidFields }).catch((e) => {
-    logger.warn(`Tikkie Fast Checkout order ${orderToken}: recording it as PAID failed (${errorMessage(e)}); the next write repeats it`)
+    logger.warn(
+      `Tikkie Fast Checkout order ${orderToken}: recording it as PAID failed (${errorMessage(e)}); the next write repeats it`
+    )
   })
-  const refusal = await (cartRead ?? (record.cart_id ? readCart(container, record.cart_id) : Promise.resolve(undefined))).then((cart) =>
-    whyCartCannotComplete(container, record, orderToken, paidInCents, cart)
-  )
+  const refusal = await (
+    cartRead ?? (record.cart_id ? readCart(container, record.cart_id) : Promise.resolve(undefined))
+  ).then((cart) => whyCartCannotComplete(container, record, orderToken, paidInCents, cart))
   if (refusal?.existingOrderId) {
     await markedPaid
-    await tikkie.updateFastCheckoutOrders({ id: record.id, ...paidFields, medusa_order_id: refusal.existingOrderId, problem: null })
+    await tikkie.updateFastCheckoutOrders({
+      id: record.id,
+      ...paidFields,
+      medusa_order_id: refusal.existingOrderId,
+      problem: null,
+    })
     return { outcome: "already-completed", orderId: refusal.existingOrderId }
   }
   if (refusal?.problem) {
@@ -220,7 +242,8 @@ async function settleLocked(container: MedusaContainer, orderToken: string, sour
       await tikkie.updateFastCheckoutOrders({ id: record.id, ...paidFields, medusa_order_id: existing, problem: null })
       return { outcome: "already-completed", orderId: existing }
     }
-    if (/already being completed|conflict/i.test(message) || isLockTimeout(message)) return { outcome: "retry", reason: message }
+    if (/already being completed|conflict/i.test(message) || isLockTimeout(message))
+      return { outcome: "retry", reason: message }
     return recordProblem(container, record, `completing the cart failed: ${message}`, paidFields)
   }
 
@@ -267,7 +290,10 @@ async function orderForCart(container: MedusaContainer, cartId: string): Promise
  * amount paid, means the cart is what was paid for. The order a completed cart became is looked up
  * only then.
  */
-type CartState = { completed_at?: Date | string | null; payment_collection?: { amount: number; payment_sessions?: Array<{ id: string }> } | null }
+type CartState = {
+  completed_at?: Date | string | null
+  payment_collection?: { amount: number; payment_sessions?: Array<{ id: string }> } | null
+}
 
 async function readCart(container: MedusaContainer, cartId: string): Promise<CartState | undefined> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
@@ -285,7 +311,9 @@ async function whyCartCannotComplete(
   orderToken: string,
   paidInCents: number,
   cart: CartState | undefined
-): Promise<{ problem: string; existingOrderId?: undefined } | { existingOrderId: string; problem?: undefined } | undefined> {
+): Promise<
+  { problem: string; existingOrderId?: undefined } | { existingOrderId: string; problem?: undefined } | undefined
+> {
   if (!record.cart_id) return { problem: "the Fast Checkout order has no cart" }
   const existing = cart?.completed_at ? await orderForCart(container, record.cart_id) : undefined
   if (existing) {
@@ -295,20 +323,26 @@ async function whyCartCannotComplete(
       fields: ["id", "payment_collections.payments.data"],
       filters: { id: existing },
     })
-    const payments = ((orders[0] as { payment_collections?: Array<{ payments?: Array<{ data?: Record<string, unknown> }> }> })
-      ?.payment_collections ?? []).flatMap((pc) => pc.payments ?? [])
+    const payments = (
+      (orders[0] as { payment_collections?: Array<{ payments?: Array<{ data?: Record<string, unknown> }> }> })
+        ?.payment_collections ?? []
+    ).flatMap((pc) => pc.payments ?? [])
     if (payments.some((p) => p.data?.orderToken === orderToken)) return { existingOrderId: existing }
     return { problem: `the cart was already completed as order ${existing} with another payment` }
   }
   if (!cart) return { problem: "the cart no longer exists" }
   if (paidInCents !== Number(record.amount_in_cents)) {
-    return { problem: `Tikkie says ${paidInCents} cents were paid, the order was created for ${record.amount_in_cents} cents` }
+    return {
+      problem: `Tikkie says ${paidInCents} cents were paid, the order was created for ${record.amount_in_cents} cents`,
+    }
   }
   const session = cart.payment_collection?.payment_sessions?.find((s) => s.id === record.payment_session_id)
   if (!session) return { problem: "the cart changed after checkout started: its Tikkie payment session was replaced" }
   const cartCents = toCents(cart.payment_collection!.amount)
   if (cartCents !== paidInCents) {
-    return { problem: `the cart changed after checkout started: it now totals ${cartCents} cents, ${paidInCents} cents were paid` }
+    return {
+      problem: `the cart changed after checkout started: it now totals ${cartCents} cents, ${paidInCents} cents were paid`,
+    }
   }
   return undefined
 }

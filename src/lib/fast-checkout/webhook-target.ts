@@ -20,7 +20,10 @@ export type FastCheckoutWebhookTarget =
  * Medusa answered, so a crash between the two can lose it) have no record yet: their webhook is dropped
  * here, and the poll job's "sessions without a record" step records and settles them within a minute.
  */
-export async function fastCheckoutWebhookTarget(container: MedusaContainer, orderToken: string): Promise<FastCheckoutWebhookTarget> {
+export async function fastCheckoutWebhookTarget(
+  container: MedusaContainer,
+  orderToken: string
+): Promise<FastCheckoutWebhookTarget> {
   const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
   const [record] = await tikkie.listFastCheckoutOrders(
     { order_token: orderToken },

@@ -27,7 +27,9 @@ export async function recordExtraPayments(
   if (!extra.length) return
   const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
   const known = new Set(
-    (await tikkie.listRefundOweds({ key: extra.map((p) => `second_payment:${p.paymentToken}`) })).map((r) => r.tikkie_payment_token)
+    (await tikkie.listRefundOweds({ key: extra.map((p) => `second_payment:${p.paymentToken}`) })).map(
+      (r) => r.tikkie_payment_token
+    )
   )
   for (const payment of extra.filter((p) => !known.has(p.paymentToken))) {
     const owed = await recordRefundOwed(container, {

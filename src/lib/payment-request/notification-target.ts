@@ -18,7 +18,12 @@ export type PaymentRequestNotificationTarget = "unknown" | "settled" | "open"
  */
 export async function paymentRequestNotificationTarget(
   container: MedusaContainer,
-  notification: { notificationType: "PAYMENT" | "REFUND"; paymentRequestToken: string; paymentToken: string; refundToken?: string }
+  notification: {
+    notificationType: "PAYMENT" | "REFUND"
+    paymentRequestToken: string
+    paymentToken: string
+    refundToken?: string
+  }
 ): Promise<PaymentRequestNotificationTarget> {
   const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
   const [record] = await tikkie.listPaymentRequests(
@@ -29,7 +34,9 @@ export async function paymentRequestNotificationTarget(
   const payment = recordPayments(record).find((p) => p.paymentToken === notification.paymentToken)
   if (!payment) return "open"
   if (notification.notificationType === "REFUND") {
-    return payment.refunds.some((r) => r.refundToken === notification.refundToken && r.status === "PAID") ? "settled" : "open"
+    return payment.refunds.some((r) => r.refundToken === notification.refundToken && r.status === "PAID")
+      ? "settled"
+      : "open"
   }
   const done = !!record.medusa_payment_id || record.kind === "invoice" || completionGivenUp(record)
   return done ? "settled" : "open"

@@ -13,10 +13,15 @@ import type { PaymentRequestOutcome } from "./settle-payment-request"
  * which the settlement records as a problem). Never "not paid yet" from the record: a shopper coming
  * back from the payment page has most likely just paid, after whatever check the record remembers.
  */
-export function paymentRequestOutcomeFromRecord(record: PaymentRequestRecord, now = Date.now()): PaymentRequestOutcome | undefined {
+export function paymentRequestOutcomeFromRecord(
+  record: PaymentRequestRecord,
+  now = Date.now()
+): PaymentRequestOutcome | undefined {
   if (record.medusa_payment_id && record.order_id) return { outcome: "already-completed", orderId: record.order_id }
   if (completionGivenUp(record, new Date(now))) return { outcome: "problem", problem: record.problem! }
   if (!checkedMomentsAgo(record.last_checked_at, now)) return undefined
   if (!recordPayments(record).some((p) => p.amountInCents === Number(record.amount_in_cents))) return undefined
-  return record.problem ? { outcome: "problem", problem: record.problem } : { outcome: "retry", reason: "paid; being completed" }
+  return record.problem
+    ? { outcome: "problem", problem: record.problem }
+    : { outcome: "retry", reason: "paid; being completed" }
 }

@@ -28,31 +28,44 @@ export function configuredPaymentRequestProviders(container: MedusaContainer): C
   const config = container.resolve<ConfigModule>(ContainerRegistrationKeys.CONFIG_MODULE)
   const found: ConfiguredPaymentRequestProvider[] = []
   for (const mod of Object.values(config.modules ?? {})) {
-    const providers = (mod as { options?: { providers?: unknown } } | boolean | undefined)
+    const providers = mod as { options?: { providers?: unknown } } | boolean | undefined
     const list = typeof providers === "object" && providers ? providers.options?.providers : undefined
     if (!Array.isArray(list)) continue
     for (const p of list as Array<{ resolve?: unknown; id?: string; options?: unknown }>) {
       const resolve = typeof p.resolve === "string" ? p.resolve : ""
       if (!/providers\/payment-request\/?$/.test(resolve) || !p.id) continue
-      found.push({ providerId: `${PAYMENT_REQUEST_PROVIDER_PREFIX}${p.id}`, options: parsePaymentRequestProviderOptions(p.options) })
+      found.push({
+        providerId: `${PAYMENT_REQUEST_PROVIDER_PREFIX}${p.id}`,
+        options: parsePaymentRequestProviderOptions(p.options),
+      })
     }
   }
   return found
 }
 
 /** One provider: the one named, or the only one registered. Clear errors otherwise. */
-export function paymentRequestProvider(container: MedusaContainer, providerId?: string): ConfiguredPaymentRequestProvider {
+export function paymentRequestProvider(
+  container: MedusaContainer,
+  providerId?: string
+): ConfiguredPaymentRequestProvider {
   const all = configuredPaymentRequestProviders(container)
   if (providerId !== undefined) {
     if (!isPaymentRequestProvider(providerId)) {
       throw new MedusaError(MedusaError.Types.INVALID_DATA, `${providerId} is not a Tikkie payment request provider.`)
     }
     const found = all.find((p) => p.providerId === providerId)
-    if (!found) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Payment provider ${providerId} is not registered in this store.`)
+    if (!found)
+      throw new MedusaError(
+        MedusaError.Types.NOT_FOUND,
+        `Payment provider ${providerId} is not registered in this store.`
+      )
     return found
   }
   if (!all.length) {
-    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "No Tikkie payment request provider is registered in this store.")
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      "No Tikkie payment request provider is registered in this store."
+    )
   }
   if (all.length > 1) {
     throw new MedusaError(
@@ -72,7 +85,10 @@ export function paymentRequestProvider(container: MedusaContainer, providerId?: 
 const clients = new Map<string, PaymentRequestsClient>()
 const v1Clients = new Map<string, PaymentRequestsV1Client>()
 
-export function paymentRequestsClient(container: MedusaContainer, providerId?: string): { client: PaymentRequestsClient } & ConfiguredPaymentRequestProvider {
+export function paymentRequestsClient(
+  container: MedusaContainer,
+  providerId?: string
+): { client: PaymentRequestsClient } & ConfiguredPaymentRequestProvider {
   const provider = paymentRequestProvider(container, providerId)
   let client = clients.get(provider.providerId)
   if (!client) {
@@ -83,7 +99,10 @@ export function paymentRequestsClient(container: MedusaContainer, providerId?: s
 }
 
 /** The same for a provider on the legacy v1 API (its token from the store's v1 connection or options). */
-export function paymentRequestsV1Client(container: MedusaContainer, provider: ConfiguredPaymentRequestProvider): PaymentRequestsV1Client {
+export function paymentRequestsV1Client(
+  container: MedusaContainer,
+  provider: ConfiguredPaymentRequestProvider
+): PaymentRequestsV1Client {
   let client = v1Clients.get(provider.providerId)
   if (!client) {
     client = paymentRequestsV1ClientFrom(provider.options, container)

@@ -76,12 +76,17 @@ export { MAX_COMPLETION_ATTEMPTS } from "../completion-budget"
  *   error: the money is never dropped silently;
  * - refunds read here (PENDING → PAID) are written into the record and the Medusa payment's data.
  */
-export async function settlePaymentRequest(container: MedusaContainer, input: SettlePaymentRequestInput): Promise<PaymentRequestOutcome> {
+export async function settlePaymentRequest(
+  container: MedusaContainer,
+  input: SettlePaymentRequestInput
+): Promise<PaymentRequestOutcome> {
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
   const [record] = await tikkie.listPaymentRequests({ payment_request_token: input.paymentRequestToken })
   if (!record) {
-    logger.warn(`Tikkie payment request ${input.source}: ignored ${logExcerpt(input.paymentRequestToken)}, not a payment request of this store`)
+    logger.warn(
+      `Tikkie payment request ${input.source}: ignored ${logExcerpt(input.paymentRequestToken)}, not a payment request of this store`
+    )
     return { outcome: "unknown" }
   }
   const token = record.payment_request_token
@@ -100,7 +105,11 @@ export async function settlePaymentRequest(container: MedusaContainer, input: Se
   )
 }
 
-async function settleLocked(container: MedusaContainer, recordId: string, source: PaymentRequestSource): Promise<PaymentRequestOutcome> {
+async function settleLocked(
+  container: MedusaContainer,
+  recordId: string,
+  source: PaymentRequestSource
+): Promise<PaymentRequestOutcome> {
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
   const record = await tikkie.retrievePaymentRequest(recordId)
@@ -118,7 +127,9 @@ async function settleLocked(container: MedusaContainer, recordId: string, source
     return { outcome: "retry", reason }
   }
   if (record.reference_id && request.referenceId !== record.reference_id) {
-    logger.error(`Tikkie payment request ${token} names reference ${request.referenceId}, expected ${record.reference_id}`)
+    logger.error(
+      `Tikkie payment request ${token} names reference ${request.referenceId}, expected ${record.reference_id}`
+    )
     return { outcome: "unknown" }
   }
   // A payer back on the return route may have paid a moment ago: the next poll run looks again.
@@ -143,7 +154,11 @@ async function settleLocked(container: MedusaContainer, recordId: string, source
   const paid = paymentInFull({ amountInCents: amount, payments })
   if (!paid) {
     if (payments.length) {
-      return recordProblem(container, record, `Tikkie reports payments of ${payments.map((p) => p.amountInCents).join(", ")} cents; ${amount} cents were asked`)
+      return recordProblem(
+        container,
+        record,
+        `Tikkie reports payments of ${payments.map((p) => p.amountInCents).join(", ")} cents; ${amount} cents were asked`
+      )
     }
     if (request.status !== "OPEN") return { outcome: "closed", status: request.status }
     return { outcome: "pending" }
@@ -151,7 +166,12 @@ async function settleLocked(container: MedusaContainer, recordId: string, source
   if (completionGivenUp(record)) return { outcome: "problem", problem: record.problem! }
 
   const session = await paymentSession(container, record.payment_session_id)
-  if (!session) return recordProblem(container, record, "its payment session no longer exists (the cart or order changed after the link was made)")
+  if (!session)
+    return recordProblem(
+      container,
+      record,
+      "its payment session no longer exists (the cart or order changed after the link was made)"
+    )
   if (PaymentRequestSessionDataSchema.safeParse(session.data).data?.cancelled) {
     return recordProblem(container, record, "it was paid after the shop cancelled the payment; refund the payer")
   }
@@ -206,23 +226,49 @@ async function completeCheckout(
   const existing = await orderForCart(container, cartId)
   if (existing) {
     const payment = await medusaPayment(container, record.payment_session_id)
-    if (!payment) return recordProblem(container, record, `the cart was already completed as order ${existing} with another payment`)
-    await tikkie.updatePaymentRequests({ id: record.id, order_id: existing, medusa_payment_id: payment.id, problem: null })
+    if (!payment)
+      return recordProblem(
+        container,
+        record,
+        `the cart was already completed as order ${existing} with another payment`
+      )
+    await tikkie.updatePaymentRequests({
+      id: record.id,
+      order_id: existing,
+      medusa_payment_id: payment.id,
+      problem: null,
+    })
     return { outcome: "already-completed", orderId: existing }
   }
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data: carts } = await query.graph({
     entity: "cart",
-    fields: ["id", "total", "payment_collection.id", "payment_collection.amount", "payment_collection.payment_sessions.id"],
+    fields: [
+      "id",
+      "total",
+      "payment_collection.id",
+      "payment_collection.amount",
+      "payment_collection.payment_sessions.id",
+    ],
     filters: { id: cartId },
   })
-  const cart = carts[0] as { total: number; payment_collection?: { amount: number; payment_sessions?: Array<{ id: string }> } | null } | undefined
+  const cart = carts[0] as
+    | { total: number; payment_collection?: { amount: number; payment_sessions?: Array<{ id: string }> } | null }
+    | undefined
   if (!cart) return recordProblem(container, record, "the cart no longer exists")
   if (!cart.payment_collection?.payment_sessions?.some((s) => s.id === record.payment_session_id)) {
-    return recordProblem(container, record, "the cart changed after the link was made: its Tikkie payment session was replaced")
+    return recordProblem(
+      container,
+      record,
+      "the cart changed after the link was made: its Tikkie payment session was replaced"
+    )
   }
   if (toCents(cart.total) !== paid.amountInCents || toCents(cart.payment_collection.amount) !== paid.amountInCents) {
-    return recordProblem(container, record, `the cart changed after the link was made: it now totals ${toCents(cart.total)} cents, ${paid.amountInCents} cents were paid`)
+    return recordProblem(
+      container,
+      record,
+      `the cart changed after the link was made: it now totals ${toCents(cart.total)} cents, ${paid.amountInCents} cents were paid`
+    )
   }
 
   let orderId: string
@@ -236,11 +282,17 @@ async function completeCheckout(
       await tikkie.updatePaymentRequests({ id: record.id, order_id: raced, problem: null })
       return { outcome: "already-completed", orderId: raced }
     }
-    if (/already being completed|conflict/i.test(message) || isLockTimeout(message)) return { outcome: "retry", reason: message }
+    if (/already being completed|conflict/i.test(message) || isLockTimeout(message))
+      return { outcome: "retry", reason: message }
     return recordProblem(container, record, `completing the cart failed: ${message}`)
   }
   const payment = await medusaPayment(container, record.payment_session_id)
-  await tikkie.updatePaymentRequests({ id: record.id, order_id: orderId, medusa_payment_id: payment?.id ?? null, problem: null })
+  await tikkie.updatePaymentRequests({
+    id: record.id,
+    order_id: orderId,
+    medusa_payment_id: payment?.id ?? null,
+    problem: null,
+  })
   logger.info(`Tikkie payment request ${record.payment_request_token} is paid: Medusa order ${orderId} (via ${source})`)
   return { outcome: "completed", orderId }
 }
@@ -268,7 +320,9 @@ async function captureOrderPayment(
   const payment = await medusaPayment(container, record.payment_session_id)
   if (!payment?.captured_at) return recordProblem(container, record, "Medusa did not capture the order's payment")
   await tikkie.updatePaymentRequests({ id: record.id, medusa_payment_id: payment.id, problem: null })
-  logger.info(`Tikkie payment request ${record.payment_request_token} is paid: order ${record.order_id}'s payment ${payment.id} captured (via ${source})`)
+  logger.info(
+    `Tikkie payment request ${record.payment_request_token} is paid: order ${record.order_id}'s payment ${payment.id} captured (via ${source})`
+  )
   return { outcome: "captured", orderId: record.order_id, paymentId: payment.id }
 }
 
@@ -307,11 +361,20 @@ async function syncPaymentData(container: MedusaContainer, record: PaymentReques
   await setPaymentDataKey(container, found.id, "payments", payments)
 }
 
-async function recordProblem(container: MedusaContainer, record: PaymentRequestRecord, problem: string): Promise<PaymentRequestOutcome> {
+async function recordProblem(
+  container: MedusaContainer,
+  record: PaymentRequestRecord,
+  problem: string
+): Promise<PaymentRequestOutcome> {
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
   if (record.problem !== problem || !completionGivenUp(record)) {
-    await tikkie.updatePaymentRequests({ id: record.id, problem, attempts: record.attempts + 1, retry_until: retryUntilAfterProblem(record) })
+    await tikkie.updatePaymentRequests({
+      id: record.id,
+      problem,
+      attempts: record.attempts + 1,
+      retry_until: retryUntilAfterProblem(record),
+    })
     logger.error(
       `Tikkie payment request ${record.payment_request_token} is paid but did not become a captured Medusa payment: ${problem}. ` +
         `The payment is kept in tikkie_payment_request ${record.id}; refund or settle it by hand.`

@@ -51,7 +51,11 @@ export async function subscribePaymentRequestNotifications(
       }
       const saved = existing
         ? await tikkie.updateNotificationSubscriptions({ id: existing.id, subscription_id: subscriptionId, url })
-        : await tikkie.createNotificationSubscriptions({ provider_id: providerId, subscription_id: subscriptionId, url })
+        : await tikkie.createNotificationSubscriptions({
+            provider_id: providerId,
+            subscription_id: subscriptionId,
+            url,
+          })
       container
         .resolve<Logger>(ContainerRegistrationKeys.LOGGER)
         .info(`Tikkie payment request notifications of ${providerId} now go to ${url}`)

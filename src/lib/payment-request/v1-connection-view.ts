@@ -12,8 +12,13 @@ import { currentPayGrant } from "./v1-pay-grant"
 export async function payGrantStatus(container: MedusaContainer) {
   const providers = configuredPaymentRequestProviders(container)
     .filter((p) => p.options.apiVersion === "v1")
-    .map((p) => ({ provider_id: p.providerId, token: p.options.accessToken ? ("fixed_access_token" as const) : ("connection" as const) }))
-  const bank = container.hasRegistration(TIKKIE_BANK_MODULE) ? container.resolve<TikkieBankModuleService>(TIKKIE_BANK_MODULE) : undefined
+    .map((p) => ({
+      provider_id: p.providerId,
+      token: p.options.accessToken ? ("fixed_access_token" as const) : ("connection" as const),
+    }))
+  const bank = container.hasRegistration(TIKKIE_BANK_MODULE)
+    ? container.resolve<TikkieBankModuleService>(TIKKIE_BANK_MODULE)
+    : undefined
   const oauth_ready = !!bank?.bankOptions?.tokenEncryptionKey
   const grant = bank?.bankOptions ? await currentPayGrant(bank) : undefined
   return {

@@ -38,7 +38,9 @@ const legacyPayGrantAad = (purpose: TokenBinding["purpose"]) => `tikkie-bank:pay
 
 /** The module, when the store registered it with its options; v1 OAuth needs both. */
 function oauthModule(container: MedusaContainer) {
-  const bank = container.hasRegistration(TIKKIE_BANK_MODULE) ? container.resolve<TikkieBankModuleService>(TIKKIE_BANK_MODULE) : undefined
+  const bank = container.hasRegistration(TIKKIE_BANK_MODULE)
+    ? container.resolve<TikkieBankModuleService>(TIKKIE_BANK_MODULE)
+    : undefined
   if (!bank?.bankOptions) {
     throw new MedusaError(
       MedusaError.Types.NOT_ALLOWED,
@@ -56,7 +58,10 @@ export async function currentPayGrant(bank: TikkieBankModuleService): Promise<Pa
 }
 
 function notConnected() {
-  return new MedusaError(MedusaError.Types.NOT_ALLOWED, `Tikkie payment requests v1 are not connected: an admin connects them once (${CONNECT}).`)
+  return new MedusaError(
+    MedusaError.Types.NOT_ALLOWED,
+    `Tikkie payment requests v1 are not connected: an admin connects them once (${CONNECT}).`
+  )
 }
 
 function needsConsent(grant: { problem: string | null }) {
@@ -99,7 +104,12 @@ export async function v1AccessToken(container: MedusaContainer, hint?: { rejecte
 /** Step 1 of connecting v1: a consent request for scope pay (purpose "pay"), bound to this admin. */
 export async function startV1Connect(container: MedusaContainer, input: { userId: string; bank: Bank }) {
   const { bank, options } = oauthModule(container)
-  return createConsentRequest(bank, options, { userId: input.userId, bank: input.bank, scopes: [PAY_SCOPE], purpose: "pay" })
+  return createConsentRequest(bank, options, {
+    userId: input.userId,
+    bank: input.bank,
+    scopes: [PAY_SCOPE],
+    purpose: "pay",
+  })
 }
 
 /** Forgets the tokens (the consent itself is withdrawn at the bank, not here). */

@@ -32,7 +32,14 @@ function fingerprint(options: ResolvedPaymentRequestProviderOptions): string {
   const { platform, user } = options
   return crypto
     .createHash("sha256")
-    .update(JSON.stringify({ baseUrl: options.baseUrl, product: options.product, platform, user: { ...user, iban: user ? normalizeIban(user.iban) : undefined } }))
+    .update(
+      JSON.stringify({
+        baseUrl: options.baseUrl,
+        product: options.product,
+        platform,
+        user: { ...user, iban: user ? normalizeIban(user.iban) : undefined },
+      })
+    )
     .digest("hex")
 }
 
@@ -48,7 +55,10 @@ export function v1Provider(container: MedusaContainer, providerId?: string): Con
   }
   const provider = paymentRequestProvider(container, providerId)
   if (provider.options.apiVersion !== "v1") {
-    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `${provider.providerId} uses payment requests v2: there is no v1 setup.`)
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      `${provider.providerId} uses payment requests v2: there is no v1 setup.`
+    )
   }
   return provider
 }
@@ -61,13 +71,21 @@ export function v1Provider(container: MedusaContainer, providerId?: string): Con
  * One setup at a time per provider (locking module). A failure is stored as `problem` and thrown as a
  * clear MedusaError naming the v1 code and rule.
  */
-export async function ensureV1Setup(container: MedusaContainer, providerId?: string, opts: { force?: boolean } = {}): Promise<V1Tokens> {
+export async function ensureV1Setup(
+  container: MedusaContainer,
+  providerId?: string,
+  opts: { force?: boolean } = {}
+): Promise<V1Tokens> {
   const provider = v1Provider(container, providerId)
   return container
     .resolve(Modules.LOCKING)
-    .execute(`tikkie:payment-request:v1-setup:${provider.providerId}`, () => setupLocked(container, provider, opts.force === true), {
-      timeout: 60,
-    })
+    .execute(
+      `tikkie:payment-request:v1-setup:${provider.providerId}`,
+      () => setupLocked(container, provider, opts.force === true),
+      {
+        timeout: 60,
+      }
+    )
 }
 
 /**
@@ -76,7 +94,11 @@ export async function ensureV1Setup(container: MedusaContainer, providerId?: str
  * detail goes to the log (and is stored as the setup's `problem`, shown by GET
  * /admin/tikkie/payment-requests/v1-setup); the shopper reads that the shop cannot take Tikkie payments now.
  */
-export async function ensureV1SetupForShopper(container: MedusaContainer, providerId: string, what: string): Promise<V1Tokens> {
+export async function ensureV1SetupForShopper(
+  container: MedusaContainer,
+  providerId: string,
+  what: string
+): Promise<V1Tokens> {
   try {
     return await ensureV1Setup(container, providerId)
   } catch (e) {
@@ -86,7 +108,11 @@ export async function ensureV1SetupForShopper(container: MedusaContainer, provid
   }
 }
 
-async function setupLocked(container: MedusaContainer, provider: ConfiguredPaymentRequestProvider, force: boolean): Promise<V1Tokens> {
+async function setupLocked(
+  container: MedusaContainer,
+  provider: ConfiguredPaymentRequestProvider,
+  force: boolean
+): Promise<V1Tokens> {
   const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   const { options, providerId } = provider
@@ -106,7 +132,9 @@ async function setupLocked(container: MedusaContainer, provider: ConfiguredPayme
     const platformOptions = options.platform!
     const userOptions = options.user!
     const platforms = await client.listPlatforms()
-    let platform = platforms.find((p) => p.name === platformOptions.name && samePhone(p.phoneNumber, platformOptions.phoneNumber))
+    let platform = platforms.find(
+      (p) => p.name === platformOptions.name && samePhone(p.phoneNumber, platformOptions.phoneNumber)
+    )
     if (!platform) {
       platform = await client.createPlatform({
         name: platformOptions.name,
@@ -130,9 +158,19 @@ async function setupLocked(container: MedusaContainer, provider: ConfiguredPayme
       logger.info(`Tikkie v1 (${providerId}): user "${user.name}" created`)
     }
     const account = user.bankAccounts.find((b) => normalizeIban(b.iban) === iban) ?? user.bankAccounts[0]
-    if (!account) throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "Tikkie answered a user without a bank account")
-    const tokens = { platformToken: platform.platformToken, userToken: user.userToken, bankAccountToken: account.bankAccountToken }
-    await save({ platform_token: tokens.platformToken, user_token: tokens.userToken, bank_account_token: tokens.bankAccountToken, problem: null })
+    if (!account)
+      throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "Tikkie answered a user without a bank account")
+    const tokens = {
+      platformToken: platform.platformToken,
+      userToken: user.userToken,
+      bankAccountToken: account.bankAccountToken,
+    }
+    await save({
+      platform_token: tokens.platformToken,
+      user_token: tokens.userToken,
+      bank_account_token: tokens.bankAccountToken,
+      problem: null,
+    })
     return tokens
   } catch (e) {
     const error = v1MedusaError(e, `Setting up Tikkie payment requests v1 (${providerId}) failed at the ${step}`)
@@ -144,7 +182,11 @@ async function setupLocked(container: MedusaContainer, provider: ConfiguredPayme
 
 /** Phone numbers as Tikkie may echo them: digits only, +31 as 0. */
 function samePhone(a: string, b: string): boolean {
-  const norm = (s: string) => s.replace(/\D/g, "").replace(/^31/, "0").replace(/^00310?/, "0")
+  const norm = (s: string) =>
+    s
+      .replace(/\D/g, "")
+      .replace(/^31/, "0")
+      .replace(/^00310?/, "0")
   return norm(a) === norm(b)
 }
 

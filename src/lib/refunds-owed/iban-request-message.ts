@@ -77,7 +77,9 @@ export function ibanRequestMessage(f: IbanRequestFacts): { subject: string; text
  * `order.locale`), else Dutch for an order shipped to the Netherlands, else English. The admin can
  * choose the other before sending.
  */
-export function ibanRequestLanguage(order: { locale?: string | null; shipping_address?: { country_code?: string | null } | null } | null): IbanRequestLanguage {
+export function ibanRequestLanguage(
+  order: { locale?: string | null; shipping_address?: { country_code?: string | null } | null } | null
+): IbanRequestLanguage {
   const locale = order?.locale?.trim().toLowerCase()
   if (locale) return locale.startsWith("nl") ? "nl" : "en"
   return order?.shipping_address?.country_code?.toLowerCase() === "nl" ? "nl" : "en"

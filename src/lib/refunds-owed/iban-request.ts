@@ -23,19 +23,35 @@ export interface IbanRequest {
  * and the language (the admin's choice, else the order's: ibanRequestLanguage). Refuses a refund owed
  * already refunded, since nothing is left to ask for.
  */
-export async function prepareIbanRequest(container: MedusaContainer, id: string, language?: IbanRequestLanguage): Promise<IbanRequest> {
+export async function prepareIbanRequest(
+  container: MedusaContainer,
+  id: string,
+  language?: IbanRequestLanguage
+): Promise<IbanRequest> {
   const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
   const [owed] = await tikkie.listRefundOweds({ id })
   if (!owed) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Refund owed ${id} was not found.`)
   if (owed.status === "refunded") {
-    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Refund owed ${id} is already refunded: there is nothing to ask the payer for.`)
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      `Refund owed ${id} is already refunded: there is nothing to ask the payer for.`
+    )
   }
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const order = owed.order_id
-    ? ((await query.graph({ entity: "order", fields: ["id", "display_id", "locale", "shipping_address.country_code"], filters: { id: owed.order_id } }))
-        .data[0] as { display_id?: number; locale?: string | null; shipping_address?: { country_code?: string | null } | null } | undefined)
+    ? ((
+        await query.graph({
+          entity: "order",
+          fields: ["id", "display_id", "locale", "shipping_address.country_code"],
+          filters: { id: owed.order_id },
+        })
+      ).data[0] as
+        | { display_id?: number; locale?: string | null; shipping_address?: { country_code?: string | null } | null }
+        | undefined)
     : undefined
-  const [store] = await container.resolve<IStoreModuleService>(Modules.STORE).listStores({}, { select: ["name"], take: 1 })
+  const [store] = await container
+    .resolve<IStoreModuleService>(Modules.STORE)
+    .listStores({}, { select: ["name"], take: 1 })
   const chosen = language ?? ibanRequestLanguage(order ?? null)
   const account = (owed.payer_account ?? {}) as { email?: string }
   const message = ibanRequestMessage({
@@ -47,5 +63,11 @@ export async function prepareIbanRequest(container: MedusaContainer, id: string,
     source: owed.source as RefundOwedSource,
     storeName: store?.name ?? "",
   })
-  return { refund_owed_id: owed.id, to: account.email ?? null, language: chosen, ...message, can_send: await canSendEmail(container) }
+  return {
+    refund_owed_id: owed.id,
+    to: account.email ?? null,
+    language: chosen,
+    ...message,
+    can_send: await canSendEmail(container),
+  }
 }

@@ -52,7 +52,8 @@ export interface PayerDetails {
  * payment has the payer's name and IBAN (counterPartyName, counterPartyAccountNumber) when Tikkie gave them.
  */
 export function payerOf(data: Record<string, unknown> | null | undefined): PayerDetails {
-  const payer = data?.payer as { companyName?: string; firstName?: string; lastName?: string; email?: string; phoneNumber?: string } | undefined
+  const payer = data?.payer as
+    { companyName?: string; firstName?: string; lastName?: string; email?: string; phoneNumber?: string } | undefined
   if (payer && typeof payer === "object") {
     const name = [payer.firstName, payer.lastName].filter(Boolean).join(" ")
     return {
@@ -60,12 +61,16 @@ export function payerOf(data: Record<string, unknown> | null | undefined): Payer
       payer_account: compact({ email: payer.email, phone_number: payer.phoneNumber }),
     }
   }
-  const payments = (data?.payments as Array<{ amountInCents: number; counterPartyName?: string; counterPartyAccountNumber?: string }> | undefined) ?? []
+  const payments =
+    (data?.payments as
+      Array<{ amountInCents: number; counterPartyName?: string; counterPartyAccountNumber?: string }> | undefined) ?? []
   const paid = payments.find((p) => p.amountInCents === data?.amountInCents) ?? payments[0]
   return paymentRequestPayer(paid)
 }
 
-export function paymentRequestPayer(payment: { counterPartyName?: string; counterPartyAccountNumber?: string } | undefined): PayerDetails {
+export function paymentRequestPayer(
+  payment: { counterPartyName?: string; counterPartyAccountNumber?: string } | undefined
+): PayerDetails {
   return {
     payer_name: payment?.counterPartyName ?? null,
     payer_account: compact({ iban: payment?.counterPartyAccountNumber }),

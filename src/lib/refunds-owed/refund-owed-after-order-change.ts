@@ -3,7 +3,14 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { toCents } from "../medusa-money"
 import { TIKKIE_MODULE } from "../../modules/tikkie"
 import type TikkieModuleService from "../../modules/tikkie/service"
-import { capturedCents, cannotRefundAtTikkie, OWED_PAYMENT_FIELDS, payerOf, refundedCents, type OwedPayment } from "./owed-payment"
+import {
+  capturedCents,
+  cannotRefundAtTikkie,
+  OWED_PAYMENT_FIELDS,
+  payerOf,
+  refundedCents,
+  type OwedPayment,
+} from "./owed-payment"
 import { recordRefundOwed, type RefundOwedSource } from "./record-refund-owed"
 import { CURRENT_ORDER_SUMMARY_FIELDS } from "../order-summary"
 
@@ -35,11 +42,18 @@ export async function recordRefundsOwedForOrderChange(container: MedusaContainer
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "order",
-    fields: ["id", ...CURRENT_ORDER_SUMMARY_FIELDS, ...OWED_PAYMENT_FIELDS.map((f) => `payment_collections.payments.${f}`)],
+    fields: [
+      "id",
+      ...CURRENT_ORDER_SUMMARY_FIELDS,
+      ...OWED_PAYMENT_FIELDS.map((f) => `payment_collections.payments.${f}`),
+    ],
     filters: { id: change.order_id },
   })
   const order = data[0] as
-    | { summary?: { pending_difference?: BigNumberInput; raw_pending_difference?: BigNumberInput }; payment_collections?: Array<{ payments?: OwedPayment[] }> }
+    | {
+        summary?: { pending_difference?: BigNumberInput; raw_pending_difference?: BigNumberInput }
+        payment_collections?: Array<{ payments?: OwedPayment[] }>
+      }
     | undefined
   if (!order) return
   const pending = toCents(order.summary?.raw_pending_difference ?? order.summary?.pending_difference ?? 0)
@@ -53,7 +67,9 @@ export async function recordRefundsOwedForOrderChange(container: MedusaContainer
   const payments = (order.payment_collections ?? []).flatMap((pc) => pc.payments ?? []).filter(cannotRefundAtTikkie)
   for (const payment of payments) {
     if (owedInCents <= 0) return
-    const onPayment = unpaid.filter((r) => r.payment_id === payment.id).reduce((s, r) => s + Number(r.amount_in_cents), 0)
+    const onPayment = unpaid
+      .filter((r) => r.payment_id === payment.id)
+      .reduce((s, r) => s + Number(r.amount_in_cents), 0)
     const refundable = capturedCents(payment) - refundedCents(payment) - onPayment
     const amount = Math.min(owedInCents, refundable)
     if (amount <= 0) continue

@@ -1,12 +1,21 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { capturedCents, cannotRefundAtTikkie, OWED_PAYMENT_FIELDS, payerOf, refundedCents, type OwedPayment } from "./owed-payment"
+import {
+  capturedCents,
+  cannotRefundAtTikkie,
+  OWED_PAYMENT_FIELDS,
+  payerOf,
+  refundedCents,
+  type OwedPayment,
+} from "./owed-payment"
 import { recordRefundOwed } from "./record-refund-owed"
 
 /** The order as Medusa's cancel workflow read it before it refunded: its payments with their refunds then. */
 export interface OrderBeforeCancel {
   id: string
-  payment_collections?: Array<{ payments?: Array<{ id: string; refunds?: Array<{ id: string }> | null }> | null }> | null
+  payment_collections?: Array<{
+    payments?: Array<{ id: string; refunds?: Array<{ id: string }> | null }> | null
+  }> | null
 }
 
 /**
@@ -17,7 +26,10 @@ export interface OrderBeforeCancel {
  * That booking is removed and a refund owed is recorded instead; it becomes Medusa's refund when an
  * admin marks it refunded. Idempotent: one refund owed per payment (`cancel:<payment id>`).
  */
-export async function recordRefundsOwedAfterCancel(container: MedusaContainer, order: OrderBeforeCancel): Promise<void> {
+export async function recordRefundsOwedAfterCancel(
+  container: MedusaContainer,
+  order: OrderBeforeCancel
+): Promise<void> {
   const before = new Map<string, Set<string>>()
   for (const pc of order.payment_collections ?? []) {
     for (const p of pc.payments ?? []) before.set(p.id, new Set((p.refunds ?? []).map((r) => r.id)))
@@ -63,8 +75,8 @@ export async function removeRefundBookedWithoutRefund(container: MedusaContainer
   if (!booked.length) return
   const { version } = await orders.retrieveOrder(orderId, { select: ["id", "version"] })
   const ids = booked.map((t) => t.id)
-  await (orders as unknown as { updateOrderTransactions(data: Array<{ id: string; version: number }>): Promise<unknown> }).updateOrderTransactions(
-    ids.map((id) => ({ id, version }))
-  )
+  await (
+    orders as unknown as { updateOrderTransactions(data: Array<{ id: string; version: number }>): Promise<unknown> }
+  ).updateOrderTransactions(ids.map((id) => ({ id, version })))
   await orders.softDeleteOrderTransactions(ids)
 }

@@ -6,7 +6,7 @@ import { addDays, isBankDay } from "tikkie-client/account-information"
  */
 export function addBankDays(date: string, n: number): string {
   let d = date
-  for (let left = n; left > 0; ) {
+  for (let left = n; left > 0;) {
     d = addDays(d, 1)
     if (isBankDay(d)) left--
   }

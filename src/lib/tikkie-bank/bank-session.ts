@@ -56,7 +56,9 @@ const legacyTokenAad = (purpose: TokenBinding["purpose"]) => `tikkie-bank:connec
 
 /** A resource client; the caller closes it. The configured CA (if any) is trusted for the resource calls too. */
 export function resourceClient(options: ResolvedTikkieBankOptions, accessToken: () => Promise<string>) {
-  const agent = options.tls?.ca ? new Agent({ connect: { ca: options.tls.ca, timeout: options.connectTimeoutMs } }) : undefined
+  const agent = options.tls?.ca
+    ? new Agent({ connect: { ca: options.tls.ca, timeout: options.connectTimeoutMs } })
+    : undefined
   const client = new AccountInformationClient({
     baseUrl: options.baseUrl,
     apiKey: options.apiKey,
@@ -125,7 +127,11 @@ export async function withBankAccount<T>(
   const options = requireBankOptions(bank)
   const cipher = requireTokenCipher(options)
   const conn = await currentConnection(bank)
-  if (!conn) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "No bank account is connected. Connect one first (POST /admin/tikkie/bank/connect).")
+  if (!conn)
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      "No bank account is connected. Connect one first (POST /admin/tikkie/bank/connect)."
+    )
   if (conn.status !== "connected") throw needsConsent(conn)
 
   let version = conn.token_version
@@ -137,14 +143,19 @@ export async function withBankAccount<T>(
     token = await openToken(cipher, bankConnectionTokens(bank), conn, "access_token")
   }
   const { client, close } = resourceClient(options, async () => token)
-  const ctx: BankAccountContext = { client, connection: conn, accountNumber: conn.account_number, scopes: conn.scopes.split(" ").filter(Boolean) }
+  const ctx: BankAccountContext = {
+    client,
+    connection: conn,
+    accountNumber: conn.account_number,
+    scopes: conn.scopes.split(" ").filter(Boolean),
+  }
   try {
     try {
       return await fn(ctx)
     } catch (e) {
       if (e instanceof TikkieError && e.status === 401 && e.code === AIS_CODES.ACCESS_TOKEN_INVALID) {
         const fresh = await currentConnection(bank)
-        token = await refreshAccessToken(container, version === -1 ? fresh?.token_version ?? 0 : version)
+        token = await refreshAccessToken(container, version === -1 ? (fresh?.token_version ?? 0) : version)
         return await fn(ctx)
       }
       throw e

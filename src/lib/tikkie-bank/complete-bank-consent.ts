@@ -2,7 +2,14 @@ import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, generateEntityId } from "@medusajs/framework/utils"
 import { TikkieError } from "tikkie-client/core/errors"
 import type { TokenCipher } from "../../modules/tikkie-bank/token-cipher"
-import { bankModule, oauthClient, requireBankOptions, requireTokenCipher, resourceClient, tokenBinding } from "./bank-session"
+import {
+  bankModule,
+  oauthClient,
+  requireBankOptions,
+  requireTokenCipher,
+  resourceClient,
+  tokenBinding,
+} from "./bank-session"
 import { hashConsentState } from "./consent-state"
 import { PAY_SCOPE, payGrantBinding } from "../payment-request/v1-pay-grant"
 
@@ -53,15 +60,28 @@ export type SealedConsentGrant =
       access_expires_at: string
       connected_by: string
     }
-  | { purpose: "pay"; id: string; access_token: string; refresh_token: string; access_expires_at: string; connected_by: string }
+  | {
+      purpose: "pay"
+      id: string
+      access_token: string
+      refresh_token: string
+      access_expires_at: string
+      connected_by: string
+    }
 
 export type ExchangedConsentCode = { ok: false; refusal: ConsentRefusal } | { ok: true; grant: SealedConsentGrant }
 
-const refuse = (status: number, title: string, message: string) => ({ ok: false as const, refusal: { status, title, message } })
+const refuse = (status: number, title: string, message: string) => ({
+  ok: false as const,
+  refusal: { status, title, message },
+})
 const START_AGAIN = "Start again from the store admin (connect the bank account)."
 
 /** Uses up the `state` (single use, 15 minutes) and checks what the bank sent with it. */
-export async function checkConsentAnswer(container: MedusaContainer, input: ConsentCallbackInput): Promise<CheckedConsentAnswer> {
+export async function checkConsentAnswer(
+  container: MedusaContainer,
+  input: ConsentCallbackInput
+): Promise<CheckedConsentAnswer> {
   const bank = bankModule(container)
   requireBankOptions(bank)
   if (!input.state) return refuse(400, "Not connected", `The bank's answer carries no state. ${START_AGAIN}`)
@@ -85,8 +105,16 @@ export async function checkConsentAnswer(container: MedusaContainer, input: Cons
         : `The bank answered ${input.error}; no bank account was connected. ${START_AGAIN}`
     )
   }
-  if (!input.code) return refuse(400, "Not connected", `The bank's answer carries no authorization code. ${START_AGAIN}`)
-  return { ok: true, purpose: state.purpose, userId: state.userId, bank: state.bank, scopes: state.scopes, code: input.code }
+  if (!input.code)
+    return refuse(400, "Not connected", `The bank's answer carries no authorization code. ${START_AGAIN}`)
+  return {
+    ok: true,
+    purpose: state.purpose,
+    userId: state.userId,
+    bank: state.bank,
+    scopes: state.scopes,
+    code: input.code,
+  }
 }
 
 /**
@@ -128,7 +156,11 @@ export async function exchangeConsentCode(
   if (answer.purpose === "pay") {
     // Legacy payment requests v1: no account to read, the grant is all there is to keep.
     if (tokens.scopes && !tokens.scopes.includes(PAY_SCOPE)) {
-      return refuse(400, "Not connected", `The consent does not include scope pay. Start again from the store admin (connect payment requests v1).`)
+      return refuse(
+        400,
+        "Not connected",
+        `The consent does not include scope pay. Start again from the store admin (connect payment requests v1).`
+      )
     }
     const id = generateEntityId(undefined, "tkpg")
     return {
@@ -149,7 +181,11 @@ export async function exchangeConsentCode(
   try {
     info = await client.consentInfo()
   } catch (e) {
-    return refuse(502, "Not connected", `The bank did not tell which account was consented to (${e instanceof TikkieError ? e.code : "error"}). ${START_AGAIN}`)
+    return refuse(
+      502,
+      "Not connected",
+      `The bank did not tell which account was consented to (${e instanceof TikkieError ? e.code : "error"}). ${START_AGAIN}`
+    )
   } finally {
     await close()
   }

@@ -27,7 +27,10 @@ export async function createConsentRequest(
     expires_at: expiresAt,
   })
   // Tidy: states nobody came back with are of no use after a day.
-  const stale = await bank.listBankConsentStates({ expires_at: { $lt: new Date(Date.now() - 86_400_000) } }, { select: ["id"], take: 500 })
+  const stale = await bank.listBankConsentStates(
+    { expires_at: { $lt: new Date(Date.now() - 86_400_000) } },
+    { select: ["id"], take: 500 }
+  )
   if (stale.length) await bank.deleteBankConsentStates(stale.map((s) => s.id))
   return {
     consent_url: buildConsentUrl({

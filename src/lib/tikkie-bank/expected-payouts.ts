@@ -41,12 +41,15 @@ export const fastCheckoutPayouts: ExpectedPayoutSource = {
     const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
     const out: ExpectedPayout[] = []
     for (let skip = 0; ; skip += PAGE) {
-      const page = await tikkie.listFastCheckoutOrders({ status: "PAID", updated_at: { $gte: since } }, {
-        select: ["order_token", "amount_in_cents", "currency_code", "updated_at", "medusa_order_id"],
-        order: { id: "ASC" },
-        take: PAGE,
-        skip,
-      })
+      const page = await tikkie.listFastCheckoutOrders(
+        { status: "PAID", updated_at: { $gte: since } },
+        {
+          select: ["order_token", "amount_in_cents", "currency_code", "updated_at", "medusa_order_id"],
+          order: { id: "ASC" },
+          take: PAGE,
+          skip,
+        }
+      )
       for (const r of page) {
         out.push({
           source: "fastcheckout",
@@ -83,12 +86,15 @@ export const paymentRequestPayouts: ExpectedPayoutSource = {
     const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
     const out: ExpectedPayout[] = []
     for (let skip = 0; ; skip += PAGE) {
-      const page = await tikkie.listPaymentRequests({ updated_at: { $gte: since } }, {
-        select: ["payments", "order_id"],
-        order: { id: "ASC" },
-        take: PAGE,
-        skip,
-      })
+      const page = await tikkie.listPaymentRequests(
+        { updated_at: { $gte: since } },
+        {
+          select: ["payments", "order_id"],
+          order: { id: "ASC" },
+          take: PAGE,
+          skip,
+        }
+      )
       for (const r of page) {
         for (const p of recordPayments(r)) {
           const paidAt = new Date(p.createdDateTime)

@@ -24,13 +24,19 @@ export interface PayoutMatch {
  *
  * Credits are taken oldest first. Cost: O((P + C) log(P + C)).
  */
-export function matchPayouts(payouts: UnmatchedPayout[], credits: UnmatchedCredit[], windowBankDays: number): PayoutMatch[] {
+export function matchPayouts(
+  payouts: UnmatchedPayout[],
+  credits: UnmatchedCredit[],
+  windowBankDays: number
+): PayoutMatch[] {
   const matches: PayoutMatch[] = []
   const used = new Set<string>()
   const byReference = new Map<string, UnmatchedPayout>()
   for (const p of payouts) byReference.set(`${p.source}:${p.reference.toLowerCase()}`, p)
 
-  const ordered = [...credits].sort((a, b) => (a.bookDate === b.bookDate ? (a.transactionId < b.transactionId ? -1 : 1) : a.bookDate < b.bookDate ? -1 : 1))
+  const ordered = [...credits].sort((a, b) =>
+    a.bookDate === b.bookDate ? (a.transactionId < b.transactionId ? -1 : 1) : a.bookDate < b.bookDate ? -1 : 1
+  )
   const withoutReference: UnmatchedCredit[] = []
   for (const c of ordered) {
     const refs = readPayoutReferences(c.descriptionLines)
@@ -51,7 +57,9 @@ export function matchPayouts(payouts: UnmatchedPayout[], credits: UnmatchedCredi
   // Buckets of same currency and amount, oldest payment first; a cursor skips payments whose window
   // has closed for good (credits come in date order, so it only moves forward).
   const buckets = new Map<string, { list: Array<UnmatchedPayout & { until: string }>; cursor: number }>()
-  const sortedPayouts = payouts.filter((p) => !used.has(p.id)).sort((a, b) => (a.paidDate === b.paidDate ? (a.id < b.id ? -1 : 1) : a.paidDate < b.paidDate ? -1 : 1))
+  const sortedPayouts = payouts
+    .filter((p) => !used.has(p.id))
+    .sort((a, b) => (a.paidDate === b.paidDate ? (a.id < b.id ? -1 : 1) : a.paidDate < b.paidDate ? -1 : 1))
   for (const p of sortedPayouts) {
     const key = `${p.currency}:${p.amountInCents}`
     let b = buckets.get(key)
@@ -61,7 +69,8 @@ export function matchPayouts(payouts: UnmatchedPayout[], credits: UnmatchedCredi
   for (const c of withoutReference) {
     const b = buckets.get(`${c.currency}:${c.amountInCents}`)
     if (!b) continue
-    while (b.cursor < b.list.length && (used.has(b.list[b.cursor].id) || b.list[b.cursor].until < c.bookDate)) b.cursor++
+    while (b.cursor < b.list.length && (used.has(b.list[b.cursor].id) || b.list[b.cursor].until < c.bookDate))
+      b.cursor++
     for (let i = b.cursor; i < b.list.length; i++) {
       const p = b.list[i]
       if (p.paidDate > c.bookDate) break

@@ -46,12 +46,19 @@ const compact = (text: string) => text.replace(/[^0-9a-z]/gi, "").toUpperCase()
 export function matchRefundsOwed(refunds: RefundToMatch[], debits: Debit[]): RefundMatch[] {
   const matches: RefundMatch[] = []
   const used = new Set<string>()
-  const sameMoney = (r: RefundToMatch, d: Debit) => -d.amountInCents === r.amountInCents && d.currency.toUpperCase() === r.currency.toUpperCase()
-  const ordered = [...debits].sort((a, b) => (a.bookDate === b.bookDate ? (a.transactionId < b.transactionId ? -1 : 1) : a.bookDate < b.bookDate ? -1 : 1))
+  const sameMoney = (r: RefundToMatch, d: Debit) =>
+    -d.amountInCents === r.amountInCents && d.currency.toUpperCase() === r.currency.toUpperCase()
+  const ordered = [...debits].sort((a, b) =>
+    a.bookDate === b.bookDate ? (a.transactionId < b.transactionId ? -1 : 1) : a.bookDate < b.bookDate ? -1 : 1
+  )
   const left: RefundToMatch[] = []
   for (const r of refunds) {
     const reference = r.bankReference ? compact(r.bankReference) : ""
-    const d = reference.length >= 4 && ordered.find((d) => !used.has(d.transactionId) && sameMoney(r, d) && compact(d.descriptionLines.join("")).includes(reference))
+    const d =
+      reference.length >= 4 &&
+      ordered.find(
+        (d) => !used.has(d.transactionId) && sameMoney(r, d) && compact(d.descriptionLines.join("")).includes(reference)
+      )
     if (d) {
       used.add(d.transactionId)
       matches.push({ refundOwedId: r.id, transactionId: d.transactionId, matchedBy: "reference" })
@@ -98,9 +105,17 @@ export async function matchRefundsOwedInBank(container: MedusaContainer): Promis
     refundedDate: amsterdamDate((r.refunded_at ?? r.updated_at).getTime()),
   }))
   const earliest = addDays(refunds.map((r) => r.refundedDate).sort()[0], -REFUND_MATCH_WINDOW_DAYS)
-  const rows = await bankModule(container).listBankTransactions({ amount_in_cents: { $lt: 0 }, book_date: { $gte: earliest } })
+  const rows = await bankModule(container).listBankTransactions({
+    amount_in_cents: { $lt: 0 },
+    book_date: { $gte: earliest },
+  })
   const taken = new Set(
-    (await tikkie.listRefundOweds({ bank_transaction_id: rows.map((t) => t.transaction_id) }, { select: ["bank_transaction_id"] })).map((r) => r.bank_transaction_id)
+    (
+      await tikkie.listRefundOweds(
+        { bank_transaction_id: rows.map((t) => t.transaction_id) },
+        { select: ["bank_transaction_id"] }
+      )
+    ).map((r) => r.bank_transaction_id)
   )
   const debits: Debit[] = rows
     .filter((t) => !taken.has(t.transaction_id))
@@ -114,7 +129,9 @@ export async function matchRefundsOwedInBank(container: MedusaContainer): Promis
     }))
   const matches = matchRefundsOwed(refunds, debits)
   if (matches.length) {
-    await tikkie.updateRefundOweds(matches.map((m) => ({ id: m.refundOwedId, bank_transaction_id: m.transactionId, bank_matched_by: m.matchedBy })))
+    await tikkie.updateRefundOweds(
+      matches.map((m) => ({ id: m.refundOwedId, bank_transaction_id: m.transactionId, bank_matched_by: m.matchedBy }))
+    )
   }
   return matches.length
 }

@@ -25,7 +25,9 @@ export interface PayoutReference {
 export function payoutDescriptionLines(source: string, reference: string): string[] {
   const tag = `${PAYOUT_TAG} ${source.toUpperCase()}`
   if (!/^[A-Z0-9]+$/.test(source.toUpperCase()) || tag.length > MAX_DESCRIPTION_LINE_LENGTH) {
-    throw new RangeError(`payout source must be letters and digits, at most ${MAX_DESCRIPTION_LINE_LENGTH - PAYOUT_TAG.length - 1} characters`)
+    throw new RangeError(
+      `payout source must be letters and digits, at most ${MAX_DESCRIPTION_LINE_LENGTH - PAYOUT_TAG.length - 1} characters`
+    )
   }
   if (reference.length < 1 || reference.length > MAX_DESCRIPTION_LINE_LENGTH || /\s/.test(reference)) {
     throw new RangeError(`a payout reference is 1 to ${MAX_DESCRIPTION_LINE_LENGTH} characters without spaces`)
@@ -39,7 +41,8 @@ export function readPayoutReferences(lines: ReadonlyArray<string> | undefined): 
   for (let i = 0; i + 1 < lines.length; i++) {
     const m = /^TIKKIE\s+([A-Z0-9]+)$/i.exec(lines[i].trim())
     const reference = lines[i + 1].trim()
-    if (m && reference && !/\s/.test(reference)) out.push({ source: m[1].toLowerCase(), reference: reference.toLowerCase() })
+    if (m && reference && !/\s/.test(reference))
+      out.push({ source: m[1].toLowerCase(), reference: reference.toLowerCase() })
   }
   return out
 }

@@ -51,7 +51,9 @@ function isPlainHttpWithoutTls(o: {
   clientKey?: string
   clientKeyFile?: string
 }): boolean {
-  const none = [o.clientCertificate, o.clientCertificateFile, o.clientKey, o.clientKeyFile].every((v) => v === undefined)
+  const none = [o.clientCertificate, o.clientCertificateFile, o.clientKey, o.clientKeyFile].every(
+    (v) => v === undefined
+  )
   return none && o.authUrl.startsWith("http://")
 }
 
@@ -89,7 +91,10 @@ const OptionsSchema = z
       .array(
         z
           .string({ error: "previousTokenEncryptionKeys must be a list of keys" })
-          .refine((v) => decodeEncryptionKey(v) !== undefined, "previousTokenEncryptionKeys must each be 32 bytes written as base64 (44 characters) or hex (64 characters)"),
+          .refine(
+            (v) => decodeEncryptionKey(v) !== undefined,
+            "previousTokenEncryptionKeys must each be 32 bytes written as base64 (44 characters) or hex (64 characters)"
+          ),
         { error: "previousTokenEncryptionKeys must be a list of keys" }
       )
       .optional(),
@@ -116,12 +121,17 @@ const OptionsSchema = z
     /** This store talks to a sandbox on purpose: a production start accepts http:// and local URLs. */
     sandbox: sandboxOption(),
   })
-  .superRefine((o, ctx) => refuseSandboxInProduction(o, ["authUrl", "baseUrl", "storeUrl"], ["authUrl", "baseUrl"], ctx))
+  .superRefine((o, ctx) =>
+    refuseSandboxInProduction(o, ["authUrl", "baseUrl", "storeUrl"], ["authUrl", "baseUrl"], ctx)
+  )
   // Mutual TLS needs TLS: over a plain-HTTP authUrl (only ever a local sandbox, which asks for no client
   // certificate then) the certificate would be configured but never presented, so it may be left out.
-  .refine((o) => (o.clientCertificate === undefined) !== (o.clientCertificateFile === undefined) || isPlainHttpWithoutTls(o), {
-    message: "give exactly one of clientCertificate and clientCertificateFile (the token endpoint needs mutual TLS)",
-  })
+  .refine(
+    (o) => (o.clientCertificate === undefined) !== (o.clientCertificateFile === undefined) || isPlainHttpWithoutTls(o),
+    {
+      message: "give exactly one of clientCertificate and clientCertificateFile (the token endpoint needs mutual TLS)",
+    }
+  )
   .refine((o) => (o.clientKey === undefined) !== (o.clientKeyFile === undefined) || isPlainHttpWithoutTls(o), {
     message: "give exactly one of clientKey and clientKeyFile (the token endpoint needs mutual TLS)",
   })

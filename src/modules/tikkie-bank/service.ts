@@ -63,7 +63,13 @@ const TIKKIE_CREDIT_SQL = `(t.counter_party_name ilike '%tikkie%'
   or exists (select 1 from json_array_elements_text(t.description_lines::json) line where line ~* '^\\s*tikkie\\s+[a-z0-9]+\\s*$'))`
 
 export type ReconciliationStatus = "matched" | "mismatch" | "pending" | "overdue" | "unmatched"
-export const RECONCILIATION_STATUSES: ReadonlyArray<ReconciliationStatus> = ["matched", "mismatch", "pending", "overdue", "unmatched"]
+export const RECONCILIATION_STATUSES: ReadonlyArray<ReconciliationStatus> = [
+  "matched",
+  "mismatch",
+  "pending",
+  "overdue",
+  "unmatched",
+]
 
 export interface ReconciliationItem {
   kind: "payment" | "credit"
@@ -117,15 +123,22 @@ class TikkieBankModuleService extends MedusaService({
     | { ok: false; reason: "unknown" | "used" | "expired" }
   > {
     const manager = sharedContext.manager as SqlEntityManager
-    const rows: Array<{ user_id: string; bank: string; scopes: string; purpose: "bank" | "pay" }> = await manager.execute(
-      `update tikkie_bank_consent_state set used_at = now(), updated_at = now()
+    const rows: Array<{ user_id: string; bank: string; scopes: string; purpose: "bank" | "pay" }> =
+      await manager.execute(
+        `update tikkie_bank_consent_state set used_at = now(), updated_at = now()
        where state_hash = ? and used_at is null and expires_at > now() and deleted_at is null
        returning user_id, bank, scopes, purpose`,
-      [stateHash]
-    )
+        [stateHash]
+      )
     if (rows[0]) {
       const r = rows[0]
-      return { ok: true, userId: r.user_id, bank: r.bank, scopes: r.scopes.split(" ").filter(Boolean), purpose: r.purpose }
+      return {
+        ok: true,
+        userId: r.user_id,
+        bank: r.bank,
+        scopes: r.scopes.split(" ").filter(Boolean),
+        purpose: r.purpose,
+      }
     }
     const [row]: Array<{ used_at: Date | null }> = await manager.execute(
       `select used_at from tikkie_bank_consent_state where state_hash = ? and deleted_at is null`,
@@ -136,12 +149,18 @@ class TikkieBankModuleService extends MedusaService({
 
   /** Stores transactions; ones already stored (same transactionId) are left as they are. Answers how many were new. */
   @InjectManager()
-  async storeTransactions(rows: StoredTransactionInput[], @MedusaContext() sharedContext: Context = {}): Promise<number> {
+  async storeTransactions(
+    rows: StoredTransactionInput[],
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<number> {
     const manager = sharedContext.manager as SqlEntityManager
     let inserted = 0
     for (let i = 0; i < rows.length; i += INSERT_BATCH) {
       const batch = rows.slice(i, i + INSERT_BATCH)
-      const values = batch.map(() => `(?, ?, ?, ?, jsonb_build_object('value', ?::text, 'precision', 20), ?, ?, ?::jsonb, ?, ?, ?, ?, now(), now())`)
+      const values = batch.map(
+        () =>
+          `(?, ?, ?, ?, jsonb_build_object('value', ?::text, 'precision', 20), ?, ?, ?::jsonb, ?, ?, ?, ?, now(), now())`
+      )
       const params = batch.flatMap((t) => [
         generateEntityId(undefined, "tkbtx"),
         t.transactionId,
@@ -177,7 +196,9 @@ class TikkieBankModuleService extends MedusaService({
     let inserted = 0
     for (let i = 0; i < rows.length; i += INSERT_BATCH) {
       const batch = rows.slice(i, i + INSERT_BATCH)
-      const values = batch.map(() => `(?, ?, ?, ?, jsonb_build_object('value', ?::text, 'precision', 20), ?, ?, ?, ?, now(), now())`)
+      const values = batch.map(
+        () => `(?, ?, ?, ?, jsonb_build_object('value', ?::text, 'precision', 20), ?, ?, ?, ?, now(), now())`
+      )
       const params = batch.flatMap((p) => [
         generateEntityId(undefined, "tkbpo"),
         p.source,
@@ -210,7 +231,14 @@ class TikkieBankModuleService extends MedusaService({
       `select id, source, reference, amount_in_cents::bigint::text as cents, currency, paid_date
        from tikkie_bank_payout where transaction_id is null and deleted_at is null`
     )
-    return rows.map((r) => ({ id: r.id, source: r.source, reference: r.reference, amountInCents: Number(r.cents), currency: r.currency, paidDate: r.paid_date }))
+    return rows.map((r) => ({
+      id: r.id,
+      source: r.source,
+      reference: r.reference,
+      amountInCents: Number(r.cents),
+      currency: r.currency,
+      paidDate: r.paid_date,
+    }))
   }
 
   /** Credits (amount > 0) no payout is matched with. */
@@ -299,7 +327,10 @@ class TikkieBankModuleService extends MedusaService({
       `${items} select status, count(*)::text as n from items ${where} group by status`,
       [filter.today, filter.from ?? null, filter.to ?? null]
     )
-    const counts = Object.fromEntries(RECONCILIATION_STATUSES.map((k) => [k, 0])) as Record<ReconciliationStatus, number>
+    const counts = Object.fromEntries(RECONCILIATION_STATUSES.map((k) => [k, 0])) as Record<
+      ReconciliationStatus,
+      number
+    >
     for (const r of countRows) counts[r.status] = Number(r.n)
     const rows: any[] = await manager.execute(
       `${items}
@@ -325,15 +356,16 @@ class TikkieBankModuleService extends MedusaService({
         due_date: r.due_date,
         medusa_order_id: r.medusa_order_id,
         matched_by: r.matched_by,
-        transaction: r.transaction_id && r.t_book_date
-          ? {
-              transaction_id: r.transaction_id,
-              book_date: r.t_book_date,
-              amount_in_cents: Number(r.t_cents),
-              description_lines: r.t_lines ?? [],
-              counter_party_name: r.t_counter_party_name,
-            }
-          : null,
+        transaction:
+          r.transaction_id && r.t_book_date
+            ? {
+                transaction_id: r.transaction_id,
+                book_date: r.t_book_date,
+                amount_in_cents: Number(r.t_cents),
+                description_lines: r.t_lines ?? [],
+                counter_party_name: r.t_counter_party_name,
+              }
+            : null,
       })),
     }
   }

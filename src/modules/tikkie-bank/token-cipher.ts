@@ -42,7 +42,8 @@ export class TokenCipher {
     private readonly key: Buffer,
     previousKeys: Buffer[] = []
   ) {
-    for (const k of [key, ...previousKeys]) if (k.length !== 32) throw new Error("the token encryption key must be 32 bytes")
+    for (const k of [key, ...previousKeys])
+      if (k.length !== 32) throw new Error("the token encryption key must be 32 bytes")
     this.keyId = keyIdOf(key)
     this.keys = new Map([...previousKeys.map((k) => [keyIdOf(k), k] as const), [this.keyId, key] as const])
   }
@@ -67,7 +68,8 @@ export class TokenCipher {
       const key = this.keys.get(keyId)
       if (!key) throw new TokenUnreadableError(`it was sealed with a key that is not configured (key id ${keyId})`)
       const plain = decrypt(key, iv, tag, data, aadOf(keyId, binding))
-      if (plain === undefined) throw new TokenUnreadableError("it does not belong to this row and column, or was altered")
+      if (plain === undefined)
+        throw new TokenUnreadableError("it does not belong to this row and column, or was altered")
       return plain
     }
     if (parts[0] === "v1" && parts.length === 4 && legacyAad !== undefined) {
@@ -76,7 +78,9 @@ export class TokenCipher {
         const plain = decrypt(key, iv, tag, data, Buffer.from(legacyAad, "utf8"))
         if (plain !== undefined) return plain
       }
-      throw new TokenUnreadableError("none of the configured keys opens it (sealed in the first format, before key ids)")
+      throw new TokenUnreadableError(
+        "none of the configured keys opens it (sealed in the first format, before key ids)"
+      )
     }
     throw new TokenUnreadableError("it has an unknown format")
   }

@@ -23,7 +23,10 @@ class TikkieModuleService extends MedusaService({
    * next second when it is over the limit.
    */
   @InjectManager()
-  async countRateWindowCall(key: string, @MedusaContext() sharedContext: Context = {}): Promise<{ count: number; window: number }> {
+  async countRateWindowCall(
+    key: string,
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<{ count: number; window: number }> {
     return countRateWindowCall(sqlOf(sharedContext), key)
   }
 
@@ -127,11 +130,13 @@ class TikkieModuleService extends MedusaService({
              cart_id, order_id, problem, attempts,
              coalesce((select min((p ->> 'createdDateTime')::timestamptz) from jsonb_array_elements(payments::jsonb -> 'items') p), created_at)
         from tikkie_payment_request where deleted_at is null and ${paidLink}`
-    const rows: PaidWithoutOrderRow[] = await manager.execute(`select * from (${union}) paid order by since asc, id asc limit ? offset ?`, [
-      opts.limit,
-      opts.offset,
-    ])
-    const [{ count }]: Array<{ count: string }> = await manager.execute(`select count(*)::text as count from (${union}) paid`)
+    const rows: PaidWithoutOrderRow[] = await manager.execute(
+      `select * from (${union}) paid order by since asc, id asc limit ? offset ?`,
+      [opts.limit, opts.offset]
+    )
+    const [{ count }]: Array<{ count: string }> = await manager.execute(
+      `select count(*)::text as count from (${union}) paid`
+    )
     return { rows, count: Number(count) }
   }
 

@@ -55,7 +55,9 @@ const ITEM_NAME_MAX = 100
  */
 export function fastCheckoutLinesFromCart(cart: CartForFastCheckout, amountInCents: number): FastCheckoutLines {
   if (cart.currency_code.toLowerCase() !== "eur") {
-    throw notAllowed(`Tikkie Fast Checkout takes payments in EUR only; this cart is in ${cart.currency_code.toUpperCase()}.`)
+    throw notAllowed(
+      `Tikkie Fast Checkout takes payments in EUR only; this cart is in ${cart.currency_code.toUpperCase()}.`
+    )
   }
   const lines = (cart.items ?? []).filter((i) => toCents(i.quantity) > 0)
   if (!lines.length) throw notAllowed("The cart is empty: add a product before paying with Tikkie.")
@@ -103,7 +105,8 @@ function wholeQuantity(q: BigNumberInput): number {
 function itemName(line: NonNullable<CartForFastCheckout["items"]>[number]): string {
   const product = line.product_title?.trim() || line.title?.trim() || "Item"
   const variant = line.variant_title?.trim()
-  const name = variant && variant !== product && variant.toLowerCase() !== "default variant" ? `${product} - ${variant}` : product
+  const name =
+    variant && variant !== product && variant.toLowerCase() !== "default variant" ? `${product} - ${variant}` : product
   return name.length > ITEM_NAME_MAX ? `${name.slice(0, ITEM_NAME_MAX - 1)}…` : name
 }
 

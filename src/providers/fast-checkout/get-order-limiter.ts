@@ -45,7 +45,9 @@ export class FastCheckoutGetOrderLimiter implements RateLimiter {
 
   /** The same counts, with a deadline on each wait for a store-wide slot (a shopper waits on the read). */
   withWaitAtMost(waitAtMostMs: number | undefined): FastCheckoutGetOrderLimiter {
-    return waitAtMostMs === undefined ? this : new FastCheckoutGetOrderLimiter(this.storeWide?.withWaitAtMost(waitAtMostMs), this.local)
+    return waitAtMostMs === undefined
+      ? this
+      : new FastCheckoutGetOrderLimiter(this.storeWide?.withWaitAtMost(waitAtMostMs), this.local)
   }
 }
 
@@ -54,7 +56,11 @@ export function fastCheckoutGetOrderLimiter(container: Record<string, unknown>):
   const connection: SqlConnection | undefined = databaseOf(container)
   return new FastCheckoutGetOrderLimiter(
     connection
-      ? new DatabaseRateLimiter(rateWindowsOverConnection(connection), FAST_CHECKOUT_GET_ORDER_KEY, FAST_CHECKOUT_GET_ORDER_CALLS_PER_SECOND)
+      ? new DatabaseRateLimiter(
+          rateWindowsOverConnection(connection),
+          FAST_CHECKOUT_GET_ORDER_KEY,
+          FAST_CHECKOUT_GET_ORDER_CALLS_PER_SECOND
+        )
       : undefined
   )
 }

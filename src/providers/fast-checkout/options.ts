@@ -17,29 +17,33 @@ export const EXPIRATION_SECONDS_DEFAULT = 900
 export const EXPIRATION_SECONDS_MIN = 60
 export const EXPIRATION_SECONDS_MAX = 86_400
 
-export const FastCheckoutProviderOptionsSchema = z.strictObject({
-  apiKey: secret("apiKey"),
-  merchantToken: secret("merchantToken"),
-  /** The Tikkie API's base URL, or the sandbox's. */
-  baseUrl: httpUrl("baseUrl"),
-  /** Path segment: "pay" as the documents say, or "tikkie" as the live service uses. */
-  product: z.enum(["pay", "tikkie"], { error: 'product must be "pay" or "tikkie"' }).default("pay"),
-  /** Public URL of this Medusa backend: Tikkie sends webhooks and shoppers back to it. */
-  storeUrl: httpUrl("storeUrl"),
-  /** Storefront page for a paid order; `order_id` is added to its query. */
-  successUrl: httpUrl("successUrl"),
-  /** Storefront page for an unpaid return (cancelled, expired); `tikkie_status` and `cart_id` are added. */
-  failureUrl: httpUrl("failureUrl"),
-  expirationSeconds: z
-    .int({ error: "expirationSeconds must be a whole number of seconds" })
-    .min(EXPIRATION_SECONDS_MIN, `expirationSeconds must be at least ${EXPIRATION_SECONDS_MIN}`)
-    .max(EXPIRATION_SECONDS_MAX, `expirationSeconds must be at most ${EXPIRATION_SECONDS_MAX}`)
-    .default(EXPIRATION_SECONDS_DEFAULT),
-  connectTimeoutMs: z.int().min(1).max(60_000).optional(),
-  requestTimeoutMs: z.int().min(1).max(120_000).optional(),
-  /** This store talks to a sandbox on purpose: a production start accepts http:// and local URLs. */
-  sandbox: sandboxOption(),
-}).superRefine((o, ctx) => refuseSandboxInProduction(o, ["baseUrl", "storeUrl", "successUrl", "failureUrl"], ["baseUrl"], ctx))
+export const FastCheckoutProviderOptionsSchema = z
+  .strictObject({
+    apiKey: secret("apiKey"),
+    merchantToken: secret("merchantToken"),
+    /** The Tikkie API's base URL, or the sandbox's. */
+    baseUrl: httpUrl("baseUrl"),
+    /** Path segment: "pay" as the documents say, or "tikkie" as the live service uses. */
+    product: z.enum(["pay", "tikkie"], { error: 'product must be "pay" or "tikkie"' }).default("pay"),
+    /** Public URL of this Medusa backend: Tikkie sends webhooks and shoppers back to it. */
+    storeUrl: httpUrl("storeUrl"),
+    /** Storefront page for a paid order; `order_id` is added to its query. */
+    successUrl: httpUrl("successUrl"),
+    /** Storefront page for an unpaid return (cancelled, expired); `tikkie_status` and `cart_id` are added. */
+    failureUrl: httpUrl("failureUrl"),
+    expirationSeconds: z
+      .int({ error: "expirationSeconds must be a whole number of seconds" })
+      .min(EXPIRATION_SECONDS_MIN, `expirationSeconds must be at least ${EXPIRATION_SECONDS_MIN}`)
+      .max(EXPIRATION_SECONDS_MAX, `expirationSeconds must be at most ${EXPIRATION_SECONDS_MAX}`)
+      .default(EXPIRATION_SECONDS_DEFAULT),
+    connectTimeoutMs: z.int().min(1).max(60_000).optional(),
+    requestTimeoutMs: z.int().min(1).max(120_000).optional(),
+    /** This store talks to a sandbox on purpose: a production start accepts http:// and local URLs. */
+    sandbox: sandboxOption(),
+  })
+  .superRefine((o, ctx) =>
+    refuseSandboxInProduction(o, ["baseUrl", "storeUrl", "successUrl", "failureUrl"], ["baseUrl"], ctx)
+  )
 
 export type FastCheckoutProviderOptions = z.input<typeof FastCheckoutProviderOptionsSchema>
 export type ResolvedFastCheckoutProviderOptions = z.output<typeof FastCheckoutProviderOptionsSchema>

@@ -101,7 +101,11 @@ export class TikkieFastCheckoutProviderService extends TikkieBaseProvider<
     })
   }
 
-  protected async createForSession({ sessionId, amount, data }: TikkieSessionRequest): Promise<TikkieCreated<FastCheckoutSessionData>> {
+  protected async createForSession({
+    sessionId,
+    amount,
+    data,
+  }: TikkieSessionRequest): Promise<TikkieCreated<FastCheckoutSessionData>> {
     const cart = FastCheckoutCartInputSchema.safeParse(data?.[FAST_CHECKOUT_CART_KEY])
     if (!cart.success) {
       throw new MedusaError(
@@ -205,13 +209,20 @@ export class TikkieFastCheckoutProviderService extends TikkieBaseProvider<
    * Reads the order and folds its status and payer into the session data. A settlement's read of it
    * handed over (it read the order PAID under its lock a moment ago) is used instead of a second read.
    */
-  protected async read(data: Record<string, unknown> | undefined, settled?: unknown): Promise<TikkieRead<FastCheckoutSessionData>> {
+  protected async read(
+    data: Record<string, unknown> | undefined,
+    settled?: unknown
+  ): Promise<TikkieRead<FastCheckoutSessionData>> {
     const current = this.sessionData(data)
     const handed = settled as FastCheckoutSettledRead | undefined
     const order: Pick<FastCheckoutOrder, "status" | "payer"> & { amountInCents: number } =
       handed?.orderToken === current.orderToken
         ? handed
-        : await this.getOrder(current.orderToken).then((o) => ({ status: o.status, payer: o.payer, amountInCents: amountToPayInCents(o) }))
+        : await this.getOrder(current.orderToken).then((o) => ({
+            status: o.status,
+            payer: o.payer,
+            amountInCents: amountToPayInCents(o),
+          }))
     const paid = order.status === "PAID"
     if (paid && order.amountInCents !== current.amountInCents) {
       // Never expected: the order is immutable. Logged loudly because money and order disagree.
@@ -232,7 +243,12 @@ export class TikkieFastCheckoutProviderService extends TikkieBaseProvider<
   /** `rateWaitAtMostMs`: the settlement's deadline on each wait for a store-wide slot (settlement-read.ts). */
   protected getOrder(orderToken: string, rateWaitAtMostMs?: number): Promise<FastCheckoutOrder> {
     const rateLimiter = this.getOrderLimiter.withWaitAtMost(rateWaitAtMostMs)
-    return this.callTikkie("Reading the Tikkie Fast Checkout order failed", () => this.client.getOrder(orderToken, { rateLimiter }), undefined, "read")
+    return this.callTikkie(
+      "Reading the Tikkie Fast Checkout order failed",
+      () => this.client.getOrder(orderToken, { rateLimiter }),
+      undefined,
+      "read"
+    )
   }
 }
 

@@ -33,9 +33,7 @@ export const FAST_CHECKOUT_CART_KEY = "tikkie_fast_checkout_cart"
 
 export const FastCheckoutCartInputSchema = z.object({
   cartId: z.string().min(1),
-  items: z
-    .array(z.object({ itemName: z.string(), priceInCents: z.number().int(), quantity: z.number().int() }))
-    .min(1),
+  items: z.array(z.object({ itemName: z.string(), priceInCents: z.number().int(), quantity: z.number().int() })).min(1),
   shippingCostsInCents: z.number().int(),
   discountInCents: z.number().int(),
   totalInCents: z.number().int(),

@@ -8,7 +8,12 @@ import { characterLength, DESCRIPTION_MAX_LENGTH, REFERENCE_ID_PATTERN } from "t
 export function fitDescription(text: string): string {
   const clean = text.replace(/\s+/g, " ").trim()
   if (characterLength(clean) <= DESCRIPTION_MAX_LENGTH) return clean
-  return [...clean].slice(0, DESCRIPTION_MAX_LENGTH - 1).join("").trimEnd() + "…"
+  return (
+    [...clean]
+      .slice(0, DESCRIPTION_MAX_LENGTH - 1)
+      .join("")
+      .trimEnd() + "…"
+  )
 }
 
 /**
@@ -18,7 +23,13 @@ export function fitDescription(text: string): string {
 export function checkoutDescription(storeName: string, itemCount: number): string {
   const tail = itemCount > 0 ? `, ${itemCount} item${itemCount === 1 ? "" : "s"}` : " order"
   const room = DESCRIPTION_MAX_LENGTH - characterLength(tail)
-  const name = characterLength(storeName) > room ? [...storeName].slice(0, room - 1).join("").trimEnd() + "…" : storeName
+  const name =
+    characterLength(storeName) > room
+      ? [...storeName]
+          .slice(0, room - 1)
+          .join("")
+          .trimEnd() + "…"
+      : storeName
   return fitDescription(`${name}${tail}`)
 }
 
@@ -26,7 +37,13 @@ export function checkoutDescription(storeName: string, itemCount: number): strin
 export function orderDescription(storeName: string, displayId: number | string): string {
   const tail = ` order #${displayId}`
   const room = DESCRIPTION_MAX_LENGTH - characterLength(tail)
-  const name = characterLength(storeName) > room ? [...storeName].slice(0, room - 1).join("").trimEnd() + "…" : storeName
+  const name =
+    characterLength(storeName) > room
+      ? [...storeName]
+          .slice(0, room - 1)
+          .join("")
+          .trimEnd() + "…"
+      : storeName
   return fitDescription(`${name}${tail}`)
 }
 

@@ -48,7 +48,10 @@ import type { PaymentRequestsV1Client } from "tikkie-client/payment-requests/v1"
 import { PaymentProviderKeys } from "../provider-keys"
 
 /** Builds the v2 client from the provider's options (also used app-side, see workflows/payment-request). */
-export function paymentRequestsClientFrom(options: ResolvedPaymentRequestProviderOptions, logger?: Logger): PaymentRequestsClient {
+export function paymentRequestsClientFrom(
+  options: ResolvedPaymentRequestProviderOptions,
+  logger?: Logger
+): PaymentRequestsClient {
   return new PaymentRequestsClient({
     apiKey: options.apiKey,
     appToken: options.appToken,
@@ -127,16 +130,26 @@ export class TikkiePaymentRequestProviderService extends TikkieBaseProvider<
     return paymentRequestsClientFrom(options, this.logger)
   }
 
-  protected async createForSession({ sessionId, amount, data }: TikkieSessionRequest): Promise<TikkieCreated<PaymentRequestSessionData>> {
+  protected async createForSession({
+    sessionId,
+    amount,
+    data,
+  }: TikkieSessionRequest): Promise<TikkieCreated<PaymentRequestSessionData>> {
     const amountInCents = toCents(amount)
     if (amountInCents <= 0) {
-      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "Nothing to pay: a Tikkie payment request needs an amount above €0.00.")
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        "Nothing to pay: a Tikkie payment request needs an amount above €0.00."
+      )
     }
     const input = PaymentRequestInputSchema.safeParse(data?.[PAYMENT_REQUEST_INPUT_KEY])
-    const description = input.success ? fitDescription(input.data.description) : fitDescription(this.options.storeName ?? "Online order")
+    const description = input.success
+      ? fitDescription(input.data.description)
+      : fitDescription(this.options.storeName ?? "Online order")
     if (this.v1) return this.createV1(sessionId, amountInCents, description, input.success ? input.data.v1 : undefined)
     const expiryDate =
-      (input.success ? input.data.expiryDate : undefined) ?? addDays(amsterdamDate(Date.now()), this.options.checkoutExpiryDays)
+      (input.success ? input.data.expiryDate : undefined) ??
+      addDays(amsterdamDate(Date.now()), this.options.checkoutExpiryDays)
     const created = await this.callTikkie("Creating the Tikkie payment request failed", () =>
       this.client.createPaymentRequest({
         description,
@@ -208,7 +221,9 @@ export class TikkiePaymentRequestProviderService extends TikkieBaseProvider<
 
   /** The new request keeps the old one's description and v1 setup: only the amount changed. */
   protected inputForNewAmount(current: PaymentRequestSessionData) {
-    return { [PAYMENT_REQUEST_INPUT_KEY]: { description: current.description, ...(current.v1 ? { v1: current.v1 } : {}) } }
+    return {
+      [PAYMENT_REQUEST_INPUT_KEY]: { description: current.description, ...(current.v1 ? { v1: current.v1 } : {}) },
+    }
   }
 
   protected isPaid(data: PaymentRequestSessionData): boolean {
@@ -275,7 +290,8 @@ export class TikkiePaymentRequestProviderService extends TikkieBaseProvider<
     const recorded = recordedRefundReferences(current)
     const known = [...recorded, ...(medusaRefunds ?? [])]
     let refund: StoredRefund | undefined =
-      (reference && fresh.refunds.find((r) => r.referenceId === reference)) || this.unrecordedRefund(fresh, known, amountInCents)
+      (reference && fresh.refunds.find((r) => r.referenceId === reference)) ||
+      this.unrecordedRefund(fresh, known, amountInCents)
     if (!refund) {
       const refundedInCents = fresh.refunds.reduce((s, r) => s + r.amountInCents, 0)
       try {
@@ -313,11 +329,18 @@ export class TikkiePaymentRequestProviderService extends TikkieBaseProvider<
           `after it failed (${e instanceof Error ? e.message : String(e)}), so the payment's data shows the refund as made`
       )
     }
-    if (!payment.refunds.some((r) => r.refundToken === refund.refundToken)) payment = { ...payment, refunds: [...payment.refunds, refund] }
+    if (!payment.refunds.some((r) => r.refundToken === refund.refundToken))
+      payment = { ...payment, refunds: [...payment.refunds, refund] }
     const data: PaymentRequestSessionData = {
       ...current,
       payments: current.payments.map((p) => (p.paymentToken === payment.paymentToken ? payment : p)),
-      recordedRefundReferences: [...new Set([...recorded, ...(refund.referenceId ? [refund.referenceId] : []), ...(reference ? [reference] : [])])],
+      recordedRefundReferences: [
+        ...new Set([
+          ...recorded,
+          ...(refund.referenceId ? [refund.referenceId] : []),
+          ...(reference ? [reference] : []),
+        ]),
+      ],
     }
     return { data }
   }
@@ -327,8 +350,14 @@ export class TikkiePaymentRequestProviderService extends TikkieBaseProvider<
    * earlier attempt whose answer was lost (Medusa then dropped that attempt's refund). A new refund of
    * the same amount takes it up instead of paying out again; any other amount is refused until it is.
    */
-  protected unrecordedRefund(fresh: StoredPayment, recorded: string[], amountInCents: number): StoredRefund | undefined {
-    const lost = fresh.refunds.filter((r) => r.referenceId && MEDUSA_REFUND_ID.test(r.referenceId) && !recorded.includes(r.referenceId))
+  protected unrecordedRefund(
+    fresh: StoredPayment,
+    recorded: string[],
+    amountInCents: number
+  ): StoredRefund | undefined {
+    const lost = fresh.refunds.filter(
+      (r) => r.referenceId && MEDUSA_REFUND_ID.test(r.referenceId) && !recorded.includes(r.referenceId)
+    )
     if (!lost.length) return undefined
     const same = lost.find((r) => r.amountInCents === amountInCents)
     if (same) {
@@ -354,7 +383,12 @@ export class TikkiePaymentRequestProviderService extends TikkieBaseProvider<
    * nobody knows, and it throws saying so; a retry then finds the refund, if it was made, through
    * unrecordedRefund.
    */
-  protected async refundMade(e: unknown, current: PaymentRequestSessionData, paymentToken: string, reference: string | undefined): Promise<StoredRefund> {
+  protected async refundMade(
+    e: unknown,
+    current: PaymentRequestSessionData,
+    paymentToken: string,
+    reference: string | undefined
+  ): Promise<StoredRefund> {
     const unknownOutcome =
       e instanceof TikkieError &&
       e.mayHaveReachedService &&
@@ -419,7 +453,10 @@ export class TikkiePaymentRequestProviderService extends TikkieBaseProvider<
    * Reads the request and its payments and folds them into the session data. A settlement's read of
    * them handed over (it read them under its lock a moment ago) is used instead of a second read.
    */
-  protected async read(data: Record<string, unknown> | undefined, settled?: unknown): Promise<TikkieRead<PaymentRequestSessionData>> {
+  protected async read(
+    data: Record<string, unknown> | undefined,
+    settled?: unknown
+  ): Promise<TikkieRead<PaymentRequestSessionData>> {
     const current = this.sessionData(data)
     const handed = settled as PaymentRequestSettledRead | undefined
     if (handed?.paymentRequestToken === current.paymentRequestToken) {
@@ -427,7 +464,11 @@ export class TikkiePaymentRequestProviderService extends TikkieBaseProvider<
     }
     if (current.v1) {
       const v1 = this.v1
-      if (!v1) throw new MedusaError(MedusaError.Types.INVALID_DATA, "This payment was made with Tikkie v1, but the provider is set up for v2 now.")
+      if (!v1)
+        throw new MedusaError(
+          MedusaError.Types.INVALID_DATA,
+          "This payment was made with Tikkie v1, but the provider is set up for v2 now."
+        )
       const read = await this.callTikkie(
         "Reading the Tikkie payment request (v1) failed",
         () => readV1PaymentRequest(v1, current.v1!, current.paymentRequestToken),

@@ -24,7 +24,8 @@ const EXPLANATIONS: Record<string, string> = {
   [V1_ERRORS.USER_NOT_FOUND]: "Tikkie does not know the user (made on another platform, or removed)",
   [V1_ERRORS.BACKEND_ERROR]: "Tikkie had an internal error; try again later",
   [V1_ERRORS.SERVICE_UNAVAILABLE]: "Tikkie is unavailable; try again later",
-  [V1_ERRORS.ACCESS_TOKEN_INVALID]: "the access token is missing, invalid or expired: give the provider a fresh accessToken (scope pay)",
+  [V1_ERRORS.ACCESS_TOKEN_INVALID]:
+    "the access token is missing, invalid or expired: give the provider a fresh accessToken (scope pay)",
   [V1_ERRORS.INSUFFICIENT_SCOPE]: "the access token lacks the scope pay: ask for a token with scope pay",
 }
 
@@ -52,5 +53,8 @@ export function v1MedusaError(e: unknown, what: string): MedusaError {
   const explained = v1Explanation(e.code)
   const trace = e.traceId ? `; Tikkie trace id ${e.traceId}` : ""
   const text = explained ? `${explained} (${e.reason}${trace})` : `Tikkie answered ${e.reason}${trace}`
-  return new MedusaError(input ? MedusaError.Types.INVALID_DATA : MedusaError.Types.UNEXPECTED_STATE, `${what}: ${text}`)
+  return new MedusaError(
+    input ? MedusaError.Types.INVALID_DATA : MedusaError.Types.UNEXPECTED_STATE,
+    `${what}: ${text}`
+  )
 }

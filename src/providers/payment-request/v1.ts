@@ -39,7 +39,10 @@ export function v1ExternalId(reference: string): string {
  * where the plugin's modules and the locking module live (a provider's own container has neither, so
  * the provider passes the framework's app container).
  */
-export function paymentRequestsV1ClientFrom(options: ResolvedPaymentRequestProviderOptions, container: MedusaContainer): PaymentRequestsV1Client {
+export function paymentRequestsV1ClientFrom(
+  options: ResolvedPaymentRequestProviderOptions,
+  container: MedusaContainer
+): PaymentRequestsV1Client {
   return new PaymentRequestsV1Client({
     apiKey: options.apiKey,
     accessToken: options.accessToken ?? ((hint) => v1AccessToken(container, hint)),
@@ -69,7 +72,11 @@ export interface V1Read {
 }
 
 /** Reads one v1 request with its paid payments (v1 notifications have no documented body: the poll and the return route call this). */
-export async function readV1PaymentRequest(client: PaymentRequestsV1Client, tokens: V1Tokens, paymentRequestToken: string): Promise<V1Read> {
+export async function readV1PaymentRequest(
+  client: PaymentRequestsV1Client,
+  tokens: V1Tokens,
+  paymentRequestToken: string
+): Promise<V1Read> {
   const pr = await client.getPaymentRequest(tokens.platformToken, tokens.userToken, paymentRequestToken)
   return {
     status: pr.status,

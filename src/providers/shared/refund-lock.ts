@@ -38,7 +38,10 @@ export async function underRefundLock<T>(
     const row = await trx("refund").select("payment_id").where({ id: medusaRefundId }).first()
     if (!row?.payment_id) return refund(undefined)
     await trx.raw("select pg_advisory_xact_lock(hashtextextended(?, 0))", [`tikkie:refund:payment:${row.payment_id}`])
-    const rows: Array<{ id: string }> = await trx("refund").select("id").where({ payment_id: row.payment_id }).whereNull("deleted_at")
+    const rows: Array<{ id: string }> = await trx("refund")
+      .select("id")
+      .where({ payment_id: row.payment_id })
+      .whereNull("deleted_at")
     return refund(rows.map((r) => r.id))
   })
 }

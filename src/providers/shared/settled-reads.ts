@@ -21,10 +21,8 @@ const MAX_ENTRIES = 10_000
  * (the payment module loads its providers itself): a miss would only cost the read saved here.
  */
 const KEY = Symbol.for("medusa-plugin-tikkie.settled-reads")
-const handedOver: Map<string, { read: unknown; until: number }> = ((globalThis as Record<symbol, unknown>)[KEY] ??= new Map()) as Map<
-  string,
-  { read: unknown; until: number }
->
+const handedOver: Map<string, { read: unknown; until: number }> = ((globalThis as Record<symbol, unknown>)[KEY] ??=
+  new Map()) as Map<string, { read: unknown; until: number }>
 
 export function handOverSettledRead(key: string, read: unknown): void {
   const now = Date.now()

@@ -127,9 +127,17 @@ export abstract class TikkieBaseProvider<
   protected abstract settledReadKey(current: TSession): string
   protected abstract isPaid(data: TSession): boolean
   protected abstract storedStatus(data: TSession): PaymentSessionStatus
-  protected abstract inputForNewAmount(current: TSession, data: Record<string, unknown> | undefined): Record<string, unknown> | undefined
+  protected abstract inputForNewAmount(
+    current: TSession,
+    data: Record<string, unknown> | undefined
+  ): Record<string, unknown> | undefined
 
-  async initiatePayment({ amount, currency_code, data, context }: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
+  async initiatePayment({
+    amount,
+    currency_code,
+    data,
+    context,
+  }: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
     const sessionId = context?.idempotency_key ?? (data?.session_id as string | undefined)
     if (!sessionId) {
       throw new MedusaError(MedusaError.Types.INVALID_DATA, this.messages.noSessionId)
@@ -139,7 +147,11 @@ export abstract class TikkieBaseProvider<
     }
     const created = await this.createForSession({ sessionId, amount, data })
     // Medusa merges the input data into the session's: the input is Tikkie's order or request now, not kept twice.
-    return { id: created.id, data: { ...created.data, [this.inputKey]: undefined }, status: PaymentSessionStatus.PENDING }
+    return {
+      id: created.id,
+      data: { ...created.data, [this.inputKey]: undefined },
+      status: PaymentSessionStatus.PENDING,
+    }
   }
 
   /**
@@ -237,7 +249,8 @@ export abstract class TikkieBaseProvider<
       const detailed = asMedusaError(e, failure)
       if (!(e instanceof TikkieError)) throw detailed
       this.logger.error(detailed.message)
-      if (e.code === "ACCESS_TOKEN_UNAVAILABLE" && e.cause instanceof MedusaError) throw shopperSafeConnectionError(e.cause.type, failure, step)
+      if (e.code === "ACCESS_TOKEN_UNAVAILABLE" && e.cause instanceof MedusaError)
+        throw shopperSafeConnectionError(e.cause.type, failure, step)
       throw shopperSafeError(e, failure, step)
     }
   }

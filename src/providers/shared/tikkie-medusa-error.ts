@@ -27,7 +27,8 @@ export function toMedusaError(e: unknown, what: string): MedusaError {
  * paid) or read (a payment made is not lost).
  */
 export function shopperSafeError(e: TikkieError, what: string, step: "start" | "read"): MedusaError {
-  const refused = e.kind === "local" || (e.status !== undefined && e.status >= 400 && e.status < 500 && e.status !== 429)
+  const refused =
+    e.kind === "local" || (e.status !== undefined && e.status >= 400 && e.status < 500 && e.status !== 429)
   const next =
     step === "start"
       ? refused
@@ -46,7 +47,11 @@ export function shopperSafeError(e: TikkieError, what: string, step: "start" | "
  * cannot take Tikkie payments now and what to do, never the detail (sealing keys, consent, the admin route
  * that connects v1), which is meant for the shop: the caller logs it.
  */
-export function shopperSafeConnectionError(type: MedusaError["type"], what: string, step: "start" | "read"): MedusaError {
+export function shopperSafeConnectionError(
+  type: MedusaError["type"],
+  what: string,
+  step: "start" | "read"
+): MedusaError {
   const next =
     step === "start"
       ? "Nothing was paid: choose another way to pay, or try again later (the shop has been told)."

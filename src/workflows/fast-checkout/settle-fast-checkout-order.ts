@@ -2,7 +2,11 @@ import { createWorkflow, WorkflowResponse, type WorkflowData } from "@medusajs/f
 import type { SettleFastCheckoutInput } from "../../lib/fast-checkout/settle-fast-checkout-order"
 import { settleFastCheckoutOrderStep } from "./steps/settle-fast-checkout-order"
 
-export type { SettleFastCheckoutInput, SettleOutcome, SettleSource } from "../../lib/fast-checkout/settle-fast-checkout-order"
+export type {
+  SettleFastCheckoutInput,
+  SettleOutcome,
+  SettleSource,
+} from "../../lib/fast-checkout/settle-fast-checkout-order"
 
 export const settleFastCheckoutOrderWorkflowId = "tikkie-settle-fast-checkout-order"
 
@@ -13,6 +17,9 @@ export const settleFastCheckoutOrderWorkflowId = "tikkie-settle-fast-checkout-or
  * is kept as a problem with its payer. Answers the outcome (`completed`, `already-completed`, `pending`,
  * `closed`, `problem`, `unknown`, `retry`). See settleFastCheckoutOrderStep.
  */
-export const settleFastCheckoutOrderWorkflow = createWorkflow(settleFastCheckoutOrderWorkflowId, (input: WorkflowData<SettleFastCheckoutInput>) => {
-  return new WorkflowResponse(settleFastCheckoutOrderStep(input))
-})
+export const settleFastCheckoutOrderWorkflow = createWorkflow(
+  settleFastCheckoutOrderWorkflowId,
+  (input: WorkflowData<SettleFastCheckoutInput>) => {
+    return new WorkflowResponse(settleFastCheckoutOrderStep(input))
+  }
+)

@@ -1,7 +1,11 @@
 import { acquireLockStep, createPaymentSessionsWorkflow, releaseLockStep } from "@medusajs/medusa/core-flows"
 import { createWorkflow, transform, when, WorkflowResponse, type WorkflowData } from "@medusajs/framework/workflows-sdk"
 import { FAST_CHECKOUT_CART_KEY, FastCheckoutSessionDataSchema } from "../../providers/fast-checkout/session-data"
-import { prepareFastCheckoutStep, type FastCheckoutStartInput, type StartedFastCheckout } from "./steps/prepare-fast-checkout"
+import {
+  prepareFastCheckoutStep,
+  type FastCheckoutStartInput,
+  type StartedFastCheckout,
+} from "./steps/prepare-fast-checkout"
 import { recordFastCheckoutSessionStep } from "./steps/record-fast-checkout-session"
 
 export type { FastCheckoutStartInput, StartedFastCheckout } from "./steps/prepare-fast-checkout"
@@ -17,28 +21,37 @@ export const startFastCheckoutWorkflowId = "tikkie-start-fast-checkout"
  * session. A failure after the session undoes it (Medusa's compensation); the record stays (see
  * recordFastCheckoutSessionStep).
  */
-export const startFastCheckoutWorkflow = createWorkflow(startFastCheckoutWorkflowId, (input: WorkflowData<FastCheckoutStartInput>) => {
-  const lockKey = transform({ input }, ({ input }) => `tikkie:fast-checkout:start:${input.cartId}`)
-  acquireLockStep({ key: lockKey, timeout: 30, ttl: 120 })
-  const prepared = prepareFastCheckoutStep(input)
-  const created = when("tikkie-fast-checkout-new-session", { prepared }, ({ prepared }) => !prepared.reuse).then(() => {
-    const session = createPaymentSessionsWorkflow.runAsStep({
-      input: transform({ prepared }, ({ prepared }) => ({
-        payment_collection_id: prepared.collectionId,
-        provider_id: prepared.providerId,
-        customer_id: prepared.customerId,
-        data: { [FAST_CHECKOUT_CART_KEY]: prepared.cartInput },
-      })),
-    })
-    recordFastCheckoutSessionStep(
-      transform({ session, prepared }, ({ session, prepared }) => ({ id: session.id, provider_id: prepared.providerId, data: session.data as Record<string, unknown> }))
+export const startFastCheckoutWorkflow = createWorkflow(
+  startFastCheckoutWorkflowId,
+  (input: WorkflowData<FastCheckoutStartInput>) => {
+    const lockKey = transform({ input }, ({ input }) => `tikkie:fast-checkout:start:${input.cartId}`)
+    acquireLockStep({ key: lockKey, timeout: 30, ttl: 120 })
+    const prepared = prepareFastCheckoutStep(input)
+    const created = when("tikkie-fast-checkout-new-session", { prepared }, ({ prepared }) => !prepared.reuse).then(
+      () => {
+        const session = createPaymentSessionsWorkflow.runAsStep({
+          input: transform({ prepared }, ({ prepared }) => ({
+            payment_collection_id: prepared.collectionId,
+            provider_id: prepared.providerId,
+            customer_id: prepared.customerId,
+            data: { [FAST_CHECKOUT_CART_KEY]: prepared.cartInput },
+          })),
+        })
+        recordFastCheckoutSessionStep(
+          transform({ session, prepared }, ({ session, prepared }) => ({
+            id: session.id,
+            provider_id: prepared.providerId,
+            data: session.data as Record<string, unknown>,
+          }))
+        )
+        return transform({ session }, ({ session }): StartedFastCheckout => {
+          const data = FastCheckoutSessionDataSchema.parse(session.data)
+          return { checkoutUrl: data.checkoutUrl, orderToken: data.orderToken, paymentSessionId: session.id }
+        })
+      }
     )
-    return transform({ session }, ({ session }): StartedFastCheckout => {
-      const data = FastCheckoutSessionDataSchema.parse(session.data)
-      return { checkoutUrl: data.checkoutUrl, orderToken: data.orderToken, paymentSessionId: session.id }
-    })
-  })
-  const started = transform({ prepared, created }, ({ prepared, created }) => (prepared.reuse ?? created)!)
-  releaseLockStep({ key: lockKey })
-  return new WorkflowResponse(started)
-})
+    const started = transform({ prepared, created }, ({ prepared, created }) => (prepared.reuse ?? created)!)
+    releaseLockStep({ key: lockKey })
+    return new WorkflowResponse(started)
+  }
+)

@@ -15,6 +15,8 @@ cancelOrderWorkflow.hooks.orderCanceled(async ({ order }, { container }) => {
   } catch (e) {
     container
       .resolve(ContainerRegistrationKeys.LOGGER)
-      .error(`Tikkie: recording the refund owed of cancelled order ${(order as { id: string }).id} failed: ${errorMessage(e)}`)
+      .error(
+        `Tikkie: recording the refund owed of cancelled order ${(order as { id: string }).id} failed: ${errorMessage(e)}`
+      )
   }
 })

@@ -12,8 +12,11 @@ export const createInvoicePaymentLinkWorkflowId = "tikkie-create-invoice-payment
  * and listed. It has no Medusa payment; Medusa's books are not touched when it is paid. A failure after
  * the request was made leaves its record cancelled, so a payment on it is still seen.
  */
-export const createInvoicePaymentLinkWorkflow = createWorkflow(createInvoicePaymentLinkWorkflowId, (input: WorkflowData<InvoiceLinkInput>) => {
-  const made = createInvoicePaymentRequestStep(input)
-  const record = recordInvoiceLinkStep(made)
-  return new WorkflowResponse(record)
-})
+export const createInvoicePaymentLinkWorkflow = createWorkflow(
+  createInvoicePaymentLinkWorkflowId,
+  (input: WorkflowData<InvoiceLinkInput>) => {
+    const made = createInvoicePaymentRequestStep(input)
+    const record = recordInvoiceLinkStep(made)
+    return new WorkflowResponse(record)
+  }
+)

@@ -1,4 +1,9 @@
-import { acquireLockStep, createOrderPaymentCollectionWorkflow, createPaymentSessionsWorkflow, releaseLockStep } from "@medusajs/medusa/core-flows"
+import {
+  acquireLockStep,
+  createOrderPaymentCollectionWorkflow,
+  createPaymentSessionsWorkflow,
+  releaseLockStep,
+} from "@medusajs/medusa/core-flows"
 import { createWorkflow, transform, when, WorkflowResponse, type WorkflowData } from "@medusajs/framework/workflows-sdk"
 import { PAYMENT_REQUEST_INPUT_KEY } from "../../providers/payment-request/session-data"
 import { findReusableOrderCollectionStep } from "./steps/find-reusable-order-collection"
@@ -23,37 +28,55 @@ export const createOrderPaymentLinkWorkflowId = "tikkie-create-order-payment-lin
  * collection taken over gets its amount back, and the record is marked cancelled (see recordSessionLinkStep:
  * the payment request itself stays payable at Tikkie until it expires).
  */
-export const createOrderPaymentLinkWorkflow = createWorkflow(createOrderPaymentLinkWorkflowId, (input: WorkflowData<OrderLinkInput>) => {
-  const lockKey = transform({ input }, ({ input }) => `tikkie:payment-request:order:${input.orderId}`)
-  acquireLockStep({ key: lockKey, timeout: 30, ttl: 120 })
-  const plan = planOrderLinkStep(input)
-  const reusable = findReusableOrderCollectionStep({ orderId: input.orderId })
+export const createOrderPaymentLinkWorkflow = createWorkflow(
+  createOrderPaymentLinkWorkflowId,
+  (input: WorkflowData<OrderLinkInput>) => {
+    const lockKey = transform({ input }, ({ input }) => `tikkie:payment-request:order:${input.orderId}`)
+    acquireLockStep({ key: lockKey, timeout: 30, ttl: 120 })
+    const plan = planOrderLinkStep(input)
+    const reusable = findReusableOrderCollectionStep({ orderId: input.orderId })
 
-  const reused = when("tikkie-order-link-take-over-collection", { reusable }, ({ reusable }) => !!reusable).then(() =>
-    setPaymentCollectionAmountStep(
-      transform({ reusable, plan }, ({ reusable, plan }) => ({ id: reusable!.id, amount: plan.collectionAmount, previousAmount: reusable!.amount }))
+    const reused = when("tikkie-order-link-take-over-collection", { reusable }, ({ reusable }) => !!reusable).then(() =>
+      setPaymentCollectionAmountStep(
+        transform({ reusable, plan }, ({ reusable, plan }) => ({
+          id: reusable!.id,
+          amount: plan.collectionAmount,
+          previousAmount: reusable!.amount,
+        }))
+      )
     )
-  )
-  const created = when("tikkie-order-link-new-collection", { reusable }, ({ reusable }) => !reusable).then(() =>
-    createOrderPaymentCollectionWorkflow.runAsStep({
-      input: transform({ plan }, ({ plan }) => ({ order_id: plan.orderId, amount: plan.collectionAmount })),
-    })
-  )
-  const collectionId = transform({ reused, created }, ({ reused, created }) => reused?.id ?? created![0].id)
+    const created = when("tikkie-order-link-new-collection", { reusable }, ({ reusable }) => !reusable).then(() =>
+      createOrderPaymentCollectionWorkflow.runAsStep({
+        input: transform({ plan }, ({ plan }) => ({ order_id: plan.orderId, amount: plan.collectionAmount })),
+      })
+    )
+    const collectionId = transform({ reused, created }, ({ reused, created }) => reused?.id ?? created![0].id)
 
-  const session = createPaymentSessionsWorkflow.runAsStep({
-    input: transform({ plan, collectionId }, ({ plan, collectionId }) => ({
-      payment_collection_id: collectionId,
-      provider_id: plan.providerId,
-      data: { [PAYMENT_REQUEST_INPUT_KEY]: { description: plan.description, expiryDate: plan.expiryDate, ...(plan.v1 ? { v1: plan.v1 } : {}) } },
-    })),
-  })
-  const record = recordSessionLinkStep(
-    transform({ session, plan, collectionId }, ({ session, plan, collectionId }) => ({
-      session: { id: session.id, provider_id: plan.providerId, payment_collection_id: collectionId, data: session.data as Record<string, unknown> },
-      extra: { kind: "order" as const, orderId: plan.orderId },
-    }))
-  )
-  releaseLockStep({ key: lockKey })
-  return new WorkflowResponse(record)
-})
+    const session = createPaymentSessionsWorkflow.runAsStep({
+      input: transform({ plan, collectionId }, ({ plan, collectionId }) => ({
+        payment_collection_id: collectionId,
+        provider_id: plan.providerId,
+        data: {
+          [PAYMENT_REQUEST_INPUT_KEY]: {
+            description: plan.description,
+            expiryDate: plan.expiryDate,
+            ...(plan.v1 ? { v1: plan.v1 } : {}),
+          },
+        },
+      })),
+    })
+    const record = recordSessionLinkStep(
+      transform({ session, plan, collectionId }, ({ session, plan, collectionId }) => ({
+        session: {
+          id: session.id,
+          provider_id: plan.providerId,
+          payment_collection_id: collectionId,
+          data: session.data as Record<string, unknown>,
+        },
+        extra: { kind: "order" as const, orderId: plan.orderId },
+      }))
+    )
+    releaseLockStep({ key: lockKey })
+    return new WorkflowResponse(record)
+  }
+)

@@ -13,7 +13,10 @@ export const recordLinkRefundsWorkflowId = "tikkie-record-link-refunds"
  * emits `payment.refunded` once the refund is committed. Should this run be lost (a crash between the
  * two), the poll still finds the PENDING refund in the payment's data (jobs/poll-payment-requests.ts).
  */
-export const recordLinkRefundsWorkflow = createWorkflow(recordLinkRefundsWorkflowId, (input: WorkflowData<{ paymentId: string }>) => {
-  const result = recordLinkRefundsStep(input)
-  return new WorkflowResponse(result)
-})
+export const recordLinkRefundsWorkflow = createWorkflow(
+  recordLinkRefundsWorkflowId,
+  (input: WorkflowData<{ paymentId: string }>) => {
+    const result = recordLinkRefundsStep(input)
+    return new WorkflowResponse(result)
+  }
+)

@@ -12,6 +12,9 @@ export const settlePaymentRequestWorkflowId = "tikkie-settle-payment-request"
  * one order; a paid order link captures its payment; an invoice link records its payments; a payment
  * beyond the first becomes a refund owed. See settlePaymentRequestStep.
  */
-export const settlePaymentRequestWorkflow = createWorkflow(settlePaymentRequestWorkflowId, (input: WorkflowData<SettlePaymentRequestInput>) => {
-  return new WorkflowResponse(settlePaymentRequestStep(input))
-})
+export const settlePaymentRequestWorkflow = createWorkflow(
+  settlePaymentRequestWorkflowId,
+  (input: WorkflowData<SettlePaymentRequestInput>) => {
+    return new WorkflowResponse(settlePaymentRequestStep(input))
+  }
+)

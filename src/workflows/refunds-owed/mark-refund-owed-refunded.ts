@@ -29,70 +29,77 @@ export const markRefundOwedRefundedWorkflowId = "tikkie-mark-refund-owed-refunde
  * before Medusa's refund takes the mark out of the payment's data again. On a cancelled order the refund
  * also gets the credit line Medusa's cancel would have added (creditCancelledOrderStep).
  */
-export const markRefundOwedRefundedWorkflow = createWorkflow(markRefundOwedRefundedWorkflowId, (input: WorkflowData<MarkRefundedInput>) => {
-  // The refund owed's payment never changes: read before the lock to lock the payment too. Every writer of
-  // the payment's bank-transfer marks takes the payment's lock, so two refunds owed of one payment (a cancel
-  // and a return) are not marked at once: each would write the marks without the other's.
-  const unlocked = loadRefundOwedStep(input.id).config({ name: "tikkie-load-refund-owed-to-lock" })
-  const lockKeys = transform({ input, unlocked }, ({ input, unlocked }) => [
-    `tikkie:refund-owed:${input.id}`,
-    ...(unlocked.payment_id ? [`tikkie:payment-data:${unlocked.payment_id}`] : []),
-  ])
-  // An owner of this run's own: a provider that takes the keys one by one keeps the ones it got while it
-  // waits for the rest, and only their owner may take them again (in-memory locking refuses an unnamed one).
-  const lockOwner = transform({ input }, () => `tikkie-mark-refunded:${randomUUID()}`)
-  acquireLockStep({ key: lockKeys, ownerId: lockOwner, timeout: 30, ttl: 120 })
-  const owed = loadRefundOwedStep(input.id)
+export const markRefundOwedRefundedWorkflow = createWorkflow(
+  markRefundOwedRefundedWorkflowId,
+  (input: WorkflowData<MarkRefundedInput>) => {
+    // The refund owed's payment never changes: read before the lock to lock the payment too. Every writer of
+    // the payment's bank-transfer marks takes the payment's lock, so two refunds owed of one payment (a cancel
+    // and a return) are not marked at once: each would write the marks without the other's.
+    const unlocked = loadRefundOwedStep(input.id).config({ name: "tikkie-load-refund-owed-to-lock" })
+    const lockKeys = transform({ input, unlocked }, ({ input, unlocked }) => [
+      `tikkie:refund-owed:${input.id}`,
+      ...(unlocked.payment_id ? [`tikkie:payment-data:${unlocked.payment_id}`] : []),
+    ])
+    // An owner of this run's own: a provider that takes the keys one by one keeps the ones it got while it
+    // waits for the rest, and only their owner may take them again (in-memory locking refuses an unnamed one).
+    const lockOwner = transform({ input }, () => `tikkie-mark-refunded:${randomUUID()}`)
+    acquireLockStep({ key: lockKeys, ownerId: lockOwner, timeout: 30, ttl: 120 })
+    const owed = loadRefundOwedStep(input.id)
 
-  const medusaRefundId = when(
-    "tikkie-refund-owed-recorded-in-medusa",
-    { owed },
-    ({ owed }) => owed.status !== "refunded" && owed.source !== "second_payment" && !!owed.payment_id
-  ).then(() => {
-    const marked = markBankTransferRefundStep(
-      transform({ owed, input }, ({ owed, input }) => ({
-        refundOwedId: owed.id,
-        paymentId: owed.payment_id!,
-        amountInCents: Number(owed.amount_in_cents),
-        bankReference: input.bank_reference,
-      }))
-    )
-    const refunded = recordMedusaRefundStep(
-      transform({ owed, input, marked }, ({ owed, input, marked }) => ({
-        refundOwedId: owed.id,
-        orderId: owed.order_id,
-        paymentId: owed.payment_id!,
-        amountInCents: Number(owed.amount_in_cents),
-        bankReference: input.bank_reference,
-        note: input.note,
-        actorId: input.actor_id,
-        medusaRefundId: marked.medusaRefundId,
-      }))
-    )
-    // A cancelled order: the credit line Medusa's cancel adds after its own refund, now that there is one.
-    creditCancelledOrderStep(
-      transform({ owed, input, refunded }, ({ owed, input }) => ({
-        refundOwedId: owed.id,
-        orderId: owed.order_id,
-        amountInCents: Number(owed.amount_in_cents),
-        actorId: input.actor_id,
-      }))
-    )
-    return refunded
-  })
+    const medusaRefundId = when(
+      "tikkie-refund-owed-recorded-in-medusa",
+      { owed },
+      ({ owed }) => owed.status !== "refunded" && owed.source !== "second_payment" && !!owed.payment_id
+    ).then(() => {
+      const marked = markBankTransferRefundStep(
+        transform({ owed, input }, ({ owed, input }) => ({
+          refundOwedId: owed.id,
+          paymentId: owed.payment_id!,
+          amountInCents: Number(owed.amount_in_cents),
+          bankReference: input.bank_reference,
+        }))
+      )
+      const refunded = recordMedusaRefundStep(
+        transform({ owed, input, marked }, ({ owed, input, marked }) => ({
+          refundOwedId: owed.id,
+          orderId: owed.order_id,
+          paymentId: owed.payment_id!,
+          amountInCents: Number(owed.amount_in_cents),
+          bankReference: input.bank_reference,
+          note: input.note,
+          actorId: input.actor_id,
+          medusaRefundId: marked.medusaRefundId,
+        }))
+      )
+      // A cancelled order: the credit line Medusa's cancel adds after its own refund, now that there is one.
+      creditCancelledOrderStep(
+        transform({ owed, input, refunded }, ({ owed, input }) => ({
+          refundOwedId: owed.id,
+          orderId: owed.order_id,
+          amountInCents: Number(owed.amount_in_cents),
+          actorId: input.actor_id,
+        }))
+      )
+      return refunded
+    })
 
-  const updated = when("tikkie-refund-owed-not-yet-refunded", { owed }, ({ owed }) => owed.status !== "refunded").then(() =>
-    setRefundOwedRefundedStep(
-      transform({ owed, input, medusaRefundId }, ({ owed, input, medusaRefundId }) => ({
-        id: owed.id,
-        actorId: input.actor_id,
-        bankReference: input.bank_reference,
-        note: input.note,
-        medusaRefundId: medusaRefundId ?? null,
-      }))
+    const updated = when(
+      "tikkie-refund-owed-not-yet-refunded",
+      { owed },
+      ({ owed }) => owed.status !== "refunded"
+    ).then(() =>
+      setRefundOwedRefundedStep(
+        transform({ owed, input, medusaRefundId }, ({ owed, input, medusaRefundId }) => ({
+          id: owed.id,
+          actorId: input.actor_id,
+          bankReference: input.bank_reference,
+          note: input.note,
+          medusaRefundId: medusaRefundId ?? null,
+        }))
+      )
     )
-  )
-  const answer = transform({ owed, updated }, ({ owed, updated }) => updated ?? owed)
-  releaseLockStep({ key: lockKeys, ownerId: lockOwner })
-  return new WorkflowResponse(answer)
-})
+    const answer = transform({ owed, updated }, ({ owed, updated }) => updated ?? owed)
+    releaseLockStep({ key: lockKeys, ownerId: lockOwner })
+    return new WorkflowResponse(answer)
+  }
+)

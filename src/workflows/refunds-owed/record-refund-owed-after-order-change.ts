@@ -12,10 +12,13 @@ export const recordRefundOwedAfterOrderChangeWorkflowId = "tikkie-record-refund-
  * cannot refund: recorded as refunds owed, under a lock per order (released on failure) so two changes
  * confirmed together never count the same money twice. Answers the ids of the refunds owed made now.
  */
-export const recordRefundOwedAfterOrderChangeWorkflow = createWorkflow(recordRefundOwedAfterOrderChangeWorkflowId, (input: WorkflowData<OrderChange>) => {
-  const lockKey = transform({ input }, ({ input }) => `tikkie:refund-owed:order:${input.order_id}`)
-  acquireLockStep({ key: lockKey, timeout: 30, ttl: 60 })
-  const made = recordRefundsOwedForOrderChangeStep(input)
-  releaseLockStep({ key: lockKey })
-  return new WorkflowResponse(made)
-})
+export const recordRefundOwedAfterOrderChangeWorkflow = createWorkflow(
+  recordRefundOwedAfterOrderChangeWorkflowId,
+  (input: WorkflowData<OrderChange>) => {
+    const lockKey = transform({ input }, ({ input }) => `tikkie:refund-owed:order:${input.order_id}`)
+    acquireLockStep({ key: lockKey, timeout: 30, ttl: 60 })
+    const made = recordRefundsOwedForOrderChangeStep(input)
+    releaseLockStep({ key: lockKey })
+    return new WorkflowResponse(made)
+  }
+)

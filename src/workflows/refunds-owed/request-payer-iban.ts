@@ -24,24 +24,36 @@ export const IBAN_REQUEST_TEMPLATE = "tikkie-refund-iban-request"
  * module with `sendNotificationsStep`, as Medusa's own flows send theirs. The record comes first: a send
  * that fails takes it back; a sent e-mail cannot be taken back, so nothing runs after it.
  */
-export const requestPayerIbanWorkflow = createWorkflow(requestPayerIbanWorkflowId, (input: WorkflowData<RequestPayerIbanInput>) => {
-  const request = prepareIbanRequestStep(transform({ input }, ({ input }) => ({ id: input.id, language: input.language, via: input.via })))
-  const recorded = setIbanRequestedStep(transform({ input }, ({ input }) => ({ id: input.id, actorId: input.actor_id, via: input.via })))
-  when("tikkie-iban-request-by-email", { input }, ({ input }) => input.via === "email").then(() => {
-    sendNotificationsStep(
-      transform({ request }, ({ request }) => [
-        {
-          to: request.to!,
-          channel: EMAIL_CHANNEL,
-          template: IBAN_REQUEST_TEMPLATE,
-          content: { subject: request.subject, text: request.text },
-          data: { subject: request.subject, text: request.text, language: request.language, refund_owed_id: request.refund_owed_id },
-          trigger_type: "tikkie.refund_owed.iban_requested",
-          resource_id: request.refund_owed_id,
-          resource_type: "tikkie_refund_owed",
-        },
-      ])
+export const requestPayerIbanWorkflow = createWorkflow(
+  requestPayerIbanWorkflowId,
+  (input: WorkflowData<RequestPayerIbanInput>) => {
+    const request = prepareIbanRequestStep(
+      transform({ input }, ({ input }) => ({ id: input.id, language: input.language, via: input.via }))
     )
-  })
-  return new WorkflowResponse(recorded)
-})
+    const recorded = setIbanRequestedStep(
+      transform({ input }, ({ input }) => ({ id: input.id, actorId: input.actor_id, via: input.via }))
+    )
+    when("tikkie-iban-request-by-email", { input }, ({ input }) => input.via === "email").then(() => {
+      sendNotificationsStep(
+        transform({ request }, ({ request }) => [
+          {
+            to: request.to!,
+            channel: EMAIL_CHANNEL,
+            template: IBAN_REQUEST_TEMPLATE,
+            content: { subject: request.subject, text: request.text },
+            data: {
+              subject: request.subject,
+              text: request.text,
+              language: request.language,
+              refund_owed_id: request.refund_owed_id,
+            },
+            trigger_type: "tikkie.refund_owed.iban_requested",
+            resource_id: request.refund_owed_id,
+            resource_type: "tikkie_refund_owed",
+          },
+        ])
+      )
+    })
+    return new WorkflowResponse(recorded)
+  }
+)

@@ -1,5 +1,11 @@
 import { createWorkflow, transform, when, WorkflowResponse, type WorkflowData } from "@medusajs/framework/workflows-sdk"
-import type { CheckedConsentAnswer, ConsentCallbackInput, ConsentOutcome, ExchangedConsentCode, SealedConsentGrant } from "../../lib/tikkie-bank/complete-bank-consent"
+import type {
+  CheckedConsentAnswer,
+  ConsentCallbackInput,
+  ConsentOutcome,
+  ExchangedConsentCode,
+  SealedConsentGrant,
+} from "../../lib/tikkie-bank/complete-bank-consent"
 import { scopeNames } from "../../lib/tikkie-bank/scopes"
 import { checkConsentAnswerStep } from "./steps/check-consent-answer"
 import { exchangeConsentCodeStep } from "./steps/exchange-consent-code"
@@ -19,19 +25,28 @@ export const completeBankConsentWorkflowId = "tikkie-complete-bank-consent"
  * stored in, so the workflow engine's stored state (Redis in a production store) holds only what the
  * database holds.
  */
-export const completeBankConsentWorkflow = createWorkflow(completeBankConsentWorkflowId, (input: WorkflowData<ConsentCallbackInput>) => {
-  const answer = checkConsentAnswerStep(input)
-  const exchanged = when("tikkie-consent-answer-accepted", { answer }, ({ answer }) => answer.ok).then(() =>
-    exchangeConsentCodeStep(answer as WorkflowData<Extract<CheckedConsentAnswer, { ok: true }>>)
-  )
-  const grant = transform({ exchanged }, ({ exchanged }) => (exchanged?.ok ? exchanged.grant : undefined))
-  when("tikkie-consent-code-exchanged", { grant }, ({ grant }) => !!grant).then(() => {
-    replaceConsentGrantStep(grant as WorkflowData<SealedConsentGrant>)
-  })
-  return new WorkflowResponse(transform({ answer, exchanged }, consentOutcome))
-})
+export const completeBankConsentWorkflow = createWorkflow(
+  completeBankConsentWorkflowId,
+  (input: WorkflowData<ConsentCallbackInput>) => {
+    const answer = checkConsentAnswerStep(input)
+    const exchanged = when("tikkie-consent-answer-accepted", { answer }, ({ answer }) => answer.ok).then(() =>
+      exchangeConsentCodeStep(answer as WorkflowData<Extract<CheckedConsentAnswer, { ok: true }>>)
+    )
+    const grant = transform({ exchanged }, ({ exchanged }) => (exchanged?.ok ? exchanged.grant : undefined))
+    when("tikkie-consent-code-exchanged", { grant }, ({ grant }) => !!grant).then(() => {
+      replaceConsentGrantStep(grant as WorkflowData<SealedConsentGrant>)
+    })
+    return new WorkflowResponse(transform({ answer, exchanged }, consentOutcome))
+  }
+)
 
-function consentOutcome({ answer, exchanged }: { answer: CheckedConsentAnswer; exchanged?: ExchangedConsentCode }): ConsentOutcome {
+function consentOutcome({
+  answer,
+  exchanged,
+}: {
+  answer: CheckedConsentAnswer
+  exchanged?: ExchangedConsentCode
+}): ConsentOutcome {
   if (!answer.ok) return { ok: false, ...answer.refusal }
   if (!exchanged) throw new Error("the consent code was not exchanged")
   if (!exchanged.ok) return { ok: false, ...exchanged.refusal }

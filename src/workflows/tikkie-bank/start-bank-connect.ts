@@ -10,6 +10,9 @@ export const startBankConnectWorkflowId = "tikkie-start-bank-connect"
  * single-use state bound to the admin who asked. Refuses (400) when the bank module or its token
  * encryption key is not configured, before anything is stored.
  */
-export const startBankConnectWorkflow = createWorkflow(startBankConnectWorkflowId, (input: WorkflowData<BankConnectInput>) => {
-  return new WorkflowResponse(createBankConsentRequestStep(input))
-})
+export const startBankConnectWorkflow = createWorkflow(
+  startBankConnectWorkflowId,
+  (input: WorkflowData<BankConnectInput>) => {
+    return new WorkflowResponse(createBankConsentRequestStep(input))
+  }
+)

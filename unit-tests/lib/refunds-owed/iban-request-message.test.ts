@@ -32,7 +32,13 @@ describe("the e-mail asking a payer for their IBAN", () => {
   })
 
   it("in English, for a link paid twice and without an order or a name", () => {
-    const { subject, text } = ibanRequestMessage({ ...facts, language: "en", source: "second_payment", orderDisplayId: null, payerName: null })
+    const { subject, text } = ibanRequestMessage({
+      ...facts,
+      language: "en",
+      source: "second_payment",
+      orderDisplayId: null,
+      payerName: null,
+    })
     expect(subject).toBe("Refund of €1,234.56: your IBAN, please")
     expect(text.split("\n")[0]).toBe("Dear customer,")
     expect(text).toContain("Your order was paid twice. We are paying you back €1,234.56.")

@@ -119,7 +119,10 @@ export class AccountInformationClient {
    * Every transaction in the date range, newest first, one at a time, following nextPageKey and
    * sending the same date filters with every page (the service wants them again).
    */
-  async *transactions(accountNumber: string, filter: BookDateFilter = {}): AsyncGenerator<Transaction, void, undefined> {
+  async *transactions(
+    accountNumber: string,
+    filter: BookDateFilter = {}
+  ): AsyncGenerator<Transaction, void, undefined> {
     const seen = new Set<string>()
     let nextPageKey: string | undefined
     do {

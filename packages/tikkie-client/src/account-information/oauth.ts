@@ -68,12 +68,16 @@ export class OAuthClient {
   /** Step 3 of the consent flow: the code from the redirect for an access and a refresh token. */
   async exchangeCode(input: { code: string; redirectUri?: string }): Promise<TokenResponse> {
     const i = validateOutgoing("oauth.exchangeCode", exchangeInput, input, OAUTH_SERVICE_CODES)
-    return this.post("oauth.exchangeCode", {
-      grant_type: "authorization_code",
-      client_id: this.clientId,
-      code: i.code,
-      redirect_uri: i.redirectUri,
-    }, [i.code])
+    return this.post(
+      "oauth.exchangeCode",
+      {
+        grant_type: "authorization_code",
+        client_id: this.clientId,
+        code: i.code,
+        redirect_uri: i.redirectUri,
+      },
+      [i.code]
+    )
   }
 
   /**
@@ -82,13 +86,17 @@ export class OAuthClient {
    */
   async refresh(input: { refreshToken: string; scopes?: ReadonlyArray<Scope> }): Promise<TokenResponse> {
     const i = validateOutgoing("oauth.refresh", refreshInput, input, OAUTH_SERVICE_CODES)
-    return this.post("oauth.refresh", {
-      grant_type: "refresh_token",
-      client_id: this.clientId,
-      refresh_token: i.refreshToken,
-      // Space-separated as RFC 6749 writes it; the form encoding puts it on the wire as `a+b`.
-      scope: i.scopes?.join(" "),
-    }, [i.refreshToken])
+    return this.post(
+      "oauth.refresh",
+      {
+        grant_type: "refresh_token",
+        client_id: this.clientId,
+        refresh_token: i.refreshToken,
+        // Space-separated as RFC 6749 writes it; the form encoding puts it on the wire as `a+b`.
+        scope: i.scopes?.join(" "),
+      },
+      [i.refreshToken]
+    )
   }
 
   async close(): Promise<void> {

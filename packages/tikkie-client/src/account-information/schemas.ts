@@ -65,7 +65,11 @@ export const accountNumberSchema = z.unknown().transform((value, ctx): string =>
   if (typeof value !== "string") return fail(ctx, AIS_CODES.IBAN_INVALID, "accountNumber must be an IBAN")
   const iban = normalizeIban(value)
   if (iban.length > MAX_ACCOUNT_NUMBER_LENGTH) {
-    return fail(ctx, AIS_CODES.ACCOUNT_NUMBER_TOO_LONG, `accountNumber is longer than ${MAX_ACCOUNT_NUMBER_LENGTH} characters`)
+    return fail(
+      ctx,
+      AIS_CODES.ACCOUNT_NUMBER_TOO_LONG,
+      `accountNumber is longer than ${MAX_ACCOUNT_NUMBER_LENGTH} characters`
+    )
   }
   if (!isValidIban(iban)) return fail(ctx, AIS_CODES.IBAN_INVALID, "accountNumber is not a valid IBAN")
   return iban
@@ -90,13 +94,15 @@ export function transactionsQuerySchema(today: string) {
         .string()
         .optional()
         .superRefine((v, ctx) => {
-          if (v !== undefined && !isBookDate(v)) fail(ctx, AIS_CODES.FROM_DATE_INVALID, "bookDateFrom is not a yyyy-mm-dd date")
+          if (v !== undefined && !isBookDate(v))
+            fail(ctx, AIS_CODES.FROM_DATE_INVALID, "bookDateFrom is not a yyyy-mm-dd date")
         }),
       bookDateTo: z
         .string()
         .optional()
         .superRefine((v, ctx) => {
-          if (v !== undefined && !isBookDate(v)) fail(ctx, AIS_CODES.TO_DATE_INVALID, "bookDateTo is not a yyyy-mm-dd date")
+          if (v !== undefined && !isBookDate(v))
+            fail(ctx, AIS_CODES.TO_DATE_INVALID, "bookDateTo is not a yyyy-mm-dd date")
         }),
       nextPageKey: z.string().min(1, "nextPageKey is empty").max(2_000, "nextPageKey is too long").optional(),
     })
@@ -158,7 +164,8 @@ export const fundsQuerySchema = z.strictObject({
     .string()
     .optional()
     .superRefine((v, ctx) => {
-      if (v !== undefined && !isIsoCurrency(v)) fail(ctx, AIS_CODES.CURRENCY_INVALID, "currency must be a 3-letter ISO 4217 code")
+      if (v !== undefined && !isIsoCurrency(v))
+        fail(ctx, AIS_CODES.CURRENCY_INVALID, "currency must be a 3-letter ISO 4217 code")
     }),
 })
 export type FundsQuery = z.output<typeof fundsQuerySchema>
@@ -180,9 +187,7 @@ export const scopeTextSchema = z
   .string({ error: "scope is required" })
   .transform((text) => splitScopes(text))
   .pipe(
-    z
-      .array(z.enum(SCOPES, { error: (issue) => `unknown scope: ${String(issue.input)}` }))
-      .min(1, "scope is required")
+    z.array(z.enum(SCOPES, { error: (issue) => `unknown scope: ${String(issue.input)}` })).min(1, "scope is required")
   )
 
 export const authorizationQuerySchema = z.object({
@@ -214,7 +219,14 @@ export const refreshTokenGrantSchema = z.object({
 // ---------------------------------------------------------------------------------------------
 // Responses (tolerant)
 
-const numberLike = z.union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/).transform(Number)])
+const numberLike = z.union([
+  z.number(),
+  z
+    .string()
+    .trim()
+    .regex(/^-?\d+(\.\d+)?$/)
+    .transform(Number),
+])
 
 /**
  * Token response. The document shows `valid`, public samples show `expires_in` (7193 or 7200
@@ -286,7 +298,11 @@ export type Balance = z.output<typeof balanceSchema>
 export const MAX_DESCRIPTION_LINES = 9
 export const MAX_DESCRIPTION_LINE_LENGTH = 32
 export const descriptionLinesSchema = z
-  .array(z.string().max(MAX_DESCRIPTION_LINE_LENGTH, `a description line holds at most ${MAX_DESCRIPTION_LINE_LENGTH} characters`))
+  .array(
+    z
+      .string()
+      .max(MAX_DESCRIPTION_LINE_LENGTH, `a description line holds at most ${MAX_DESCRIPTION_LINE_LENGTH} characters`)
+  )
   .max(MAX_DESCRIPTION_LINES, `at most ${MAX_DESCRIPTION_LINES} description lines`)
 
 export const transactionSchema = z.object({

@@ -1,8 +1,10 @@
 // ibantools ships a CommonJS build, but its type declarations sit in an ESM package: load it with
 // require and borrow the types, so the compiled plugin stays CommonJS like Medusa.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { electronicFormatIBAN, isValidIBAN }: typeof import("ibantools", { with: { "resolution-mode": "import" } }) =
-  require("ibantools")
+const {
+  electronicFormatIBAN,
+  isValidIBAN,
+}: typeof import("ibantools", { with: { "resolution-mode": "import" } }) = require("ibantools")
 
 /**
  * Dutch IBANs only (payment requests v1 and the account information service refuse others).

@@ -123,7 +123,9 @@ export class TikkieTransport {
     try {
       await req.rateLimiter.holdRestOfSecond()
     } catch (e) {
-      this.logger?.warn(`Tikkie ${req.operation}: holding the rate limiter after a 429 failed (${redact(e instanceof Error ? e.message : String(e), req.secrets)})`)
+      this.logger?.warn(
+        `Tikkie ${req.operation}: holding the rate limiter after a 429 failed (${redact(e instanceof Error ? e.message : String(e), req.secrets)})`
+      )
     }
   }
 
@@ -157,7 +159,14 @@ export class TikkieTransport {
       const { origin, path } = requestTarget(this.baseUrl, this.base, req.path, req.query)
       // The dispatcher's own request(): what undici's top-level request(url) calls after parsing the
       // URL string, which requestTarget() has already split.
-      res = await (req.dispatcher ?? this.dispatcher).request({ origin, path, method: req.method, headers, body, signal: deadline })
+      res = await (req.dispatcher ?? this.dispatcher).request({
+        origin,
+        path,
+        method: req.method,
+        headers,
+        body,
+        signal: deadline,
+      })
       text = await res.body.text()
     } catch (e) {
       throw networkError(req, e)

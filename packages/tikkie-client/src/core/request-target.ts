@@ -30,7 +30,13 @@ export function parsePlainBase(baseUrl: string): PlainBase | undefined {
   } catch {
     return undefined // requestTarget then throws the parser's own error on the first call, as before
   }
-  if ((url.protocol !== "http:" && url.protocol !== "https:") || url.username || url.password || url.search || url.hash) {
+  if (
+    (url.protocol !== "http:" && url.protocol !== "https:") ||
+    url.username ||
+    url.password ||
+    url.search ||
+    url.hash
+  ) {
     return undefined
   }
   if (url.href !== baseUrl && url.href !== `${baseUrl}/`) return undefined

@@ -23,7 +23,10 @@ import { PaymentRequestsClient } from "../payment-requests/v2"
  */
 const ArgsSchema = z.strictObject({
   baseUrl: z.url({ protocol: /^https?$/, error: "--base-url must be an absolute http(s) URL" }),
-  apiKey: z.string({ error: "--api-key is required (or set TIKKIE_API_KEY)" }).trim().min(1, "--api-key must not be empty"),
+  apiKey: z
+    .string({ error: "--api-key is required (or set TIKKIE_API_KEY)" })
+    .trim()
+    .min(1, "--api-key must not be empty"),
   product: z.enum(["pay", "tikkie"], { error: '--product must be "pay" or "tikkie"' }).default("pay"),
 })
 
@@ -95,7 +98,7 @@ export async function main(argv: string[] = process.argv.slice(2), io: CliIo = d
     io.err("tikkie-credentials: created a sandbox app token and a Fast Checkout sandbox merchant\n")
     return 0
   } catch (e) {
-    const reason = e instanceof TikkieError ? `${e.operation}: ${e.reason}` : (e as Error)?.message ?? String(e)
+    const reason = e instanceof TikkieError ? `${e.operation}: ${e.reason}` : ((e as Error)?.message ?? String(e))
     io.err(`tikkie-credentials: ${redact(reason, [apiKey])}\n`)
     return 1
   } finally {

@@ -36,13 +36,18 @@ function credential(name: string) {
     .regex(HEADER_SAFE, `${name} may only contain printable characters without spaces`)
 }
 
-const positiveMs = (name: string) => z.int({ error: `${name} must be a whole number of ms` }).min(1).max(600_000)
+const positiveMs = (name: string) =>
+  z
+    .int({ error: `${name} must be a whole number of ms` })
+    .min(1)
+    .max(600_000)
 
 const OptionsSchema = z.strictObject({
   apiKey: credential("apiKey"),
   merchantToken: credential("merchantToken").optional(),
   baseUrl: z
-    .string({ error: (iss) => (iss.input === undefined ? "baseUrl is required" : "baseUrl must be a string") }).refine(isHttpUrl, "baseUrl must be an http(s) URL"),
+    .string({ error: (iss) => (iss.input === undefined ? "baseUrl is required" : "baseUrl must be a string") })
+    .refine(isHttpUrl, "baseUrl must be an http(s) URL"),
   product: z.enum(["pay", "tikkie"], { error: 'product must be "pay" or "tikkie"' }).default("pay"),
   getOrderRateLimiter: z
     .custom<RateLimiter>((v) => typeof (v as RateLimiter | undefined)?.acquire === "function", {

@@ -75,9 +75,7 @@ export const CreateOrderBodySchema = z
     referenceId: text("referenceId"),
     shippingCostsInCents: cents("shippingCostsInCents"),
     discountInCents: cents("discountInCents").optional(),
-    currency: z
-      .string(unlessMissing("currency must be a string"))
-      .refine((c) => c === "EUR", "only EUR is supported"),
+    currency: z.string(unlessMissing("currency must be a string")).refine((c) => c === "EUR", "only EUR is supported"),
     expiration: z
       .int(unlessMissing("expiration must be a whole number of seconds"))
       .min(1, "expiration must be a positive number of seconds")
@@ -159,7 +157,13 @@ export const CreateOrderResponseSchema = z.object({
  * way and comes out as a number. A fraction ("12.5") is still refused: amounts are whole cents.
  */
 const IntegerLike = z
-  .union([z.number(), z.string().trim().regex(/^-?\d+$/, "must be an integer")])
+  .union([
+    z.number(),
+    z
+      .string()
+      .trim()
+      .regex(/^-?\d+$/, "must be an integer"),
+  ])
   .transform((v) => Number(v))
   .pipe(z.int())
 

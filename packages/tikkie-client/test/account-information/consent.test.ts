@@ -52,7 +52,9 @@ describe("consent: GET /as/authorization.oauth2 and the holder's decision", () =
     const base = { authUrl: "https://auth.example", clientId: "TPP_test", redirectUri: "https://shop.example/cb" }
     expect(() => buildConsentUrl({ ...base, scopes: [] })).toThrow(/at least one scope/)
     expect(() => buildConsentUrl({ ...base, scopes: ["psd2:everything" as never] })).toThrow(/invalid_request/)
-    expect(() => buildConsentUrl({ ...base, scopes: ["pay"], redirectUri: "javascript:alert(1)" })).toThrow(/redirect_uri/)
+    expect(() => buildConsentUrl({ ...base, scopes: ["pay"], redirectUri: "javascript:alert(1)" })).toThrow(
+      /redirect_uri/
+    )
   })
 
   it("round trip: page lists scopes and the holder's NL and BE accounts; Approve redirects with code and state", async () => {
@@ -85,7 +87,11 @@ describe("consent: GET /as/authorization.oauth2 and the holder's decision", () =
     expect(code.length).toBeGreaterThan(20)
 
     const tokens = await oauth.exchangeCode({ code, redirectUri: receiver.url + "?shop=1" })
-    const client = new AccountInformationClient({ baseUrl: sandbox.url, apiKey: API_KEY, accessToken: tokens.access_token })
+    const client = new AccountInformationClient({
+      baseUrl: sandbox.url,
+      apiKey: API_KEY,
+      accessToken: tokens.access_token,
+    })
     try {
       const info = await client.consentInfo()
       expect(info.iban).toBe(BE_ACCOUNT)
@@ -97,14 +103,33 @@ describe("consent: GET /as/authorization.oauth2 and the holder's decision", () =
   })
 
   it("bank BEPB01 and BEPB02 show the Belgian private banking and asset manager accounts", async () => {
-    for (const [bank, account] of [["BEPB01", "BE71096123456769"], ["BEPB02", "BE14063123456783"]] as const) {
-      const page = await raw(buildConsentUrl({ authUrl: sandbox.url, clientId: "TPP_test", scopes: ["pay"], redirectUri: receiver.url, bank }))
+    for (const [bank, account] of [
+      ["BEPB01", "BE71096123456769"],
+      ["BEPB02", "BE14063123456783"],
+    ] as const) {
+      const page = await raw(
+        buildConsentUrl({
+          authUrl: sandbox.url,
+          clientId: "TPP_test",
+          scopes: ["pay"],
+          redirectUri: receiver.url,
+          bank,
+        })
+      )
       expect(readConsentForm(page.text).accounts).toEqual([account])
     }
   })
 
   it("Deny redirects with error=access_denied and the state, and no code", async () => {
-    const page = await raw(buildConsentUrl({ authUrl: sandbox.url, clientId: "TPP_test", scopes: ["pay"], redirectUri: receiver.url, state: "st" }))
+    const page = await raw(
+      buildConsentUrl({
+        authUrl: sandbox.url,
+        clientId: "TPP_test",
+        scopes: ["pay"],
+        redirectUri: receiver.url,
+        state: "st",
+      })
+    )
     const form = readConsentForm(page.text)
     const answer = await submitConsentForm(sandbox, { consentRequestId: form.consentRequestId!, decision: "deny" })
     expect(answer.status).toBe(303)
@@ -115,19 +140,34 @@ describe("consent: GET /as/authorization.oauth2 and the holder's decision", () =
   })
 
   it("a consent form answers once; a second submit gets an error page, not a second code", async () => {
-    const page = await raw(buildConsentUrl({ authUrl: sandbox.url, clientId: "TPP_test", scopes: ["pay"], redirectUri: receiver.url }))
+    const page = await raw(
+      buildConsentUrl({ authUrl: sandbox.url, clientId: "TPP_test", scopes: ["pay"], redirectUri: receiver.url })
+    )
     const id = readConsentForm(page.text).consentRequestId!
-    expect((await submitConsentForm(sandbox, { consentRequestId: id, accountNumber: MAIN_ACCOUNT, decision: "approve" })).status).toBe(303)
-    const again = await submitConsentForm(sandbox, { consentRequestId: id, accountNumber: MAIN_ACCOUNT, decision: "approve" })
+    expect(
+      (await submitConsentForm(sandbox, { consentRequestId: id, accountNumber: MAIN_ACCOUNT, decision: "approve" }))
+        .status
+    ).toBe(303)
+    const again = await submitConsentForm(sandbox, {
+      consentRequestId: id,
+      accountNumber: MAIN_ACCOUNT,
+      decision: "approve",
+    })
     expect(again.status).toBe(400)
     expect(again.headers.location).toBeUndefined()
     expect(again.text).toMatch(/unknown or was already answered/)
   })
 
   it("approving an account the page did not offer shows the page again with a problem", async () => {
-    const page = await raw(buildConsentUrl({ authUrl: sandbox.url, clientId: "TPP_test", scopes: ["pay"], redirectUri: receiver.url }))
+    const page = await raw(
+      buildConsentUrl({ authUrl: sandbox.url, clientId: "TPP_test", scopes: ["pay"], redirectUri: receiver.url })
+    )
     const id = readConsentForm(page.text).consentRequestId!
-    const answer = await submitConsentForm(sandbox, { consentRequestId: id, accountNumber: "BE71096123456769", decision: "approve" })
+    const answer = await submitConsentForm(sandbox, {
+      consentRequestId: id,
+      accountNumber: "BE71096123456769",
+      decision: "approve",
+    })
     expect(answer.status).toBe(400)
     expect(answer.text).toContain('id="problem"')
     expect(readConsentForm(answer.text).consentRequestId).toBe(id)
@@ -142,9 +182,15 @@ describe("consent: GET /as/authorization.oauth2 and the holder's decision", () =
   })
 
   it("without redirect_uri shows the code on a page; the exchange then goes without redirect_uri", async () => {
-    const page = await raw(`${sandbox.url}/as/authorization.oauth2?scope=pay&client_id=TPP_test&response_type=code&flow=code&state=abc`)
+    const page = await raw(
+      `${sandbox.url}/as/authorization.oauth2?scope=pay&client_id=TPP_test&response_type=code&flow=code&state=abc`
+    )
     const form = readConsentForm(page.text)
-    const answer = await submitConsentForm(sandbox, { consentRequestId: form.consentRequestId!, accountNumber: MAIN_ACCOUNT, decision: "approve" })
+    const answer = await submitConsentForm(sandbox, {
+      consentRequestId: form.consentRequestId!,
+      accountNumber: MAIN_ACCOUNT,
+      decision: "approve",
+    })
     expect(answer.status).toBe(200)
     const code = /id="code">([^<]+)</.exec(answer.text)![1]
     expect(/id="state">([^<]+)</.exec(answer.text)![1]).toBe("abc")
@@ -170,7 +216,11 @@ describe("consent: GET /as/authorization.oauth2 and the holder's decision", () =
       ["response_type token", { response_type: "token" }, /response_type must be code/],
       ["flow missing", { flow: undefined }, /flow must be code/],
       ["unknown bank", { bank: "NLXX99" }, /bank/],
-      ["javascript: redirect_uri", { redirect_uri: "javascript:alert(1)" }, /redirect_uri must be an absolute http or https URL/],
+      [
+        "javascript: redirect_uri",
+        { redirect_uri: "javascript:alert(1)" },
+        /redirect_uri must be an absolute http or https URL/,
+      ],
       ["relative redirect_uri", { redirect_uri: "/callback" }, /redirect_uri/],
     ]
     it.each(cases)("%s", async (_name, change, reason) => {
@@ -184,7 +234,9 @@ describe("consent: GET /as/authorization.oauth2 and the holder's decision", () =
     })
 
     it("escapes what it echoes", async () => {
-      const res = await raw(`${sandbox.url}/as/authorization.oauth2?scope=${encodeURIComponent("<script>x</script>")}&client_id=TPP_test&response_type=code&flow=code`)
+      const res = await raw(
+        `${sandbox.url}/as/authorization.oauth2?scope=${encodeURIComponent("<script>x</script>")}&client_id=TPP_test&response_type=code&flow=code`
+      )
       expect(res.status).toBe(400)
       expect(res.text).not.toContain("<script>x")
     })
@@ -199,6 +251,10 @@ describe("consent: GET /as/authorization.oauth2 and the holder's decision", () =
   it("the exchange error is a TikkieError with the OAuth code", async () => {
     const e = await oauth.exchangeCode({ code: "no-such-code-123456" }).catch((x) => x)
     expect(isTikkieError(e)).toBe(true)
-    expect({ code: e.code, status: e.status, kind: e.kind }).toEqual({ code: "invalid_grant", status: 400, kind: "service" })
+    expect({ code: e.code, status: e.status, kind: e.kind }).toEqual({
+      code: "invalid_grant",
+      status: 400,
+      kind: "service",
+    })
   })
 })

@@ -62,11 +62,15 @@ describe("decimalToUnits: funds amounts with up to 3 decimals", () => {
 
   it("writes units back as plain decimal text that reads as the same units (property)", () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }), fc.integer({ min: 0, max: 6 }), (units, decimals) => {
-        const text = unitsToDecimalText(units, decimals)
-        expect(text).not.toMatch(/e/i)
-        expect(decimalToUnits(text, decimals)).toBe(units)
-      })
+      fc.property(
+        fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }),
+        fc.integer({ min: 0, max: 6 }),
+        (units, decimals) => {
+          const text = unitsToDecimalText(units, decimals)
+          expect(text).not.toMatch(/e/i)
+          expect(decimalToUnits(text, decimals)).toBe(units)
+        }
+      )
     )
   })
 })

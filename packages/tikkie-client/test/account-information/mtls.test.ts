@@ -17,7 +17,10 @@ describe("mutual TLS on the token endpoint", () => {
   beforeAll(async () => {
     certs = makeTestCertificates("tikkie-ais")
     stranger = makeTestCertificates("not-the-bank")
-    sandbox = await startSandbox({ port: 0, tls: { cert: certs.serverCert, key: certs.serverKey, clientCa: certs.caCert } })
+    sandbox = await startSandbox({
+      port: 0,
+      tls: { cert: certs.serverCert, key: certs.serverKey, clientCa: certs.caCert },
+    })
     receiver = await new RedirectReceiver().start()
     trustingAgent = new Agent({ connect: { ca: certs.caCert } })
   })
@@ -63,8 +66,17 @@ describe("mutual TLS on the token endpoint", () => {
       expect(refreshed.access_token).not.toBe(tokens.access_token)
 
       // Resource endpoints: HTTPS with the CA trusted, no client certificate needed.
-      const ai = new AccountInformationClient({ baseUrl: sandbox.url, apiKey: API_KEY, accessToken: refreshed.access_token, dispatcher: trustingAgent })
-      expect(await ai.details(BE_ACCOUNT)).toEqual({ accountNumber: BE_ACCOUNT, currency: "EUR", accountHolderName: "Dupont Consulting BV" })
+      const ai = new AccountInformationClient({
+        baseUrl: sandbox.url,
+        apiKey: API_KEY,
+        accessToken: refreshed.access_token,
+        dispatcher: trustingAgent,
+      })
+      expect(await ai.details(BE_ACCOUNT)).toEqual({
+        accountNumber: BE_ACCOUNT,
+        currency: "EUR",
+        accountHolderName: "Dupont Consulting BV",
+      })
       await ai.close()
     } finally {
       await withCert.close()

@@ -37,14 +37,24 @@ describe("token endpoint: code exchange and refresh", () => {
   }
 
   function client(token: string) {
-    return new AccountInformationClient({ baseUrl: sandbox.url, apiKey: API_KEY, accessToken: token, retry: { baseDelayMs: 1 } })
+    return new AccountInformationClient({
+      baseUrl: sandbox.url,
+      apiKey: API_KEY,
+      accessToken: token,
+      retry: { baseDelayMs: 1 },
+    })
   }
 
   it("answers the token response with valid and expires_in of 7200 s, never cached", async () => {
     const res = await raw(`${sandbox.url}/as/token.oauth2`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ grant_type: "authorization_code", code: await code(), client_id: "TPP_test", redirect_uri: receiver.url }).toString(),
+      body: new URLSearchParams({
+        grant_type: "authorization_code",
+        code: await code(),
+        client_id: "TPP_test",
+        redirect_uri: receiver.url,
+      }).toString(),
     })
     expect(res.status).toBe(200)
     expect(res.json).toEqual({
@@ -78,7 +88,10 @@ describe("token endpoint: code exchange and refresh", () => {
     const early = await code()
     const late = await code()
     await advanceClock(sandbox, 9)
-    await expect(oauth.exchangeCode({ code: early, redirectUri: receiver.url })).resolves.toHaveProperty("token_type", "Bearer")
+    await expect(oauth.exchangeCode({ code: early, redirectUri: receiver.url })).resolves.toHaveProperty(
+      "token_type",
+      "Bearer"
+    )
     await advanceClock(sandbox, 1)
     const e = await oauth.exchangeCode({ code: late, redirectUri: receiver.url }).catch((x) => x)
     expect({ code: e.code, status: e.status }).toEqual({ code: "invalid_grant", status: 400 })
@@ -107,12 +120,34 @@ describe("token endpoint: code exchange and refresh", () => {
 
   it.each([
     ["no grant_type", "code=x&client_id=TPP_test", "application/x-www-form-urlencoded", 400, "invalid_request"],
-    ["unknown grant_type", "grant_type=password&client_id=TPP_test", "application/x-www-form-urlencoded", 400, "unsupported_grant_type"],
-    ["no code", "grant_type=authorization_code&client_id=TPP_test", "application/x-www-form-urlencoded", 400, "invalid_request"],
-    ["no client_id", "grant_type=refresh_token&refresh_token=abc", "application/x-www-form-urlencoded", 400, "invalid_request"],
+    [
+      "unknown grant_type",
+      "grant_type=password&client_id=TPP_test",
+      "application/x-www-form-urlencoded",
+      400,
+      "unsupported_grant_type",
+    ],
+    [
+      "no code",
+      "grant_type=authorization_code&client_id=TPP_test",
+      "application/x-www-form-urlencoded",
+      400,
+      "invalid_request",
+    ],
+    [
+      "no client_id",
+      "grant_type=refresh_token&refresh_token=abc",
+      "application/x-www-form-urlencoded",
+      400,
+      "invalid_request",
+    ],
     ["a JSON body", JSON.stringify({ grant_type: "authorization_code" }), "application/json", 400, "invalid_request"],
   ])("refuses %s in RFC 6749 form", async (_name, body, contentType, status, error) => {
-    const res = await raw(`${sandbox.url}/as/token.oauth2`, { method: "POST", headers: { "content-type": contentType }, body })
+    const res = await raw(`${sandbox.url}/as/token.oauth2`, {
+      method: "POST",
+      headers: { "content-type": contentType },
+      body,
+    })
     expect(res.status).toBe(status)
     expect(res.json).toEqual({ error, error_description: expect.any(String) })
   })
@@ -152,10 +187,15 @@ describe("token endpoint: code exchange and refresh", () => {
       } finally {
         await ai.close()
       }
-      const wider = await oauth.refresh({ refreshToken: narrow.refresh_token, scopes: ["psd2:account:balance:read", "pay"] }).catch((e) => e)
+      const wider = await oauth
+        .refresh({ refreshToken: narrow.refresh_token, scopes: ["psd2:account:balance:read", "pay"] })
+        .catch((e) => e)
       expect(wider.code).toBe("invalid_scope")
       // The refused attempt did not use the refresh token up.
-      await expect(oauth.refresh({ refreshToken: narrow.refresh_token })).resolves.toHaveProperty("token_type", "Bearer")
+      await expect(oauth.refresh({ refreshToken: narrow.refresh_token })).resolves.toHaveProperty(
+        "token_type",
+        "Bearer"
+      )
     })
 
     it("refuses an unknown scope and another client's refresh", async () => {
@@ -167,7 +207,9 @@ describe("token endpoint: code exchange and refresh", () => {
       expect(res.json.error).toBe("invalid_scope")
       const stranger = new OAuthClient({ authUrl: sandbox.url, clientId: "TPP_other" })
       try {
-        expect((await stranger.refresh({ refreshToken: first.refresh_token }).catch((e) => e)).code).toBe("invalid_client")
+        expect((await stranger.refresh({ refreshToken: first.refresh_token }).catch((e) => e)).code).toBe(
+          "invalid_client"
+        )
       } finally {
         await stranger.close()
       }
@@ -185,7 +227,9 @@ describe("token endpoint: code exchange and refresh", () => {
       await advanceClock(sandbox, 3_599)
       expect((await ai.details(MAIN_ACCOUNT)).accountNumber).toBe(MAIN_ACCOUNT)
       await advanceClock(sandbox, 1)
-      const res = await raw(`${sandbox.url}/v1/accounts/${MAIN_ACCOUNT}/details`, { headers: aisHeaders(t.access_token) })
+      const res = await raw(`${sandbox.url}/v1/accounts/${MAIN_ACCOUNT}/details`, {
+        headers: aisHeaders(t.access_token),
+      })
       expectServiceError(res, 401, "ERR_2002_002")
       const e = await ai.details(MAIN_ACCOUNT).catch((x) => x)
       expect({ code: e.code, status: e.status }).toEqual({ code: "ERR_2002_002", status: 401 })

@@ -28,7 +28,12 @@ describe("account resources: details, balances, funds, consent info", () => {
   beforeAll(async () => {
     sandbox = await startSandbox({ port: 0 })
     token = (await mintToken(sandbox, ALL_AIS_SCOPES, MAIN_ACCOUNT)).access_token
-    ai = new AccountInformationClient({ baseUrl: sandbox.url, apiKey: API_KEY, accessToken: token, retry: { baseDelayMs: 1 } })
+    ai = new AccountInformationClient({
+      baseUrl: sandbox.url,
+      apiKey: API_KEY,
+      accessToken: token,
+      retry: { baseDelayMs: 1 },
+    })
   })
   afterAll(async () => {
     await ai.close()
@@ -41,9 +46,18 @@ describe("account resources: details, balances, funds, consent info", () => {
   }
 
   it("details and balance of the consented account; balance = balance after the latest transaction", async () => {
-    expect(await ai.details(MAIN_ACCOUNT)).toEqual({ accountNumber: MAIN_ACCOUNT, currency: "EUR", accountHolderName: "J. Jansen" })
+    expect(await ai.details(MAIN_ACCOUNT)).toEqual({
+      accountNumber: MAIN_ACCOUNT,
+      currency: "EUR",
+      accountHolderName: "J. Jansen",
+    })
     const balance = await ai.balances(MAIN_ACCOUNT)
-    expect(balance).toEqual({ accountNumber: MAIN_ACCOUNT, balanceType: "BOOKBALANCE", currency: "EUR", amount: expect.any(Number) })
+    expect(balance).toEqual({
+      accountNumber: MAIN_ACCOUNT,
+      balanceType: "BOOKBALANCE",
+      currency: "EUR",
+      amount: expect.any(Number),
+    })
     const latest = (await ai.transactionsPage(MAIN_ACCOUNT)).transactions[0]
     expect(toCents(balance.amount)).toBe(toCents(latest.balanceAfterMutation!))
     expect(toCents(balance.amount)).toBe((await seeded(MAIN_ACCOUNT)).balanceInCents)
@@ -55,7 +69,12 @@ describe("account resources: details, balances, funds, consent info", () => {
 
   it("consent info: the account, the scopes and the seconds left, for any valid token", async () => {
     const info = await ai.consentInfo()
-    expect(info).toEqual({ iban: MAIN_ACCOUNT, transactionId: null, scopes: [...ALL_AIS_SCOPES], valid: expect.any(Number) })
+    expect(info).toEqual({
+      iban: MAIN_ACCOUNT,
+      transactionId: null,
+      scopes: [...ALL_AIS_SCOPES],
+      valid: expect.any(Number),
+    })
     expect(info.valid).toBeGreaterThan(7_100)
     expect(info.valid).toBeLessThanOrEqual(7_200)
     const payOnly = await mintToken(sandbox, ["pay"])
@@ -168,10 +187,16 @@ describe("account resources: details, balances, funds, consent info", () => {
 
     it("a token carrying no account has access to none (0016); one for an account the sandbox lacks is 404", async () => {
       const none = await mintToken(sandbox, ALL_AIS_SCOPES)
-      expectServiceError(await raw(`${sandbox.url}/v1/accounts/${MAIN_ACCOUNT}/details`, { headers: aisHeaders(none.access_token) }), 403, "MESSAGE_RST560_0016")
+      expectServiceError(
+        await raw(`${sandbox.url}/v1/accounts/${MAIN_ACCOUNT}/details`, { headers: aisHeaders(none.access_token) }),
+        403,
+        "MESSAGE_RST560_0016"
+      )
       const elsewhere = await mintToken(sandbox, ALL_AIS_SCOPES, "NL20INGB0001234567")
       expectServiceError(
-        await raw(`${sandbox.url}/v1/accounts/NL20INGB0001234567/details`, { headers: aisHeaders(elsewhere.access_token) }),
+        await raw(`${sandbox.url}/v1/accounts/NL20INGB0001234567/details`, {
+          headers: aisHeaders(elsewhere.access_token),
+        }),
         404,
         "ERR_4001_001"
       )
@@ -189,17 +214,35 @@ describe("account resources: details, balances, funds, consent info", () => {
       ]
       for (const [resource, wrongScope] of pairs) {
         const t = await only(wrongScope)
-        const res = await raw(`${sandbox.url}/v1/accounts/${MAIN_ACCOUNT}/${resource}`, { headers: aisHeaders(t.access_token) })
+        const res = await raw(`${sandbox.url}/v1/accounts/${MAIN_ACCOUNT}/${resource}`, {
+          headers: aisHeaders(t.access_token),
+        })
         expectServiceError(res, 403, "ERR_3002_003")
       }
       const payOnly = await only("pay")
-      expectServiceError(await raw(`${sandbox.url}/v1/accounts/${MAIN_ACCOUNT}/details`, { headers: aisHeaders(payOnly.access_token) }), 403, "ERR_3002_003")
+      expectServiceError(
+        await raw(`${sandbox.url}/v1/accounts/${MAIN_ACCOUNT}/details`, { headers: aisHeaders(payOnly.access_token) }),
+        403,
+        "ERR_3002_003"
+      )
     })
 
     it("a missing or unknown bearer token is ERR_2002_002 (401); a missing API-Key is ERR_1100_005", async () => {
-      expectServiceError(await raw(`${sandbox.url}/v1/consentinfo`, { headers: { "API-Key": API_KEY } }), 401, "ERR_2002_002")
-      expectServiceError(await raw(`${sandbox.url}/v1/consentinfo`, { headers: aisHeaders("not-a-token-at-all") }), 401, "ERR_2002_002")
-      expectServiceError(await raw(`${sandbox.url}/v1/consentinfo`, { headers: { Authorization: `Bearer ${token}` } }), 400, "ERR_1100_005")
+      expectServiceError(
+        await raw(`${sandbox.url}/v1/consentinfo`, { headers: { "API-Key": API_KEY } }),
+        401,
+        "ERR_2002_002"
+      )
+      expectServiceError(
+        await raw(`${sandbox.url}/v1/consentinfo`, { headers: aisHeaders("not-a-token-at-all") }),
+        401,
+        "ERR_2002_002"
+      )
+      expectServiceError(
+        await raw(`${sandbox.url}/v1/consentinfo`, { headers: { Authorization: `Bearer ${token}` } }),
+        400,
+        "ERR_1100_005"
+      )
     })
 
     it("an empty account has balance 0 and only its credit line for funds", async () => {
@@ -210,7 +253,9 @@ describe("account resources: details, balances, funds, consent info", () => {
         const credit = (await seeded(EMPTY_ACCOUNT)).creditLineInCents
         expect(credit).toBeGreaterThan(0)
         expect((await c.funds(EMPTY_ACCOUNT, { amount: unitsToDecimalText(BigInt(credit), 2) })).available).toBe(true)
-        expect((await c.funds(EMPTY_ACCOUNT, { amount: unitsToDecimalText(BigInt(credit) + 1n, 2) })).available).toBe(false)
+        expect((await c.funds(EMPTY_ACCOUNT, { amount: unitsToDecimalText(BigInt(credit) + 1n, 2) })).available).toBe(
+          false
+        )
       } finally {
         await c.close()
       }

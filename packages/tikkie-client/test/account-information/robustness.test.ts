@@ -24,13 +24,21 @@ describe("robustness: random input to the account information sandbox", () => {
     await fc.assert(
       fc.asyncProperty(
         fc.record(
-          { bookDateFrom: date, bookDateTo: date, nextPageKey: fc.string({ maxLength: 40 }), amount: fc.string({ maxLength: 10 }), currency: fc.string({ maxLength: 4 }) },
+          {
+            bookDateFrom: date,
+            bookDateTo: date,
+            nextPageKey: fc.string({ maxLength: 40 }),
+            amount: fc.string({ maxLength: 10 }),
+            currency: fc.string({ maxLength: 4 }),
+          },
           { requiredKeys: [] }
         ),
         async (q) => {
           const query = new URLSearchParams(q as Record<string, string>).toString()
           for (const resource of ["transactions", "funds"]) {
-            const res = await raw(`${sandbox.url}/v1/accounts/${MAIN_ACCOUNT}/${resource}?${query}`, { headers: aisHeaders(token) })
+            const res = await raw(`${sandbox.url}/v1/accounts/${MAIN_ACCOUNT}/${resource}?${query}`, {
+              headers: aisHeaders(token),
+            })
             if (res.status === 200) continue
             expect([400, 500]).toContain(res.status)
             const e = res.json.errors[0]
@@ -46,7 +54,10 @@ describe("robustness: random input to the account information sandbox", () => {
   it("the token endpoint answers RFC 6749 errors to random forms", async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.dictionary(fc.constantFrom("grant_type", "code", "client_id", "redirect_uri", "refresh_token", "scope", "x"), fc.string({ maxLength: 20 })),
+        fc.dictionary(
+          fc.constantFrom("grant_type", "code", "client_id", "redirect_uri", "refresh_token", "scope", "x"),
+          fc.string({ maxLength: 20 })
+        ),
         async (form) => {
           const res = await raw(`${sandbox.url}/as/token.oauth2`, {
             method: "POST",
@@ -54,7 +65,9 @@ describe("robustness: random input to the account information sandbox", () => {
             body: new URLSearchParams(form).toString(),
           })
           expect([400, 401]).toContain(res.status)
-          expect(res.json.error).toMatch(/^(invalid_request|invalid_client|invalid_grant|unsupported_grant_type|invalid_scope)$/)
+          expect(res.json.error).toMatch(
+            /^(invalid_request|invalid_client|invalid_grant|unsupported_grant_type|invalid_scope)$/
+          )
         }
       ),
       { numRuns: 150 }
@@ -64,7 +77,10 @@ describe("robustness: random input to the account information sandbox", () => {
   it("the consent page answers 200 or a 400 page to random queries, and never redirects", async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.dictionary(fc.constantFrom("scope", "client_id", "response_type", "flow", "redirect_uri", "bank", "state"), fc.string({ maxLength: 20 })),
+        fc.dictionary(
+          fc.constantFrom("scope", "client_id", "response_type", "flow", "redirect_uri", "bank", "state"),
+          fc.string({ maxLength: 20 })
+        ),
         async (q) => {
           const res = await raw(`${sandbox.url}/as/authorization.oauth2?${new URLSearchParams(q)}`)
           expect([200, 400]).toContain(res.status)

@@ -15,7 +15,9 @@ describe("response schemas accept the documented variants", () => {
     expect(tokenResponseSchema.parse({ ...token, valid: 7200 }).expires_in).toBe(7200)
     expect(tokenResponseSchema.parse({ ...token, expires_in: 7193 }).expires_in).toBe(7193)
     expect(tokenResponseSchema.parse({ ...token, expires_in: "7200" }).expires_in).toBe(7200)
-    expect(tokenResponseSchema.parse({ ...token, token_type: "bearer", valid: 1, scope: "pay psd2:account:balance:read" })).toEqual({
+    expect(
+      tokenResponseSchema.parse({ ...token, token_type: "bearer", valid: 1, scope: "pay psd2:account:balance:read" })
+    ).toEqual({
       ...token,
       expires_in: 1,
       scopes: ["pay", "psd2:account:balance:read"],
@@ -27,12 +29,17 @@ describe("response schemas accept the documented variants", () => {
   it("account details: accountHolderName and AccountHolderName", () => {
     const base = { accountNumber: "NL91ABNA0417164300", currency: "EUR" }
     expect(accountDetailsSchema.parse({ ...base, accountHolderName: "J. Jansen" }).accountHolderName).toBe("J. Jansen")
-    expect(accountDetailsSchema.parse({ ...base, AccountHolderName: "J. Jansen" })).toEqual({ ...base, accountHolderName: "J. Jansen" })
+    expect(accountDetailsSchema.parse({ ...base, AccountHolderName: "J. Jansen" })).toEqual({
+      ...base,
+      accountHolderName: "J. Jansen",
+    })
     expect(accountDetailsSchema.safeParse(base).success).toBe(false)
   })
 
   it("consent info: space-separated scopes become a list, transactionId may be null", () => {
-    expect(consentInfoSchema.parse({ iban: "NL91ABNA0417164300", transactionId: null, scopes: "a b", valid: 7000 })).toEqual({
+    expect(
+      consentInfoSchema.parse({ iban: "NL91ABNA0417164300", transactionId: null, scopes: "a b", valid: 7000 })
+    ).toEqual({
       iban: "NL91ABNA0417164300",
       transactionId: null,
       scopes: ["a", "b"],
@@ -42,8 +49,12 @@ describe("response schemas accept the documented variants", () => {
   })
 
   it("balance and funds: numbers sent as strings are read, negative balances kept", () => {
-    expect(balanceSchema.parse({ accountNumber: "x", balanceType: "BOOKBALANCE", currency: "EUR", amount: "-12.5" }).amount).toBe(-12.5)
-    expect(fundsCheckSchema.parse({ accountNumber: "x", amount: 1.005, currency: "EUR", available: "true" }).available).toBe(true)
+    expect(
+      balanceSchema.parse({ accountNumber: "x", balanceType: "BOOKBALANCE", currency: "EUR", amount: "-12.5" }).amount
+    ).toBe(-12.5)
+    expect(
+      fundsCheckSchema.parse({ accountNumber: "x", amount: 1.005, currency: "EUR", available: "true" }).available
+    ).toBe(true)
   })
 
   it("transactions: balanceAfterMutation string or number, at most 9 description lines of at most 32 characters", () => {
@@ -53,11 +64,17 @@ describe("response schemas accept the documented variants", () => {
     expect(transactionSchema.safeParse({ ...t, descriptionLines: Array(9).fill("x".repeat(32)) }).success).toBe(true)
     expect(transactionSchema.safeParse({ ...t, descriptionLines: Array(10).fill("x") }).success).toBe(false)
     expect(transactionSchema.safeParse({ ...t, descriptionLines: ["x".repeat(33)] }).success).toBe(false)
-    expect(transactionSchema.parse({ ...t, transactionTimestamp: "2026-11-20T10:00:00Z", status: "BOOKED" }).status).toBe("BOOKED")
+    expect(
+      transactionSchema.parse({ ...t, transactionTimestamp: "2026-11-20T10:00:00Z", status: "BOOKED" }).status
+    ).toBe("BOOKED")
   })
 
   it("transaction list: a blank body is an empty list", () => {
-    expect(transactionListSchema.parse(undefined)).toEqual({ transactions: [], accountNumber: undefined, nextPageKey: undefined })
+    expect(transactionListSchema.parse(undefined)).toEqual({
+      transactions: [],
+      accountNumber: undefined,
+      nextPageKey: undefined,
+    })
     expect(transactionListSchema.parse({ accountNumber: "NL91ABNA0417164300" })).toEqual({
       transactions: [],
       accountNumber: "NL91ABNA0417164300",

@@ -65,7 +65,11 @@ describe("credentials never reach an error", () => {
 
   it("API key and token in the sandbox's own refusals and in a connection failure", async () => {
     const { access_token } = await mintToken(sandbox, ["psd2:account:details:read"], MAIN_ACCOUNT)
-    const client = new AccountInformationClient({ baseUrl: sandbox.url, apiKey: API_KEY, accessToken: async () => access_token })
+    const client = new AccountInformationClient({
+      baseUrl: sandbox.url,
+      apiKey: API_KEY,
+      accessToken: async () => access_token,
+    })
     const offline = new AccountInformationClient({
       baseUrl: "http://127.0.0.1:1",
       apiKey: API_KEY,
@@ -79,7 +83,12 @@ describe("credentials never reach an error", () => {
         await client.transactionsPage(MAIN_ACCOUNT, { bookDateFrom: "nonsense" }).catch((x) => x),
         await offline.details(MAIN_ACCOUNT).catch((x) => x),
       ]
-      expect(errors.map((e) => e.code)).toEqual(["ERR_3002_003", "MESSAGE_RST560_0016", "MESSAGE_RST560_0009", "CONNECTION_FAILED"])
+      expect(errors.map((e) => e.code)).toEqual([
+        "ERR_3002_003",
+        "MESSAGE_RST560_0016",
+        "MESSAGE_RST560_0009",
+        "CONNECTION_FAILED",
+      ])
       for (const e of errors) {
         expect(everything(e)).not.toContain(API_KEY)
         expect(everything(e)).not.toContain(access_token)
@@ -101,7 +110,9 @@ describe("credentials never reach an error", () => {
     const code = "consent-code-5f2e9a1c7b3d"
     const refreshToken = "refresh-token-0a9b8c7d6e5f4a3b"
     try {
-      const byCode: TikkieError = await oauth.exchangeCode({ code, redirectUri: "https://shop.example/cb" }).catch((x) => x)
+      const byCode: TikkieError = await oauth
+        .exchangeCode({ code, redirectUri: "https://shop.example/cb" })
+        .catch((x) => x)
       const byRefresh: TikkieError = await oauth.refresh({ refreshToken }).catch((x) => x)
       expect([byCode.code, byRefresh.code]).toEqual(["invalid_request", "invalid_request"])
       expect(byCode.message).toContain("grant_type=authorization_code")

@@ -28,7 +28,12 @@ export async function raw(
   url: string,
   init: { method?: "GET" | "POST"; headers?: Record<string, string>; body?: string; dispatcher?: Dispatcher } = {}
 ): Promise<RawAnswer> {
-  const res = await request(url, { method: init.method ?? "GET", headers: init.headers, body: init.body, dispatcher: init.dispatcher })
+  const res = await request(url, {
+    method: init.method ?? "GET",
+    headers: init.headers,
+    body: init.body,
+    dispatcher: init.dispatcher,
+  })
   const text = await res.body.text()
   let json: unknown
   try {
@@ -72,9 +77,9 @@ export async function operationCount(sandbox: RunningSandbox, operation: string)
 /** Parses the consent page the way a browser would see its form. */
 export function readConsentForm(html: string) {
   const consentRequestId = /name="consentRequestId" value="([^"]+)"/.exec(html)?.[1]
-  const accounts = [...html.matchAll(/<input type="radio" name="accountNumber"\s+id="account-([A-Z0-9]+)" value="([A-Z0-9]+)"/g)].map(
-    (m) => m[2]
-  )
+  const accounts = [
+    ...html.matchAll(/<input type="radio" name="accountNumber"\s+id="account-([A-Z0-9]+)" value="([A-Z0-9]+)"/g),
+  ].map((m) => m[2])
   const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1]
   const approve = /<button type="submit" name="decision" value="approve" id="approve">/.test(html)
   const deny = /<button type="submit" name="decision" value="deny" id="deny">/.test(html)
@@ -118,7 +123,11 @@ export async function consent(
   const form = readConsentForm(page.text)
   const answer = await submitConsentForm(
     sandbox,
-    { consentRequestId: form.consentRequestId!, accountNumber: input.accountNumber ?? form.accounts[0], decision: "approve" },
+    {
+      consentRequestId: form.consentRequestId!,
+      accountNumber: input.accountNumber ?? form.accounts[0],
+      decision: "approve",
+    },
     dispatcher
   )
   if (answer.status !== 303) throw new Error(`consent submit: ${answer.status} ${answer.text}`)
@@ -160,7 +169,13 @@ export function expectServiceError(res: RawAnswer, status: number, code: string)
   expect({ status: res.status, code: res.json?.errors?.[0]?.code }).toEqual({ status, code })
   const e = res.json.errors[0]
   expect(e).toEqual(
-    expect.objectContaining({ code, status, message: expect.any(String), reference: expect.any(String), category: expect.any(String) })
+    expect.objectContaining({
+      code,
+      status,
+      message: expect.any(String),
+      reference: expect.any(String),
+      category: expect.any(String),
+    })
   )
   expect(e.traceId).toBe(res.headers["trace-id"])
 }

@@ -41,7 +41,9 @@ function expectNewestFirst(list: Transaction[]): void {
   for (let i = 1; i < list.length; i++) {
     const newer = list[i - 1]
     const older = list[i]
-    expect(`${older.bookDate} ${older.transactionTimestamp}` <= `${newer.bookDate} ${newer.transactionTimestamp}`).toBe(true)
+    expect(`${older.bookDate} ${older.transactionTimestamp}` <= `${newer.bookDate} ${newer.transactionTimestamp}`).toBe(
+      true
+    )
     // Each booking moves the balance by exactly its amount, in cents.
     expect(toCents(newer.balanceAfterMutation!) - toCents(newer.amount)).toBe(toCents(older.balanceAfterMutation!))
   }
@@ -63,7 +65,13 @@ describe("transactions: paging, filters and the generated history", () => {
       return dispatch(opts, handler)
     }
     recording = new Agent().compose(recorder)
-    ai = new AccountInformationClient({ baseUrl: sandbox.url, apiKey: API_KEY, accessToken: token, dispatcher: recording, retry: { retries: 0 } })
+    ai = new AccountInformationClient({
+      baseUrl: sandbox.url,
+      apiKey: API_KEY,
+      accessToken: token,
+      dispatcher: recording,
+      retry: { retries: 0 },
+    })
   })
   afterAll(async () => {
     await ai.close()
@@ -153,7 +161,9 @@ describe("transactions: paging, filters and the generated history", () => {
     expect(all.every((t) => t.counterPartyAccountNumber === "" || isValidIban(t.counterPartyAccountNumber!))).toBe(true)
     expect(all.some((t) => t.amount < 0) && all.some((t) => t.amount > 0)).toBe(true)
     expect(all.some((t) => t.counterPartyAccountNumber === "")).toBe(true)
-    expect(all.every((t) => t.currency === "EUR" && typeof t.mutationCode === "string" && t.status === "BOOKED")).toBe(true)
+    expect(all.every((t) => t.currency === "EUR" && typeof t.mutationCode === "string" && t.status === "BOOKED")).toBe(
+      true
+    )
     expect(all.every((t) => Number.isInteger(toCents(t.amount)))).toBe(true)
     // Several bookings on every bank day.
     const perDay = new Map<string, number>()
@@ -175,24 +185,37 @@ describe("transactions: paging, filters and the generated history", () => {
     it("refuses the key with another bookDateFrom, with no filters, or with an added bookDateTo", async () => {
       const from = addDays(today(), -90)
       const key = encodeURIComponent(await firstKey(from))
-      const other = await raw(url(`bookDateFrom=${addDays(from, 1)}&nextPageKey=${key}`), { headers: aisHeaders(token) })
+      const other = await raw(url(`bookDateFrom=${addDays(from, 1)}&nextPageKey=${key}`), {
+        headers: aisHeaders(token),
+      })
       expectServiceError(other, 400, "ERR_1100_004")
       expect(other.json.errors[0].message).toContain(`bookDateFrom=${from}`)
       expectServiceError(await raw(url(`nextPageKey=${key}`), { headers: aisHeaders(token) }), 400, "ERR_1100_004")
-      expectServiceError(await raw(url(`bookDateFrom=${from}&bookDateTo=${today()}&nextPageKey=${key}`), { headers: aisHeaders(token) }), 400, "ERR_1100_004")
+      expectServiceError(
+        await raw(url(`bookDateFrom=${from}&bookDateTo=${today()}&nextPageKey=${key}`), { headers: aisHeaders(token) }),
+        400,
+        "ERR_1100_004"
+      )
       const same = await raw(url(`bookDateFrom=${from}&nextPageKey=${key}`), { headers: aisHeaders(token) })
       expect(same.status).toBe(200)
       expect(same.json.transactions).toHaveLength(50)
     })
 
     it("refuses a key that is not ours or belongs to another account", async () => {
-      expectServiceError(await raw(url(`bookDateFrom=${addDays(today(), -30)}&nextPageKey=garbage`), { headers: aisHeaders(token) }), 400, "ERR_1100_004")
+      expectServiceError(
+        await raw(url(`bookDateFrom=${addDays(today(), -30)}&nextPageKey=garbage`), { headers: aisHeaders(token) }),
+        400,
+        "ERR_1100_004"
+      )
       const from = addDays(today(), -90)
       const key = encodeURIComponent(await firstKey(from))
       const be = await mintToken(sandbox, ALL_AIS_SCOPES, BE_ACCOUNT)
-      const res = await raw(`${sandbox.url}/v1/accounts/${BE_ACCOUNT}/transactions?bookDateFrom=${from}&nextPageKey=${key}`, {
-        headers: aisHeaders(be.access_token),
-      })
+      const res = await raw(
+        `${sandbox.url}/v1/accounts/${BE_ACCOUNT}/transactions?bookDateFrom=${from}&nextPageKey=${key}`,
+        {
+          headers: aisHeaders(be.access_token),
+        }
+      )
       expectServiceError(res, 400, "ERR_1100_004")
     })
   })
@@ -216,7 +239,9 @@ describe("transactions: paging, filters and the generated history", () => {
     }
     it("sandbox answers each rule's code", async () => {
       for (const [name, query, status, code] of cases()) {
-        const res = await raw(`${sandbox.url}/v1/accounts/${MAIN_ACCOUNT}/transactions?${query}`, { headers: aisHeaders(token) })
+        const res = await raw(`${sandbox.url}/v1/accounts/${MAIN_ACCOUNT}/transactions?${query}`, {
+          headers: aisHeaders(token),
+        })
         expect({ name, status: res.status, code: res.json?.errors?.[0]?.code }).toEqual({ name, status, code })
       }
     })
@@ -233,9 +258,12 @@ describe("transactions: paging, filters and the generated history", () => {
 
     it("the 18-month limit day itself is allowed, through client and sandbox", async () => {
       const earliest = earliestBookDateFrom(today())
-      const res = await raw(`${sandbox.url}/v1/accounts/${MAIN_ACCOUNT}/transactions?bookDateFrom=${earliest}&bookDateTo=${addDays(earliest, 7)}`, {
-        headers: aisHeaders(token),
-      })
+      const res = await raw(
+        `${sandbox.url}/v1/accounts/${MAIN_ACCOUNT}/transactions?bookDateFrom=${earliest}&bookDateTo=${addDays(earliest, 7)}`,
+        {
+          headers: aisHeaders(token),
+        }
+      )
       expect(res.status).toBe(200)
       expect(res.json.transactions.length).toBeGreaterThan(0)
       const page = await ai.transactionsPage(MAIN_ACCOUNT, { bookDateFrom: earliest })
@@ -245,14 +273,21 @@ describe("transactions: paging, filters and the generated history", () => {
 
   it("an account without bookings answers a blank body, read as an empty list", async () => {
     const t = await mintToken(sandbox, ALL_AIS_SCOPES, EMPTY_ACCOUNT)
-    const res = await raw(`${sandbox.url}/v1/accounts/${EMPTY_ACCOUNT}/transactions?bookDateFrom=${earliestBookDateFrom(today())}`, {
-      headers: aisHeaders(t.access_token),
-    })
+    const res = await raw(
+      `${sandbox.url}/v1/accounts/${EMPTY_ACCOUNT}/transactions?bookDateFrom=${earliestBookDateFrom(today())}`,
+      {
+        headers: aisHeaders(t.access_token),
+      }
+    )
     expect(res.status).toBe(200)
     expect(res.text).toBe("")
     const c = new AccountInformationClient({ baseUrl: sandbox.url, apiKey: API_KEY, accessToken: t.access_token })
     try {
-      expect(await c.transactionsPage(EMPTY_ACCOUNT)).toEqual({ transactions: [], accountNumber: EMPTY_ACCOUNT, nextPageKey: undefined })
+      expect(await c.transactionsPage(EMPTY_ACCOUNT)).toEqual({
+        transactions: [],
+        accountNumber: EMPTY_ACCOUNT,
+        nextPageKey: undefined,
+      })
       const all: Transaction[] = []
       for await (const x of c.transactions(EMPTY_ACCOUNT, { bookDateFrom: addDays(today(), -30) })) all.push(x)
       expect(all).toEqual([])
@@ -263,12 +298,17 @@ describe("transactions: paging, filters and the generated history", () => {
 
   it("a range of only weekend days without bookings is MESSAGE_BAI560_0005 (500, no bank day)", async () => {
     const saturday = pastSaturday()
-    const res = await raw(`${sandbox.url}/v1/accounts/${MAIN_ACCOUNT}/transactions?bookDateFrom=${saturday}&bookDateTo=${addDays(saturday, 1)}`, {
-      headers: aisHeaders(token),
-    })
+    const res = await raw(
+      `${sandbox.url}/v1/accounts/${MAIN_ACCOUNT}/transactions?bookDateFrom=${saturday}&bookDateTo=${addDays(saturday, 1)}`,
+      {
+        headers: aisHeaders(token),
+      }
+    )
     expectServiceError(res, 500, "MESSAGE_BAI560_0005")
     expect(res.json.errors[0].category).toBe("BACKEND_ERROR")
-    const e = await ai.transactionsPage(MAIN_ACCOUNT, { bookDateFrom: saturday, bookDateTo: addDays(saturday, 1) }).catch((x) => x)
+    const e = await ai
+      .transactionsPage(MAIN_ACCOUNT, { bookDateFrom: saturday, bookDateTo: addDays(saturday, 1) })
+      .catch((x) => x)
     expect({ code: e.code, status: e.status }).toEqual({ code: "MESSAGE_BAI560_0005", status: 500 })
   })
 })
@@ -302,7 +342,13 @@ describe("booking through the control interface", () => {
       counterPartyAccountNumber: "NL91ABNA0417164300",
     })
     expect(booked.status).toBe(201)
-    expect(booked.json).toEqual(expect.objectContaining({ amount: -12.34, bookDate: today(), descriptionLines: ["Tikkie uitbetaling", "Order 1001"] }))
+    expect(booked.json).toEqual(
+      expect.objectContaining({
+        amount: -12.34,
+        bookDate: today(),
+        descriptionLines: ["Tikkie uitbetaling", "Order 1001"],
+      })
+    )
     expect((await book({ amount: 0.1 })).status).toBe(201)
     expect((await book({ amountInCents: 20 })).status).toBe(201)
 
@@ -320,9 +366,14 @@ describe("booking through the control interface", () => {
     const saturday = pastSaturday()
     const newestBefore = toCents((await ai.transactionsPage(MAIN_ACCOUNT)).transactions[0].balanceAfterMutation!)
     expect((await book({ amountInCents: 5_000, bookDate: saturday, descriptionLines: ["Weekend"] })).status).toBe(201)
-    const weekend = await ai.transactionsPage(MAIN_ACCOUNT, { bookDateFrom: saturday, bookDateTo: addDays(saturday, 1) })
+    const weekend = await ai.transactionsPage(MAIN_ACCOUNT, {
+      bookDateFrom: saturday,
+      bookDateTo: addDays(saturday, 1),
+    })
     expect(weekend.transactions.map((t) => t.descriptionLines)).toEqual([["Weekend"]])
-    expect(toCents((await ai.transactionsPage(MAIN_ACCOUNT)).transactions[0].balanceAfterMutation!)).toBe(newestBefore + 5_000)
+    expect(toCents((await ai.transactionsPage(MAIN_ACCOUNT)).transactions[0].balanceAfterMutation!)).toBe(
+      newestBefore + 5_000
+    )
     const around: Transaction[] = []
     for await (const t of ai.transactions(MAIN_ACCOUNT, { bookDateFrom: addDays(saturday, -3) })) around.push(t)
     expectNewestFirst(around)
@@ -348,8 +399,16 @@ describe("booking through the control interface", () => {
   it("lists the seeded accounts with balance and credit line in cents", async () => {
     const res = await raw(`${sandbox.url}/_sandbox/accounts`)
     expect(res.status).toBe(200)
-    const accounts = res.json.accounts as Array<{ accountNumber: string; currency: string; bank: string; balanceInCents: number; transactionCount: number }>
-    expect(accounts.map((a) => a.accountNumber)).toEqual(expect.arrayContaining([MAIN_ACCOUNT, BE_ACCOUNT, EMPTY_ACCOUNT]))
+    const accounts = res.json.accounts as Array<{
+      accountNumber: string
+      currency: string
+      bank: string
+      balanceInCents: number
+      transactionCount: number
+    }>
+    expect(accounts.map((a) => a.accountNumber)).toEqual(
+      expect.arrayContaining([MAIN_ACCOUNT, BE_ACCOUNT, EMPTY_ACCOUNT])
+    )
     expect(accounts.find((a) => a.accountNumber === "GB29NWBK60161331926819")?.currency).toBe("GBP")
     expect(accounts.find((a) => a.accountNumber === EMPTY_ACCOUNT)?.transactionCount).toBe(0)
     expect(new Set(accounts.map((a) => a.bank))).toEqual(new Set(["NLAA01", "BEPB01", "BEPB02"]))
@@ -360,8 +419,12 @@ describe("seeded history", () => {
   async function snapshot(sandbox: RunningSandbox, account = MAIN_ACCOUNT) {
     const t = await mintToken(sandbox, ALL_AIS_SCOPES, account)
     const from = addDays(today(), -200)
-    const res = await raw(`${sandbox.url}/v1/accounts/${account}/transactions?bookDateFrom=${from}`, { headers: aisHeaders(t.access_token) })
-    const last50 = await raw(`${sandbox.url}/v1/accounts/${account}/transactions`, { headers: aisHeaders(t.access_token) })
+    const res = await raw(`${sandbox.url}/v1/accounts/${account}/transactions?bookDateFrom=${from}`, {
+      headers: aisHeaders(t.access_token),
+    })
+    const last50 = await raw(`${sandbox.url}/v1/accounts/${account}/transactions`, {
+      headers: aisHeaders(t.access_token),
+    })
     return { page: res.json, last50: last50.json }
   }
 
@@ -374,7 +437,9 @@ describe("seeded history", () => {
       expect(sa.page.transactions).toHaveLength(50)
       expect(await snapshot(b)).toEqual(sa)
       const sc = await snapshot(c)
-      expect(sc.last50.transactions.map((t: Transaction) => t.transactionId)).not.toEqual(sa.last50.transactions.map((t: Transaction) => t.transactionId))
+      expect(sc.last50.transactions.map((t: Transaction) => t.transactionId)).not.toEqual(
+        sa.last50.transactions.map((t: Transaction) => t.transactionId)
+      )
 
       await raw(`${a.url}/_sandbox/accounts/${MAIN_ACCOUNT}/transactions`, {
         method: "POST",

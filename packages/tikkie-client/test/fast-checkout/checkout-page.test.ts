@@ -72,7 +72,18 @@ describe("Fast Checkout: checkout page", () => {
   it("has a payer form with stable names and ids, a country select with NL, BE and DE, and Pay and Cancel", async () => {
     const { checkoutUrl } = await h.client.createOrder(orderBody())
     const { html } = await openPage(checkoutUrl)
-    for (const f of ["firstName", "lastName", "email", "phoneNumber", "companyName", "street", "houseNumber", "addition", "postalCode", "city"]) {
+    for (const f of [
+      "firstName",
+      "lastName",
+      "email",
+      "phoneNumber",
+      "companyName",
+      "street",
+      "houseNumber",
+      "addition",
+      "postalCode",
+      "city",
+    ]) {
       expect(html).toMatch(new RegExp(`<input [^>]*id="${f}" name="${f}"`))
     }
     expect(html).toMatch(/<select id="country" name="country"/)
@@ -84,7 +95,10 @@ describe("Fast Checkout: checkout page", () => {
 
   it("escapes what the shop sent, so an item name cannot inject markup", async () => {
     const { checkoutUrl } = await h.client.createOrder(
-      orderBody({ referenceId: "<b>ref</b>", items: [{ itemName: '<script>alert("x")</script>', priceInCents: 100, quantity: 1 }] })
+      orderBody({
+        referenceId: "<b>ref</b>",
+        items: [{ itemName: '<script>alert("x")</script>', priceInCents: 100, quantity: 1 }],
+      })
     )
     const { html } = await openPage(checkoutUrl)
     expect(html).not.toContain("<script>")
@@ -94,7 +108,11 @@ describe("Fast Checkout: checkout page", () => {
 
   it("pays: 303 to redirectUrl, order PAID with the payer as entered, webhook {referenceId, orderToken, status}", async () => {
     const created = await h.client.createOrder(
-      orderBody({ referenceId: "page-pay-1", notificationUrl: hook.url, redirectUrl: "https://shop.example/thanks?o=page-pay-1" })
+      orderBody({
+        referenceId: "page-pay-1",
+        notificationUrl: hook.url,
+        redirectUrl: "https://shop.example/thanks?o=page-pay-1",
+      })
     )
     const res = await submit(created.checkoutUrl, PAYER_FORM)
     expect(res.status).toBe(303)
@@ -146,12 +164,19 @@ describe("Fast Checkout: checkout page", () => {
     const order = await h.client.getOrder(created.orderToken)
     expect(order.status).toBe("PAID")
     expect(order.payer?.firstName).toBe("Sanne")
-    await eventually(() => expect(hook.received.filter((r) => r.body?.orderToken === created.orderToken)).toHaveLength(1))
+    await eventually(() =>
+      expect(hook.received.filter((r) => r.body?.orderToken === created.orderToken)).toHaveLength(1)
+    )
   })
 
   it("re-renders the form with a clear message and the values entered when required fields are missing", async () => {
     const created = await h.client.createOrder(orderBody({ notificationUrl: hook.url }))
-    const res = await submit(created.checkoutUrl, { ...PAYER_FORM, firstName: "", street: "  ", email: "sanne@example.nl" })
+    const res = await submit(created.checkoutUrl, {
+      ...PAYER_FORM,
+      firstName: "",
+      street: "  ",
+      email: "sanne@example.nl",
+    })
     expect(res.status).toBe(400)
     expect(res.html).toMatch(/id="form-error" role="alert"/)
     expect(res.html).toContain("first name is required")

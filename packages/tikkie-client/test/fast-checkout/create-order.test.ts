@@ -31,7 +31,9 @@ describe("Fast Checkout: create order", () => {
 
   it("creates an order through the client: checkoutUrl on the sandbox, orderToken, Trace-Id", async () => {
     const client = await freshClient()
-    const created = await client.createOrder(orderBody({ discountInCents: 100, notificationUrl: "https://shop.example/hook" }))
+    const created = await client.createOrder(
+      orderBody({ discountInCents: 100, notificationUrl: "https://shop.example/hook" })
+    )
     expect(created.orderToken).toMatch(/^[A-Za-z0-9]+$/)
     expect(created.checkoutUrl).toBe(`${h.sandbox.url}/checkout/fastcheckout/${created.orderToken}`)
     expect(typeof created.traceId).toBe("string")
@@ -81,32 +83,97 @@ describe("Fast Checkout: create order", () => {
   /** Each case: the body, the code, and a word the message must contain. */
   const refusals: Array<[string, (b: Record<string, any>) => unknown, string, RegExp]> = [
     ["a missing referenceId", (b) => ({ ...b, referenceId: undefined }), "ERR_1100_005", /referenceId/],
-    ["a missing shippingCostsInCents", (b) => ({ ...b, shippingCostsInCents: undefined }), "ERR_1100_005", /shippingCostsInCents/],
+    [
+      "a missing shippingCostsInCents",
+      (b) => ({ ...b, shippingCostsInCents: undefined }),
+      "ERR_1100_005",
+      /shippingCostsInCents/,
+    ],
     ["a missing currency", (b) => ({ ...b, currency: undefined }), "ERR_1100_005", /currency/],
     ["a missing expiration", (b) => ({ ...b, expiration: undefined }), "ERR_1100_005", /expiration/],
     ["a missing redirectUrl", (b) => ({ ...b, redirectUrl: undefined }), "ERR_1100_005", /redirectUrl/],
     ["missing items", (b) => ({ ...b, items: undefined }), "ERR_1100_005", /items/],
-    ["an item without itemName", (b) => ({ ...b, items: [{ priceInCents: 1, quantity: 1 }] }), "ERR_1100_005", /itemName/],
-    ["an item without quantity", (b) => ({ ...b, items: [{ itemName: "x", priceInCents: 1 }] }), "ERR_1100_005", /quantity/],
+    [
+      "an item without itemName",
+      (b) => ({ ...b, items: [{ priceInCents: 1, quantity: 1 }] }),
+      "ERR_1100_005",
+      /itemName/,
+    ],
+    [
+      "an item without quantity",
+      (b) => ({ ...b, items: [{ itemName: "x", priceInCents: 1 }] }),
+      "ERR_1100_005",
+      /quantity/,
+    ],
     ["an unknown field", (b) => ({ ...b, customerEmail: "a@b.nl" }), "ERR_1100_008", /customerEmail/],
-    ["an unknown item field", (b) => ({ ...b, items: [{ itemName: "x", priceInCents: 1, quantity: 1, vat: 21 }] }), "ERR_1100_008", /vat/],
-    ["a misspelt field (unknown wins over missing)", (b) => ({ ...b, referenceId: undefined, referenceID: "x" }), "ERR_1100_008", /referenceID/],
-    ["currency USD", (b) => ({ ...b, currency: "USD" }), "ERR_1100_004", /(^|ERR_1100_004: )currency: only EUR is supported$/],
-    ["a fractional price", (b) => ({ ...b, items: [{ itemName: "x", priceInCents: 12.5, quantity: 1 }] }), "ERR_1100_004", /priceInCents/],
-    ["a price given as a string", (b) => ({ ...b, items: [{ itemName: "x", priceInCents: "100", quantity: 1 }] }), "ERR_1100_004", /priceInCents/],
-    ["a negative price", (b) => ({ ...b, items: [{ itemName: "x", priceInCents: -1, quantity: 1 }] }), "ERR_1100_004", /priceInCents/],
-    ["quantity 0", (b) => ({ ...b, items: [{ itemName: "x", priceInCents: 100, quantity: 0 }] }), "ERR_1100_004", /quantity/],
+    [
+      "an unknown item field",
+      (b) => ({ ...b, items: [{ itemName: "x", priceInCents: 1, quantity: 1, vat: 21 }] }),
+      "ERR_1100_008",
+      /vat/,
+    ],
+    [
+      "a misspelt field (unknown wins over missing)",
+      (b) => ({ ...b, referenceId: undefined, referenceID: "x" }),
+      "ERR_1100_008",
+      /referenceID/,
+    ],
+    [
+      "currency USD",
+      (b) => ({ ...b, currency: "USD" }),
+      "ERR_1100_004",
+      /(^|ERR_1100_004: )currency: only EUR is supported$/,
+    ],
+    [
+      "a fractional price",
+      (b) => ({ ...b, items: [{ itemName: "x", priceInCents: 12.5, quantity: 1 }] }),
+      "ERR_1100_004",
+      /priceInCents/,
+    ],
+    [
+      "a price given as a string",
+      (b) => ({ ...b, items: [{ itemName: "x", priceInCents: "100", quantity: 1 }] }),
+      "ERR_1100_004",
+      /priceInCents/,
+    ],
+    [
+      "a negative price",
+      (b) => ({ ...b, items: [{ itemName: "x", priceInCents: -1, quantity: 1 }] }),
+      "ERR_1100_004",
+      /priceInCents/,
+    ],
+    [
+      "quantity 0",
+      (b) => ({ ...b, items: [{ itemName: "x", priceInCents: 100, quantity: 0 }] }),
+      "ERR_1100_004",
+      /quantity/,
+    ],
     ["negative shipping", (b) => ({ ...b, shippingCostsInCents: -5 }), "ERR_1100_004", /shippingCostsInCents/],
     ["a negative discount", (b) => ({ ...b, discountInCents: -5 }), "ERR_1100_004", /discountInCents/],
     ["expiration 0", (b) => ({ ...b, expiration: 0 }), "ERR_1100_004", /expiration/],
     ["a fractional expiration", (b) => ({ ...b, expiration: 1.5 }), "ERR_1100_004", /expiration/],
     ["a redirectUrl that is not a URL", (b) => ({ ...b, redirectUrl: "shop/done" }), "ERR_1100_004", /redirectUrl/],
     ["a javascript: redirectUrl", (b) => ({ ...b, redirectUrl: "javascript:alert(1)" }), "ERR_1100_004", /redirectUrl/],
-    ["an ftp notificationUrl", (b) => ({ ...b, notificationUrl: "ftp://shop.example/hook" }), "ERR_1100_004", /notificationUrl/],
+    [
+      "an ftp notificationUrl",
+      (b) => ({ ...b, notificationUrl: "ftp://shop.example/hook" }),
+      "ERR_1100_004",
+      /notificationUrl/,
+    ],
     ["an empty item list", (b) => ({ ...b, items: [] }), "ERR_1100_004", /items/],
     ["a blank referenceId", (b) => ({ ...b, referenceId: "   " }), "ERR_1100_004", /referenceId/],
-    ["a referenceId over 100 characters", (b) => ({ ...b, referenceId: "r".repeat(101) }), "ERR_1100_004", /referenceId/],
-    ["an itemName over 100 characters", (b) => ({ ...b, items: [{ itemName: "i".repeat(101), priceInCents: 1, quantity: 1 }] }), "ERR_1100_004", /itemName/],
+    [
+      "a referenceId over 100 characters",
+      (b) => ({ ...b, referenceId: "r".repeat(101) }),
+      "ERR_1100_004",
+      /referenceId/,
+    ],
+    [
+      "an itemName over 100 characters",
+      (b) => ({ ...b, items: [{ itemName: "i".repeat(101), priceInCents: 1, quantity: 1 }] }),
+      "ERR_1100_004",
+      /itemName/,
+    ],
     ["addressRequired as a string", (b) => ({ ...b, addressRequired: "yes" }), "ERR_1100_004", /addressRequired/],
     [
       "items above 50,000 euro",
@@ -114,7 +181,12 @@ describe("Fast Checkout: create order", () => {
       "ERR_1100_006",
       /50000\.00 euro/,
     ],
-    ["a discount equal to items plus shipping", (b) => ({ ...b, discountInCents: 598 + 150 + 495 }), "ERR_3100_005", /discountInCents/],
+    [
+      "a discount equal to items plus shipping",
+      (b) => ({ ...b, discountInCents: 598 + 150 + 495 }),
+      "ERR_3100_005",
+      /discountInCents/,
+    ],
     ["a discount above the total", (b) => ({ ...b, discountInCents: 10_000 }), "ERR_3100_005", /discountInCents/],
   ]
 
@@ -132,7 +204,13 @@ describe("Fast Checkout: create order", () => {
       const client = await freshClient()
       const e = await caught(() => client.createOrder(body()))
       expect(isTikkieError(e)).toBe(true)
-      expect(e).toMatchObject({ kind: "local", code, status: 400, category: "BAD_REQUEST", mayHaveReachedService: false })
+      expect(e).toMatchObject({
+        kind: "local",
+        code,
+        status: 400,
+        category: "BAD_REQUEST",
+        mayHaveReachedService: false,
+      })
       expect(e.message).toMatch(messageWord)
       expect(await h.control.requests("fastCheckout.createOrder")).toEqual([])
     })
@@ -140,8 +218,14 @@ describe("Fast Checkout: create order", () => {
 
   it("accepts a discount one cent below items plus shipping, and a zero discount on a free order", async () => {
     const client = await freshClient()
-    await expect(client.createOrder(orderBody({ discountInCents: 598 + 150 + 495 - 1 }))).resolves.toHaveProperty("orderToken")
-    const free = orderBody({ shippingCostsInCents: 0, discountInCents: 0, items: [{ itemName: "Sample", priceInCents: 0, quantity: 1 }] })
+    await expect(client.createOrder(orderBody({ discountInCents: 598 + 150 + 495 - 1 }))).resolves.toHaveProperty(
+      "orderToken"
+    )
+    const free = orderBody({
+      shippingCostsInCents: 0,
+      discountInCents: 0,
+      items: [{ itemName: "Sample", priceInCents: 0, quantity: 1 }],
+    })
     await expect(client.createOrder(free)).resolves.toHaveProperty("orderToken")
   })
 
@@ -181,7 +265,10 @@ describe("Fast Checkout: create order", () => {
   })
 
   it("answers an unknown merchant token with 401 ERR_4100_005, through raw HTTP and the client", async () => {
-    const res = await raw("POST", apiUrl(h, "/orders"), { headers: orderHeaders("no-such-merchant-token"), json: orderBody() })
+    const res = await raw("POST", apiUrl(h, "/orders"), {
+      headers: orderHeaders("no-such-merchant-token"),
+      json: orderBody(),
+    })
     expectServiceError(res, 401, "ERR_4100_005", "UNAUTHORIZED")
     const client = h.newClient({ merchantToken: "no-such-merchant-token" })
     const e = await caught(() => client.createOrder(orderBody()))
@@ -191,7 +278,10 @@ describe("Fast Checkout: create order", () => {
 
   it("answers a missing API-Key with 400 ERR_1100_005 naming the header", async () => {
     const { merchantToken } = await h.newClient().createSandboxMerchant()
-    const res = await raw("POST", apiUrl(h, "/orders"), { headers: { "X-Merchant-Token": merchantToken }, json: orderBody() })
+    const res = await raw("POST", apiUrl(h, "/orders"), {
+      headers: { "X-Merchant-Token": merchantToken },
+      json: orderBody(),
+    })
     expect(expectServiceError(res, 400, "ERR_1100_005", "BAD_REQUEST")).toMatch(/API-Key/)
   })
 

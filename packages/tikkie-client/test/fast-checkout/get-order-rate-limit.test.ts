@@ -45,7 +45,11 @@ describe("Fast Checkout client: GET order rate limit per attempt", () => {
   it("tells the limiter to hold the rest of the second after a 429, also when no retry is left", async () => {
     const { orderToken } = await h.client.createOrder(orderBody())
     const { limiter, seen } = countingLimiter()
-    const client = h.newClient({ merchantToken: h.merchantToken, getOrderRateLimiter: limiter, retry: { retries: 1, baseDelayMs: 1, maxDelayMs: 2 } })
+    const client = h.newClient({
+      merchantToken: h.merchantToken,
+      getOrderRateLimiter: limiter,
+      retry: { retries: 1, baseDelayMs: 1, maxDelayMs: 2 },
+    })
     await h.control.injectFault("fastCheckout.getOrder", "429", 1)
     expect((await client.getOrder(orderToken)).orderToken).toBe(orderToken)
     expect(seen).toEqual({ acquired: 2, held: 1 })

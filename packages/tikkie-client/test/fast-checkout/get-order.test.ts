@@ -126,7 +126,9 @@ describe("Fast Checkout: GET order", () => {
 
   it("answers a GET without API-Key with 400 ERR_1100_005 naming the header", async () => {
     const { orderToken } = await h.client.createOrder(orderBody())
-    const res = await raw("GET", apiUrl(h, `/orders/${orderToken}`), { headers: { "X-Merchant-Token": h.merchantToken } })
+    const res = await raw("GET", apiUrl(h, `/orders/${orderToken}`), {
+      headers: { "X-Merchant-Token": h.merchantToken },
+    })
     expect(expectServiceError(res, 400, "ERR_1100_005", "BAD_REQUEST")).toMatch(/API-Key/)
   })
 

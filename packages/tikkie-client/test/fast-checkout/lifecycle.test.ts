@@ -24,7 +24,11 @@ describe("Fast Checkout: order lifecycle and controls", () => {
   })
 
   const control = (orderToken: string, action: string, json?: unknown) =>
-    raw("POST", `${h.sandbox.url}/_sandbox/fastcheckout/orders/${orderToken}/${action}`, json === undefined ? {} : { json })
+    raw(
+      "POST",
+      `${h.sandbox.url}/_sandbox/fastcheckout/orders/${orderToken}/${action}`,
+      json === undefined ? {} : { json }
+    )
 
   const webhooksOf = (orderToken: string) =>
     hook.received.filter((r) => r.body?.orderToken === orderToken).map((r) => r.body.status as string)
@@ -151,7 +155,9 @@ describe("Fast Checkout: order lifecycle and controls", () => {
     const a = await h.client.createOrder(orderBody({ referenceId: "list-a", notificationUrl: hook.url }))
     const b = await h.client.createOrder(orderBody({ referenceId: "list-b" }))
     await control(b.orderToken, "pay")
-    const all = await h.control.get<{ orders: Array<Record<string, unknown>> }>("/_sandbox/fastcheckout/orders?referenceId=list-a")
+    const all = await h.control.get<{ orders: Array<Record<string, unknown>> }>(
+      "/_sandbox/fastcheckout/orders?referenceId=list-a"
+    )
     expect(all.orders).toEqual([
       expect.objectContaining({
         orderToken: a.orderToken,

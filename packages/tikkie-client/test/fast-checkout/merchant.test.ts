@@ -1,7 +1,17 @@
 import http from "node:http"
 import type { AddressInfo } from "node:net"
 import { isTikkieError } from "../../src"
-import { API_KEY, apiUrl, caught, expectServiceError, orderBody, orderHeaders, raw, startHarness, type Harness } from "./helpers"
+import {
+  API_KEY,
+  apiUrl,
+  caught,
+  expectServiceError,
+  orderBody,
+  orderHeaders,
+  raw,
+  startHarness,
+  type Harness,
+} from "./helpers"
 
 describe("Fast Checkout: sandbox merchant (POST /v1/{product}/fastcheckout/merchant)", () => {
   let h: Harness

@@ -1,10 +1,5 @@
 import fc from "fast-check"
-import {
-  CreateOrderBodySchema,
-  FAST_CHECKOUT_ERRORS,
-  MAX_ITEMS_TOTAL_IN_CENTS,
-  validateFastCheckout,
-} from "../../src"
+import { CreateOrderBodySchema, FAST_CHECKOUT_ERRORS, MAX_ITEMS_TOTAL_IN_CENTS, validateFastCheckout } from "../../src"
 import { apiUrl, orderHeaders, raw, startHarness, type Harness } from "./helpers"
 
 /** Property tests of the creation rules; BigInt arithmetic is the independent oracle for the sums. */
@@ -38,11 +33,15 @@ function outcome(body: unknown): string {
 describe("Fast Checkout validators (properties)", () => {
   it("accepts an item list exactly when its items cost at most 50,000 euro together", () => {
     fc.assert(
-      fc.property(fc.array(item, { minLength: 1, maxLength: 6 }), fc.integer({ min: 0, max: 100_000 }), (items, shipping) => {
-        const body = { ...base, shippingCostsInCents: shipping, items }
-        const expected = bigSum(items) <= BigInt(MAX_ITEMS_TOTAL_IN_CENTS) ? "OK" : FAST_CHECKOUT_ERRORS.SEE_MESSAGE
-        expect(outcome(body)).toBe(expected)
-      }),
+      fc.property(
+        fc.array(item, { minLength: 1, maxLength: 6 }),
+        fc.integer({ min: 0, max: 100_000 }),
+        (items, shipping) => {
+          const body = { ...base, shippingCostsInCents: shipping, items }
+          const expected = bigSum(items) <= BigInt(MAX_ITEMS_TOTAL_IN_CENTS) ? "OK" : FAST_CHECKOUT_ERRORS.SEE_MESSAGE
+          expect(outcome(body)).toBe(expected)
+        }
+      ),
       { numRuns: 500 }
     )
   })
@@ -71,7 +70,10 @@ describe("Fast Checkout validators (properties)", () => {
   it("never accepts a fractional or negative amount", () => {
     fc.assert(
       fc.property(
-        fc.oneof(fc.double({ noNaN: true }).filter((d) => !Number.isInteger(d)), fc.integer({ max: -1 })),
+        fc.oneof(
+          fc.double({ noNaN: true }).filter((d) => !Number.isInteger(d)),
+          fc.integer({ max: -1 })
+        ),
         fc.constantFrom("shippingCostsInCents", "discountInCents", "priceInCents"),
         (bad, field) => {
           const items = [{ itemName: "x", priceInCents: 1_000, quantity: 1 }]

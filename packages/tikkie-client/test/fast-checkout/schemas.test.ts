@@ -25,7 +25,14 @@ const paidPayer = {
   firstName: "Jan",
   lastName: "Jansen",
   email: "jan@example.nl",
-  shippingAddress: { street: "Damrak", houseNumber: "12", addition: null, postalCode: "1012 LG", city: "Amsterdam", country: "NL" },
+  shippingAddress: {
+    street: "Damrak",
+    houseNumber: "12",
+    addition: null,
+    postalCode: "1012 LG",
+    city: "Amsterdam",
+    country: "NL",
+  },
 }
 
 describe("Fast Checkout schemas: the order as read is parsed tolerantly", () => {
@@ -75,7 +82,11 @@ describe("Fast Checkout schemas: the order as read is parsed tolerantly", () => 
 
   it("refuses a payer with data but without a required field, rather than half-reading an address", () => {
     const { city: _city, ...noCity } = paidPayer.shippingAddress
-    const r = FastCheckoutOrderSchema.safeParse({ ...readOrder, status: "PAID", payer: { ...paidPayer, shippingAddress: noCity } })
+    const r = FastCheckoutOrderSchema.safeParse({
+      ...readOrder,
+      status: "PAID",
+      payer: { ...paidPayer, shippingAddress: noCity },
+    })
     expect(r.success).toBe(false)
   })
 
@@ -89,9 +100,11 @@ describe("Fast Checkout schemas: the order as read is parsed tolerantly", () => 
 
 describe("Fast Checkout schemas: webhook body", () => {
   it("accepts {referenceId, orderToken, status} and ignores extra fields", () => {
-    expect(
-      FastCheckoutWebhookSchema.parse({ referenceId: "r", orderToken: "t", status: "PAID", extra: 1 })
-    ).toEqual({ referenceId: "r", orderToken: "t", status: "PAID" })
+    expect(FastCheckoutWebhookSchema.parse({ referenceId: "r", orderToken: "t", status: "PAID", extra: 1 })).toEqual({
+      referenceId: "r",
+      orderToken: "t",
+      status: "PAID",
+    })
   })
 
   it.each([
@@ -113,7 +126,10 @@ describe("Fast Checkout schemas: order creation body", () => {
   }
 
   it("names the missing field in an ERR_1100_005 message, nested ones by path", () => {
-    expect(failure({ ...orderBody(), redirectUrl: undefined })).toMatchObject({ code: "ERR_1100_005", message: "redirectUrl is missing" })
+    expect(failure({ ...orderBody(), redirectUrl: undefined })).toMatchObject({
+      code: "ERR_1100_005",
+      message: "redirectUrl is missing",
+    })
     expect(failure({ ...orderBody(), items: [{ itemName: "x", quantity: 1 }] })).toMatchObject({
       code: "ERR_1100_005",
       message: "items.0.priceInCents is missing",
@@ -126,7 +142,10 @@ describe("Fast Checkout schemas: order creation body", () => {
   })
 
   it("counts the 50,000 euro maximum on items only, shipping on top is fine", () => {
-    const atCap = orderBody({ shippingCostsInCents: 99_999, items: [{ itemName: "x", priceInCents: MAX_ITEMS_TOTAL_IN_CENTS, quantity: 1 }] })
+    const atCap = orderBody({
+      shippingCostsInCents: 99_999,
+      items: [{ itemName: "x", priceInCents: MAX_ITEMS_TOTAL_IN_CENTS, quantity: 1 }],
+    })
     expect(CreateOrderBodySchema.safeParse(atCap).success).toBe(true)
     const over = orderBody({ items: [{ itemName: "x", priceInCents: MAX_ITEMS_TOTAL_IN_CENTS + 1, quantity: 1 }] })
     expect(failure(over)).toMatchObject({ code: "ERR_1100_006", status: 400, category: "BAD_REQUEST" })
@@ -138,7 +157,10 @@ describe("Fast Checkout schemas: order creation body", () => {
   })
 
   it("compares the discount with items plus shipping", () => {
-    const body = orderBody({ shippingCostsInCents: 500, items: [{ itemName: "x", priceInCents: 1_000, quantity: 1 }] }) as CentsOrder
+    const body = orderBody({
+      shippingCostsInCents: 500,
+      items: [{ itemName: "x", priceInCents: 1_000, quantity: 1 }],
+    }) as CentsOrder
     expect(orderTotalInCents(body)).toBe(1_500)
     expect(CreateOrderBodySchema.safeParse({ ...body, discountInCents: 1_499 }).success).toBe(true)
     expect(failure({ ...body, discountInCents: 1_500 }).code).toBe("ERR_3100_005")
@@ -148,7 +170,12 @@ describe("Fast Checkout schemas: order creation body", () => {
 
 describe("Fast Checkout money helpers and states", () => {
   it("adds priceInCents × quantity in integers", () => {
-    expect(itemsTotalInCents([{ priceInCents: 299, quantity: 3 }, { priceInCents: 1, quantity: 7 }])).toBe(904)
+    expect(
+      itemsTotalInCents([
+        { priceInCents: 299, quantity: 3 },
+        { priceInCents: 1, quantity: 7 },
+      ])
+    ).toBe(904)
     expect(itemsTotalInCents([])).toBe(0)
   })
 

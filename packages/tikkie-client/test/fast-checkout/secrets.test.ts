@@ -103,7 +103,10 @@ describe("Fast Checkout client: credentials never appear in errors or logs", () 
   it("refuses bad options at construction with a message naming the option, not its value", () => {
     const attempts: Array<[Record<string, unknown>, RegExp]> = [
       [{ apiKey: `${SECRET_KEY} \n`, baseUrl: h.sandbox.url }, /apiKey/],
-      [{ apiKey: SECRET_KEY, merchantToken: `${SECRET_MERCHANT}\r\nX-Evil: 1`, baseUrl: h.sandbox.url }, /merchantToken/],
+      [
+        { apiKey: SECRET_KEY, merchantToken: `${SECRET_MERCHANT}\r\nX-Evil: 1`, baseUrl: h.sandbox.url },
+        /merchantToken/,
+      ],
       [{ apiKey: SECRET_KEY, baseUrl: "not a url" }, /baseUrl/],
       [{ apiKey: SECRET_KEY, baseUrl: h.sandbox.url, product: "shop" }, /product/],
       [{ apiKey: SECRET_KEY, baseUrl: h.sandbox.url, apikey: SECRET_KEY }, /unknown option: apikey/],

@@ -25,8 +25,18 @@ describe("Fast Checkout client: retries and timeouts", () => {
     await h.control.injectFault("fastCheckout.createOrder", "500", 1)
     const url = `${h.sandbox.url}/v1/pay/fastcheckout/orders`
     const headers = orderHeaders(h.merchantToken)
-    expectServiceError(await raw("POST", url, { headers, json: orderBody() }), 503, "ERR_9100_011", "SERVICE_UNAVAILABLE")
-    expectServiceError(await raw("POST", url, { headers, json: orderBody() }), 500, "ERR_8100_001", "INTERNAL_SERVER_ERROR")
+    expectServiceError(
+      await raw("POST", url, { headers, json: orderBody() }),
+      503,
+      "ERR_9100_011",
+      "SERVICE_UNAVAILABLE"
+    )
+    expectServiceError(
+      await raw("POST", url, { headers, json: orderBody() }),
+      500,
+      "ERR_8100_001",
+      "INTERNAL_SERVER_ERROR"
+    )
   })
 
   it("retries GET order after 500 ERR_8100_001 (a read is safe to repeat)", async () => {
@@ -73,10 +83,19 @@ describe("Fast Checkout client: retries and timeouts", () => {
   it("turns a GET that never answers into a TIMEOUT TikkieError after requestTimeoutMs", async () => {
     const { orderToken } = await h.client.createOrder(orderBody())
     await h.control.injectFault("fastCheckout.getOrder", "hang", 5)
-    const client = h.newClient({ merchantToken: h.merchantToken, requestTimeoutMs: 150, retry: { retries: 1, baseDelayMs: 1, maxDelayMs: 2 } })
+    const client = h.newClient({
+      merchantToken: h.merchantToken,
+      requestTimeoutMs: 150,
+      retry: { retries: 1, baseDelayMs: 1, maxDelayMs: 2 },
+    })
     const e = await caught(() => client.getOrder(orderToken))
     expect(isTikkieError(e)).toBe(true)
-    expect(e).toMatchObject({ kind: "network", code: "TIMEOUT", category: "NETWORK_ERROR", operation: "fastCheckout.getOrder" })
+    expect(e).toMatchObject({
+      kind: "network",
+      code: "TIMEOUT",
+      category: "NETWORK_ERROR",
+      operation: "fastCheckout.getOrder",
+    })
     expect(await statuses("fastCheckout.getOrder")).toEqual([0, 0])
   })
 

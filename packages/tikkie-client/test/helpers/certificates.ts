@@ -25,17 +25,50 @@ export function makeTestCertificates(name = "tikkie-test"): TestCertificates {
   const run = (...args: string[]) => execFileSync(OPENSSL, args, { cwd: dir, stdio: ["ignore", "pipe", "pipe"] })
   const file = (f: string) => readFileSync(join(dir, f), "utf8")
   try {
-    const newKey = (out: string) => run("genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256", "-out", out)
+    const newKey = (out: string) =>
+      run("genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256", "-out", out)
     newKey("ca.key")
-    run("req", "-x509", "-new", "-key", "ca.key", "-sha256", "-days", "2", "-subj", `/CN=${name} CA`, "-out", "ca.pem",
-      "-addext", "basicConstraints=critical,CA:TRUE", "-addext", "keyUsage=critical,keyCertSign,cRLSign")
+    run(
+      "req",
+      "-x509",
+      "-new",
+      "-key",
+      "ca.key",
+      "-sha256",
+      "-days",
+      "2",
+      "-subj",
+      `/CN=${name} CA`,
+      "-out",
+      "ca.pem",
+      "-addext",
+      "basicConstraints=critical,CA:TRUE",
+      "-addext",
+      "keyUsage=critical,keyCertSign,cRLSign"
+    )
 
     const sign = (base: string, subject: string, extensions: string) => {
       newKey(`${base}.key`)
       run("req", "-new", "-key", `${base}.key`, "-subj", subject, "-out", `${base}.csr`)
       writeFileSync(join(dir, `${base}.ext`), extensions)
-      run("x509", "-req", "-in", `${base}.csr`, "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial", "-days", "2",
-        "-sha256", "-extfile", `${base}.ext`, "-out", `${base}.pem`)
+      run(
+        "x509",
+        "-req",
+        "-in",
+        `${base}.csr`,
+        "-CA",
+        "ca.pem",
+        "-CAkey",
+        "ca.key",
+        "-CAcreateserial",
+        "-days",
+        "2",
+        "-sha256",
+        "-extfile",
+        `${base}.ext`,
+        "-out",
+        `${base}.pem`
+      )
     }
     sign("server", "/CN=localhost", "subjectAltName=DNS:localhost,IP:127.0.0.1\nextendedKeyUsage=serverAuth\n")
     sign("client", `/CN=${name} client`, "extendedKeyUsage=clientAuth\n")

@@ -1,5 +1,16 @@
 import { PaymentRequestsV1Client, V1_ERRORS } from "../../src/payment-requests/v1"
-import { callsOf, caught, expectV1Error, newApiKey, paymentRequestBody, platformBody, raw, seedUser, startV1Env, type V1Env } from "./helpers"
+import {
+  callsOf,
+  caught,
+  expectV1Error,
+  newApiKey,
+  paymentRequestBody,
+  platformBody,
+  raw,
+  seedUser,
+  startV1Env,
+  type V1Env,
+} from "./helpers"
 
 describe("payment requests v1: credentials, faults, retries and secrets", () => {
   let env: V1Env
@@ -22,7 +33,12 @@ describe("payment requests v1: credentials, faults, retries and secrets", () => 
   describe("credentials on every route", () => {
     it.each(ROUTES)("%s %s: API-Key missing is 400 ERR_1100_005", async (method, path) => {
       const token = await env.token()
-      expectV1Error(await raw(env.url, method, path, { token, body: platformBody() }), 400, V1_ERRORS.PARAMETER_MISSING, /API-Key/)
+      expectV1Error(
+        await raw(env.url, method, path, { token, body: platformBody() }),
+        400,
+        V1_ERRORS.PARAMETER_MISSING,
+        /API-Key/
+      )
     })
 
     it.each(ROUTES)("%s %s: bearer token missing is 401 ERR_2002_002", async (method, path) => {
@@ -63,7 +79,10 @@ describe("payment requests v1: credentials, faults, retries and secrets", () => 
   it("accepts a token carrying pay among other scopes, and a malformed Authorization header is 401", async () => {
     const token = await env.token("accounts pay")
     expect((await raw(env.url, "GET", "/v1/pay/platforms", { apiKey: newApiKey(), token })).status).toBe(200)
-    const basic = await raw(env.url, "GET", "/v1/pay/platforms", { apiKey: newApiKey(), headers: { authorization: `Basic ${token}` } })
+    const basic = await raw(env.url, "GET", "/v1/pay/platforms", {
+      apiKey: newApiKey(),
+      headers: { authorization: `Basic ${token}` },
+    })
     expectV1Error(basic, 401, V1_ERRORS.ACCESS_TOKEN_INVALID)
   })
 
@@ -73,7 +92,12 @@ describe("payment requests v1: credentials, faults, retries and secrets", () => 
     const client = await env.client({ apiKey, accessToken: token })
     await env.control.post("/_sandbox/oauth/tokens/expire", { access_token: token })
     const expired = await caught(() => client.listPlatforms())
-    expect(expired).toMatchObject({ kind: "service", code: V1_ERRORS.ACCESS_TOKEN_INVALID, status: 401, category: "UNAUTHORIZED" })
+    expect(expired).toMatchObject({
+      kind: "service",
+      code: V1_ERRORS.ACCESS_TOKEN_INVALID,
+      status: 401,
+      category: "UNAUTHORIZED",
+    })
 
     const wrongScope = await env.token("accounts")
     const scoped = await env.client({ apiKey, accessToken: wrongScope })
@@ -208,13 +232,22 @@ describe("payment requests v1: credentials, faults, retries and secrets", () => 
       await fault("paymentRequestsV1.listPlatforms", "500")
       expectV1Error(await raw(env.url, "GET", "/v1/pay/platforms", { apiKey, token }), 500, V1_ERRORS.BACKEND_ERROR)
       await fault("paymentRequestsV1.listPlatforms", "503")
-      expectV1Error(await raw(env.url, "GET", "/v1/pay/platforms", { apiKey, token }), 503, V1_ERRORS.SERVICE_UNAVAILABLE)
+      expectV1Error(
+        await raw(env.url, "GET", "/v1/pay/platforms", { apiKey, token }),
+        503,
+        V1_ERRORS.SERVICE_UNAVAILABLE
+      )
     })
 
     it.each([["500"], ["503"]] as const)("retries a GET after an injected %s and returns the answer", async (kind) => {
       const client = await env.client()
       const s = await seedUser(client)
-      const { paymentRequestToken } = await client.createPaymentRequest(s.platformToken, s.userToken, s.bankAccountToken, paymentRequestBody())
+      const { paymentRequestToken } = await client.createPaymentRequest(
+        s.platformToken,
+        s.userToken,
+        s.bankAccountToken,
+        paymentRequestBody()
+      )
       const before = await callsOf(env.control, "paymentRequestsV1.getPaymentRequest")
       await fault("paymentRequestsV1.getPaymentRequest", kind, 2)
       const read = await client.getPaymentRequest(s.platformToken, s.userToken, paymentRequestToken)
@@ -228,7 +261,12 @@ describe("payment requests v1: credentials, faults, retries and secrets", () => 
       const before = await callsOf(env.control, "paymentRequestsV1.listPlatforms")
       await fault("paymentRequestsV1.listPlatforms", "500", 2)
       const err = await caught(() => client.listPlatforms())
-      expect(err).toMatchObject({ kind: "service", code: V1_ERRORS.BACKEND_ERROR, status: 500, category: "INTERNAL_SERVER_ERROR" })
+      expect(err).toMatchObject({
+        kind: "service",
+        code: V1_ERRORS.BACKEND_ERROR,
+        status: 500,
+        category: "INTERNAL_SERVER_ERROR",
+      })
       expect(await callsOf(env.control, "paymentRequestsV1.listPlatforms")).toBe(before + 2)
     })
 
@@ -254,7 +292,10 @@ describe("payment requests v1: credentials, faults, retries and secrets", () => 
   })
 
   it("answers an unknown v1 operation with ERR_1100_007", async () => {
-    const res = await raw(env.url, "GET", "/v1/pay/platforms/p/users/u/bankaccounts", { apiKey: newApiKey(), token: await env.token() })
+    const res = await raw(env.url, "GET", "/v1/pay/platforms/p/users/u/bankaccounts", {
+      apiKey: newApiKey(),
+      token: await env.token(),
+    })
     expectV1Error(res, 400, V1_ERRORS.OPERATION_NOT_FOUND, /operation not found/)
   })
 })

@@ -2,7 +2,17 @@ import http from "node:http"
 import type { AddressInfo } from "node:net"
 import { request } from "undici"
 import { V1_ERRORS, type PaymentRequestsV1Client } from "../../src/payment-requests/v1"
-import { expectV1Error, newApiKey, paymentRequestBody, platformBody, raw, seedUser, startV1Env, userBody, type V1Env } from "./helpers"
+import {
+  expectV1Error,
+  newApiKey,
+  paymentRequestBody,
+  platformBody,
+  raw,
+  seedUser,
+  startV1Env,
+  userBody,
+  type V1Env,
+} from "./helpers"
 
 describe("payment requests v1: states, payments, payment page and notifications", () => {
   let env: V1Env
@@ -86,7 +96,12 @@ describe("payment requests v1: states, payments, payment page and notifications"
       expect((await r.pay({ amountInCents: 300_000 })).status).toBe(201)
       expect((await r.pay({ amountInCents: "200000" })).status).toBe(201)
       expect((await r.read()).status).toBe("OPEN")
-      expectV1Error(await r.pay({ amountInCents: 500_000 }), 400, V1_ERRORS.SEE_MESSAGE, /may still receive \(€ 4999,99\)/)
+      expectV1Error(
+        await r.pay({ amountInCents: 500_000 }),
+        400,
+        V1_ERRORS.SEE_MESSAGE,
+        /may still receive \(€ 4999,99\)/
+      )
       expect((await r.pay({ amountInCents: 499_999 })).status).toBe(201)
       const read = await r.read()
       expect(read.status).toBe("MAX_YIELD_REACHED")
@@ -109,7 +124,11 @@ describe("payment requests v1: states, payments, payment page and notifications"
   })
 
   it("refuses a pay control on an unknown request, or with a bad body, without crashing", async () => {
-    expectV1Error(await raw(env.url, "POST", "/_sandbox/v1/paymentrequests/nope/pay", { body: {} }), 400, V1_ERRORS.PAYMENT_REQUEST_NOT_FOUND)
+    expectV1Error(
+      await raw(env.url, "POST", "/_sandbox/v1/paymentrequests/nope/pay", { body: {} }),
+      400,
+      V1_ERRORS.PAYMENT_REQUEST_NOT_FOUND
+    )
     const r = await newRequest()
     expectV1Error(await r.pay({ onlinePaymentStatus: "PENDING" }), 400, V1_ERRORS.INVALID_INPUT, /onlinePaymentStatus/)
     expectV1Error(await r.pay({ amountInCents: "12,50" }), 400, V1_ERRORS.INVALID_INPUT, /amountInCents/)
@@ -120,8 +139,15 @@ describe("payment requests v1: states, payments, payment page and notifications"
     const apiKey = newApiKey()
     const own = await env.client({ apiKey })
     const s = await seedUser(own)
-    const { paymentRequestToken } = await own.createPaymentRequest(s.platformToken, s.userToken, s.bankAccountToken, paymentRequestBody())
-    await raw(env.url, "POST", `/_sandbox/v1/paymentrequests/${paymentRequestToken}/pay`, { body: { onlinePaymentStatus: "NOT_PAID" } })
+    const { paymentRequestToken } = await own.createPaymentRequest(
+      s.platformToken,
+      s.userToken,
+      s.bankAccountToken,
+      paymentRequestBody()
+    )
+    await raw(env.url, "POST", `/_sandbox/v1/paymentrequests/${paymentRequestToken}/pay`, {
+      body: { onlinePaymentStatus: "NOT_PAID" },
+    })
     const res = await raw(env.url, "GET", "/_sandbox/v1/platforms")
     expect(res.status).toBe(200)
     expect(res.text).not.toContain(apiKey)
@@ -167,7 +193,9 @@ describe("payment requests v1: states, payments, payment page and notifications"
       expect(done.html).toContain('data-status="PAID"')
       expect(done.html).toContain("Paid € 12,50")
       const read = await r.read()
-      expect(read.payments).toEqual([expect.objectContaining({ counterPartyName: "Piet", amountInCents: 1250, onlinePaymentStatus: "PAID" })])
+      expect(read.payments).toEqual([
+        expect.objectContaining({ counterPartyName: "Piet", amountInCents: 1250, onlinePaymentStatus: "PAID" }),
+      ])
       expect(done.html).toContain(read.payments[0].payId)
       const after = await view(r.paymentRequestUrl)
       expect(after.html).toContain('data-status="MAX_SUCCESSFUL_PAYMENTS_REACHED"')
@@ -246,7 +274,8 @@ describe("payment requests v1: states, payments, payment page and notifications"
         user.bankAccounts[0].bankAccountToken,
         paymentRequestBody()
       )
-      const pay = (body: unknown) => raw(env.url, "POST", `/_sandbox/v1/paymentrequests/${paymentRequestToken}/pay`, { body })
+      const pay = (body: unknown) =>
+        raw(env.url, "POST", `/_sandbox/v1/paymentrequests/${paymentRequestToken}/pay`, { body })
       await pay({ onlinePaymentStatus: "NOT_PAID" })
       const paid = await pay({})
       await env.sandbox.context.deliveries.idle()
@@ -276,7 +305,9 @@ describe("payment requests v1: states, payments, payment page and notifications"
       await env.control.advanceClock(1)
       const read = await r.read()
       expect(read.status).toBe("EXPIRED")
-      expect(Date.parse(read.expired!)).toBeLessThanOrEqual(Date.parse((await env.control.get<{ now: string }>("/_sandbox/stats")).now))
+      expect(Date.parse(read.expired!)).toBeLessThanOrEqual(
+        Date.parse((await env.control.get<{ now: string }>("/_sandbox/stats")).now)
+      )
       const listed = await r.client.listPaymentRequests(r.platformToken, r.userToken, { offset: 0, limit: 5 })
       expect(listed.paymentRequests[0].status).toBe("EXPIRED")
       expectV1Error(await r.pay(), 400, V1_ERRORS.SEE_MESSAGE, /EXPIRED/)

@@ -29,7 +29,11 @@ describe("payment requests v1: create, read and list (operations 5, 6 and 7)", (
     const apiKey = newApiKey()
     const p = await raw(env.url, "POST", "/v1/pay/platforms", { apiKey, token, body: platformBody() })
     const platformToken: string = p.body.platformToken
-    const u = await raw(env.url, "POST", `/v1/pay/platforms/${platformToken}/users`, { apiKey, token, body: userBody() })
+    const u = await raw(env.url, "POST", `/v1/pay/platforms/${platformToken}/users`, {
+      apiKey,
+      token,
+      body: userBody(),
+    })
     const userToken: string = u.body.userToken
     const bankAccountToken: string = u.body.bankAccounts[0].bankAccountToken
     const base = `/v1/pay/platforms/${platformToken}/users/${userToken}`
@@ -49,7 +53,12 @@ describe("payment requests v1: create, read and list (operations 5, 6 and 7)", (
   it("creates a fixed-amount request and reads it back as OPEN, expiring 14 days after creation", async () => {
     const client = await env.client()
     const s = await seedUser(client)
-    const created = await client.createPaymentRequest(s.platformToken, s.userToken, s.bankAccountToken, paymentRequestBody())
+    const created = await client.createPaymentRequest(
+      s.platformToken,
+      s.userToken,
+      s.bankAccountToken,
+      paymentRequestBody()
+    )
     expect(created).toEqual({
       paymentRequestUrl: `${env.url}/pay/v1/${created.paymentRequestToken}`,
       paymentRequestToken: expect.any(String),
@@ -124,7 +133,12 @@ describe("payment requests v1: create, read and list (operations 5, 6 and 7)", (
       ["currency other than EUR", { currency: "USD" }, V1_ERRORS.INVALID_INPUT, /only EUR/],
       ["missing currency", { currency: undefined }, V1_ERRORS.PARAMETER_MISSING, /currency is missing/],
       ["empty description", { description: "" }, V1_ERRORS.INVALID_INPUT, /description: must be 1-35/],
-      ["description of 36 characters", { description: "d".repeat(36) }, V1_ERRORS.INVALID_INPUT, /description: must be 1-35/],
+      [
+        "description of 36 characters",
+        { description: "d".repeat(36) },
+        V1_ERRORS.INVALID_INPUT,
+        /description: must be 1-35/,
+      ],
       ["missing description", { description: undefined }, V1_ERRORS.PARAMETER_MISSING, /description is missing/],
       ["empty externalId", { externalId: "" }, V1_ERRORS.INVALID_INPUT, /externalId: must be 1-35/],
       ["externalId of 36 characters", { externalId: "e".repeat(36) }, V1_ERRORS.INVALID_INPUT, /externalId/],
@@ -136,7 +150,9 @@ describe("payment requests v1: create, read and list (operations 5, 6 and 7)", (
       const s = await seedUser(client)
       const body = paymentRequestBody(overrides)
       const before = await callsOf(env.control, "paymentRequestsV1.createPaymentRequest")
-      const err = await caught(() => client.createPaymentRequest(s.platformToken, s.userToken, s.bankAccountToken, body as never))
+      const err = await caught(() =>
+        client.createPaymentRequest(s.platformToken, s.userToken, s.bankAccountToken, body as never)
+      )
       expect(err).toMatchObject({ kind: "local", code, status: 400, mayHaveReachedService: false })
       expect(err.message).toMatch(message)
       expect(await callsOf(env.control, "paymentRequestsV1.createPaymentRequest")).toBe(before)
@@ -181,12 +197,19 @@ describe("payment requests v1: create, read and list (operations 5, 6 and 7)", (
     const base = `/v1/pay/platforms/${a.platformToken}/users/no-such-user`
     const opts = { apiKey: a.apiKey, token }
     expectV1Error(
-      await raw(env.url, "POST", `${base}/bankaccounts/${a.bankAccountToken}/paymentrequests`, { ...opts, body: paymentRequestBody() }),
+      await raw(env.url, "POST", `${base}/bankaccounts/${a.bankAccountToken}/paymentrequests`, {
+        ...opts,
+        body: paymentRequestBody(),
+      }),
       404,
       V1_ERRORS.USER_NOT_FOUND,
       /user not found/
     )
-    expectV1Error(await raw(env.url, "GET", `${base}/paymentrequests?offset=0&limit=5`, opts), 404, V1_ERRORS.USER_NOT_FOUND)
+    expectV1Error(
+      await raw(env.url, "GET", `${base}/paymentrequests?offset=0&limit=5`, opts),
+      404,
+      V1_ERRORS.USER_NOT_FOUND
+    )
     expectV1Error(await raw(env.url, "GET", `${base}/paymentrequests/x`, opts), 404, V1_ERRORS.USER_NOT_FOUND)
   })
 
@@ -199,8 +222,15 @@ describe("payment requests v1: create, read and list (operations 5, 6 and 7)", (
 
     const client = await env.client()
     const s = await seedUser(client)
-    const err = await caught(() => client.getPaymentRequest(s.platformToken, s.userToken, bRequest.body.paymentRequestToken))
-    expect(err).toMatchObject({ kind: "service", code: V1_ERRORS.PAYMENT_REQUEST_NOT_FOUND, status: 400, category: "BAD_REQUEST" })
+    const err = await caught(() =>
+      client.getPaymentRequest(s.platformToken, s.userToken, bRequest.body.paymentRequestToken)
+    )
+    expect(err).toMatchObject({
+      kind: "service",
+      code: V1_ERRORS.PAYMENT_REQUEST_NOT_FOUND,
+      status: 400,
+      category: "BAD_REQUEST",
+    })
   })
 
   describe("the list: offset, limit, fromDate, toDate and totalElements", () => {
@@ -240,7 +270,12 @@ describe("payment requests v1: create, read and list (operations 5, 6 and 7)", (
     it("filters on fromDate (created after, exclusive) and toDate (created before, exclusive)", async () => {
       const from = created[2].created
       const to = created[5].created
-      const page = await client.listPaymentRequests(s.platformToken, s.userToken, { offset: 0, limit: 50, fromDate: from, toDate: to })
+      const page = await client.listPaymentRequests(s.platformToken, s.userToken, {
+        offset: 0,
+        limit: 50,
+        fromDate: from,
+        toDate: to,
+      })
       expect(page.paymentRequests.map((p) => p.paymentRequestToken)).toEqual([created[4].token, created[3].token])
       expect(page.totalElements).toBe(2)
       const onlyFrom = await client.listPaymentRequests(s.platformToken, s.userToken, {
@@ -251,24 +286,36 @@ describe("payment requests v1: create, read and list (operations 5, 6 and 7)", (
       expect(onlyFrom.paymentRequests.map((p) => p.paymentRequestToken)).toEqual([created[6].token, created[5].token])
       // A zone offset means the same instant.
       const plusOne = new Date(Date.parse(created[1].created) + 3_600_000).toISOString().replace("Z", "+01:00")
-      const onlyTo = await client.listPaymentRequests(s.platformToken, s.userToken, { offset: 0, limit: 50, toDate: plusOne })
+      const onlyTo = await client.listPaymentRequests(s.platformToken, s.userToken, {
+        offset: 0,
+        limit: 50,
+        toDate: plusOne,
+      })
       expect(onlyTo.paymentRequests.map((p) => p.paymentRequestToken)).toEqual([created[0].token])
     })
 
     it("walks every request with the async iterator", async () => {
       const seen: string[] = []
-      for await (const pr of client.paymentRequests(s.platformToken, s.userToken, { pageSize: 3 })) seen.push(pr.paymentRequestToken)
+      for await (const pr of client.paymentRequests(s.platformToken, s.userToken, { pageSize: 3 }))
+        seen.push(pr.paymentRequestToken)
       expect(seen).toEqual(newestFirst())
-      const calls = (await env.control.requests("paymentRequestsV1.listPaymentRequests")).filter((r) => r.path.includes(s.userToken))
+      const calls = (await env.control.requests("paymentRequestsV1.listPaymentRequests")).filter((r) =>
+        r.path.includes(s.userToken)
+      )
       expect(calls.length).toBeGreaterThanOrEqual(3)
     })
 
     it("accepts limit 50 and the same query over raw HTTP", async () => {
       const q = new URLSearchParams({ offset: "1", limit: "50", fromDate: created[0].created })
-      const res = await raw(env.url, "GET", `/v1/pay/platforms/${s.platformToken}/users/${s.userToken}/paymentrequests?${q}`, {
-        apiKey,
-        token,
-      })
+      const res = await raw(
+        env.url,
+        "GET",
+        `/v1/pay/platforms/${s.platformToken}/users/${s.userToken}/paymentrequests?${q}`,
+        {
+          apiKey,
+          token,
+        }
+      )
       expect(res.status).toBe(200)
       expect(res.body.totalElements).toBe(6)
       expect(res.body.paymentRequests.map((p: { paymentRequestToken: string }) => p.paymentRequestToken)).toEqual(
@@ -282,12 +329,36 @@ describe("payment requests v1: create, read and list (operations 5, 6 and 7)", (
       ["missing offset", { limit: 5 }, "limit=5", V1_ERRORS.PARAMETER_MISSING, /offset is missing/],
       ["missing limit", { offset: 0 }, "offset=0", V1_ERRORS.PARAMETER_MISSING, /limit is missing/],
       ["negative offset", { offset: -1, limit: 5 }, "offset=-1&limit=5", V1_ERRORS.INVALID_INPUT, /offset/],
-      ["offset that is not a number", { offset: "abc", limit: 5 }, "offset=abc&limit=5", V1_ERRORS.INVALID_INPUT, /offset/],
-      ["limit 0", { offset: 0, limit: 0 }, "offset=0&limit=0", V1_ERRORS.INVALID_INPUT, /limit: must be a whole number from 1 to 50/],
+      [
+        "offset that is not a number",
+        { offset: "abc", limit: 5 },
+        "offset=abc&limit=5",
+        V1_ERRORS.INVALID_INPUT,
+        /offset/,
+      ],
+      [
+        "limit 0",
+        { offset: 0, limit: 0 },
+        "offset=0&limit=0",
+        V1_ERRORS.INVALID_INPUT,
+        /limit: must be a whole number from 1 to 50/,
+      ],
       ["limit 51", { offset: 0, limit: 51 }, "offset=0&limit=51", V1_ERRORS.INVALID_INPUT, /from 1 to 50/],
       ["limit 2.5", { offset: 0, limit: 2.5 }, "offset=0&limit=2.5", V1_ERRORS.INVALID_INPUT, /limit/],
-      ["fromDate that is not a date", { offset: 0, limit: 5, fromDate: "yesterday" }, "offset=0&limit=5&fromDate=yesterday", V1_ERRORS.INVALID_INPUT, /fromDate: must be an ISO-8601/],
-      ["toDate without a zone", { offset: 0, limit: 5, toDate: "2024-05-01T12:00:00" }, "offset=0&limit=5&toDate=2024-05-01T12:00:00", V1_ERRORS.INVALID_INPUT, /toDate/],
+      [
+        "fromDate that is not a date",
+        { offset: 0, limit: 5, fromDate: "yesterday" },
+        "offset=0&limit=5&fromDate=yesterday",
+        V1_ERRORS.INVALID_INPUT,
+        /fromDate: must be an ISO-8601/,
+      ],
+      [
+        "toDate without a zone",
+        { offset: 0, limit: 5, toDate: "2024-05-01T12:00:00" },
+        "offset=0&limit=5&toDate=2024-05-01T12:00:00",
+        V1_ERRORS.INVALID_INPUT,
+        /toDate/,
+      ],
       [
         "fromDate after toDate",
         { offset: 0, limit: 5, fromDate: "2024-05-02T00:00:00Z", toDate: "2024-05-01T00:00:00Z" },

@@ -31,7 +31,11 @@ describe("payment requests v1: platforms (operations 1 and 2)", () => {
   })
 
   it("answers 201 with the platform object over raw HTTP; absent email and notificationUrl are null", async () => {
-    const res = await post({ name: "Shop", phoneNumber: "+31 20 123 4567", platformUsage: "PAYMENT_REQUEST_FOR_MYSELF" })
+    const res = await post({
+      name: "Shop",
+      phoneNumber: "+31 20 123 4567",
+      platformUsage: "PAYMENT_REQUEST_FOR_MYSELF",
+    })
     expect(res.status).toBe(201)
     expect(typeof res.traceId).toBe("string")
     expect(res.body).toMatchObject({ name: "Shop", email: null, notificationUrl: null, status: "ACTIVE" })
@@ -47,7 +51,12 @@ describe("payment requests v1: platforms (operations 1 and 2)", () => {
       ["Belgian mobile number", { phoneNumber: "+32 470 12 34 56" }, V1_ERRORS.INVALID_INPUT, /Dutch/],
       ["German mobile number", { phoneNumber: "+49 151 12345678" }, V1_ERRORS.INVALID_INPUT, /Dutch/],
       ["email of 4 characters", { email: "a@bc" }, V1_ERRORS.INVALID_INPUT, /email: must be 5-100/],
-      ["email of 101 characters", { email: `${"a".repeat(93)}@shop.nl` }, V1_ERRORS.INVALID_INPUT, /email: must be 5-100/],
+      [
+        "email of 101 characters",
+        { email: `${"a".repeat(93)}@shop.nl` },
+        V1_ERRORS.INVALID_INPUT,
+        /email: must be 5-100/,
+      ],
       // 5 characters fit the length rule, but no address with a two-letter top-level domain is that short.
       ["email of 5 characters without a real domain", { email: "a@b.n" }, V1_ERRORS.INVALID_INPUT, /e-mail/],
       ["email that is not one", { email: "not an email" }, V1_ERRORS.INVALID_INPUT, /e-mail/],
@@ -57,8 +66,18 @@ describe("payment requests v1: platforms (operations 1 and 2)", () => {
         V1_ERRORS.INVALID_INPUT,
         /at most 200/,
       ],
-      ["notificationUrl that is not http(s)", { notificationUrl: "ftp://shop.example/x" }, V1_ERRORS.INVALID_INPUT, /URL/],
-      ["other platformUsage", { platformUsage: "PAYMENT_REQUEST_FOR_OTHERS" }, V1_ERRORS.INVALID_INPUT, /PAYMENT_REQUEST_FOR_MYSELF/],
+      [
+        "notificationUrl that is not http(s)",
+        { notificationUrl: "ftp://shop.example/x" },
+        V1_ERRORS.INVALID_INPUT,
+        /URL/,
+      ],
+      [
+        "other platformUsage",
+        { platformUsage: "PAYMENT_REQUEST_FOR_OTHERS" },
+        V1_ERRORS.INVALID_INPUT,
+        /PAYMENT_REQUEST_FOR_MYSELF/,
+      ],
       ["missing name", { name: undefined }, V1_ERRORS.PARAMETER_MISSING, /name is missing/],
       ["missing phoneNumber", { phoneNumber: undefined }, V1_ERRORS.PARAMETER_MISSING, /phoneNumber is missing/],
       ["missing platformUsage", { platformUsage: undefined }, V1_ERRORS.PARAMETER_MISSING, /platformUsage is missing/],
@@ -69,7 +88,13 @@ describe("payment requests v1: platforms (operations 1 and 2)", () => {
       const client = await env.client()
       const before = await callsOf(env.control, "paymentRequestsV1.createPlatform")
       const err = await caught(() => client.createPlatform(body as never))
-      expect(err).toMatchObject({ kind: "local", code, status: 400, category: "BAD_REQUEST", mayHaveReachedService: false })
+      expect(err).toMatchObject({
+        kind: "local",
+        code,
+        status: 400,
+        category: "BAD_REQUEST",
+        mayHaveReachedService: false,
+      })
       expect(err.message).toMatch(message)
       expect(await callsOf(env.control, "paymentRequestsV1.createPlatform")).toBe(before)
 
@@ -120,7 +145,12 @@ describe("payment requests v1: platforms (operations 1 and 2)", () => {
     const client = await env.client()
     for (let i = 0; i < max; i++) await client.createPlatform(platformBody({ name: `Platform ${i}` }))
     const err = await caught(() => client.createPlatform(platformBody()))
-    expect(err).toMatchObject({ kind: "service", code: V1_ERRORS.MAX_PLATFORMS_REACHED, status: 403, category: "FORBIDDEN" })
+    expect(err).toMatchObject({
+      kind: "service",
+      code: V1_ERRORS.MAX_PLATFORMS_REACHED,
+      status: 403,
+      category: "FORBIDDEN",
+    })
     expect(await client.listPlatforms()).toHaveLength(max)
     // The limit is per client: another API key still creates platforms.
     const other = await env.client()
@@ -132,7 +162,12 @@ describe("payment requests v1: platforms (operations 1 and 2)", () => {
     for (let i = 0; i < env.sandbox.context.options.v1MaxPlatformsPerClient; i++) {
       expect((await post(platformBody(), apiKey)).status).toBe(201)
     }
-    expectV1Error(await post(platformBody(), apiKey), 403, V1_ERRORS.MAX_PLATFORMS_REACHED, /maximum number of platforms/)
+    expectV1Error(
+      await post(platformBody(), apiKey),
+      403,
+      V1_ERRORS.MAX_PLATFORMS_REACHED,
+      /maximum number of platforms/
+    )
   })
 
   it("talks to /v1/tikkie/... when the product option is tikkie", async () => {

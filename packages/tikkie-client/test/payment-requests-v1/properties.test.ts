@@ -27,9 +27,9 @@ const ibanWithOneDigitChanged = fc
     return { iban, changed: iban.slice(0, at) + changed + iban.slice(at + 1) }
   })
 
-const dutchMobile = fc.tuple(fc.integer({ min: 0, max: 9 }), fc.integer({ min: 0, max: 9_999_999 })).map(
-  ([d, rest]) => `06${d}${String(rest).padStart(7, "0")}`
-)
+const dutchMobile = fc
+  .tuple(fc.integer({ min: 0, max: 9 }), fc.integer({ min: 0, max: 9_999_999 }))
+  .map(([d, rest]) => `06${d}${String(rest).padStart(7, "0")}`)
 
 describe("payment requests v1: validator properties", () => {
   it("accepts every Dutch IBAN with a valid checksum, in electronic or spaced lower-case form", () => {
@@ -53,7 +53,12 @@ describe("payment requests v1: validator properties", () => {
   })
 
   it("refuses a valid IBAN of any other country", () => {
-    const otherCountry = fc.constantFrom("BE68539007547034", "DE89370400440532013000", "GB29NWBK60161331926819", "FR1420041010050500013M02606")
+    const otherCountry = fc.constantFrom(
+      "BE68539007547034",
+      "DE89370400440532013000",
+      "GB29NWBK60161331926819",
+      "FR1420041010050500013M02606"
+    )
     fc.assert(fc.property(otherCountry, (iban) => expect(dutchIbanRule.safeParse(iban).success).toBe(false)))
   })
 

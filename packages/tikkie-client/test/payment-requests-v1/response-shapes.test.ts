@@ -21,7 +21,12 @@ describe("payment requests v1: tolerant response schemas", () => {
 
   beforeAll(async () => {
     server = http.createServer((req, res) => {
-      seen.push({ method: req.method, url: req.url, auth: req.headers.authorization, apiKey: req.headers["api-key"] as string })
+      seen.push({
+        method: req.method,
+        url: req.url,
+        auth: req.headers.authorization,
+        apiKey: req.headers["api-key"] as string,
+      })
       req.resume()
       req.on("end", () => {
         res.writeHead(next.status, { "content-type": "application/json", "trace-id": "trace-from-fake" })
@@ -45,11 +50,24 @@ describe("payment requests v1: tolerant response schemas", () => {
   it("reads paymentRequestURL (the sample's spelling) as paymentRequestUrl", async () => {
     next = {
       status: 201,
-      body: JSON.stringify({ paymentRequestURL: "https://tikkie.me/pay/abc", paymentRequestToken: "abc", externalId: "INV-1" }),
+      body: JSON.stringify({
+        paymentRequestURL: "https://tikkie.me/pay/abc",
+        paymentRequestToken: "abc",
+        externalId: "INV-1",
+      }),
     }
     const c = client()
-    const answer = await c.createPaymentRequest("p", "u", "b", { amountInCents: "100", currency: "EUR", description: "d", externalId: "INV-1" })
-    expect(answer).toEqual({ paymentRequestUrl: "https://tikkie.me/pay/abc", paymentRequestToken: "abc", externalId: "INV-1" })
+    const answer = await c.createPaymentRequest("p", "u", "b", {
+      amountInCents: "100",
+      currency: "EUR",
+      description: "d",
+      externalId: "INV-1",
+    })
+    expect(answer).toEqual({
+      paymentRequestUrl: "https://tikkie.me/pay/abc",
+      paymentRequestToken: "abc",
+      externalId: "INV-1",
+    })
     expect(seen.at(-1)).toEqual({
       method: "POST",
       url: "/v1/pay/platforms/p/users/u/bankaccounts/b/paymentrequests",
@@ -149,7 +167,13 @@ describe("payment requests v1: tolerant response schemas", () => {
     expect(PaymentRequestSchema.safeParse({ ...base, status: "GONE" }).success).toBe(false)
     expect(PaymentRequestSchema.safeParse({ ...base, created: "not a date" }).success).toBe(false)
     expect(PaymentRequestListSchema.safeParse({ paymentRequests: [], totalElements: "-1" }).success).toBe(false)
-    expect(CreatePaymentRequestAnswerSchema.parse({ paymentRequestUrl: "u", paymentRequestURL: "other", paymentRequestToken: 7 })).toEqual({
+    expect(
+      CreatePaymentRequestAnswerSchema.parse({
+        paymentRequestUrl: "u",
+        paymentRequestURL: "other",
+        paymentRequestToken: 7,
+      })
+    ).toEqual({
       paymentRequestUrl: "u",
       paymentRequestToken: "7",
       externalId: undefined,

@@ -32,7 +32,8 @@ describe("payment requests v1: users and bank accounts (operations 3 and 4)", ()
     return {
       apiKey,
       platformToken,
-      postUser: (body: unknown) => raw(env.url, "POST", `/v1/pay/platforms/${platformToken}/users`, { apiKey, token, body }),
+      postUser: (body: unknown) =>
+        raw(env.url, "POST", `/v1/pay/platforms/${platformToken}/users`, { apiKey, token, body }),
     }
   }
 
@@ -40,7 +41,10 @@ describe("payment requests v1: users and bank accounts (operations 3 and 4)", ()
     const client = await env.client()
     const platform = await client.createPlatform(platformBody())
     const iban = freshIban()
-    const spaced = iban.replace(/(.{4})/g, "$1 ").trim().toLowerCase()
+    const spaced = iban
+      .replace(/(.{4})/g, "$1 ")
+      .trim()
+      .toLowerCase()
     const user = await client.createUser(platform.platformToken, userBody({ iban: spaced, name: "Anna" }))
     expect(user).toEqual({
       userToken: expect.any(String),
@@ -62,16 +66,46 @@ describe("payment requests v1: users and bank accounts (operations 3 and 4)", ()
       ["name of 71 characters", { name: "x".repeat(71) }, V1_ERRORS.INVALID_INPUT, /name: must be 2-70/],
       ["phone number of 9 characters", { phoneNumber: "061234567" }, V1_ERRORS.INVALID_INPUT, /exactly 10/],
       ["phone number of 11 characters", { phoneNumber: "06123456789" }, V1_ERRORS.INVALID_INPUT, /exactly 10/],
-      ["Dutch number in +31 notation (12 characters)", { phoneNumber: "+31612345678" }, V1_ERRORS.INVALID_INPUT, /exactly 10/],
-      ["10 characters that are no Dutch number (00: an international prefix)", { phoneNumber: "0012345678" }, V1_ERRORS.INVALID_INPUT, /Dutch/],
+      [
+        "Dutch number in +31 notation (12 characters)",
+        { phoneNumber: "+31612345678" },
+        V1_ERRORS.INVALID_INPUT,
+        /exactly 10/,
+      ],
+      [
+        "10 characters that are no Dutch number (00: an international prefix)",
+        { phoneNumber: "0012345678" },
+        V1_ERRORS.INVALID_INPUT,
+        /Dutch/,
+      ],
       ["foreign number of 10 characters", { phoneNumber: "+324701234" }, V1_ERRORS.INVALID_INPUT, /Dutch/],
       ["Dutch IBAN with a wrong check digit", { iban: badChecksum }, V1_ERRORS.INVALID_INPUT, /not a valid Dutch IBAN/],
       ["valid Belgian IBAN", { iban: VALID_BELGIAN_IBAN }, V1_ERRORS.INVALID_INPUT, /only Dutch IBANs/],
-      ["Dutch IBAN one digit short", { iban: freshIban().slice(0, -1) }, V1_ERRORS.INVALID_INPUT, /not a valid Dutch IBAN/],
-      ["bankAccountLabel of 1 character", { bankAccountLabel: "B" }, V1_ERRORS.INVALID_INPUT, /bankAccountLabel: must be 2-70/],
-      ["bankAccountLabel of 71 characters", { bankAccountLabel: "b".repeat(71) }, V1_ERRORS.INVALID_INPUT, /bankAccountLabel/],
+      [
+        "Dutch IBAN one digit short",
+        { iban: freshIban().slice(0, -1) },
+        V1_ERRORS.INVALID_INPUT,
+        /not a valid Dutch IBAN/,
+      ],
+      [
+        "bankAccountLabel of 1 character",
+        { bankAccountLabel: "B" },
+        V1_ERRORS.INVALID_INPUT,
+        /bankAccountLabel: must be 2-70/,
+      ],
+      [
+        "bankAccountLabel of 71 characters",
+        { bankAccountLabel: "b".repeat(71) },
+        V1_ERRORS.INVALID_INPUT,
+        /bankAccountLabel/,
+      ],
       ["missing iban", { iban: undefined }, V1_ERRORS.PARAMETER_MISSING, /iban is missing/],
-      ["missing bankAccountLabel", { bankAccountLabel: undefined }, V1_ERRORS.PARAMETER_MISSING, /bankAccountLabel is missing/],
+      [
+        "missing bankAccountLabel",
+        { bankAccountLabel: undefined },
+        V1_ERRORS.PARAMETER_MISSING,
+        /bankAccountLabel is missing/,
+      ],
       ["phone number as a JSON number", { phoneNumber: 612345678 }, V1_ERRORS.INVALID_INPUT, /phoneNumber/],
       ["unknown field", { email: "a@b.nl" }, V1_ERRORS.SEE_MESSAGE, /unknown field: email/],
     ]
@@ -93,7 +127,10 @@ describe("payment requests v1: users and bank accounts (operations 3 and 4)", ()
       ["name of 2 characters", { name: "Jo" }],
       ["name of 70 characters", { name: "n".repeat(70) }],
       ["Dutch mobile number", { phoneNumber: "0687654321" }],
-      ["the sample number public Tikkie clients use, 06 and eight digits from a block not handed out", { phoneNumber: "0601234567" }],
+      [
+        "the sample number public Tikkie clients use, 06 and eight digits from a block not handed out",
+        { phoneNumber: "0601234567" },
+      ],
       ["Dutch landline number", { phoneNumber: "0101234567" }],
       ["bankAccountLabel of 2 characters", { bankAccountLabel: "BA" }],
       ["bankAccountLabel of 70 characters", { bankAccountLabel: "l".repeat(70) }],
@@ -144,10 +181,19 @@ describe("payment requests v1: users and bank accounts (operations 3 and 4)", ()
       /client not found/
     )
     // Once the stranger has a platform of its own, it is a known client, but still cannot see the owner's.
-    expect((await raw(env.url, "POST", "/v1/pay/platforms", { apiKey: strangerKey, token, body: platformBody() })).status).toBe(201)
-    for (const [method, body] of [["GET", undefined], ["POST", userBody()]] as const) {
+    expect(
+      (await raw(env.url, "POST", "/v1/pay/platforms", { apiKey: strangerKey, token, body: platformBody() })).status
+    ).toBe(201)
+    for (const [method, body] of [
+      ["GET", undefined],
+      ["POST", userBody()],
+    ] as const) {
       expectV1Error(
-        await raw(env.url, method, `/v1/pay/platforms/${owner.platformToken}/users`, { apiKey: strangerKey, token, body }),
+        await raw(env.url, method, `/v1/pay/platforms/${owner.platformToken}/users`, {
+          apiKey: strangerKey,
+          token,
+          body,
+        }),
         404,
         V1_ERRORS.PLATFORM_NOT_FOUND,
         /platform not found/
@@ -163,7 +209,12 @@ describe("payment requests v1: users and bank accounts (operations 3 and 4)", ()
   it("gives the client the service's not-found errors as TikkieErrors", async () => {
     const client = await env.client()
     const unknownClient = await caught(() => client.listUsers("some-platform"))
-    expect(unknownClient).toMatchObject({ kind: "service", code: V1_ERRORS.CLIENT_NOT_FOUND, status: 404, category: "NOT_FOUND" })
+    expect(unknownClient).toMatchObject({
+      kind: "service",
+      code: V1_ERRORS.CLIENT_NOT_FOUND,
+      status: 404,
+      category: "NOT_FOUND",
+    })
     await client.createPlatform(platformBody())
     const unknownPlatform = await caught(() => client.createUser("some-platform", userBody()))
     expect(unknownPlatform).toMatchObject({ code: V1_ERRORS.PLATFORM_NOT_FOUND, status: 404 })

@@ -1,6 +1,17 @@
 import { randomUUID } from "node:crypto"
 import { PaymentRequestsClient } from "../../src/payment-requests/v2"
-import { API_KEY, appHeaders, caught, expectErrorBody, FAST_RETRY, OTHER_API_KEY, raw, received, startV2, type V2Env } from "./helpers"
+import {
+  API_KEY,
+  appHeaders,
+  caught,
+  expectErrorBody,
+  FAST_RETRY,
+  OTHER_API_KEY,
+  raw,
+  received,
+  startV2,
+  type V2Env,
+} from "./helpers"
 
 /** API-Key and X-App-Token rules of payment requests v2. */
 describe("payment requests v2: API key and app tokens", () => {
@@ -39,7 +50,10 @@ describe("payment requests v2: API key and app tokens", () => {
     ["GET", "/v2/pay/paymentrequests/AAAAAAAAAAAAAAAAAAAAAA/payments?pageNumber=0&pageSize=10"],
     ["GET", "/v2/pay/paymentrequests/AAAAAAAAAAAAAAAAAAAAAA/payments/BBBBBBBBBBBBBBBBBBBBBB"],
     ["POST", "/v2/pay/paymentrequests/AAAAAAAAAAAAAAAAAAAAAA/payments/BBBBBBBBBBBBBBBBBBBBBB/refunds"],
-    ["GET", "/v2/pay/paymentrequests/AAAAAAAAAAAAAAAAAAAAAA/payments/BBBBBBBBBBBBBBBBBBBBBB/refunds/CCCCCCCCCCCCCCCCCCCCCC"],
+    [
+      "GET",
+      "/v2/pay/paymentrequests/AAAAAAAAAAAAAAAAAAAAAA/payments/BBBBBBBBBBBBBBBBBBBBBB/refunds/CCCCCCCCCCCCCCCCCCCCCC",
+    ],
     ["POST", "/v2/pay/paymentrequestssubscription"],
     ["DELETE", "/v2/pay/paymentrequestssubscription"],
   ]
@@ -53,7 +67,9 @@ describe("payment requests v2: API key and app tokens", () => {
     ["not a UUID", "not-a-uuid"],
     ["an unknown UUID", randomUUID()],
   ])("answers APP_TOKEN_INVALID for an app token that is %s", async (_name, token) => {
-    const res = await raw(env.sandbox.url, "GET", "/v2/pay/paymentrequests?pageNumber=0&pageSize=1", { headers: appHeaders(token) })
+    const res = await raw(env.sandbox.url, "GET", "/v2/pay/paymentrequests?pageNumber=0&pageSize=1", {
+      headers: appHeaders(token),
+    })
     expectErrorBody(res, 401, "APP_TOKEN_INVALID")
   })
 
@@ -65,7 +81,11 @@ describe("payment requests v2: API key and app tokens", () => {
     const other = new PaymentRequestsClient({ apiKey: OTHER_API_KEY, appToken: env.appToken, baseUrl: env.sandbox.url })
     const e = await caught(() => other.createPaymentRequest({ description: "Borrowed token" }))
     await other.close()
-    expect({ kind: e.kind, code: e.code, status: e.status }).toEqual({ kind: "service", code: "APP_TOKEN_ALREADY_IN_USE", status: 401 })
+    expect({ kind: e.kind, code: e.code, status: e.status }).toEqual({
+      kind: "service",
+      code: "APP_TOKEN_ALREADY_IN_USE",
+      status: 401,
+    })
   })
 
   it("answers APP_TOKEN_DISABLED once the app is disabled (without retrying), and works again when enabled", async () => {
@@ -97,7 +117,11 @@ describe("payment requests v2: API key and app tokens", () => {
     const before = await received(env.control, "paymentRequestsV2.createPaymentRequest")
     const e = await caught(() => bare.createPaymentRequest({ description: "No app" }))
     await bare.close()
-    expect({ kind: e.kind, code: e.code, status: e.status }).toEqual({ kind: "local", code: "APP_TOKEN_INVALID", status: 401 })
+    expect({ kind: e.kind, code: e.code, status: e.status }).toEqual({
+      kind: "local",
+      code: "APP_TOKEN_INVALID",
+      status: 401,
+    })
     expect(await received(env.control, "paymentRequestsV2.createPaymentRequest")).toBe(before)
   })
 

@@ -25,7 +25,13 @@ export async function startV2(extra: Partial<PaymentRequestsClientOptions> = {})
   const sandbox = await startSandbox({ port: 0 })
   const control = new SandboxControl(sandbox.url)
   const appToken = await newApp(sandbox.url)
-  const client = new PaymentRequestsClient({ apiKey: API_KEY, appToken, baseUrl: sandbox.url, retry: FAST_RETRY, ...extra })
+  const client = new PaymentRequestsClient({
+    apiKey: API_KEY,
+    appToken,
+    baseUrl: sandbox.url,
+    retry: FAST_RETRY,
+    ...extra,
+  })
   return {
     sandbox,
     control,
@@ -168,7 +174,10 @@ export async function startReceiver(path = "/notifications"): Promise<Receiver> 
             resolve(bodies.slice())
           }
         }
-        const timer = setTimeout(() => reject(new Error(`receiver got ${bodies.length} of ${n} notifications`)), timeoutMs)
+        const timer = setTimeout(
+          () => reject(new Error(`receiver got ${bodies.length} of ${n} notifications`)),
+          timeoutMs
+        )
         waiters.push(check)
         check()
       }),

@@ -9,7 +9,10 @@ describe("payment requests v2: lists and paging", () => {
   beforeAll(async () => {
     env = await startV2()
     for (let i = 0; i < 120; i++) {
-      created.push((await env.client.createPaymentRequest({ description: `Request ${i}`, amountInCents: 100 + i })).paymentRequestToken)
+      created.push(
+        (await env.client.createPaymentRequest({ description: `Request ${i}`, amountInCents: 100 + i }))
+          .paymentRequestToken
+      )
     }
   })
   afterAll(() => env.close())
@@ -19,7 +22,12 @@ describe("payment requests v2: lists and paging", () => {
     expect(first.totalElementCount).toBe(120)
     expect(first.paymentRequests.map((p) => p.paymentRequestToken)).toEqual(created.slice(70).reverse())
     expect(first.paymentRequests[0]).toEqual(
-      expect.objectContaining({ description: "Request 119", amountInCents: 219, numberOfPayments: 0, totalAmountPaidInCents: 0 })
+      expect.objectContaining({
+        description: "Request 119",
+        amountInCents: 219,
+        numberOfPayments: 0,
+        totalAmountPaidInCents: 0,
+      })
     )
     const last = await env.client.listPaymentRequests({ pageNumber: 2, pageSize: 50 })
     expect(last.paymentRequests.map((p) => p.paymentRequestToken)).toEqual(created.slice(0, 20).reverse())
@@ -40,7 +48,8 @@ describe("payment requests v2: lists and paging", () => {
     const seen: string[] = []
     for (let i = 0; i < 50; i++) seen.push((await it.next()).value!.paymentRequestToken)
     const extra: string[] = []
-    for (let i = 0; i < 3; i++) extra.push((await env.client.createPaymentRequest({ description: `Late ${i}` })).paymentRequestToken)
+    for (let i = 0; i < 3; i++)
+      extra.push((await env.client.createPaymentRequest({ description: `Late ${i}` })).paymentRequestToken)
     for (let r = await it.next(); !r.done; r = await it.next()) seen.push(r.value.paymentRequestToken)
     expect(new Set(seen).size).toBe(seen.length)
     expect(new Set(seen)).toEqual(new Set(created))
@@ -65,12 +74,17 @@ describe("payment requests v2: lists and paging", () => {
   ]
 
   it.each(badQueries)("the sandbox refuses %s with 400 %s", async (_name, query, code) => {
-    expectErrorBody(await raw(env.sandbox.url, "GET", `/v2/pay/paymentrequests?${query}`, { headers: appHeaders(env.appToken) }), 400, code)
+    expectErrorBody(
+      await raw(env.sandbox.url, "GET", `/v2/pay/paymentrequests?${query}`, { headers: appHeaders(env.appToken) }),
+      400,
+      code
+    )
   })
 
   it.each(badQueries)("the client refuses %s locally and sends nothing", async (_name, query, code) => {
     const q: Record<string, unknown> = Object.fromEntries(new URLSearchParams(query))
-    for (const k of ["pageNumber", "pageSize"]) if (q[k] !== undefined && /^-?\d+$/.test(q[k] as string)) q[k] = Number(q[k])
+    for (const k of ["pageNumber", "pageSize"])
+      if (q[k] !== undefined && /^-?\d+$/.test(q[k] as string)) q[k] = Number(q[k])
     const before = await received(env.control, "paymentRequestsV2.listPaymentRequests")
     const e = await caught(() => env.client.listPaymentRequests(q as never))
     expect({ kind: e.kind, code: e.code }).toEqual({ kind: "local", code })
@@ -97,11 +111,16 @@ describe("payment requests v2: date filters", () => {
     await env.control.advanceClock(3_600)
     const c = await env.client.createPaymentRequest({ description: "C" })
 
-    const names = (l: { paymentRequests: Array<{ description: string }> }) => l.paymentRequests.map((p) => p.description)
+    const names = (l: { paymentRequests: Array<{ description: string }> }) =>
+      l.paymentRequests.map((p) => p.description)
     const fromB = await env.client.listPaymentRequests({ pageNumber: 0, pageSize: 50, fromDateTime: b.createdDateTime })
     expect(names(fromB)).toEqual(["C", "B"])
     expect(fromB.totalElementCount).toBe(2)
-    const toC = await env.client.listPaymentRequests({ pageNumber: 0, pageSize: 50, toDateTime: new Date(c.createdDateTime) })
+    const toC = await env.client.listPaymentRequests({
+      pageNumber: 0,
+      pageSize: 50,
+      toDateTime: new Date(c.createdDateTime),
+    })
     expect(names(toC)).toEqual(["B", "A"])
     const onlyB = await env.client.listPaymentRequests({
       pageNumber: 0,
@@ -111,7 +130,8 @@ describe("payment requests v2: date filters", () => {
     })
     expect(names(onlyB)).toEqual(["B"])
     const viaIterator: string[] = []
-    for await (const pr of env.client.paymentRequests({ toDateTime: b.createdDateTime })) viaIterator.push(pr.description)
+    for await (const pr of env.client.paymentRequests({ toDateTime: b.createdDateTime }))
+      viaIterator.push(pr.description)
     expect(viaIterator).toEqual(["A"])
     expect(a.description).toBe("A")
   })
@@ -127,12 +147,18 @@ describe("payment requests v2: payment lists", () => {
   it("lists an open request's 60 payments newest first, and iterates them in two calls", async () => {
     const pr = await env.client.createPaymentRequest({ description: "Collection" })
     const paid: string[] = []
-    for (let i = 1; i <= 60; i++) paid.push((await pay(env.control, pr.paymentRequestToken, { amountInCents: i, counterPartyName: `Payer ${i}` })).paymentToken)
+    for (let i = 1; i <= 60; i++)
+      paid.push(
+        (await pay(env.control, pr.paymentRequestToken, { amountInCents: i, counterPartyName: `Payer ${i}` }))
+          .paymentToken
+      )
 
     const first = await env.client.listPayments(pr.paymentRequestToken, { pageNumber: 0, pageSize: 10 })
     expect(first.totalElementCount).toBe(60)
     expect(first.payments.map((p) => p.paymentToken)).toEqual(paid.slice(50).reverse())
-    expect(first.payments[0]).toEqual(expect.objectContaining({ amountInCents: 60, counterPartyName: "Payer 60", refunds: [] }))
+    expect(first.payments[0]).toEqual(
+      expect.objectContaining({ amountInCents: 60, counterPartyName: "Payer 60", refunds: [] })
+    )
 
     const before = await received(env.control, "paymentRequestsV2.listPayments")
     const all: number[] = []
@@ -151,10 +177,15 @@ describe("payment requests v2: payment lists", () => {
   it("leaves refunds out when includeRefunds is false, and includes them by default", async () => {
     const pr = await env.client.createPaymentRequest({ description: "With refund", amountInCents: 1000 })
     const p = await pay(env.control, pr.paymentRequestToken)
-    await env.client.createRefund(pr.paymentRequestToken, p.paymentToken, { amountInCents: 100, description: "Part back" })
+    await env.client.createRefund(pr.paymentRequestToken, p.paymentToken, {
+      amountInCents: 100,
+      description: "Part back",
+    })
 
     const withRefunds = await env.client.listPayments(pr.paymentRequestToken, { pageNumber: 0, pageSize: 10 })
-    expect(withRefunds.payments[0].refunds).toEqual([expect.objectContaining({ amountInCents: 100, status: "PENDING" })])
+    expect(withRefunds.payments[0].refunds).toEqual([
+      expect.objectContaining({ amountInCents: 100, status: "PENDING" }),
+    ])
     const without = await raw(
       env.sandbox.url,
       "GET",
@@ -163,7 +194,11 @@ describe("payment requests v2: payment lists", () => {
     )
     expect(without.status).toBe(200)
     expect((without.body as { payments: Array<Record<string, unknown>> }).payments[0]).not.toHaveProperty("refunds")
-    const viaClient = await env.client.listPayments(pr.paymentRequestToken, { pageNumber: 0, pageSize: 10, includeRefunds: false })
+    const viaClient = await env.client.listPayments(pr.paymentRequestToken, {
+      pageNumber: 0,
+      pageSize: 10,
+      includeRefunds: false,
+    })
     expect(viaClient.payments[0].refunds).toBeUndefined()
   })
 
@@ -172,10 +207,23 @@ describe("payment requests v2: payment lists", () => {
     const base = `/v2/pay/paymentrequests/${pr.paymentRequestToken}/payments`
     const h = { headers: appHeaders(env.appToken) }
     expectErrorBody(await raw(env.sandbox.url, "GET", `${base}?pageSize=10`, h), 400, "PAGE_NUMBER_MISSING")
-    expectErrorBody(await raw(env.sandbox.url, "GET", `${base}?pageNumber=0&pageSize=99`, h), 400, "PAGE_SIZE_TOO_LARGE")
-    expectErrorBody(await raw(env.sandbox.url, "GET", `${base}?pageNumber=0&pageSize=5&includeRefunds=maybe`, h), 400, "INCLUDE_REFUNDS_INVALID")
     expectErrorBody(
-      await raw(env.sandbox.url, "GET", `/v2/pay/paymentrequests/AAAAAAAAAAAAAAAAAAAAAA/payments?pageNumber=0&pageSize=5`, h),
+      await raw(env.sandbox.url, "GET", `${base}?pageNumber=0&pageSize=99`, h),
+      400,
+      "PAGE_SIZE_TOO_LARGE"
+    )
+    expectErrorBody(
+      await raw(env.sandbox.url, "GET", `${base}?pageNumber=0&pageSize=5&includeRefunds=maybe`, h),
+      400,
+      "INCLUDE_REFUNDS_INVALID"
+    )
+    expectErrorBody(
+      await raw(
+        env.sandbox.url,
+        "GET",
+        `/v2/pay/paymentrequests/AAAAAAAAAAAAAAAAAAAAAA/payments?pageNumber=0&pageSize=5`,
+        h
+      ),
       404,
       "PAYMENT_REQUEST_NOT_FOUND"
     )

@@ -1,5 +1,18 @@
 import { PaymentRequestNotificationSchema, PaymentRequestsClient } from "../../src/payment-requests/v2"
-import { API_KEY, appHeaders, caught, expectErrorBody, newApp, pay, raw, received, startReceiver, startV2, type Receiver, type V2Env } from "./helpers"
+import {
+  API_KEY,
+  appHeaders,
+  caught,
+  expectErrorBody,
+  newApp,
+  pay,
+  raw,
+  received,
+  startReceiver,
+  startV2,
+  type Receiver,
+  type V2Env,
+} from "./helpers"
 
 /** The notification subscription and the PAYMENT and REFUND notifications it receives. */
 describe("payment requests v2: notifications", () => {
@@ -47,7 +60,10 @@ describe("payment requests v2: notifications", () => {
     await receiver.waitFor(1)
 
     const sentBefore = await notifications()
-    const refund = await env.client.createRefund(pr.paymentRequestToken, p.paymentToken, { amountInCents: 900, description: "Sorry" })
+    const refund = await env.client.createRefund(pr.paymentRequestToken, p.paymentToken, {
+      amountInCents: 900,
+      description: "Sorry",
+    })
     expect(await notifications()).toBe(sentBefore)
 
     await env.control.post(`/_sandbox/refunds/${refund.refundToken}/pay`)
@@ -74,7 +90,9 @@ describe("payment requests v2: notifications", () => {
       const pr = await env.client.createPaymentRequest({ description: "Who hears", amountInCents: 100 })
       await pay(env.control, pr.paymentRequestToken)
       const [body] = await other.waitFor(1)
-      expect(body).toEqual(expect.objectContaining({ subscriptionId: second.subscriptionId, notificationType: "PAYMENT" }))
+      expect(body).toEqual(
+        expect.objectContaining({ subscriptionId: second.subscriptionId, notificationType: "PAYMENT" })
+      )
       await env.sandbox.context.deliveries.idle()
       const last = (await env.control.deliveries("paymentRequests.notification")).at(-1)!
       expect({ url: last.url, state: last.state }).toEqual({ url: other.url, state: "delivered" })
@@ -86,7 +104,9 @@ describe("payment requests v2: notifications", () => {
 
   it("deletes the subscription with 204, after which no notification is sent", async () => {
     await env.client.subscribeNotifications(receiver.url)
-    const res = await raw(env.sandbox.url, "DELETE", "/v2/pay/paymentrequestssubscription", { headers: appHeaders(env.appToken) })
+    const res = await raw(env.sandbox.url, "DELETE", "/v2/pay/paymentrequestssubscription", {
+      headers: appHeaders(env.appToken),
+    })
     expect(res.status).toBe(204)
     expect(res.text).toBe("")
     expect(res.traceId).toMatch(/^[0-9a-f-]{36}$/)
@@ -136,7 +156,11 @@ describe("payment requests v2: notifications", () => {
   })
 
   it("accepts https anywhere and plain http to localhost", async () => {
-    for (const url of ["https://shop.example.com/hooks/tikkie", "http://localhost:9000/hooks/payment/tikkie", "http://[::1]:9000/x"]) {
+    for (const url of [
+      "https://shop.example.com/hooks/tikkie",
+      "http://localhost:9000/hooks/payment/tikkie",
+      "http://[::1]:9000/x",
+    ]) {
       expect((await env.client.subscribeNotifications(url)).subscriptionId).toMatch(/^[0-9a-f-]{36}$/)
     }
     await env.client.deleteNotificationSubscription()

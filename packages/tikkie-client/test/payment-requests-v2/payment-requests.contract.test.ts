@@ -1,6 +1,17 @@
 import { addDays, amsterdamDate } from "../../src/payment-requests/v2/amsterdam-date"
 import { PaymentRequestsClient } from "../../src/payment-requests/v2"
-import { API_KEY, appHeaders, caught, expectErrorBody, newApp, pay, raw, received, startV2, type V2Env } from "./helpers"
+import {
+  API_KEY,
+  appHeaders,
+  caught,
+  expectErrorBody,
+  newApp,
+  pay,
+  raw,
+  received,
+  startV2,
+  type V2Env,
+} from "./helpers"
 
 /** Create and read payment requests, through the client and through raw HTTP. */
 describe("payment requests v2: create and get", () => {
@@ -49,7 +60,11 @@ describe("payment requests v2: create and get", () => {
 
   it("allows today's date (Europe/Amsterdam) as expiryDate", async () => {
     const today = amsterdamDate(Date.now())
-    const created = await env.client.createPaymentRequest({ description: "Due today", amountInCents: 100, expiryDate: today })
+    const created = await env.client.createPaymentRequest({
+      description: "Due today",
+      amountInCents: 100,
+      expiryDate: today,
+    })
     expect(created).toEqual(expect.objectContaining({ expiryDate: today, status: "OPEN" }))
   })
 
@@ -69,11 +84,19 @@ describe("payment requests v2: create and get", () => {
     ["a negative amount", () => ({ description: "d", amountInCents: -5 }), "AMOUNT_IN_CENTS_INVALID"],
     ["a fractional amount", () => ({ description: "d", amountInCents: 12.5 }), "AMOUNT_IN_CENTS_INVALID"],
     ["an amount sent as a string", () => ({ description: "d", amountInCents: "1250" }), "AMOUNT_IN_CENTS_INVALID"],
-    ["an amount above 999,999 cents", () => ({ description: "d", amountInCents: 1_000_000 }), "PAYMENT_REQUEST_MAX_AMOUNT_EXCEEDED"],
+    [
+      "an amount above 999,999 cents",
+      () => ({ description: "d", amountInCents: 1_000_000 }),
+      "PAYMENT_REQUEST_MAX_AMOUNT_EXCEEDED",
+    ],
     ["expiryDate 2099-02-30", () => ({ description: "d", expiryDate: "2099-02-30" }), "EXPIRY_DATE_INVALID"],
     ["expiryDate in another format", () => ({ description: "d", expiryDate: "31-12-2099" }), "EXPIRY_DATE_INVALID"],
     ["expiryDate yesterday", () => ({ description: "d", expiryDate: yesterday() }), "EXPIRY_DATE_NOT_ALLOWED"],
-    ["a referenceId with a forbidden character", () => ({ description: "d", referenceId: "inv#1" }), "REFERENCE_ID_INVALID"],
+    [
+      "a referenceId with a forbidden character",
+      () => ({ description: "d", referenceId: "inv#1" }),
+      "REFERENCE_ID_INVALID",
+    ],
     ["an empty referenceId", () => ({ description: "d", referenceId: "" }), "REFERENCE_ID_INVALID"],
     ["a 36-character referenceId", () => ({ description: "d", referenceId: "r".repeat(36) }), "REFERENCE_ID_INVALID"],
     ["an unknown field", () => ({ description: "d", amountInCent: 100 }), "UNKNOWN_FIELD"],
@@ -92,7 +115,10 @@ describe("payment requests v2: create and get", () => {
   })
 
   it.each(refused)("the sandbox refuses %s with 400, its code and the error body", async (_name, body, code) => {
-    const res = await raw(env.sandbox.url, "POST", "/v2/pay/paymentrequests", { headers: appHeaders(env.appToken), json: body() })
+    const res = await raw(env.sandbox.url, "POST", "/v2/pay/paymentrequests", {
+      headers: appHeaders(env.appToken),
+      json: body(),
+    })
     expectErrorBody(res, 400, code)
   })
 
@@ -102,7 +128,10 @@ describe("payment requests v2: create and get", () => {
       body: "{description:",
     })
     expectErrorBody(notJson, 400, "INVALID_REQUEST_BODY")
-    const array = await raw(env.sandbox.url, "POST", "/v2/pay/paymentrequests", { headers: appHeaders(env.appToken), json: [1] })
+    const array = await raw(env.sandbox.url, "POST", "/v2/pay/paymentrequests", {
+      headers: appHeaders(env.appToken),
+      json: [1],
+    })
     expectErrorBody(array, 400, "INVALID_REQUEST_BODY")
     const empty = await raw(env.sandbox.url, "POST", "/v2/pay/paymentrequests", { headers: appHeaders(env.appToken) })
     expectErrorBody(empty, 400, "INVALID_REQUEST_BODY")
@@ -122,7 +151,11 @@ describe("payment requests v2: create and get", () => {
     })
     const token = (theirs.body as { paymentRequestToken: string }).paymentRequestToken
     const e = await caught(() => env.client.getPaymentRequest(token))
-    expect({ kind: e.kind, code: e.code, status: e.status }).toEqual({ kind: "service", code: "PAYMENT_REQUEST_NOT_FOUND", status: 404 })
+    expect({ kind: e.kind, code: e.code, status: e.status }).toEqual({
+      kind: "service",
+      code: "PAYMENT_REQUEST_NOT_FOUND",
+      status: 404,
+    })
   })
 
   it("refuses a malformed paymentRequestToken: locally without sending, and in the sandbox with 400", async () => {
@@ -138,7 +171,12 @@ describe("payment requests v2: create and get", () => {
   })
 
   it("talks to /v2/tikkie/... when product is 'tikkie', and the sandbox serves both segments", async () => {
-    const tikkie = new PaymentRequestsClient({ apiKey: API_KEY, appToken: env.appToken, baseUrl: env.sandbox.url, product: "tikkie" })
+    const tikkie = new PaymentRequestsClient({
+      apiKey: API_KEY,
+      appToken: env.appToken,
+      baseUrl: env.sandbox.url,
+      product: "tikkie",
+    })
     try {
       const created = await tikkie.createPaymentRequest({ description: "Live path", amountInCents: 999 })
       const log = await env.control.requests("paymentRequestsV2.createPaymentRequest")
@@ -150,9 +188,9 @@ describe("payment requests v2: create and get", () => {
   })
 
   it("refuses a product other than pay or tikkie at construction", () => {
-    expect(() => new PaymentRequestsClient({ apiKey: API_KEY, baseUrl: env.sandbox.url, product: "v2" as never })).toThrow(
-      /product/
-    )
+    expect(
+      () => new PaymentRequestsClient({ apiKey: API_KEY, baseUrl: env.sandbox.url, product: "v2" as never })
+    ).toThrow(/product/)
   })
 })
 
@@ -173,9 +211,13 @@ describe("payment requests v2: expiry on the sandbox clock", () => {
 
     await env.control.advanceClock(3 * 86_400)
     expect((await env.client.getPaymentRequest(open.paymentRequestToken)).status).toBe("EXPIRED")
-    expect((await env.client.getPaymentRequest(paid.paymentRequestToken)).status).toBe("MAX_SUCCESSFUL_PAYMENTS_REACHED")
+    expect((await env.client.getPaymentRequest(paid.paymentRequestToken)).status).toBe(
+      "MAX_SUCCESSFUL_PAYMENTS_REACHED"
+    )
 
-    const attempt = await raw(env.sandbox.url, "POST", `/_sandbox/paymentrequests/${open.paymentRequestToken}/pay`, { json: {} })
+    const attempt = await raw(env.sandbox.url, "POST", `/_sandbox/paymentrequests/${open.paymentRequestToken}/pay`, {
+      json: {},
+    })
     expect(attempt.status).toBe(409)
     expect((attempt.body as { errors: Array<{ message: string }> }).errors[0].message).toMatch(/expired/)
     expect((await env.client.getPaymentRequest(open.paymentRequestToken)).numberOfPayments).toBe(0)

@@ -75,10 +75,9 @@ describe("payment requests v2: payment page and payments", () => {
     const second = await raw(env.sandbox.url, "POST", path, { form: { amount: " 12.5 ", counterPartyName: "Kees" } })
     expect([first.status, second.status]).toEqual([200, 200])
     expect(first.text).toContain('id="paid-amount">€ 12,50<')
-    const amounts = (await env.client.listPayments(pr.paymentRequestToken, { pageNumber: 0, pageSize: 10 })).payments.map((p) => [
-      p.counterPartyName,
-      p.amountInCents,
-    ])
+    const amounts = (
+      await env.client.listPayments(pr.paymentRequestToken, { pageNumber: 0, pageSize: 10 })
+    ).payments.map((p) => [p.counterPartyName, p.amountInCents])
     expect(amounts).toEqual([
       ["Kees", 1250],
       ["Piet", 1250],
@@ -106,13 +105,16 @@ describe("payment requests v2: payment page and payments", () => {
     const res = await raw(env.sandbox.url, "GET", "/pay/v2/AAAAAAAAAAAAAAAAAAAAAA")
     expect(res.status).toBe(404)
     expect(res.text).toMatch(/id="payment-unavailable"/)
-    expect((await raw(env.sandbox.url, "POST", "/pay/v2/AAAAAAAAAAAAAAAAAAAAAA", { form: { counterPartyName: "X" } })).status).toBe(404)
+    expect(
+      (await raw(env.sandbox.url, "POST", "/pay/v2/AAAAAAAAAAAAAAAAAAAAAA", { form: { counterPartyName: "X" } })).status
+    ).toBe(404)
   })
 
   it("the pay control follows the page's rules and answers the payment", async () => {
     const fixed = await env.client.createPaymentRequest({ description: "Fixed", amountInCents: 500 })
     const open = await env.client.createPaymentRequest({ description: "Open" })
-    const ctl = (token: string, json: unknown) => raw(env.sandbox.url, "POST", `/_sandbox/paymentrequests/${token}/pay`, { json })
+    const ctl = (token: string, json: unknown) =>
+      raw(env.sandbox.url, "POST", `/_sandbox/paymentrequests/${token}/pay`, { json })
 
     expectErrorBody(await ctl(open.paymentRequestToken, {}), 400, "AMOUNT_IN_CENTS_MISSING")
     expectErrorBody(await ctl(open.paymentRequestToken, { amountInCents: "5" }), 400, "AMOUNT_IN_CENTS_INVALID")
@@ -122,7 +124,9 @@ describe("payment requests v2: payment page and payments", () => {
 
     const paid = await ctl(fixed.paymentRequestToken, { counterPartyName: "Control Payer" })
     expect(paid.status).toBe(201)
-    expect(paid.body).toEqual(expect.objectContaining({ amountInCents: 500, counterPartyName: "Control Payer", refunds: [] }))
+    expect(paid.body).toEqual(
+      expect.objectContaining({ amountInCents: 500, counterPartyName: "Control Payer", refunds: [] })
+    )
     expectErrorBody(await ctl(fixed.paymentRequestToken, {}), 409, "PAYMENT_REQUEST_NOT_OPEN")
   })
 
@@ -135,7 +139,10 @@ describe("payment requests v2: payment page and payments", () => {
     expectErrorBody(over, 400, "PAYMENT_REQUEST_MAX_AMOUNT_EXCEEDED")
     await pay(env.control, open.paymentRequestToken, { amountInCents: 999 })
     const read = await env.client.getPaymentRequest(open.paymentRequestToken)
-    expect({ status: read.status, total: read.totalAmountPaidInCents }).toEqual({ status: "MAX_YIELD_REACHED", total: 999_999 })
+    expect({ status: read.status, total: read.totalAmountPaidInCents }).toEqual({
+      status: "MAX_YIELD_REACHED",
+      total: 999_999,
+    })
   })
 
   it("get payment: PAYMENT_TOKEN_INVALID (local and sandbox) and PAYMENT_NOT_FOUND, also for another request's payment", async () => {
@@ -149,22 +156,42 @@ describe("payment requests v2: payment page and payments", () => {
     expect(await received(env.control, "paymentRequestsV2.getPayment")).toBe(before)
 
     const h = { headers: appHeaders(env.appToken) }
-    expectErrorBody(await raw(env.sandbox.url, "GET", `/v2/pay/paymentrequests/${a.paymentRequestToken}/payments/bad%20token`, h), 400, "PAYMENT_TOKEN_INVALID")
     expectErrorBody(
-      await raw(env.sandbox.url, "GET", `/v2/pay/paymentrequests/${b.paymentRequestToken}/payments/${paidA.paymentToken}`, h),
+      await raw(env.sandbox.url, "GET", `/v2/pay/paymentrequests/${a.paymentRequestToken}/payments/bad%20token`, h),
+      400,
+      "PAYMENT_TOKEN_INVALID"
+    )
+    expectErrorBody(
+      await raw(
+        env.sandbox.url,
+        "GET",
+        `/v2/pay/paymentrequests/${b.paymentRequestToken}/payments/${paidA.paymentToken}`,
+        h
+      ),
       404,
       "PAYMENT_NOT_FOUND"
     )
     const e = await caught(() => env.client.getPayment(a.paymentRequestToken, "BBBBBBBBBBBBBBBBBBBBBB"))
-    expect({ kind: e.kind, code: e.code, status: e.status }).toEqual({ kind: "service", code: "PAYMENT_NOT_FOUND", status: 404 })
+    expect({ kind: e.kind, code: e.code, status: e.status }).toEqual({
+      kind: "service",
+      code: "PAYMENT_NOT_FOUND",
+      status: 404,
+    })
   })
 
   it("GET /_sandbox/paymentrequests shows every request with its app and payments", async () => {
     const pr = await env.client.createPaymentRequest({ description: "Overview", amountInCents: 300 })
     const p = await pay(env.control, pr.paymentRequestToken)
     const res = await raw(env.sandbox.url, "GET", `/_sandbox/paymentrequests?appToken=${env.appToken}`)
-    const all = (res.body as { paymentRequests: Array<{ paymentRequestToken: string; appToken: string; payments: Array<{ paymentToken: string }> }> })
-      .paymentRequests
+    const all = (
+      res.body as {
+        paymentRequests: Array<{
+          paymentRequestToken: string
+          appToken: string
+          payments: Array<{ paymentToken: string }>
+        }>
+      }
+    ).paymentRequests
     expect(all[0]).toEqual(
       expect.objectContaining({
         paymentRequestToken: pr.paymentRequestToken,

@@ -33,14 +33,16 @@ describe("payment requests v2: tolerant response schemas", () => {
     expect(PaymentRequestSchema.parse({ ...record, createdDateTime: String(CREATED_MS) }).createdDateTime).toBe(
       "2024-05-01T10:30:00.123Z"
     )
-    expect(PaymentRequestSchema.parse({ ...record, createdDateTime: "2024-05-01T12:30:00+02:00" }).createdDateTime).toBe(
-      "2024-05-01T12:30:00+02:00"
-    )
+    expect(
+      PaymentRequestSchema.parse({ ...record, createdDateTime: "2024-05-01T12:30:00+02:00" }).createdDateTime
+    ).toBe("2024-05-01T12:30:00+02:00")
   })
 
   it("reads an expiryDate sent as epoch milliseconds as the Amsterdam calendar date", () => {
     // 22:30 UTC on 14 May is already 15 May in Amsterdam (CEST, UTC+2).
-    expect(PaymentRequestSchema.parse({ ...record, expiryDate: Date.UTC(2024, 4, 14, 22, 30) }).expiryDate).toBe("2024-05-15")
+    expect(PaymentRequestSchema.parse({ ...record, expiryDate: Date.UTC(2024, 4, 14, 22, 30) }).expiryDate).toBe(
+      "2024-05-15"
+    )
   })
 
   it("reads null and absent optional fields as undefined, and refuses what is not a date or an unknown status", () => {
@@ -61,15 +63,23 @@ describe("payment requests v2: tolerant response schemas", () => {
       amountInCents: "500",
       description: "d",
       createdDateTime: CREATED_MS,
-      refunds: [{ refundToken: "r1", amountInCents: "100", description: "x", createdDateTime: CREATED_MS, status: "PAID" }],
+      refunds: [
+        { refundToken: "r1", amountInCents: "100", description: "x", createdDateTime: CREATED_MS, status: "PAID" },
+      ],
     })
     expect(payment.tikkieId).toBe("100000000001")
     expect(payment.refunds?.[0]).toEqual(
       expect.objectContaining({ amountInCents: 100, createdDateTime: "2024-05-01T10:30:00.123Z", status: "PAID" })
     )
-    expect(RefundSchema.safeParse({ refundToken: "r", amountInCents: 1, description: "x", createdDateTime: CREATED_MS, status: "DONE" }).success).toBe(
-      false
-    )
+    expect(
+      RefundSchema.safeParse({
+        refundToken: "r",
+        amountInCents: 1,
+        description: "x",
+        createdDateTime: CREATED_MS,
+        status: "DONE",
+      }).success
+    ).toBe(false)
   })
 
   it("the client hands back ISO-8601 dates when a service answers epoch milliseconds", async () => {
@@ -85,7 +95,10 @@ describe("payment requests v2: tolerant response schemas", () => {
     })
     try {
       const read = await client.getPaymentRequest(record.paymentRequestToken)
-      expect({ created: read.createdDateTime, amount: read.amountInCents }).toEqual({ created: "2024-05-01T10:30:00.123Z", amount: 1250 })
+      expect({ created: read.createdDateTime, amount: read.amountInCents }).toEqual({
+        created: "2024-05-01T10:30:00.123Z",
+        amount: 1250,
+      })
     } finally {
       await client.close()
       await new Promise<void>((r) => server.close(() => r()))
@@ -123,14 +136,20 @@ describe("payment requests v2: notification schema", () => {
       notificationType: "PAYMENT",
       extra: 1,
     })
-    expect(PaymentRequestNotificationSchema.parse({ ...base, notificationType: "REFUND", refundToken: "r" }).notificationType).toBe("REFUND")
+    expect(
+      PaymentRequestNotificationSchema.parse({ ...base, notificationType: "REFUND", refundToken: "r" }).notificationType
+    ).toBe("REFUND")
   })
 
   it("refuses a REFUND without refundToken, an unknown type, and a notification without subscriptionId", () => {
     expect(PaymentRequestNotificationSchema.safeParse({ ...base, notificationType: "REFUND" }).success).toBe(false)
     expect(PaymentRequestNotificationSchema.safeParse({ ...base, notificationType: "PAYOUT" }).success).toBe(false)
-    expect(PaymentRequestNotificationSchema.safeParse({ notificationType: "PAYMENT", paymentRequestToken: "pr", paymentToken: "p" }).success).toBe(
-      false
-    )
+    expect(
+      PaymentRequestNotificationSchema.safeParse({
+        notificationType: "PAYMENT",
+        paymentRequestToken: "pr",
+        paymentToken: "p",
+      }).success
+    ).toBe(false)
   })
 })

@@ -48,15 +48,23 @@ describe("payment requests v2: retries", () => {
   it.each([
     ["drop-after", { kind: "network", status: undefined }],
     ["500-after", { kind: "service", status: 500 }],
-  ] as const)("with fault %s, carries the create out and loses the answer: the request exists, the client was not told", async (fault, seen) => {
-    const total = (await env.client.listPaymentRequests({ pageNumber: 0, pageSize: 1 })).totalElementCount
-    await env.control.injectFault("paymentRequestsV2.createPaymentRequest", fault, 1)
-    const e = await caught(() => env.client.createPaymentRequest({ description: `Lost answer ${fault}`, amountInCents: 100 }))
-    expect({ kind: e.kind, status: e.status, mayHaveReachedService: e.mayHaveReachedService }).toEqual({ ...seen, mayHaveReachedService: true })
-    const newest = await env.client.listPaymentRequests({ pageNumber: 0, pageSize: 1 })
-    expect(newest.totalElementCount).toBe(total + 1)
-    expect(newest.paymentRequests[0].description).toBe(`Lost answer ${fault}`)
-  })
+  ] as const)(
+    "with fault %s, carries the create out and loses the answer: the request exists, the client was not told",
+    async (fault, seen) => {
+      const total = (await env.client.listPaymentRequests({ pageNumber: 0, pageSize: 1 })).totalElementCount
+      await env.control.injectFault("paymentRequestsV2.createPaymentRequest", fault, 1)
+      const e = await caught(() =>
+        env.client.createPaymentRequest({ description: `Lost answer ${fault}`, amountInCents: 100 })
+      )
+      expect({ kind: e.kind, status: e.status, mayHaveReachedService: e.mayHaveReachedService }).toEqual({
+        ...seen,
+        mayHaveReachedService: true,
+      })
+      const newest = await env.client.listPaymentRequests({ pageNumber: 0, pageSize: 1 })
+      expect(newest.totalElementCount).toBe(total + 1)
+      expect(newest.paymentRequests[0].description).toBe(`Lost answer ${fault}`)
+    }
+  )
 
   it("gives up after the configured retries with the service's last error", async () => {
     await env.control.injectFault("paymentRequestsV2.listPaymentRequests", "503", FAST_RETRY.retries + 1)
@@ -84,7 +92,11 @@ describe("payment requests v2: secrets never appear in errors", () => {
       const key = String(req.headers["api-key"])
       const app = String(req.headers["x-app-token"])
       res.writeHead(401, { "content-type": "application/json", "trace-id": "echo-trace" })
-      res.end(JSON.stringify({ errors: [{ code: "APP_TOKEN_INVALID", message: `key ${key} with app ${app} refused`, status: 401 }] }))
+      res.end(
+        JSON.stringify({
+          errors: [{ code: "APP_TOKEN_INVALID", message: `key ${key} with app ${app} refused`, status: 401 }],
+        })
+      )
     })
     await new Promise<void>((r) => echo.listen(0, "127.0.0.1", r))
     echoUrl = `http://127.0.0.1:${(echo.address() as AddressInfo).port}`
@@ -108,8 +120,18 @@ describe("payment requests v2: secrets never appear in errors", () => {
 
   it("keeps credentials out of local, network and sandbox errors", async () => {
     const env = await startV2()
-    const client = new PaymentRequestsClient({ apiKey: API_KEY, appToken: APP_TOKEN, baseUrl: env.sandbox.url, retry: FAST_RETRY })
-    const stopped = new PaymentRequestsClient({ apiKey: API_KEY, appToken: APP_TOKEN, baseUrl: "http://127.0.0.1:9", retry: { retries: 0 } })
+    const client = new PaymentRequestsClient({
+      apiKey: API_KEY,
+      appToken: APP_TOKEN,
+      baseUrl: env.sandbox.url,
+      retry: FAST_RETRY,
+    })
+    const stopped = new PaymentRequestsClient({
+      apiKey: API_KEY,
+      appToken: APP_TOKEN,
+      baseUrl: "http://127.0.0.1:9",
+      retry: { retries: 0 },
+    })
     try {
       const local = await caught(() => client.createPaymentRequest({ description: API_KEY.repeat(2) }))
       expect(local.code).toBe("DESCRIPTION_MAX_LENGTH_EXCEEDED")

@@ -19,8 +19,17 @@ describe("payment requests v2: robustness", () => {
     fc.oneof({ arbitrary: valid, weight: 3 }, { arbitrary: other, weight: 2 })
   const fields = {
     description: validOrNot(validDescription, fc.oneof(fc.string(), fc.jsonValue())),
-    amountInCents: validOrNot(fc.integer({ min: 1, max: 2_000 }), fc.oneof(fc.integer(), fc.double(), fc.string(), fc.jsonValue())),
-    expiryDate: validOrNot(fc.constant("2099-01-31"), fc.oneof(fc.string(), fc.date({ noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)))),
+    amountInCents: validOrNot(
+      fc.integer({ min: 1, max: 2_000 }),
+      fc.oneof(fc.integer(), fc.double(), fc.string(), fc.jsonValue())
+    ),
+    expiryDate: validOrNot(
+      fc.constant("2099-01-31"),
+      fc.oneof(
+        fc.string(),
+        fc.date({ noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10))
+      )
+    ),
     referenceId: validOrNot(fc.stringMatching(/^[a-z0-9-]{1,35}$/), fc.string()),
     url: validOrNot(fc.constant("https://shop.example.com/hook"), fc.oneof(fc.webUrl(), fc.string(), fc.jsonValue())),
     unknown: fc.jsonValue(),
@@ -41,7 +50,11 @@ describe("payment requests v2: robustness", () => {
   }
 
   it.each([
-    ["create payment request", (): string => "/v2/pay/paymentrequests", bodyOf(["description"], ["amountInCents", "expiryDate", "referenceId"])],
+    [
+      "create payment request",
+      (): string => "/v2/pay/paymentrequests",
+      bodyOf(["description"], ["amountInCents", "expiryDate", "referenceId"]),
+    ],
     ["create refund", (): string => refundsPath, bodyOf(["amountInCents", "description"], ["referenceId"])],
     ["subscribe", (): string => "/v2/pay/paymentrequestssubscription", bodyOf(["url"], [])],
   ] as const)("%s: random bodies answer 201 or a 400 with a code, never a crash", async (_name, path, anyBody) => {
@@ -66,7 +79,9 @@ describe("payment requests v2: robustness", () => {
     await fc.assert(
       fc.asyncProperty(param, param, param, async (pageNumber, pageSize, fromDateTime) => {
         const q = new URLSearchParams({ pageNumber, pageSize, fromDateTime }).toString()
-        const res = await raw(env.sandbox.url, "GET", `/v2/pay/paymentrequests?${q}`, { headers: appHeaders(env.appToken) })
+        const res = await raw(env.sandbox.url, "GET", `/v2/pay/paymentrequests?${q}`, {
+          headers: appHeaders(env.appToken),
+        })
         expect([200, 400]).toContain(res.status)
         if (res.status === 400) expect((res.body as { errors: unknown[] }).errors).toHaveLength(1)
       }),
@@ -77,8 +92,12 @@ describe("payment requests v2: robustness", () => {
   it("forgets apps, requests and subscriptions on POST /_sandbox/reset", async () => {
     await env.client.subscribeNotifications("https://shop.example.com/hooks")
     await env.control.reset()
-    const res = await raw(env.sandbox.url, "GET", "/v2/pay/paymentrequests?pageNumber=0&pageSize=1", { headers: appHeaders(env.appToken) })
+    const res = await raw(env.sandbox.url, "GET", "/v2/pay/paymentrequests?pageNumber=0&pageSize=1", {
+      headers: appHeaders(env.appToken),
+    })
     expect(res.status).toBe(401)
-    expect((await env.control.get<{ paymentRequests: unknown[] }>("/_sandbox/paymentrequests")).paymentRequests).toEqual([])
+    expect(
+      (await env.control.get<{ paymentRequests: unknown[] }>("/_sandbox/paymentrequests")).paymentRequests
+    ).toEqual([])
   })
 })

@@ -1,6 +1,11 @@
 import fc from "fast-check"
 import { isDutchIban } from "../../src/core/dutch-iban"
-import { addDays, amsterdamDate, endOfAmsterdamDay, startOfAmsterdamDay } from "../../src/payment-requests/v2/amsterdam-date"
+import {
+  addDays,
+  amsterdamDate,
+  endOfAmsterdamDay,
+  startOfAmsterdamDay,
+} from "../../src/payment-requests/v2/amsterdam-date"
 import {
   descriptionCode,
   expiryDateCode,
@@ -31,10 +36,15 @@ describe("payment requests v2 validators (properties)", () => {
       .map((cp) => String.fromCodePoint(cp))
       .filter((c) => !REFERENCE_CHARS.includes(c))
     fc.assert(
-      fc.property(fc.array(fc.constantFrom(...REFERENCE_CHARS), { maxLength: 30 }), outside, fc.nat(30), (chars, bad, at) => {
-        const s = [...chars.slice(0, at), bad, ...chars.slice(at)].join("")
-        expect(referenceIdCode(s)).toBe("REFERENCE_ID_INVALID")
-      })
+      fc.property(
+        fc.array(fc.constantFrom(...REFERENCE_CHARS), { maxLength: 30 }),
+        outside,
+        fc.nat(30),
+        (chars, bad, at) => {
+          const s = [...chars.slice(0, at), bad, ...chars.slice(at)].join("")
+          expect(referenceIdCode(s)).toBe("REFERENCE_ID_INVALID")
+        }
+      )
     )
     fc.assert(
       fc.property(fc.array(fc.constantFrom(...REFERENCE_CHARS), { minLength: 36, maxLength: 80 }), (chars) => {
@@ -74,9 +84,12 @@ describe("payment requests v2 validators (properties)", () => {
       })
     )
     fc.assert(
-      fc.property(fc.double({ noNaN: false }).filter((d) => !Number.isInteger(d)), (d) => {
-        expect(paymentRequestAmountCode(d)).toBe("AMOUNT_IN_CENTS_INVALID")
-      })
+      fc.property(
+        fc.double({ noNaN: false }).filter((d) => !Number.isInteger(d)),
+        (d) => {
+          expect(paymentRequestAmountCode(d)).toBe("AMOUNT_IN_CENTS_INVALID")
+        }
+      )
     )
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 999_999 }), (n) => {
@@ -87,9 +100,14 @@ describe("payment requests v2 validators (properties)", () => {
 
   it("refund limit: allowed exactly when all refunds together stay within paid + 2,500 cents", () => {
     fc.assert(
-      fc.property(fc.nat(1_000_000), fc.nat(1_100_000), fc.integer({ min: 1, max: 1_000_000 }), (paid, refunded, amount) => {
-        expect(refundTooHigh(paid, refunded, amount)).toBe(refunded + amount > paid + 2_500)
-      })
+      fc.property(
+        fc.nat(1_000_000),
+        fc.nat(1_100_000),
+        fc.integer({ min: 1, max: 1_000_000 }),
+        (paid, refunded, amount) => {
+          expect(refundTooHigh(paid, refunded, amount)).toBe(refunded + amount > paid + 2_500)
+        }
+      )
     )
   })
 
@@ -106,11 +124,16 @@ describe("payment requests v2 validators (properties)", () => {
 
   it("expiryDate: anything that is not a real yyyy-mm-dd date is EXPIRY_DATE_INVALID", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 2000, max: 2999 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 31 }), (y, m, d) => {
-        const date = `${y}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`
-        const real = new Date(Date.UTC(y, m - 1, d)).getUTCDate() === d
-        expect(expiryDateCode(date, Date.UTC(2000, 0, 1))).toBe(real ? undefined : "EXPIRY_DATE_INVALID")
-      })
+      fc.property(
+        fc.integer({ min: 2000, max: 2999 }),
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 1, max: 31 }),
+        (y, m, d) => {
+          const date = `${y}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`
+          const real = new Date(Date.UTC(y, m - 1, d)).getUTCDate() === d
+          expect(expiryDateCode(date, Date.UTC(2000, 0, 1))).toBe(real ? undefined : "EXPIRY_DATE_INVALID")
+        }
+      )
     )
     for (const bad of ["2024-5-1", "01-05-2024", "2024/05/01", "2024-05-01T00:00:00Z", ""]) {
       expect(expiryDateCode(bad, Date.UTC(2000, 0, 1))).toBe("EXPIRY_DATE_INVALID")
@@ -162,9 +185,12 @@ describe("euro-to-cents parser of the payment page (properties)", () => {
       })
     )
     fc.assert(
-      fc.property(fc.string({ minLength: 1 }).filter((s) => /[^\d\s.,€]/.test(s)), (s) => {
-        expect(euroToCents(s)).toBeUndefined()
-      })
+      fc.property(
+        fc.string({ minLength: 1 }).filter((s) => /[^\d\s.,€]/.test(s)),
+        (s) => {
+          expect(euroToCents(s)).toBeUndefined()
+        }
+      )
     )
     for (const bad of ["", " ", ",50", "12,", "12,,50", "12 50", "1e3", "0x10", "12345678,00"]) {
       expect(euroToCents(bad)).toBeUndefined()

@@ -25,7 +25,11 @@ export async function onConsent(code: string) {
   const oauth = new OAuthClient({
     authUrl,
     clientId,
-    tls: { cert: readFileSync(process.env.TIKKIE_CLIENT_CERT_FILE!), key: readFileSync(process.env.TIKKIE_CLIENT_KEY_FILE!), ca },
+    tls: {
+      cert: readFileSync(process.env.TIKKIE_CLIENT_CERT_FILE!),
+      key: readFileSync(process.env.TIKKIE_CLIENT_KEY_FILE!),
+      ca,
+    },
   })
   const trust = ca ? new Agent({ connect: { ca } }) : undefined
   let tokens = await oauth.exchangeCode({ code, redirectUri }) // a code works once, for 10 seconds
@@ -49,7 +53,11 @@ export async function onConsent(code: string) {
     const bookings: Array<{ bookDate?: string; cents: number; description: string }> = []
     // Follows nextPageKey and sends the same date filters with every page.
     for await (const t of ais.transactions(iban!, { bookDateFrom: addDays(amsterdamDate(Date.now()), -7) })) {
-      bookings.push({ bookDate: t.bookDate, cents: toCents(t.amount), description: (t.descriptionLines ?? []).join(" ") })
+      bookings.push({
+        bookDate: t.bookDate,
+        cents: toCents(t.amount),
+        description: (t.descriptionLines ?? []).join(" "),
+      })
     }
     return { iban, balanceInCents: toCents(balance.amount), bookings, refreshToken: tokens.refresh_token }
   } finally {

@@ -15,7 +15,13 @@ export interface SeededAccount {
 }
 
 export const SEEDED_ACCOUNTS: ReadonlyArray<SeededAccount> = [
-  { accountNumber: "NL91ABNA0417164300", accountHolderName: "J. Jansen", currency: "EUR", bank: "NLAA01", history: true },
+  {
+    accountNumber: "NL91ABNA0417164300",
+    accountHolderName: "J. Jansen",
+    currency: "EUR",
+    bank: "NLAA01",
+    history: true,
+  },
   {
     accountNumber: "NL02ABNA0123456789",
     accountHolderName: "Bakkerij De Vries B.V.",
@@ -23,10 +29,34 @@ export const SEEDED_ACCOUNTS: ReadonlyArray<SeededAccount> = [
     bank: "NLAA01",
     history: false,
   },
-  { accountNumber: "BE68539007547034", accountHolderName: "Dupont Consulting BV", currency: "EUR", bank: "NLAA01", history: true },
-  { accountNumber: "GB29NWBK60161331926819", accountHolderName: "Smith Trading Ltd", currency: "GBP", bank: "NLAA01", history: true },
-  { accountNumber: "DE89370400440532013000", accountHolderName: "Müller Handel GmbH", currency: "EUR", bank: "NLAA01", history: true },
-  { accountNumber: "BE71096123456769", accountHolderName: "M. Peeters", currency: "EUR", bank: "BEPB01", history: true },
+  {
+    accountNumber: "BE68539007547034",
+    accountHolderName: "Dupont Consulting BV",
+    currency: "EUR",
+    bank: "NLAA01",
+    history: true,
+  },
+  {
+    accountNumber: "GB29NWBK60161331926819",
+    accountHolderName: "Smith Trading Ltd",
+    currency: "GBP",
+    bank: "NLAA01",
+    history: true,
+  },
+  {
+    accountNumber: "DE89370400440532013000",
+    accountHolderName: "Müller Handel GmbH",
+    currency: "EUR",
+    bank: "NLAA01",
+    history: true,
+  },
+  {
+    accountNumber: "BE71096123456769",
+    accountHolderName: "M. Peeters",
+    currency: "EUR",
+    bank: "BEPB01",
+    history: true,
+  },
   {
     accountNumber: "BE14063123456783",
     accountHolderName: "Vermogensbeheer Claes NV",

@@ -47,9 +47,14 @@ const ConsentForm = z.object({
  * redirects (303) to redirect_uri with `code` and `state`; Deny with `error=access_denied` and `state`.
  * A consent form works once.
  */
-export function submitConsent(ctx: SandboxContext, state: AccountInformationState, req: SandboxRequest): SandboxResponse {
+export function submitConsent(
+  ctx: SandboxContext,
+  state: AccountInformationState,
+  req: SandboxRequest
+): SandboxResponse {
   const parsed = ConsentForm.safeParse(req.body)
-  if (!parsed.success) return errorPage(400, "the consent form is incomplete: consentRequestId and decision are required")
+  if (!parsed.success)
+    return errorPage(400, "the consent form is incomplete: consentRequestId and decision are required")
   const form = parsed.data
   const request = state.consentRequests.get(form.consentRequestId)
   if (!request) return errorPage(400, "this consent request is unknown or was already answered; start again")

@@ -53,12 +53,18 @@ const BookingBody = z
     /** yyyy-mm-dd, default today; an earlier date moves the balance after every later booking. */
     bookDate: z.string().optional(),
   })
-  .refine((b) => (b.amount === undefined) !== (b.amountInCents === undefined), "give exactly one of amount and amountInCents")
+  .refine(
+    (b) => (b.amount === undefined) !== (b.amountInCents === undefined),
+    "give exactly one of amount and amountInCents"
+  )
   .transform(({ amount, amountInCents, ...rest }) => ({
     ...rest,
     amountCents: amountInCents ?? Number(decimalToUnits(amount!, 2)),
   }))
-  .refine((b) => b.amountCents !== 0 && Math.abs(b.amountCents) <= MAX_EXACT_CENTS, "amount must be non-zero and at most 15 digits of cents")
+  .refine(
+    (b) => b.amountCents !== 0 && Math.abs(b.amountCents) <= MAX_EXACT_CENTS,
+    "amount must be non-zero and at most 15 digits of cents"
+  )
 
 /**
  * POST /_sandbox/accounts/:accountNumber/transactions (`control.accountInformation.bookTransaction`):
@@ -92,16 +98,27 @@ function bookingOnAccount<S extends z.ZodType<{ bookDate?: string }>>(
   return withBody(req, schema, (b): SandboxResponse => {
     const today = amsterdamDate(ctx.now())
     const bookDate = b.bookDate ?? today
-    if (!isBookDate(bookDate)) return error(req.traceId, 400, AIS_CODES.BOOK_DATE_INVALID, "bookDate is not a yyyy-mm-dd date")
+    if (!isBookDate(bookDate))
+      return error(req.traceId, 400, AIS_CODES.BOOK_DATE_INVALID, "bookDate is not a yyyy-mm-dd date")
     if (bookDate > today) {
-      return error(req.traceId, 400, AIS_CODES.BOOK_DATE_IN_FUTURE, `bookDate ${bookDate} is after the current date ${today}`)
+      return error(
+        req.traceId,
+        400,
+        AIS_CODES.BOOK_DATE_IN_FUTURE,
+        `bookDate ${bookDate} is after the current date ${today}`
+      )
     }
     return book(b, { ledger, currency: account.currency, bookDate })
   })
 }
 
 /** Books one transaction on `bookDate` (checked by the caller): today's at the current time, an earlier day's at its noon. */
-function bookOn(ctx: SandboxContext, ledger: Ledger, bookDate: string, b: Omit<LedgerEntry, "seq" | "balanceAfterCents" | "transactionId" | "bookDate" | "timestampMs">) {
+function bookOn(
+  ctx: SandboxContext,
+  ledger: Ledger,
+  bookDate: string,
+  b: Omit<LedgerEntry, "seq" | "balanceAfterCents" | "transactionId" | "bookDate" | "timestampMs">
+) {
   const now = ctx.now()
   return ledger.book({
     transactionId: `${bookDate.replace(/-/g, "")}C${now.toString(36).toUpperCase()}${ledger.size}`,
@@ -154,7 +171,13 @@ export function bookPayouts(ctx: SandboxContext, state: AccountInformationState,
         counterPartyName: "Stichting Tikkie",
         counterPartyAccountNumber: "",
       })
-      payouts.push({ source: paid.source, reference: paid.reference, amountInCents: paid.amountInCents, transactionId: entry.transactionId, bookDate })
+      payouts.push({
+        source: paid.source,
+        reference: paid.reference,
+        amountInCents: paid.amountInCents,
+        transactionId: entry.transactionId,
+        bookDate,
+      })
     }
     return { status: 201, json: { payouts } }
   })

@@ -18,10 +18,28 @@ export const BOOKINGS_PER_BANK_DAY = { min: 4, max: 8 } as const
 
 const CREDIT_LINES_CENTS = [0, 100_000, 250_000, 500_000]
 
-const SHOPS = ["Albert Heijn 1024", "Jumbo Utrecht", "HEMA Amsterdam", "Bol.com", "Coolblue", "NS Reizigers", "Shell Station A2", "Etos 5521", "IKEA Delft", "Gamma Zwolle"]
+const SHOPS = [
+  "Albert Heijn 1024",
+  "Jumbo Utrecht",
+  "HEMA Amsterdam",
+  "Bol.com",
+  "Coolblue",
+  "NS Reizigers",
+  "Shell Station A2",
+  "Etos 5521",
+  "IKEA Delft",
+  "Gamma Zwolle",
+]
 const CITIES = ["AMSTERDAM", "UTRECHT", "ROTTERDAM", "DEN HAAG", "EINDHOVEN", "ZWOLLE", "DELFT"]
 const PEOPLE = ["A. de Boer", "S. Visser", "L. Bakker", "M. Smit", "K. Mulder", "P. de Groot", "R. Bos", "E. Vos"]
-const COMPANIES = ["Fietsenwinkel Jansen", "Groothandel Kaas BV", "Drukkerij Noord", "Koffiebranderij Bruin", "Webshop Lamp & Licht", "Schoonmaakbedrijf Ster"]
+const COMPANIES = [
+  "Fietsenwinkel Jansen",
+  "Groothandel Kaas BV",
+  "Drukkerij Noord",
+  "Koffiebranderij Bruin",
+  "Webshop Lamp & Licht",
+  "Schoonmaakbedrijf Ster",
+]
 const DEBTORS = ["Vattenfall", "Ziggo", "KPN", "Gemeente Utrecht", "Zilveren Kruis", "Belastingdienst"]
 const BANKS = ["ABNA", "RABO", "INGB", "TRIO", "KNAB", "SNSB"]
 const ATMS = ["Geldmaat Damrak 1", "Geldmaat Neude 12", "Geldmaat Coolsingel"]
@@ -53,7 +71,9 @@ export function generateLedger(account: SeededAccount, seed: number, today: stri
       const count = rnd.int(BOOKINGS_PER_BANK_DAY.min, BOOKINGS_PER_BANK_DAY.max)
       // Between 07:00 and 19:00 UTC: the same calendar day in Amsterdam in winter and in summer.
       const dayStart = Date.parse(`${day}T07:00:00Z`)
-      const times = Array.from({ length: count }, () => dayStart + rnd.int(0, 12 * 3_600 - 1) * 1000).sort((a, b) => a - b)
+      const times = Array.from({ length: count }, () => dayStart + rnd.int(0, 12 * 3_600 - 1) * 1000).sort(
+        (a, b) => a - b
+      )
       times.forEach((timestampMs, i) => {
         const b = booking(rnd, balance, ibanOf)
         balance += b.amountCents
@@ -79,7 +99,12 @@ function booking(rnd: Random, balanceCents: number, ibanOf: (name: string) => st
     return {
       amountCents: rnd.int(50_000, 300_000),
       mutationCode: "658",
-      descriptionLines: ["SEPA Overboeking", `IBAN: ${ibanOf(name)}`, `Naam: ${name}`, `Omschrijving: factuur ${rnd.digits(5)}`],
+      descriptionLines: [
+        "SEPA Overboeking",
+        `IBAN: ${ibanOf(name)}`,
+        `Naam: ${name}`,
+        `Omschrijving: factuur ${rnd.digits(5)}`,
+      ],
       counterPartyName: name,
       counterPartyAccountNumber: ibanOf(name),
     }
@@ -120,7 +145,12 @@ function booking(rnd: Random, balanceCents: number, ibanOf: (name: string) => st
     return {
       amountCents: rnd.int(5_000, 80_000),
       mutationCode: "658",
-      descriptionLines: ["SEPA Overboeking", `IBAN: ${ibanOf(name)}`, `Naam: ${name}`, `Omschrijving: factuur ${rnd.digits(5)}`],
+      descriptionLines: [
+        "SEPA Overboeking",
+        `IBAN: ${ibanOf(name)}`,
+        `Naam: ${name}`,
+        `Omschrijving: factuur ${rnd.digits(5)}`,
+      ],
       counterPartyName: name,
       counterPartyAccountNumber: ibanOf(name),
     }
@@ -140,7 +170,12 @@ function booking(rnd: Random, balanceCents: number, ibanOf: (name: string) => st
     return {
       amountCents: -rnd.int(1_000, 30_000),
       mutationCode: "247",
-      descriptionLines: ["SEPA Incasso algemeen doorlopend", `Incassant: NL${rnd.digits(2)}ZZZ${rnd.digits(12)}`, `Naam: ${name}`, `Machtiging: ${rnd.hex(10).toUpperCase()}`],
+      descriptionLines: [
+        "SEPA Incasso algemeen doorlopend",
+        `Incassant: NL${rnd.digits(2)}ZZZ${rnd.digits(12)}`,
+        `Naam: ${name}`,
+        `Machtiging: ${rnd.hex(10).toUpperCase()}`,
+      ],
       counterPartyName: name,
       counterPartyAccountNumber: ibanOf(name),
     }

@@ -11,6 +11,10 @@ export function getDetails(ctx: SandboxContext, state: AccountInformationState, 
   const { account } = g.value
   return {
     status: 200,
-    json: { accountNumber: account.accountNumber, currency: account.currency, accountHolderName: account.accountHolderName },
+    json: {
+      accountNumber: account.accountNumber,
+      currency: account.currency,
+      accountHolderName: account.accountHolderName,
+    },
   }
 }

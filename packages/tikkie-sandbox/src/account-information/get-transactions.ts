@@ -27,7 +27,11 @@ export const TRANSACTIONS_PER_PAGE = 50
  *   day"): when bookDateFrom is given and every day from it to bookDateTo (or today) is a Saturday or
  *   Sunday and nothing was booked on them.
  */
-export function getTransactions(ctx: SandboxContext, state: AccountInformationState, req: SandboxRequest): SandboxResponse {
+export function getTransactions(
+  ctx: SandboxContext,
+  state: AccountInformationState,
+  req: SandboxRequest
+): SandboxResponse {
   const g = guardAccount(ctx, state, req, SCOPE_FOR.transactions)
   if (!g.ok) return g.response
   const { account, ledger } = g.value
@@ -60,7 +64,12 @@ export function getTransactions(ctx: SandboxContext, state: AccountInformationSt
 
   const matching = ledger.newestFirst({ from, to, after })
   if (matching.length === 0) {
-    if (from !== undefined && !after && !hasBankDay(from, to ?? today) && !ledger.hasBookingsBetween(from, to ?? today)) {
+    if (
+      from !== undefined &&
+      !after &&
+      !hasBankDay(from, to ?? today) &&
+      !ledger.hasBookingsBetween(from, to ?? today)
+    ) {
       return error(
         req.traceId,
         500,

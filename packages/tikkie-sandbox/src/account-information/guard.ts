@@ -35,7 +35,9 @@ export function authenticate(ctx: SandboxContext, req: SandboxRequest, scope?: S
       req.traceId,
       401,
       AIS_CODES.ACCESS_TOKEN_INVALID,
-      check.reason === "missing" ? "Authorization: Bearer <access token> is missing" : "the access token is not valid or has expired"
+      check.reason === "missing"
+        ? "Authorization: Bearer <access token> is missing"
+        : "the access token is not valid or has expired"
     ),
   }
 }

@@ -62,12 +62,16 @@ export function registerAccountInformation(ctx: SandboxContext): void {
     r.add("GET", `/v1/accounts/:accountNumber/${resource}`, operation, (req) => handler(ctx, state, req))
     // `/v1/accounts//details`: the empty segment vanishes from the path, so this is the empty
     // accountNumber (MESSAGE_RST560_0001), not an unknown operation.
-    r.add("GET", `/v1/accounts/${resource}`, operation, (req) => handler(ctx, state, { ...req, params: { accountNumber: "" } }))
+    r.add("GET", `/v1/accounts/${resource}`, operation, (req) =>
+      handler(ctx, state, { ...req, params: { accountNumber: "" } })
+    )
   }
 
   r.add("GET", "/_sandbox/accounts", "control.accountInformation.listAccounts", () => listAccounts(state))
   r.add("POST", "/_sandbox/accounts/:accountNumber/transactions", "control.accountInformation.bookTransaction", (req) =>
     bookTransaction(ctx, state, req)
   )
-  r.add("POST", "/_sandbox/accounts/:accountNumber/payouts", "control.accountInformation.bookPayouts", (req) => bookPayouts(ctx, state, req))
+  r.add("POST", "/_sandbox/accounts/:accountNumber/payouts", "control.accountInformation.bookPayouts", (req) =>
+    bookPayouts(ctx, state, req)
+  )
 }

@@ -24,7 +24,14 @@ const PageKeySchema = z.strictObject({
 })
 
 export function encodePageKey(k: PageKey): string {
-  const raw = { a: k.accountNumber, f: k.bookDateFrom, t: k.bookDateTo, d: k.after.bookDate, ms: k.after.timestampMs, s: k.after.seq }
+  const raw = {
+    a: k.accountNumber,
+    f: k.bookDateFrom,
+    t: k.bookDateTo,
+    d: k.after.bookDate,
+    ms: k.after.timestampMs,
+    s: k.after.seq,
+  }
   return Buffer.from(JSON.stringify(raw)).toString("base64url")
 }
 
@@ -33,7 +40,12 @@ export function decodePageKey(text: string): PageKey | undefined {
     const parsed = PageKeySchema.safeParse(JSON.parse(Buffer.from(text, "base64url").toString("utf8")))
     if (!parsed.success) return undefined
     const r = parsed.data
-    return { accountNumber: r.a, bookDateFrom: r.f, bookDateTo: r.t, after: { bookDate: r.d, timestampMs: r.ms, seq: r.s } }
+    return {
+      accountNumber: r.a,
+      bookDateFrom: r.f,
+      bookDateTo: r.t,
+      after: { bookDate: r.d, timestampMs: r.ms, seq: r.s },
+    }
   } catch {
     return undefined
   }

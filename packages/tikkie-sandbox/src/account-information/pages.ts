@@ -81,6 +81,9 @@ ${state === undefined ? "" : `<p>state: <code id="state">${escapeHtml(state)}</c
 export function errorPage(status: number, reason: string): SandboxResponse {
   return {
     status,
-    html: layout("Consent request refused", `<h1>Consent request refused</h1><p class="error" id="error">${escapeHtml(reason)}</p>`),
+    html: layout(
+      "Consent request refused",
+      `<h1>Consent request refused</h1><p class="error" id="error">${escapeHtml(reason)}</p>`
+    ),
   }
 }

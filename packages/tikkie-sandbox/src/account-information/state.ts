@@ -85,7 +85,8 @@ export class AccountInformationState {
   /** Drops stale consent forms and codes so a long-running sandbox does not grow without end. */
   private prune(): void {
     const now = this.ctx.now()
-    for (const [id, r] of this.consentRequests) if (now - r.createdAt > CONSENT_REQUEST_MS) this.consentRequests.delete(id)
+    for (const [id, r] of this.consentRequests)
+      if (now - r.createdAt > CONSENT_REQUEST_MS) this.consentRequests.delete(id)
     // Used and expired codes are kept an hour to recognise a replay.
     for (const [code, c] of this.codes) if (now - c.issuedAt > 3_600_000) this.codes.delete(code)
   }

@@ -43,7 +43,11 @@ export function token(ctx: SandboxContext, state: AccountInformationState, req: 
   return oauthError(400, "unsupported_grant_type", "grant_type must be authorization_code or refresh_token")
 }
 
-function exchangeCode(ctx: SandboxContext, state: AccountInformationState, body: Record<string, unknown>): SandboxResponse {
+function exchangeCode(
+  ctx: SandboxContext,
+  state: AccountInformationState,
+  body: Record<string, unknown>
+): SandboxResponse {
   const parsed = authorizationCodeGrantSchema.safeParse(body)
   if (!parsed.success) return oauthError(400, "invalid_request", parsed.error.issues[0].message)
   const f = parsed.data
@@ -52,7 +56,11 @@ function exchangeCode(ctx: SandboxContext, state: AccountInformationState, body:
   if (!issued) return oauthError(400, "invalid_grant", "the authorization code is not valid")
   if (issued.grant) {
     issued.grant.revoked = true
-    return oauthError(400, "invalid_grant", "the authorization code was already used; the tokens issued for it are revoked")
+    return oauthError(
+      400,
+      "invalid_grant",
+      "the authorization code was already used; the tokens issued for it are revoked"
+    )
   }
   if (ctx.now() - issued.issuedAt >= AUTHORIZATION_CODE_MS) {
     state.codes.delete(f.code)
@@ -90,7 +98,8 @@ function refresh(ctx: SandboxContext, state: AccountInformationState, body: Reco
     }
   }
   const grant = ctx.tokens.refresh(f.refresh_token, f.client_id, scopes)
-  if (!grant) return oauthError(400, "invalid_grant", "the refresh token is not valid, was already used, or has expired")
+  if (!grant)
+    return oauthError(400, "invalid_grant", "the refresh token is not valid, was already used, or has expired")
   state.grantsByRefresh.delete(f.refresh_token)
   state.grantsByRefresh.set(grant.refreshToken, grant)
   return tokenAnswer(grant)

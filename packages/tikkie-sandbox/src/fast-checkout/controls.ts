@@ -26,7 +26,11 @@ export function registerFastCheckoutControls(
   const r = ctx.router
   const base = "/_sandbox/fastcheckout/orders/:orderToken"
 
-  const move = (req: SandboxRequest, to: Exclude<FastCheckoutStatus, "NEW">, payer?: z.output<typeof PayerInputSchema>) => {
+  const move = (
+    req: SandboxRequest,
+    to: Exclude<FastCheckoutStatus, "NEW">,
+    payer?: z.output<typeof PayerInputSchema>
+  ) => {
     const order = state.orders.get(req.params.orderToken)
     if (!order) return error(req.traceId, 404, FAST_CHECKOUT_ERRORS.ORDER_NOT_FOUND, "order not found")
     if (!lifecycle.transition(order, to, payer)) {
@@ -57,7 +61,12 @@ export function registerFastCheckoutControls(
   r.add("GET", "/_sandbox/fastcheckout/orders", "control.fastCheckout.listOrders", (req): SandboxResponse => {
     const status = req.query.get("status")
     if (status !== null && !FastCheckoutStatusSchema.safeParse(status).success) {
-      return error(req.traceId, 400, FAST_CHECKOUT_ERRORS.INVALID, "status must be NEW, PAID, CANCELLED, EXPIRED or ERROR")
+      return error(
+        req.traceId,
+        400,
+        FAST_CHECKOUT_ERRORS.INVALID,
+        "status must be NEW, PAID, CANCELLED, EXPIRED or ERROR"
+      )
     }
     const referenceId = req.query.get("referenceId")
     const orders: Array<Record<string, unknown>> = []

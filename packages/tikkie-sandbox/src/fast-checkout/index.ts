@@ -58,17 +58,38 @@ export function registerFastCheckout(ctx: SandboxContext): void {
   const lifecycle = new FastCheckoutLifecycle(ctx, state)
   ctx.payouts.register(function* () {
     for (const o of state.orders.values()) {
-      if (o.status === "PAID") yield { source: "fastcheckout", reference: o.orderToken, amountInCents: amountToPayInCents(o), paidAt: o.updatedAt }
+      if (o.status === "PAID")
+        yield {
+          source: "fastcheckout",
+          reference: o.orderToken,
+          amountInCents: amountToPayInCents(o),
+          paidAt: o.updatedAt,
+        }
     }
   })
   const r = ctx.router
 
   // GET order first: the router tries routes in order, and this is the one benchmarks hammer.
-  r.add("GET", "/v1/{product}/fastcheckout/orders/:orderToken", "fastCheckout.getOrder", getOrder(ctx, state, lifecycle))
+  r.add(
+    "GET",
+    "/v1/{product}/fastcheckout/orders/:orderToken",
+    "fastCheckout.getOrder",
+    getOrder(ctx, state, lifecycle)
+  )
   r.add("POST", "/v1/{product}/fastcheckout/orders", "fastCheckout.createOrder", createOrder(ctx, state))
-  r.add("POST", "/v1/{product}/fastcheckout/merchant", "fastCheckout.createSandboxMerchant", createSandboxMerchant(state))
+  r.add(
+    "POST",
+    "/v1/{product}/fastcheckout/merchant",
+    "fastCheckout.createSandboxMerchant",
+    createSandboxMerchant(state)
+  )
   r.add("GET", "/checkout/fastcheckout/:orderToken", "fastCheckout.checkoutPage", showCheckoutPage(state, lifecycle))
-  r.add("POST", "/checkout/fastcheckout/:orderToken", "fastCheckout.checkoutSubmit", submitCheckoutPage(state, lifecycle))
+  r.add(
+    "POST",
+    "/checkout/fastcheckout/:orderToken",
+    "fastCheckout.checkoutSubmit",
+    submitCheckoutPage(state, lifecycle)
+  )
   registerFastCheckoutControls(ctx, state, lifecycle)
 
   const sweep = setInterval(() => lifecycle.sweep(), EXPIRY_SWEEP_MS)

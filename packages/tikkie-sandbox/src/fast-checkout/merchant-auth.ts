@@ -14,10 +14,7 @@ function header(req: SandboxRequest, name: string): string | undefined {
  * the document gives for any missing parameter. Any non-empty key is accepted.
  */
 export function requireApiKey(req: SandboxRequest): string | SandboxResponse {
-  return (
-    header(req, "api-key") ??
-    error(req.traceId, 400, FAST_CHECKOUT_ERRORS.MISSING, "API-Key header is missing")
-  )
+  return header(req, "api-key") ?? error(req.traceId, 400, FAST_CHECKOUT_ERRORS.MISSING, "API-Key header is missing")
 }
 
 /**

@@ -113,7 +113,10 @@ export class FastCheckoutState {
   }
 
   restore(data: unknown): void {
-    const d = data as { merchants: Array<Omit<SandboxMerchant, "getOrderWindow">>; orders: Array<Omit<StoredOrder, "json">> }
+    const d = data as {
+      merchants: Array<Omit<SandboxMerchant, "getOrderWindow">>
+      orders: Array<Omit<StoredOrder, "json">>
+    }
     this.reset()
     for (const m of d.merchants) this.merchants.set(m.merchantToken, { ...m, getOrderWindow: new MerchantRateWindow() })
     for (const o of d.orders) {

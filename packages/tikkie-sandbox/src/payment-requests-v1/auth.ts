@@ -24,7 +24,12 @@ export function authorize(ctx: SandboxContext, req: SandboxRequest): Authorized 
     if (check.reason === "scope") {
       return {
         ok: false,
-        response: error(req.traceId, 403, V1_ERRORS.INSUFFICIENT_SCOPE, "insufficient scope: the access token lacks scope pay"),
+        response: error(
+          req.traceId,
+          403,
+          V1_ERRORS.INSUFFICIENT_SCOPE,
+          "insufficient scope: the access token lacks scope pay"
+        ),
       }
     }
     const message =

@@ -21,12 +21,18 @@ const PayBody = z.strictObject({
 export function payControl(ctx: SandboxContext, store: V1Store): Handler {
   return (req) => {
     const pr = store.paymentRequests.get(req.params.paymentRequestToken)
-    if (!pr) return error(req.traceId, 400, V1_ERRORS.PAYMENT_REQUEST_NOT_FOUND, "payment request not found or does not exist")
+    if (!pr)
+      return error(req.traceId, 400, V1_ERRORS.PAYMENT_REQUEST_NOT_FOUND, "payment request not found or does not exist")
     const body = parseBody(req, PayBody)
     if (!body.ok) return body.response
     const outcome = makePayment(ctx, store, pr, body.data)
     if (!outcome.ok) {
-      return errorResponse(req.traceId, { code: outcome.code, message: outcome.message, status: 400, category: "BAD_REQUEST" })
+      return errorResponse(req.traceId, {
+        code: outcome.code,
+        message: outcome.message,
+        status: 400,
+        category: "BAD_REQUEST",
+      })
     }
     return {
       status: 201,
@@ -39,10 +45,16 @@ export function payControl(ctx: SandboxContext, store: V1Store): Handler {
 export function closeControl(ctx: SandboxContext, store: V1Store): Handler {
   return (req) => {
     const pr = store.paymentRequests.get(req.params.paymentRequestToken)
-    if (!pr) return error(req.traceId, 400, V1_ERRORS.PAYMENT_REQUEST_NOT_FOUND, "payment request not found or does not exist")
+    if (!pr)
+      return error(req.traceId, 400, V1_ERRORS.PAYMENT_REQUEST_NOT_FOUND, "payment request not found or does not exist")
     const status = paymentRequestStatus(pr, ctx.now())
     if (status !== "OPEN") {
-      return error(req.traceId, 400, V1_ERRORS.SEE_MESSAGE, `only an OPEN payment request can be closed; this one is ${status}`)
+      return error(
+        req.traceId,
+        400,
+        V1_ERRORS.SEE_MESSAGE,
+        `only an OPEN payment request can be closed; this one is ${status}`
+      )
     }
     pr.closedAt = ctx.now()
     return { status: 200, json: paymentRequestView(pr, ctx.now()) }

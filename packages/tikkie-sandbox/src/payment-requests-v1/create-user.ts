@@ -24,7 +24,12 @@ export function createUser(ctx: SandboxContext, store: V1Store): Handler {
     if (!platform.ok) return platform.response
     const max = ctx.options.v1MaxUsersPerPlatform
     if (platform.value.users.length >= max) {
-      return error(req.traceId, 403, V1_ERRORS.MAX_USERS_REACHED, `maximum number of users reached for this platform (${max})`)
+      return error(
+        req.traceId,
+        403,
+        V1_ERRORS.MAX_USERS_REACHED,
+        `maximum number of users reached for this platform (${max})`
+      )
     }
     if (store.ibanOwner(body.data.iban) !== undefined) {
       return error(

@@ -67,7 +67,12 @@ export function registerPaymentRequestsV1(ctx: SandboxContext): void {
     for (const pr of store.paymentRequests.values()) {
       for (const p of pr.payments) {
         if (p.onlinePaymentStatus !== "PAID") continue
-        yield { source: "paymentrequest", reference: payoutReference(p.paymentToken), amountInCents: p.amountInCents, paidAt: p.createdAt }
+        yield {
+          source: "paymentrequest",
+          reference: payoutReference(p.paymentToken),
+          amountInCents: p.amountInCents,
+          paidAt: p.createdAt,
+        }
       }
     }
   })
@@ -83,7 +88,12 @@ export function registerPaymentRequestsV1(ctx: SandboxContext): void {
     `${OP}.createPaymentRequest`,
     createPaymentRequest(ctx, store)
   )
-  r.add("GET", `${BASE}/:platformToken/users/:userToken/paymentrequests`, `${OP}.listPaymentRequests`, listPaymentRequests(ctx, store))
+  r.add(
+    "GET",
+    `${BASE}/:platformToken/users/:userToken/paymentrequests`,
+    `${OP}.listPaymentRequests`,
+    listPaymentRequests(ctx, store)
+  )
   r.add(
     "GET",
     `${BASE}/:platformToken/users/:userToken/paymentrequests/:paymentRequestToken`,
@@ -94,6 +104,11 @@ export function registerPaymentRequestsV1(ctx: SandboxContext): void {
   r.add("POST", "/pay/v1/:paymentRequestToken", `${OP}.submitPaymentPage`, submitPaymentPage(ctx, store))
 
   r.add("POST", "/_sandbox/v1/paymentrequests/:paymentRequestToken/pay", `control.${OP}.pay`, payControl(ctx, store))
-  r.add("POST", "/_sandbox/v1/paymentrequests/:paymentRequestToken/close", `control.${OP}.close`, closeControl(ctx, store))
+  r.add(
+    "POST",
+    "/_sandbox/v1/paymentrequests/:paymentRequestToken/close",
+    `control.${OP}.close`,
+    closeControl(ctx, store)
+  )
   r.add("GET", "/_sandbox/v1/platforms", `control.${OP}.listPlatforms`, listAllControl(ctx, store))
 }

@@ -30,7 +30,9 @@ export function listPaymentRequests(ctx: SandboxContext, store: V1Store): Handle
     return {
       status: 200,
       json: {
-        paymentRequests: matching.slice(q.data.offset, q.data.offset + q.data.limit).map((pr) => paymentRequestView(pr, now)),
+        paymentRequests: matching
+          .slice(q.data.offset, q.data.offset + q.data.limit)
+          .map((pr) => paymentRequestView(pr, now)),
         totalElements: matching.length,
       },
     }

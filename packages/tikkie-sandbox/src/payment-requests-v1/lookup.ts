@@ -13,9 +13,17 @@ export type Found<T> = { ok: true; value: T } | { ok: false; response: SandboxRe
  * - ERR_4100_003: no such user on that platform;
  * - ERR_1100_002 (400, as the payment request specification's table says): no such payment request for that user.
  */
-export function findPlatform(store: V1Store, traceId: string, client: string, platformToken: string): Found<V1Platform> {
+export function findPlatform(
+  store: V1Store,
+  traceId: string,
+  client: string,
+  platformToken: string
+): Found<V1Platform> {
   if (!store.knowsClient(client)) {
-    return { ok: false, response: error(traceId, 404, V1_ERRORS.CLIENT_NOT_FOUND, "client not found: this API key has no platforms") }
+    return {
+      ok: false,
+      response: error(traceId, 404, V1_ERRORS.CLIENT_NOT_FOUND, "client not found: this API key has no platforms"),
+    }
   }
   const platform = store.platforms.get(platformToken)
   if (!platform || platform.client !== client) {
@@ -38,7 +46,11 @@ export function findUser(
   return { ok: true, value: { platform: platform.value, user } }
 }
 
-export function findPaymentRequest(user: V1User, traceId: string, paymentRequestToken: string): Found<V1PaymentRequest> {
+export function findPaymentRequest(
+  user: V1User,
+  traceId: string,
+  paymentRequestToken: string
+): Found<V1PaymentRequest> {
   const pr = user.paymentRequests.find((p) => p.paymentRequestToken === paymentRequestToken)
   if (!pr) {
     return {

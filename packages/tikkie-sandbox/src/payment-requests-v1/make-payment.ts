@@ -48,7 +48,11 @@ export function makePayment(ctx: SandboxContext, store: V1Store, pr: V1PaymentRe
     amountInCents = pr.amountInCents
   } else {
     if (input.amountInCents === undefined) {
-      return { ok: false, code: V1_ERRORS.PARAMETER_MISSING, message: "amountInCents is missing: the payer chooses the amount" }
+      return {
+        ok: false,
+        code: V1_ERRORS.PARAMETER_MISSING,
+        message: "amountInCents is missing: the payer chooses the amount",
+      }
     }
     const remaining = SANDBOX_MAX_YIELD_IN_CENTS - paidTotalInCents(pr)
     if (input.onlinePaymentStatus === "PAID" && input.amountInCents > remaining) {

@@ -39,6 +39,11 @@ export function queryObject(req: SandboxRequest, names: string[]): Record<string
 function invalid(req: SandboxRequest, message: string): { ok: false; response: SandboxResponse } {
   return {
     ok: false,
-    response: errorResponse(req.traceId, { code: V1_ERRORS.INVALID_INPUT, message, status: 400, category: "BAD_REQUEST" }),
+    response: errorResponse(req.traceId, {
+      code: V1_ERRORS.INVALID_INPUT,
+      message,
+      status: 400,
+      category: "BAD_REQUEST",
+    }),
   }
 }

@@ -85,7 +85,13 @@ export class V1Store {
 
   addPlatform(
     client: string,
-    input: { name: string; phoneNumber: string; email?: string | null; notificationUrl?: string | null; platformUsage: string }
+    input: {
+      name: string
+      phoneNumber: string
+      email?: string | null
+      notificationUrl?: string | null
+      platformUsage: string
+    }
   ): V1Platform {
     const platform: V1Platform = {
       platformToken: randomUUID(),

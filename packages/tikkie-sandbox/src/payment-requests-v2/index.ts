@@ -72,7 +72,12 @@ export function registerPaymentRequestsV2(ctx: SandboxContext): void {
   ctx.payouts.register(function* () {
     for (const pr of state.paymentRequests.values()) {
       for (const p of pr.payments) {
-        yield { source: "paymentrequest", reference: payoutReference(p.paymentToken), amountInCents: p.amountInCents, paidAt: p.createdAt }
+        yield {
+          source: "paymentrequest",
+          reference: payoutReference(p.paymentToken),
+          amountInCents: p.amountInCents,
+          paidAt: p.createdAt,
+        }
       }
     }
   })
@@ -87,7 +92,12 @@ export function registerPaymentRequestsV2(ctx: SandboxContext): void {
   r.add("GET", PAYMENT, `${OP}.getPayment`, getPayment(state))
   r.add("POST", `${PAYMENT}/refunds`, `${OP}.createRefund`, createRefund(ctx, state))
   r.add("GET", `${PAYMENT}/refunds/:refundToken`, `${OP}.getRefund`, getRefund(state))
-  r.add("POST", "/v2/{product}/paymentrequestssubscription", `${OP}.subscribeNotifications`, subscribeNotifications(state))
+  r.add(
+    "POST",
+    "/v2/{product}/paymentrequestssubscription",
+    `${OP}.subscribeNotifications`,
+    subscribeNotifications(state)
+  )
   r.add(
     "DELETE",
     "/v2/{product}/paymentrequestssubscription",
@@ -99,7 +109,12 @@ export function registerPaymentRequestsV2(ctx: SandboxContext): void {
   r.add("POST", "/pay/v2/:paymentRequestToken", `${OP}.paymentSubmit`, paymentSubmit(ctx, state))
 
   r.add("POST", "/_sandbox/paymentrequests/:paymentRequestToken/pay", `${CONTROL}.pay`, payPaymentRequest(ctx, state))
-  r.add("POST", "/_sandbox/paymentrequests/:paymentRequestToken/close", `${CONTROL}.close`, closePaymentRequest(ctx, state))
+  r.add(
+    "POST",
+    "/_sandbox/paymentrequests/:paymentRequestToken/close",
+    `${CONTROL}.close`,
+    closePaymentRequest(ctx, state)
+  )
   r.add("POST", "/_sandbox/refunds/:refundToken/pay", `${CONTROL}.payRefund`, payRefund(ctx, state))
   r.add("POST", "/_sandbox/apps/:appToken/disable", `${CONTROL}.disableApp`, setAppDisabled(state, true))
   r.add("POST", "/_sandbox/apps/:appToken/enable", `${CONTROL}.enableApp`, setAppDisabled(state, false))

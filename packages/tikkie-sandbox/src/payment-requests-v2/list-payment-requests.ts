@@ -12,7 +12,11 @@ export function listPaymentRequests(ctx: SandboxContext, state: PaymentRequestsV
   return (req) => {
     const caller = requireApp(req, state)
     if (!caller.ok) return caller.response
-    const q = parseWith(req, ListPaymentRequestsQuerySchema, queryObject(req, ["pageNumber", "pageSize", "fromDateTime", "toDateTime"]))
+    const q = parseWith(
+      req,
+      ListPaymentRequestsQuerySchema,
+      queryObject(req, ["pageNumber", "pageSize", "fromDateTime", "toDateTime"])
+    )
     if (!q.ok) return q.response
     const now = ctx.now()
     const { items, totalElementCount } = page(state.paymentRequestsByApp.get(caller.app.appToken) ?? [], q.data)

@@ -21,6 +21,9 @@ export function listPayments(state: PaymentRequestsV2State): Handler {
     )
     if (!q.ok) return q.response
     const { items, totalElementCount } = page(pr.value.payments, q.data)
-    return { status: 200, json: { payments: items.map((p) => paymentJson(p, q.data.includeRefunds)), totalElementCount } }
+    return {
+      status: 200,
+      json: { payments: items.map((p) => paymentJson(p, q.data.includeRefunds)), totalElementCount },
+    }
   }
 }

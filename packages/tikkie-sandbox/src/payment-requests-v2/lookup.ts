@@ -1,4 +1,8 @@
-import { PaymentRequestTokenSchema, PaymentTokenSchema, RefundTokenSchema } from "tikkie-client/payment-requests/v2/schemas"
+import {
+  PaymentRequestTokenSchema,
+  PaymentTokenSchema,
+  RefundTokenSchema,
+} from "tikkie-client/payment-requests/v2/schemas"
 import type { SandboxRequest, SandboxResponse } from "../http-kit"
 import { fail, parseWith } from "./http"
 import type { PaymentRequestsV2State, StoredPayment, StoredPaymentRequest, StoredRefund } from "./state"
@@ -12,7 +16,10 @@ const TOKEN_SCHEMAS = {
 } as const
 
 /** Every path token is checked for form (*_TOKEN_INVALID, 400), in path order, before anything is looked up. */
-function tokensWellFormed(req: SandboxRequest, names: ReadonlyArray<keyof typeof TOKEN_SCHEMAS>): SandboxResponse | undefined {
+function tokensWellFormed(
+  req: SandboxRequest,
+  names: ReadonlyArray<keyof typeof TOKEN_SCHEMAS>
+): SandboxResponse | undefined {
   for (const name of names) {
     const parsed = parseWith(req, TOKEN_SCHEMAS[name], req.params[name])
     if (!parsed.ok) return parsed.response
@@ -58,7 +65,11 @@ export function findRefund(
   return { ok: true, value: { ...found.value, refund } }
 }
 
-function lookupPaymentRequest(req: SandboxRequest, state: PaymentRequestsV2State, appToken: string): Found<StoredPaymentRequest> {
+function lookupPaymentRequest(
+  req: SandboxRequest,
+  state: PaymentRequestsV2State,
+  appToken: string
+): Found<StoredPaymentRequest> {
   const pr = state.ownPaymentRequest(appToken, req.params.paymentRequestToken)
   if (!pr) return { ok: false, response: fail(req, "PAYMENT_REQUEST_NOT_FOUND", "no such payment request") }
   return { ok: true, value: pr }
@@ -72,6 +83,7 @@ function lookupPayment(
   const pr = lookupPaymentRequest(req, state, appToken)
   if (!pr.ok) return pr
   const payment = pr.value.payments.find((p) => p.paymentToken === req.params.paymentToken)
-  if (!payment) return { ok: false, response: fail(req, "PAYMENT_NOT_FOUND", "no such payment of this payment request") }
+  if (!payment)
+    return { ok: false, response: fail(req, "PAYMENT_NOT_FOUND", "no such payment of this payment request") }
   return { ok: true, value: { paymentRequest: pr.value, payment } }
 }

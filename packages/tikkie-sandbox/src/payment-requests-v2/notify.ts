@@ -9,7 +9,12 @@ export type NotificationEvent =
  * Sends a notification to the app's one active subscription, if it has one. Delivery is best effort
  * (the delivery service's three attempts), as on the live service.
  */
-export function notify(ctx: SandboxContext, state: PaymentRequestsV2State, appToken: string, event: NotificationEvent): void {
+export function notify(
+  ctx: SandboxContext,
+  state: PaymentRequestsV2State,
+  appToken: string,
+  event: NotificationEvent
+): void {
   const subscription = state.apps.get(appToken)?.subscription
   if (!subscription) return
   ctx.deliveries.deliver("paymentRequests.notification", subscription.url, {

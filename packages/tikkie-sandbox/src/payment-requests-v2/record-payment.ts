@@ -21,8 +21,7 @@ export interface PaymentInput {
 }
 
 export type PaymentOutcome =
-  | { ok: true; payment: StoredPayment }
-  | { ok: false; status: number; code: string; reason: string }
+  { ok: true; payment: StoredPayment } | { ok: false; status: number; code: string; reason: string }
 
 /**
  * One payer pays: shared by the payment page and the pay control so both follow the same rules.
@@ -60,7 +59,12 @@ export function recordPayment(
     amountInCents = pr.amountInCents
   } else {
     if (input.amountInCents === undefined) {
-      return { ok: false, status: 400, code: "AMOUNT_IN_CENTS_MISSING", reason: "Please enter the amount you want to pay." }
+      return {
+        ok: false,
+        status: 400,
+        code: "AMOUNT_IN_CENTS_MISSING",
+        reason: "Please enter the amount you want to pay.",
+      }
     }
     if (!isPositiveCents(input.amountInCents)) {
       return { ok: false, status: 400, code: "AMOUNT_IN_CENTS_INVALID", reason: "Please enter an amount above € 0,00." }

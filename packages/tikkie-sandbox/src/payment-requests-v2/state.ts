@@ -107,7 +107,11 @@ export class PaymentRequestsV2State {
 
   /** For the state file: apps and payment requests (with their payments and refunds), oldest first. */
   snapshot(): unknown {
-    return { apps: [...this.apps.values()], paymentRequests: [...this.paymentRequests.values()], tikkieIds: this.tikkieIds }
+    return {
+      apps: [...this.apps.values()],
+      paymentRequests: [...this.paymentRequests.values()],
+      tikkieIds: this.tikkieIds,
+    }
   }
 
   restore(data: unknown): void {
@@ -117,7 +121,8 @@ export class PaymentRequestsV2State {
     for (const pr of d.paymentRequests) {
       this.addPaymentRequest(pr)
       for (const payment of pr.payments) {
-        for (const refund of payment.refunds) this.refunds.set(refund.refundToken, { refund, payment, paymentRequest: pr })
+        for (const refund of payment.refunds)
+          this.refunds.set(refund.refundToken, { refund, payment, paymentRequest: pr })
       }
     }
     this.tikkieIds = d.tikkieIds

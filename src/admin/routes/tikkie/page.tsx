@@ -63,7 +63,9 @@ const TikkiePage = () => {
           <Tabs.Trigger value="reconciliation">
             {t("page.tabs.reconciliation")}
             <NeedsYou
-              count={reconciliation ? reconciliation.overdue + reconciliation.mismatch + reconciliation.unmatched : undefined}
+              count={
+                reconciliation ? reconciliation.overdue + reconciliation.mismatch + reconciliation.unmatched : undefined
+              }
               testId="tikkie-count-reconciliation"
             />
           </Tabs.Trigger>

@@ -9,7 +9,11 @@ import { requestShopperLanguage } from "../../utils/shopper-language"
  * but is not an order yet is settled first, and a cart that has paid is answered 409 instead of getting
  * a second payment (settle-earlier-payments.ts). A collection without a cart (an order's) passes.
  */
-export async function earlierPaymentsGuardMiddleware(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) {
+export async function earlierPaymentsGuardMiddleware(
+  req: MedusaRequest,
+  _res: MedusaResponse,
+  next: MedusaNextFunction
+) {
   try {
     const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
     const { data: links } = await query.graph({

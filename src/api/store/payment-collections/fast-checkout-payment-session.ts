@@ -12,7 +12,11 @@ import { requestShopperLanguage } from "../../utils/shopper-language"
  * replaces whatever `data` the storefront sent with the cart's lines computed on the server, and once
  * Medusa has answered, records the new session's orderToken. Other providers pass through untouched.
  */
-export async function fastCheckoutPaymentSessionMiddleware(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
+export async function fastCheckoutPaymentSessionMiddleware(
+  req: MedusaRequest,
+  res: MedusaResponse,
+  next: MedusaNextFunction
+) {
   const body = (req.body ?? {}) as { provider_id?: string; data?: Record<string, unknown> }
   if (!isFastCheckoutProvider(body.provider_id)) return next()
   try {
@@ -25,7 +29,10 @@ export async function fastCheckoutPaymentSessionMiddleware(req: MedusaRequest, r
     })
     const cartId = (links[0] as { cart_id?: string } | undefined)?.cart_id
     if (!cartId) {
-      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "Tikkie Fast Checkout pays carts: this payment collection has no cart.")
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        "Tikkie Fast Checkout pays carts: this payment collection has no cart."
+      )
     }
     const cart = await loadCartForFastCheckout(req.scope, cartId, requestShopperLanguage(req))
     if (!cart.payment_collection || cart.payment_collection.id !== collectionId) {

@@ -7,7 +7,11 @@ import { isPaymentRequestProvider } from "../../../providers/provider-keys"
  * shown on the store's Tikkie page (the provider then uses the store name option). The poll job records
  * such sessions. Other providers pass through untouched.
  */
-export function paymentRequestPaymentSessionMiddleware(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) {
+export function paymentRequestPaymentSessionMiddleware(
+  req: MedusaRequest,
+  _res: MedusaResponse,
+  next: MedusaNextFunction
+) {
   const body = (req.body ?? {}) as { provider_id?: string; data?: Record<string, unknown> }
   if (!isPaymentRequestProvider(body.provider_id)) return next()
   req.body = { ...body, data: {} }

@@ -48,6 +48,11 @@ const FastCheckoutOrder = model
     webhook_reads_deferred: model.number().default(0),
   })
   // payment_session_id: the return route's lookup (a shopper waits on it). order_token is unique, hence indexed.
-  .indexes([{ on: ["status", "expires_at"] }, { on: ["cart_id"] }, { on: ["payment_session_id"] }, { on: ["status", "next_check_at"] }])
+  .indexes([
+    { on: ["status", "expires_at"] },
+    { on: ["cart_id"] },
+    { on: ["payment_session_id"] },
+    { on: ["status", "next_check_at"] },
+  ])
 
 export default FastCheckoutOrder

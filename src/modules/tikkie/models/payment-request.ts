@@ -50,6 +50,12 @@ const PaymentRequest = model
     next_check_at: model.dateTime().nullable(),
     metadata: model.json().nullable(),
   })
-  .indexes([{ on: ["kind", "status"] }, { on: ["order_id"] }, { on: ["payment_session_id"] }, { on: ["cart_id"] }, { on: ["next_check_at"] }])
+  .indexes([
+    { on: ["kind", "status"] },
+    { on: ["order_id"] },
+    { on: ["payment_session_id"] },
+    { on: ["cart_id"] },
+    { on: ["next_check_at"] },
+  ])
 
 export default PaymentRequest

@@ -1,10 +1,16 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { createPaymentCollectionForCartWorkflow, refreshPaymentCollectionForCartWorkflow } from "@medusajs/medusa/core-flows"
+import {
+  createPaymentCollectionForCartWorkflow,
+  refreshPaymentCollectionForCartWorkflow,
+} from "@medusajs/medusa/core-flows"
 import { fastCheckoutCartInput, loadCartForFastCheckout } from "../../../lib/fast-checkout/cart-for-fast-checkout"
 import { recordFastCheckoutSession } from "../../../lib/fast-checkout/record-session"
 import { toCents } from "../../../lib/medusa-money"
-import { FastCheckoutSessionDataSchema, type FastCheckoutCartInput } from "../../../providers/fast-checkout/session-data"
+import {
+  FastCheckoutSessionDataSchema,
+  type FastCheckoutCartInput,
+} from "../../../providers/fast-checkout/session-data"
 import { isFastCheckoutProvider } from "../../../providers/provider-keys"
 import { settleEarlierPaymentsOfCart } from "../../../lib/checkout/settle-earlier-payments"
 import type { ShopperLanguage } from "../../../lib/checkout/shopper-messages"
@@ -43,47 +49,66 @@ export const prepareFastCheckoutStepId = "tikkie-prepare-fast-checkout"
  * is reused: a double click must not create two Tikkie orders. The lines are computed here, on the server,
  * and refused before any call to Tikkie (EUR only, empty cart, over 50,000 euro, nothing to pay).
  */
-export const prepareFastCheckoutStep = createStep(prepareFastCheckoutStepId, async (input: FastCheckoutStartInput, { container }) => {
-  let cart = await loadCartForFastCheckout(container, input.cartId, input.language)
-  await settleEarlierPaymentsOfCart(container, cart.id, input.language)
-  const providers = (cart.region?.payment_providers ?? []).filter((p) => isFastCheckoutProvider(p.id) && p.is_enabled !== false)
-  const provider = input.providerId ? providers.find((p) => p.id === input.providerId) : providers[0]
-  if (!provider) {
-    throw new MedusaError(
-      MedusaError.Types.NOT_ALLOWED,
-      input.providerId
-        ? `Payment provider ${input.providerId} is not a Tikkie Fast Checkout provider of this cart's region.`
-        : "Tikkie Fast Checkout is not enabled in this cart's region."
+export const prepareFastCheckoutStep = createStep(
+  prepareFastCheckoutStepId,
+  async (input: FastCheckoutStartInput, { container }) => {
+    let cart = await loadCartForFastCheckout(container, input.cartId, input.language)
+    await settleEarlierPaymentsOfCart(container, cart.id, input.language)
+    const providers = (cart.region?.payment_providers ?? []).filter(
+      (p) => isFastCheckoutProvider(p.id) && p.is_enabled !== false
     )
-  }
-
-  let collection = cart.payment_collection
-  if (!collection) {
-    // A new collection has no sessions: what the workflow answers is all we need (no second cart read,
-    // which was a good part of the time a start takes).
-    const { result } = await createPaymentCollectionForCartWorkflow(container).run({ input: { cart_id: cart.id } })
-    collection = { id: result.id, amount: result.amount as number, payment_sessions: [] }
-  } else if (toCents(collection.amount) !== toCents(cart.total)) {
-    await refreshPaymentCollectionForCartWorkflow(container).run({ input: { cart_id: cart.id } })
-    cart = await loadCartForFastCheckout(container, cart.id, input.language)
-    collection = cart.payment_collection!
-  }
-  const amountInCents = toCents(collection.amount)
-  const cartInput = fastCheckoutCartInput(cart, collection.amount)
-
-  const open = (collection.payment_sessions ?? []).find((s) => {
-    if (s.provider_id !== provider.id) return false
-    const data = FastCheckoutSessionDataSchema.safeParse(s.data)
-    return data.success && data.data.status === "NEW" && data.data.amountInCents === amountInCents && new Date(data.data.expiresAt).getTime() > Date.now() + 60_000
-  })
-  if (open) {
-    const data = FastCheckoutSessionDataSchema.parse(open.data)
-    const recorded = await recordFastCheckoutSession(container, open)
-    // The record hears of a cancel or expiry first (webhook, return, poll): then start afresh.
-    if (!recorded || recorded.status === "NEW") {
-      const reuse: StartedFastCheckout = { checkoutUrl: data.checkoutUrl, orderToken: data.orderToken, paymentSessionId: open.id }
-      return new StepResponse<PreparedFastCheckout>({ reuse, collectionId: collection.id, providerId: provider.id })
+    const provider = input.providerId ? providers.find((p) => p.id === input.providerId) : providers[0]
+    if (!provider) {
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        input.providerId
+          ? `Payment provider ${input.providerId} is not a Tikkie Fast Checkout provider of this cart's region.`
+          : "Tikkie Fast Checkout is not enabled in this cart's region."
+      )
     }
+
+    let collection = cart.payment_collection
+    if (!collection) {
+      // A new collection has no sessions: what the workflow answers is all we need (no second cart read,
+      // which was a good part of the time a start takes).
+      const { result } = await createPaymentCollectionForCartWorkflow(container).run({ input: { cart_id: cart.id } })
+      collection = { id: result.id, amount: result.amount as number, payment_sessions: [] }
+    } else if (toCents(collection.amount) !== toCents(cart.total)) {
+      await refreshPaymentCollectionForCartWorkflow(container).run({ input: { cart_id: cart.id } })
+      cart = await loadCartForFastCheckout(container, cart.id, input.language)
+      collection = cart.payment_collection!
+    }
+    const amountInCents = toCents(collection.amount)
+    const cartInput = fastCheckoutCartInput(cart, collection.amount)
+
+    const open = (collection.payment_sessions ?? []).find((s) => {
+      if (s.provider_id !== provider.id) return false
+      const data = FastCheckoutSessionDataSchema.safeParse(s.data)
+      return (
+        data.success &&
+        data.data.status === "NEW" &&
+        data.data.amountInCents === amountInCents &&
+        new Date(data.data.expiresAt).getTime() > Date.now() + 60_000
+      )
+    })
+    if (open) {
+      const data = FastCheckoutSessionDataSchema.parse(open.data)
+      const recorded = await recordFastCheckoutSession(container, open)
+      // The record hears of a cancel or expiry first (webhook, return, poll): then start afresh.
+      if (!recorded || recorded.status === "NEW") {
+        const reuse: StartedFastCheckout = {
+          checkoutUrl: data.checkoutUrl,
+          orderToken: data.orderToken,
+          paymentSessionId: open.id,
+        }
+        return new StepResponse<PreparedFastCheckout>({ reuse, collectionId: collection.id, providerId: provider.id })
+      }
+    }
+    return new StepResponse<PreparedFastCheckout>({
+      collectionId: collection.id,
+      providerId: provider.id,
+      customerId: input.customerId,
+      cartInput,
+    })
   }
-  return new StepResponse<PreparedFastCheckout>({ collectionId: collection.id, providerId: provider.id, customerId: input.customerId, cartInput })
-})
+)

@@ -10,7 +10,10 @@ export const recordFastCheckoutSessionStepId = "tikkie-record-fast-checkout-sess
  * Not undone: Tikkie has no cancel operation, so the checkout page stays payable until the order expires,
  * and the record is what lets a payment made on it be settled or kept as a problem instead of going unseen.
  */
-export const recordFastCheckoutSessionStep = createStep(recordFastCheckoutSessionStepId, async (session: FastCheckoutSessionLike, { container }) => {
-  const record = await recordFastCheckoutSession(container, session)
-  return new StepResponse(record ?? null)
-})
+export const recordFastCheckoutSessionStep = createStep(
+  recordFastCheckoutSessionStepId,
+  async (session: FastCheckoutSessionLike, { container }) => {
+    const record = await recordFastCheckoutSession(container, session)
+    return new StepResponse(record ?? null)
+  }
+)

@@ -1,5 +1,8 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { settleFastCheckoutOrder, type SettleFastCheckoutInput } from "../../../lib/fast-checkout/settle-fast-checkout-order"
+import {
+  settleFastCheckoutOrder,
+  type SettleFastCheckoutInput,
+} from "../../../lib/fast-checkout/settle-fast-checkout-order"
 
 export const settleFastCheckoutOrderStepId = "tikkie-settle-fast-checkout-order-step"
 
@@ -16,6 +19,9 @@ export const settleFastCheckoutOrderStepId = "tikkie-settle-fast-checkout-order-
  * Medusa order must stay one (undoing it would hide money received), and every write converges: the
  * next settlement of the same orderToken finds the record and answers "already completed".
  */
-export const settleFastCheckoutOrderStep = createStep(settleFastCheckoutOrderStepId, async (input: SettleFastCheckoutInput, { container }) => {
-  return new StepResponse(await settleFastCheckoutOrder(container, input))
-})
+export const settleFastCheckoutOrderStep = createStep(
+  settleFastCheckoutOrderStepId,
+  async (input: SettleFastCheckoutInput, { container }) => {
+    return new StepResponse(await settleFastCheckoutOrder(container, input))
+  }
+)

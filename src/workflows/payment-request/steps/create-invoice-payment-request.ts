@@ -7,7 +7,11 @@ import { v1MedusaError } from "../../../providers/payment-request/v1-errors"
 import { toMedusaError } from "../../../providers/shared/tikkie-medusa-error"
 import { V1_PAYMENT_REQUEST_EXPIRY_DAYS } from "tikkie-client/payment-requests/v1"
 import { addDays, amsterdamDate } from "tikkie-client/payment-requests/v2/amsterdam-date"
-import { paymentRequestProvider, paymentRequestsClient, paymentRequestsV1Client } from "../../../lib/payment-request/provider-options"
+import {
+  paymentRequestProvider,
+  paymentRequestsClient,
+  paymentRequestsV1Client,
+} from "../../../lib/payment-request/provider-options"
 import { ensureV1Setup } from "../../../lib/payment-request/v1-setup"
 
 export interface InvoiceLinkInput {
@@ -56,12 +60,17 @@ export const createInvoicePaymentRequestStep = createStep(
       const externalId = v1ExternalId(input.referenceId ?? generateEntityId(undefined, "inv"))
       const client = paymentRequestsV1Client(container, provider)
       try {
-        const created = await client.createPaymentRequest(tokens.platformToken, tokens.userToken, tokens.bankAccountToken, {
-          currency: "EUR",
-          description: input.description,
-          externalId,
-          ...(input.amountInCents !== undefined ? { amountInCents: String(input.amountInCents) } : {}),
-        })
+        const created = await client.createPaymentRequest(
+          tokens.platformToken,
+          tokens.userToken,
+          tokens.bankAccountToken,
+          {
+            currency: "EUR",
+            description: input.description,
+            externalId,
+            ...(input.amountInCents !== undefined ? { amountInCents: String(input.amountInCents) } : {}),
+          }
+        )
         made = {
           payment_request_token: created.paymentRequestToken,
           provider_id: provider.providerId,

@@ -34,21 +34,28 @@ export const findReusableOrderCollectionStepId = "tikkie-find-reusable-order-col
  * captured" for ever. A collection that already has sessions (another link) is never taken over.
  * Read only.
  */
-export const findReusableOrderCollectionStep = createStep(findReusableOrderCollectionStepId, async (input: { orderId: string }, { container }) => {
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({
-    entity: "order",
-    fields: [
-      "payment_collections.id",
-      "payment_collections.status",
-      "payment_collections.amount",
-      "payment_collections.raw_amount",
-      "payment_collections.payment_sessions.id",
-    ],
-    filters: { id: input.orderId },
-  })
-  const collections = ((data[0] as { payment_collections?: OrderCollection[] } | undefined)?.payment_collections ?? []).filter(Boolean)
-  const unused = collections.find((c) => c.status === PaymentCollectionStatus.NOT_PAID && !(c.payment_sessions ?? []).length)
-  const found: ReusableCollection | null = unused ? { id: unused.id, amount: amountToRestore(unused) } : null
-  return new StepResponse(found)
-})
+export const findReusableOrderCollectionStep = createStep(
+  findReusableOrderCollectionStepId,
+  async (input: { orderId: string }, { container }) => {
+    const query = container.resolve(ContainerRegistrationKeys.QUERY)
+    const { data } = await query.graph({
+      entity: "order",
+      fields: [
+        "payment_collections.id",
+        "payment_collections.status",
+        "payment_collections.amount",
+        "payment_collections.raw_amount",
+        "payment_collections.payment_sessions.id",
+      ],
+      filters: { id: input.orderId },
+    })
+    const collections = (
+      (data[0] as { payment_collections?: OrderCollection[] } | undefined)?.payment_collections ?? []
+    ).filter(Boolean)
+    const unused = collections.find(
+      (c) => c.status === PaymentCollectionStatus.NOT_PAID && !(c.payment_sessions ?? []).length
+    )
+    const found: ReusableCollection | null = unused ? { id: unused.id, amount: amountToRestore(unused) } : null
+    return new StepResponse(found)
+  }
+)

@@ -66,18 +66,22 @@ export const planOrderLinkStep = createStep(planOrderLinkStepId, async (input: O
   })
   const order = data[0] as LoadedOrder | undefined
   if (!order) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Order ${input.orderId} was not found.`)
-  if (order.status === "canceled") throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Order #${order.display_id} is canceled.`)
+  if (order.status === "canceled")
+    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Order #${order.display_id} is canceled.`)
   if (order.currency_code.toLowerCase() !== "eur") {
-    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Tikkie payment requests are in EUR only; order #${order.display_id} is in ${order.currency_code.toUpperCase()}.`)
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      `Tikkie payment requests are in EUR only; order #${order.display_id} is in ${order.currency_code.toUpperCase()}.`
+    )
   }
   const { providerId, options } = paymentRequestProvider(container, input.providerId)
 
   const owed = toCents(order.summary?.pending_difference ?? 0)
   const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
   const today = amsterdamDate(Date.now())
-  const openLinks = (await tikkie.listPaymentRequests({ order_id: order.id, kind: "order", medusa_payment_id: null })).filter(
-    (r) => r.status === "OPEN" && r.expiry_date >= today && !r.cancelled_at && recordPayments(r).length === 0
-  )
+  const openLinks = (
+    await tikkie.listPaymentRequests({ order_id: order.id, kind: "order", medusa_payment_id: null })
+  ).filter((r) => r.status === "OPEN" && r.expiry_date >= today && !r.cancelled_at && recordPayments(r).length === 0)
   const asked = openLinks.reduce((s, r) => s + Number(r.amount_in_cents ?? 0), 0)
   const available = owed - asked
   if (owed <= 0) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Order #${order.display_id} owes nothing.`)
@@ -97,7 +101,8 @@ export const planOrderLinkStep = createStep(planOrderLinkStepId, async (input: O
     )
   }
 
-  const description = input.description ?? orderDescription(await storeNameFor(container, options.storeName), order.display_id)
+  const description =
+    input.description ?? orderDescription(await storeNameFor(container, options.storeName), order.display_id)
   const expiryDate = input.expiryDate ?? addDays(today, options.linkExpiryDays)
   if (options.apiVersion === "v1" && input.expiryDate) {
     throw v1ExpiryDateRefused()
@@ -111,6 +116,13 @@ export const planOrderLinkStep = createStep(planOrderLinkStepId, async (input: O
     amountInCents === available
       ? MathBN.sub(MathBN.convert(order.summary?.pending_difference ?? 0), fromCents(asked)).toNumber()
       : fromCents(amountInCents)
-  const plan: OrderLinkPlan = { orderId: order.id, providerId, collectionAmount, description, expiryDate, ...(v1 ? { v1 } : {}) }
+  const plan: OrderLinkPlan = {
+    orderId: order.id,
+    providerId,
+    collectionAmount,
+    description,
+    expiryDate,
+    ...(v1 ? { v1 } : {}),
+  }
   return new StepResponse(plan)
 })

@@ -1,15 +1,24 @@
 import type { BigNumberInput } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { createPaymentCollectionForCartWorkflow, refreshPaymentCollectionForCartWorkflow } from "@medusajs/medusa/core-flows"
+import {
+  createPaymentCollectionForCartWorkflow,
+  refreshPaymentCollectionForCartWorkflow,
+} from "@medusajs/medusa/core-flows"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { loadOpenCart } from "../../../lib/checkout/load-open-cart"
 import { toCents } from "../../../lib/medusa-money"
 import { paymentRequestProvider } from "../../../lib/payment-request/provider-options"
-import { recordSessionPaymentRequest, type SessionRecordExtra } from "../../../lib/payment-request/record-payment-request"
+import {
+  recordSessionPaymentRequest,
+  type SessionRecordExtra,
+} from "../../../lib/payment-request/record-payment-request"
 import { storeNameFor } from "../../../lib/payment-request/store-name"
 import { checkoutDescription } from "../../../providers/payment-request/description"
-import { PaymentRequestSessionDataSchema, type PaymentRequestInput } from "../../../providers/payment-request/session-data"
+import {
+  PaymentRequestSessionDataSchema,
+  type PaymentRequestInput,
+} from "../../../providers/payment-request/session-data"
 import { isPaymentRequestProvider } from "../../../providers/provider-keys"
 import { amsterdamDate } from "tikkie-client/payment-requests/v2/amsterdam-date"
 import { settleEarlierPaymentsOfCart } from "../../../lib/checkout/settle-earlier-payments"
@@ -88,64 +97,105 @@ export const prepareLinkCheckoutStepId = "tikkie-prepare-link-checkout"
  * (409 with a message for the shopper). An open link for the same amount is reused: a double click or a
  * reload must not make two links the shopper could both pay.
  */
-export const prepareLinkCheckoutStep = createStep(prepareLinkCheckoutStepId, async (input: LinkCheckoutInput, { container }) => {
-  let cart = await loadCart(container, input.cartId, input.language)
-  await settleEarlierPaymentsOfCart(container, cart.id, input.language)
-  const enabled = (cart.region?.payment_providers ?? []).filter((p) => isPaymentRequestProvider(p.id) && p.is_enabled !== false)
-  const provider = input.providerId ? enabled.find((p) => p.id === input.providerId) : enabled[0]
-  if (!provider) {
-    throw new MedusaError(
-      MedusaError.Types.NOT_ALLOWED,
-      input.providerId
-        ? `Payment provider ${input.providerId} is not a Tikkie payment request provider of this cart's region.`
-        : "Tikkie payment links are not enabled in this cart's region."
+export const prepareLinkCheckoutStep = createStep(
+  prepareLinkCheckoutStepId,
+  async (input: LinkCheckoutInput, { container }) => {
+    let cart = await loadCart(container, input.cartId, input.language)
+    await settleEarlierPaymentsOfCart(container, cart.id, input.language)
+    const enabled = (cart.region?.payment_providers ?? []).filter(
+      (p) => isPaymentRequestProvider(p.id) && p.is_enabled !== false
     )
-  }
-  if (cart.currency_code.toLowerCase() !== "eur") {
-    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Tikkie payment requests are in EUR only; this cart is in ${cart.currency_code.toUpperCase()}.`)
-  }
-  if (!itemCount(cart)) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "The cart is empty: add a product before paying with Tikkie.")
-  const { options } = paymentRequestProvider(container, provider.id)
-
-  if (!cart.payment_collection) {
-    await createPaymentCollectionForCartWorkflow(container).run({ input: { cart_id: cart.id } })
-    cart = await loadCart(container, cart.id, input.language)
-  } else if (toCents(cart.payment_collection.amount) !== toCents(cart.total)) {
-    await refreshPaymentCollectionForCartWorkflow(container).run({ input: { cart_id: cart.id } })
-    cart = await loadCart(container, cart.id, input.language)
-  }
-  const collection = cart.payment_collection!
-  const amountInCents = toCents(collection.amount)
-  if (amountInCents <= 0) {
-    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "Nothing to pay: the discounts cover the whole cart, so Tikkie is not needed.")
-  }
-  const extra: SessionRecordExtra = { kind: "checkout", cartId: cart.id, successUrl: options.successUrl, failureUrl: options.failureUrl }
-
-  const today = amsterdamDate(Date.now())
-  const open = (collection.payment_sessions ?? []).find((s) => {
-    if (s.provider_id !== provider.id) return false
-    const data = PaymentRequestSessionDataSchema.safeParse(s.data)
-    return data.success && data.data.status === "OPEN" && !data.data.cancelled && data.data.amountInCents === amountInCents && data.data.expiryDate >= today
-  })
-  if (open) {
-    const data = PaymentRequestSessionDataSchema.parse(open.data)
-    const recorded = await recordSessionPaymentRequest(container, { ...open, payment_collection_id: collection.id }, extra)
-    // The record hears of an expiry or a cancel first (notification, return, poll): then start afresh.
-    if (!recorded || (recorded.status === "OPEN" && !recorded.cancelled_at)) {
-      const reuse: StartedPaymentRequest = { paymentUrl: data.url, paymentRequestToken: data.paymentRequestToken, paymentSessionId: open.id }
-      return new StepResponse<PreparedLinkCheckout>({ reuse, collectionId: collection.id, providerId: provider.id, extra })
+    const provider = input.providerId ? enabled.find((p) => p.id === input.providerId) : enabled[0]
+    if (!provider) {
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        input.providerId
+          ? `Payment provider ${input.providerId} is not a Tikkie payment request provider of this cart's region.`
+          : "Tikkie payment links are not enabled in this cart's region."
+      )
     }
-  }
+    if (cart.currency_code.toLowerCase() !== "eur") {
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `Tikkie payment requests are in EUR only; this cart is in ${cart.currency_code.toUpperCase()}.`
+      )
+    }
+    if (!itemCount(cart))
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        "The cart is empty: add a product before paying with Tikkie."
+      )
+    const { options } = paymentRequestProvider(container, provider.id)
 
-  const description = checkoutDescription(await storeNameFor(container, options.storeName), itemCount(cart))
-  // v1: the request is made under the stored platform and user (set up on first use, then reused).
-  const v1 =
-    options.apiVersion === "v1" ? await ensureV1SetupForShopper(container, provider.id, "Starting the Tikkie payment (v1) failed") : undefined
-  return new StepResponse<PreparedLinkCheckout>({
-    collectionId: collection.id,
-    providerId: provider.id,
-    customerId: input.customerId,
-    sessionInput: { description, ...(v1 ? { v1 } : {}) } as PaymentRequestInput,
-    extra,
-  })
-})
+    if (!cart.payment_collection) {
+      await createPaymentCollectionForCartWorkflow(container).run({ input: { cart_id: cart.id } })
+      cart = await loadCart(container, cart.id, input.language)
+    } else if (toCents(cart.payment_collection.amount) !== toCents(cart.total)) {
+      await refreshPaymentCollectionForCartWorkflow(container).run({ input: { cart_id: cart.id } })
+      cart = await loadCart(container, cart.id, input.language)
+    }
+    const collection = cart.payment_collection!
+    const amountInCents = toCents(collection.amount)
+    if (amountInCents <= 0) {
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        "Nothing to pay: the discounts cover the whole cart, so Tikkie is not needed."
+      )
+    }
+    const extra: SessionRecordExtra = {
+      kind: "checkout",
+      cartId: cart.id,
+      successUrl: options.successUrl,
+      failureUrl: options.failureUrl,
+    }
+
+    const today = amsterdamDate(Date.now())
+    const open = (collection.payment_sessions ?? []).find((s) => {
+      if (s.provider_id !== provider.id) return false
+      const data = PaymentRequestSessionDataSchema.safeParse(s.data)
+      return (
+        data.success &&
+        data.data.status === "OPEN" &&
+        !data.data.cancelled &&
+        data.data.amountInCents === amountInCents &&
+        data.data.expiryDate >= today
+      )
+    })
+    if (open) {
+      const data = PaymentRequestSessionDataSchema.parse(open.data)
+      const recorded = await recordSessionPaymentRequest(
+        container,
+        { ...open, payment_collection_id: collection.id },
+        extra
+      )
+      // The record hears of an expiry or a cancel first (notification, return, poll): then start afresh.
+      if (!recorded || (recorded.status === "OPEN" && !recorded.cancelled_at)) {
+        const reuse: StartedPaymentRequest = {
+          paymentUrl: data.url,
+          paymentRequestToken: data.paymentRequestToken,
+          paymentSessionId: open.id,
+        }
+        return new StepResponse<PreparedLinkCheckout>({
+          reuse,
+          collectionId: collection.id,
+          providerId: provider.id,
+          extra,
+        })
+      }
+    }
+
+    const description = checkoutDescription(await storeNameFor(container, options.storeName), itemCount(cart))
+    // v1: the request is made under the stored platform and user (set up on first use, then reused).
+    const v1 =
+      options.apiVersion === "v1"
+        ? await ensureV1SetupForShopper(container, provider.id, "Starting the Tikkie payment (v1) failed")
+        : undefined
+    return new StepResponse<PreparedLinkCheckout>({
+      collectionId: collection.id,
+      providerId: provider.id,
+      customerId: input.customerId,
+      sessionInput: { description, ...(v1 ? { v1 } : {}) } as PaymentRequestInput,
+      extra,
+    })
+  }
+)

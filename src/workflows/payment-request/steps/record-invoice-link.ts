@@ -14,11 +14,17 @@ export const recordInvoiceLinkStep = createStep(
   recordInvoiceLinkStepId,
   async (made: InvoicePaymentRequest, { container }) => {
     const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
-    const record: PaymentRequestRecord = await tikkie.createPaymentRequests({ ...made, kind: "invoice", payments: { items: [] } })
+    const record: PaymentRequestRecord = await tikkie.createPaymentRequests({
+      ...made,
+      kind: "invoice",
+      payments: { items: [] },
+    })
     return new StepResponse(record, record.id)
   },
   async (recordId, { container }) => {
     if (!recordId) return
-    await container.resolve<TikkieModuleService>(TIKKIE_MODULE).updatePaymentRequests({ id: recordId, cancelled_at: new Date() })
+    await container
+      .resolve<TikkieModuleService>(TIKKIE_MODULE)
+      .updatePaymentRequests({ id: recordId, cancelled_at: new Date() })
   }
 )

@@ -29,7 +29,8 @@ export const recordLinkRefundsStep = createStep(
       filters: { id: input.paymentId },
     })
     const payment = data[0] as { provider_id?: string; data?: unknown } | undefined
-    if (!payment?.provider_id || !isPaymentRequestProvider(payment.provider_id)) return new StepResponse<{ recorded: number }, Previous>({ recorded: 0 }, {})
+    if (!payment?.provider_id || !isPaymentRequestProvider(payment.provider_id))
+      return new StepResponse<{ recorded: number }, Previous>({ recorded: 0 }, {})
     const parsed = PaymentRequestSessionDataSchema.safeParse(payment.data)
     if (!parsed.success) return new StepResponse<{ recorded: number }, Previous>({ recorded: 0 }, {})
     const token = parsed.data.paymentRequestToken

@@ -28,6 +28,8 @@ export const recordSessionLinkStep = createStep(
   },
   async (recordId, { container }) => {
     if (!recordId) return
-    await container.resolve<TikkieModuleService>(TIKKIE_MODULE).updatePaymentRequests({ id: recordId, cancelled_at: new Date() })
+    await container
+      .resolve<TikkieModuleService>(TIKKIE_MODULE)
+      .updatePaymentRequests({ id: recordId, cancelled_at: new Date() })
   }
 )

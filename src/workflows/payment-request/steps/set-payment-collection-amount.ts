@@ -8,11 +8,15 @@ export const setPaymentCollectionAmountStepId = "tikkie-set-payment-collection-a
 export const setPaymentCollectionAmountStep = createStep(
   setPaymentCollectionAmountStepId,
   async (input: { id: string; amount: BigNumberInput; previousAmount: BigNumberInput }, { container }) => {
-    await container.resolve<IPaymentModuleService>(Modules.PAYMENT).updatePaymentCollections(input.id, { amount: input.amount })
+    await container
+      .resolve<IPaymentModuleService>(Modules.PAYMENT)
+      .updatePaymentCollections(input.id, { amount: input.amount })
     return new StepResponse({ id: input.id }, { id: input.id, amount: input.previousAmount })
   },
   async (previous, { container }) => {
     if (!previous) return
-    await container.resolve<IPaymentModuleService>(Modules.PAYMENT).updatePaymentCollections(previous.id, { amount: previous.amount })
+    await container
+      .resolve<IPaymentModuleService>(Modules.PAYMENT)
+      .updatePaymentCollections(previous.id, { amount: previous.amount })
   }
 )

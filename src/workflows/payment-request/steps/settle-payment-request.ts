@@ -1,5 +1,8 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { settlePaymentRequest, type SettlePaymentRequestInput } from "../../../lib/payment-request/settle-payment-request"
+import {
+  settlePaymentRequest,
+  type SettlePaymentRequestInput,
+} from "../../../lib/payment-request/settle-payment-request"
 
 export const settlePaymentRequestStepId = "tikkie-settle-payment-request-step"
 
@@ -13,6 +16,9 @@ export const settlePaymentRequestStepId = "tikkie-settle-payment-request-step"
  * step fails: a captured payment for money received must stay captured, and every write converges on
  * what Tikkie reports.
  */
-export const settlePaymentRequestStep = createStep(settlePaymentRequestStepId, async (input: SettlePaymentRequestInput, { container }) => {
-  return new StepResponse(await settlePaymentRequest(container, input))
-})
+export const settlePaymentRequestStep = createStep(
+  settlePaymentRequestStepId,
+  async (input: SettlePaymentRequestInput, { container }) => {
+    return new StepResponse(await settlePaymentRequest(container, input))
+  }
+)

@@ -34,7 +34,12 @@ export const markBankTransferRefundStep = createStep(
     const marked = bankTransferRefundsOf(payment.data ?? undefined)
     const mine = marked.find((r) => r.refundOwedId === input.refundOwedId)
     if (mine) return new StepResponse({ medusaRefundId: mine.medusaRefundId ?? null }, { added: false, input })
-    const entry = { refundOwedId: input.refundOwedId, amountInCents: input.amountInCents, bankReference: input.bankReference, markedAt: new Date().toISOString() }
+    const entry = {
+      refundOwedId: input.refundOwedId,
+      amountInCents: input.amountInCents,
+      bankReference: input.bankReference,
+      markedAt: new Date().toISOString(),
+    }
     await setPaymentDataKey(container, input.paymentId, BANK_TRANSFER_REFUNDS_KEY, [...marked, entry])
     return new StepResponse({ medusaRefundId: null as string | null }, { added: true, input })
   },

@@ -15,16 +15,23 @@ export interface PrepareIbanRequestInput {
  * The e-mail asking the payer for their IBAN, checked for the way it goes: sent by the store only when it
  * has an e-mail provider and the payer's e-mail is known (else the admin opens it in a mail program).
  */
-export const prepareIbanRequestStep = createStep(prepareIbanRequestStepId, async (input: PrepareIbanRequestInput, { container }) => {
-  const request = await prepareIbanRequest(container, input.id, input.language)
-  if (input.via === "email") {
-    if (!request.can_send) {
-      throw new MedusaError(
-        MedusaError.Types.NOT_ALLOWED,
-        "This store has no e-mail provider in Medusa's notification module (a provider for the email channel): open the e-mail in your mail program instead."
-      )
+export const prepareIbanRequestStep = createStep(
+  prepareIbanRequestStepId,
+  async (input: PrepareIbanRequestInput, { container }) => {
+    const request = await prepareIbanRequest(container, input.id, input.language)
+    if (input.via === "email") {
+      if (!request.can_send) {
+        throw new MedusaError(
+          MedusaError.Types.NOT_ALLOWED,
+          "This store has no e-mail provider in Medusa's notification module (a provider for the email channel): open the e-mail in your mail program instead."
+        )
+      }
+      if (!request.to)
+        throw new MedusaError(
+          MedusaError.Types.NOT_ALLOWED,
+          "Tikkie gave no e-mail address for this payer: ask them another way."
+        )
     }
-    if (!request.to) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "Tikkie gave no e-mail address for this payer: ask them another way.")
+    return new StepResponse(request)
   }
-  return new StepResponse(request)
-})
+)

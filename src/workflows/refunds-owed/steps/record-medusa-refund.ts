@@ -28,25 +28,41 @@ export interface RecordMedusaRefundInput {
  * A failure after it leaves the refund owed marked nothing; the next attempt finds this refund in the
  * payment's data and only marks the refund owed.
  */
-export const recordMedusaRefundStep = createStep(recordMedusaRefundStepId, async (input: RecordMedusaRefundInput, { container }) => {
-  if (input.medusaRefundId) return new StepResponse(input.medusaRefundId)
-  const note = `Refunded by bank transfer, reference ${input.bankReference}` + (input.note ? `: ${input.note}` : "")
-  const refund = { payment_id: input.paymentId, amount: fromCents(input.amountInCents), created_by: input.actorId, note }
-  if (await isCanceled(container, input.orderId)) {
-    // What Medusa's cancel runs: a cancelled order takes no credit line, which the single refund adds.
-    await refundPaymentsWorkflow(container).run({ input: [refund] })
-  } else {
-    await refundPaymentWorkflow(container).run({ input: refund })
+export const recordMedusaRefundStep = createStep(
+  recordMedusaRefundStepId,
+  async (input: RecordMedusaRefundInput, { container }) => {
+    if (input.medusaRefundId) return new StepResponse(input.medusaRefundId)
+    const note = `Refunded by bank transfer, reference ${input.bankReference}` + (input.note ? `: ${input.note}` : "")
+    const refund = {
+      payment_id: input.paymentId,
+      amount: fromCents(input.amountInCents),
+      created_by: input.actorId,
+      note,
+    }
+    if (await isCanceled(container, input.orderId)) {
+      // What Medusa's cancel runs: a cancelled order takes no credit line, which the single refund adds.
+      await refundPaymentsWorkflow(container).run({ input: [refund] })
+    } else {
+      await refundPaymentWorkflow(container).run({ input: refund })
+    }
+    const after = await container
+      .resolve<IPaymentModuleService>(Modules.PAYMENT)
+      .retrievePayment(input.paymentId, { select: ["id", "data"] })
+    const made = bankTransferRefundsOf(after.data ?? undefined).find(
+      (r) => r.refundOwedId === input.refundOwedId
+    )?.medusaRefundId
+    if (!made) {
+      // The cancel's refund workflow books the refund on the order even when Medusa made none.
+      if (await isCanceled(container, input.orderId))
+        await removeRefundBookedWithoutRefund(container, input.orderId!, input.paymentId)
+      throw new MedusaError(
+        MedusaError.Types.UNEXPECTED_STATE,
+        `Medusa did not record the refund of refund owed ${input.refundOwedId}; nothing was marked, try again.`
+      )
+    }
+    return new StepResponse(made)
   }
-  const after = await container.resolve<IPaymentModuleService>(Modules.PAYMENT).retrievePayment(input.paymentId, { select: ["id", "data"] })
-  const made = bankTransferRefundsOf(after.data ?? undefined).find((r) => r.refundOwedId === input.refundOwedId)?.medusaRefundId
-  if (!made) {
-    // The cancel's refund workflow books the refund on the order even when Medusa made none.
-    if (await isCanceled(container, input.orderId)) await removeRefundBookedWithoutRefund(container, input.orderId!, input.paymentId)
-    throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, `Medusa did not record the refund of refund owed ${input.refundOwedId}; nothing was marked, try again.`)
-  }
-  return new StepResponse(made)
-})
+)
 
 async function isCanceled(container: MedusaContainer, orderId: string | null): Promise<boolean> {
   if (!orderId) return false

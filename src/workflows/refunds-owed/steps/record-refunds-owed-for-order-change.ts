@@ -1,7 +1,10 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { TIKKIE_MODULE } from "../../../modules/tikkie"
 import type TikkieModuleService from "../../../modules/tikkie/service"
-import { recordRefundsOwedForOrderChange, type OrderChange } from "../../../lib/refunds-owed/refund-owed-after-order-change"
+import {
+  recordRefundsOwedForOrderChange,
+  type OrderChange,
+} from "../../../lib/refunds-owed/refund-owed-after-order-change"
 
 export const recordRefundsOwedForOrderChangeStepId = "tikkie-record-refunds-owed-for-order-change"
 
@@ -15,9 +18,13 @@ export const recordRefundsOwedForOrderChangeStep = createStep(
   recordRefundsOwedForOrderChangeStepId,
   async (change: OrderChange, { container }) => {
     const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
-    const before = new Set((await tikkie.listRefundOweds({ order_id: change.order_id }, { select: ["id"] })).map((r) => r.id))
+    const before = new Set(
+      (await tikkie.listRefundOweds({ order_id: change.order_id }, { select: ["id"] })).map((r) => r.id)
+    )
     await recordRefundsOwedForOrderChange(container, change)
-    const made = (await tikkie.listRefundOweds({ order_id: change.order_id }, { select: ["id"] })).map((r) => r.id).filter((id) => !before.has(id))
+    const made = (await tikkie.listRefundOweds({ order_id: change.order_id }, { select: ["id"] }))
+      .map((r) => r.id)
+      .filter((id) => !before.has(id))
     return new StepResponse(made, made)
   },
   async (made, { container }) => {

@@ -26,7 +26,9 @@ export interface RefundAtTikkieInput {
  */
 export const refundAtTikkieStep = createStep(refundAtTikkieStepId, async (owed: RefundAtTikkieInput, { container }) => {
   const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
-  const [record] = owed.payment_request_token ? await tikkie.listPaymentRequests({ payment_request_token: owed.payment_request_token }) : []
+  const [record] = owed.payment_request_token
+    ? await tikkie.listPaymentRequests({ payment_request_token: owed.payment_request_token })
+    : []
   if (!owed.refundable_at_tikkie || !record || !owed.tikkie_payment_token) {
     throw new MedusaError(
       MedusaError.Types.NOT_ALLOWED,

@@ -15,7 +15,9 @@ export const setIbanRequestedStep = createStep(
   setIbanRequestedStepId,
   async (input: SetIbanRequestedInput, { container }) => {
     const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
-    const before = await tikkie.retrieveRefundOwed(input.id, { select: ["id", "iban_requested_at", "iban_requested_by", "iban_requested_via"] })
+    const before = await tikkie.retrieveRefundOwed(input.id, {
+      select: ["id", "iban_requested_at", "iban_requested_by", "iban_requested_via"],
+    })
     const updated = await tikkie.updateRefundOweds({
       id: input.id,
       iban_requested_at: new Date(),

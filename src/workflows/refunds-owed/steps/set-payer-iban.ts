@@ -24,7 +24,10 @@ export const setPayerIbanStep = createStep(
     const [owed] = await tikkie.listRefundOweds({ id: input.id })
     if (!owed) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Refund owed ${input.id} was not found.`)
     if (owed.status === "refunded") {
-      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Refund owed ${input.id} is already refunded: its account stays the one it was paid to.`)
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `Refund owed ${input.id} is already refunded: its account stays the one it was paid to.`
+      )
     }
     const before = (owed.payer_account ?? null) as Record<string, string> | null
     const updated = await tikkie.updateRefundOweds({

@@ -8,6 +8,9 @@ export const checkConsentAnswerStepId = "tikkie-check-consent-answer"
  * (lib/tikkie-bank/complete-bank-consent.ts). Not undone: a state is used up by its first arrival,
  * whatever follows, so a replay of the same redirect is refused even when this attempt fails later.
  */
-export const checkConsentAnswerStep = createStep(checkConsentAnswerStepId, async (input: ConsentCallbackInput, { container }) => {
-  return new StepResponse(await checkConsentAnswer(container, input))
-})
+export const checkConsentAnswerStep = createStep(
+  checkConsentAnswerStepId,
+  async (input: ConsentCallbackInput, { container }) => {
+    return new StepResponse(await checkConsentAnswer(container, input))
+  }
+)

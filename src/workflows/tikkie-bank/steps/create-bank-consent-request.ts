@@ -29,7 +29,10 @@ export const createBankConsentRequestStep = createStep(
       scopes: scopes.map((s) => BANK_SCOPES[s]),
       purpose: "bank",
     })
-    return new StepResponse({ consent_url: started.consent_url, bank: input.bank, scopes, expires_at: started.expires_at }, started.state_id)
+    return new StepResponse(
+      { consent_url: started.consent_url, bank: input.bank, scopes, expires_at: started.expires_at },
+      started.state_id
+    )
   },
   async (stateId, { container }) => {
     if (stateId) await bankModule(container).deleteBankConsentStates(stateId)

@@ -14,7 +14,11 @@ export const matchBankPayoutsStepId = "tikkie-match-bank-payouts"
 export const matchBankPayoutsStep = createStep(matchBankPayoutsStepId, async (_: void, { container }) => {
   const bank = bankModule(container)
   const options = requireBankOptions(bank)
-  const matches = matchPayouts(await bank.listUnmatchedPayouts(), await bank.listUnmatchedCredits(), options.amountMatchWindowBankDays)
+  const matches = matchPayouts(
+    await bank.listUnmatchedPayouts(),
+    await bank.listUnmatchedCredits(),
+    options.amountMatchWindowBankDays
+  )
   const payouts = await bank.applyMatches(matches)
   const refunds = await matchRefundsOwedInBank(container)
   return new StepResponse({ payouts, refunds })

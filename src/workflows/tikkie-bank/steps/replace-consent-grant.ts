@@ -1,7 +1,12 @@
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { BANK_CONNECTION_LOCK, bankModule, currentConnection, type BankConnectionRecord } from "../../../lib/tikkie-bank/bank-session"
+import {
+  BANK_CONNECTION_LOCK,
+  bankModule,
+  currentConnection,
+  type BankConnectionRecord,
+} from "../../../lib/tikkie-bank/bank-session"
 import type { SealedConsentGrant } from "../../../lib/tikkie-bank/complete-bank-consent"
 import { scopeNames } from "../../../lib/tikkie-bank/scopes"
 import { currentPayGrant, PAY_GRANT_LOCK, type PayGrantRecord } from "../../../lib/payment-request/v1-pay-grant"
@@ -20,7 +25,13 @@ interface ReplacedGrant {
   connected_by: string
   created_at: string
   /** The bank connection's own columns; absent for the pay grant. */
-  account?: { account_number: string; bank: string; scopes: string; synced_through: string | null; last_synced_at: string | null }
+  account?: {
+    account_number: string
+    bank: string
+    scopes: string
+    synced_through: string | null
+    last_synced_at: string | null
+  }
 }
 
 type Replaced = { purpose: SealedConsentGrant["purpose"]; created: string; previous: ReplacedGrant | null }
@@ -74,7 +85,11 @@ export const replaceConsentGrantStep = createStep(
     const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
     if (grant.purpose === "pay") logger.info("Tikkie payment requests v1 connected (scope pay)")
     else logger.info(`Tikkie bank account ${grant.account_number} connected (${scopeNames(grant.scopes).join(", ")})`)
-    const replaced: Replaced = { purpose: grant.purpose, created: grant.id, previous: previous ? replacedGrant(previous) : null }
+    const replaced: Replaced = {
+      purpose: grant.purpose,
+      created: grant.id,
+      previous: previous ? replacedGrant(previous) : null,
+    }
     return new StepResponse({ purpose: grant.purpose, id: grant.id }, replaced)
   },
   async (replaced, { container }) => {
@@ -100,15 +115,25 @@ export const replaceConsentGrantStep = createStep(
         await bank.deleteBankConnections(replaced.created)
         const account = previous?.account
         if (common && account) {
-          await bank.createBankConnections({ ...common, ...account, last_synced_at: account.last_synced_at ? new Date(account.last_synced_at) : null })
+          await bank.createBankConnections({
+            ...common,
+            ...account,
+            last_synced_at: account.last_synced_at ? new Date(account.last_synced_at) : null,
+          })
         }
       }
     })
   }
 )
 
-function withGrantLock<T>(container: MedusaContainer, purpose: SealedConsentGrant["purpose"], work: () => Promise<T>): Promise<T> {
-  return container.resolve(Modules.LOCKING).execute(purpose === "pay" ? PAY_GRANT_LOCK : BANK_CONNECTION_LOCK, work, { timeout: 30 })
+function withGrantLock<T>(
+  container: MedusaContainer,
+  purpose: SealedConsentGrant["purpose"],
+  work: () => Promise<T>
+): Promise<T> {
+  return container
+    .resolve(Modules.LOCKING)
+    .execute(purpose === "pay" ? PAY_GRANT_LOCK : BANK_CONNECTION_LOCK, work, { timeout: 30 })
 }
 
 function replacedGrant(row: PayGrantRecord | BankConnectionRecord): ReplacedGrant {

@@ -140,7 +140,12 @@ export class PaymentRequestsV1Client {
     body: CreatePaymentRequestInput
   ): Promise<CreatePaymentRequestAnswer> {
     const operation = "paymentRequestsV1.createPaymentRequest"
-    const p = validateOutgoing(operation, BankAccountPath, { platformToken, userToken, bankAccountToken }, V1_SERVICE_CODES)
+    const p = validateOutgoing(
+      operation,
+      BankAccountPath,
+      { platformToken, userToken, bankAccountToken },
+      V1_SERVICE_CODES
+    )
     const json = validateOutgoing(operation, CreatePaymentRequestRequest, body, V1_SERVICE_CODES)
     const path = `/platforms/${seg(p.platformToken)}/users/${seg(p.userToken)}/bankaccounts/${seg(p.bankAccountToken)}/paymentrequests`
     return this.send(operation, "POST", path, CreatePaymentRequestAnswerSchema, { json })
@@ -162,9 +167,18 @@ export class PaymentRequestsV1Client {
   }
 
   /** Operation 7: one request with its paid payments. */
-  async getPaymentRequest(platformToken: string, userToken: string, paymentRequestToken: string): Promise<PaymentRequest> {
+  async getPaymentRequest(
+    platformToken: string,
+    userToken: string,
+    paymentRequestToken: string
+  ): Promise<PaymentRequest> {
     const operation = "paymentRequestsV1.getPaymentRequest"
-    const p = validateOutgoing(operation, PaymentRequestPath, { platformToken, userToken, paymentRequestToken }, V1_SERVICE_CODES)
+    const p = validateOutgoing(
+      operation,
+      PaymentRequestPath,
+      { platformToken, userToken, paymentRequestToken },
+      V1_SERVICE_CODES
+    )
     const path = `/platforms/${seg(p.platformToken)}/users/${seg(p.userToken)}/paymentrequests/${seg(p.paymentRequestToken)}`
     return this.send(operation, "GET", path, PaymentRequestSchema)
   }
@@ -179,7 +193,7 @@ export class PaymentRequestsV1Client {
     options: { pageSize?: number; fromDate?: string | Date; toDate?: string | Date } = {}
   ): AsyncGenerator<PaymentRequest, void, undefined> {
     const limit = options.pageSize ?? MAX_LIST_LIMIT
-    for (let offset = 0; ; ) {
+    for (let offset = 0; ;) {
       const page = await this.listPaymentRequests(platformToken, userToken, {
         offset,
         limit,

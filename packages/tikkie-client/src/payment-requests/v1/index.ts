@@ -1,5 +1,10 @@
 // Names carry a V1 prefix where v2 has a concept of the same name, since the package index exports both.
-export { PaymentRequestsV1Client, type PaymentRequestsV1ClientOptions, type ListPaymentRequestsQueryInput, type V1AccessTokenFunction } from "./client"
+export {
+  PaymentRequestsV1Client,
+  type PaymentRequestsV1ClientOptions,
+  type ListPaymentRequestsQueryInput,
+  type V1AccessTokenFunction,
+} from "./client"
 export { V1_ERRORS, V1_SERVICE_CODES } from "./codes"
 export {
   MAX_AMOUNT_IN_CENTS as V1_MAX_AMOUNT_IN_CENTS,

@@ -35,10 +35,13 @@ function lengthMessage(min: number, max: number): string {
 export function textField(min: number, max: number) {
   return z
     .string()
-    .refine((v) => {
-      const n = codePointLength(v)
-      return n >= min && n <= max
-    }, lengthMessage(min, max))
+    .refine(
+      (v) => {
+        const n = codePointLength(v)
+        return n >= min && n <= max
+      },
+      lengthMessage(min, max)
+    )
     .refine((v) => min === 0 || v.trim() !== "", "must not be blank")
 }
 
@@ -115,7 +118,12 @@ export const pathToken = z.preprocess((v) => (v === "" ? undefined : v), z.strin
 const isoDateTime = z.iso.datetime({ offset: true })
 export const isoDateTimeField = z.preprocess(
   (v) => (v instanceof Date && !Number.isNaN(v.getTime()) ? v.toISOString() : v),
-  z.string().refine((v) => isoDateTime.safeParse(v).success, "must be an ISO-8601 date-time with a zone, e.g. 2024-05-01T12:00:00Z")
+  z
+    .string()
+    .refine(
+      (v) => isoDateTime.safeParse(v).success,
+      "must be an ISO-8601 date-time with a zone, e.g. 2024-05-01T12:00:00Z"
+    )
 )
 /** Query values arrive as strings on the wire and as numbers from the client. */
 function wholeNumber(v: unknown): unknown {
@@ -131,7 +139,9 @@ export const PLATFORM_USAGE = "PAYMENT_REQUEST_FOR_MYSELF"
 export const CreatePlatformRequest = z.strictObject({
   name: textField(2, 100),
   phoneNumber: platformPhoneNumber,
-  email: textField(5, 100).refine((v) => emailFormat.safeParse(v).success, "must be an e-mail address").nullish(),
+  email: textField(5, 100)
+    .refine((v) => emailFormat.safeParse(v).success, "must be an e-mail address")
+    .nullish(),
   notificationUrl: z
     .string()
     .refine((v) => codePointLength(v) <= 200, "must be at most 200 characters long")
@@ -177,7 +187,10 @@ export const ListPaymentRequestsQuery = z
       wholeNumber,
       z
         .number()
-        .refine((n) => Number.isSafeInteger(n) && n >= 1 && n <= MAX_LIST_LIMIT, `must be a whole number from 1 to ${MAX_LIST_LIMIT}`)
+        .refine(
+          (n) => Number.isSafeInteger(n) && n >= 1 && n <= MAX_LIST_LIMIT,
+          `must be a whole number from 1 to ${MAX_LIST_LIMIT}`
+        )
     ),
     fromDate: isoDateTimeField.optional(),
     toDate: isoDateTimeField.optional(),

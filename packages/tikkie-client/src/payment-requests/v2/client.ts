@@ -80,7 +80,10 @@ export class PaymentRequestsClient {
     const parsed = OptionsSchema.safeParse(options)
     if (!parsed.success) {
       const issue = parsed.error.issues[0]
-      const secrets = [(options as Partial<PaymentRequestsClientOptions>)?.apiKey, (options as Partial<PaymentRequestsClientOptions>)?.appToken]
+      const secrets = [
+        (options as Partial<PaymentRequestsClientOptions>)?.apiKey,
+        (options as Partial<PaymentRequestsClientOptions>)?.appToken,
+      ]
       throw new TikkieError({
         kind: "local",
         operation: `${OP}.constructor`,
@@ -114,20 +117,37 @@ export class PaymentRequestsClient {
   async createPaymentRequest(body: CreatePaymentRequestBody): Promise<PaymentRequest> {
     const operation = `${OP}.createPaymentRequest`
     const json = this.check(operation, CreatePaymentRequestBodySchema, body)
-    return this.call({ operation, method: "POST", path: `${this.prefix}/paymentrequests`, json, response: PaymentRequestSchema })
+    return this.call({
+      operation,
+      method: "POST",
+      path: `${this.prefix}/paymentrequests`,
+      json,
+      response: PaymentRequestSchema,
+    })
   }
 
   /** Newest first; pageNumber counts from 0. */
   async listPaymentRequests(query: ListPaymentRequestsInput): Promise<PaymentRequestList> {
     const operation = `${OP}.listPaymentRequests`
     const q = this.check(operation, ListPaymentRequestsQuerySchema, query)
-    return this.call({ operation, method: "GET", path: `${this.prefix}/paymentrequests`, query: { ...q }, response: PaymentRequestListSchema })
+    return this.call({
+      operation,
+      method: "GET",
+      path: `${this.prefix}/paymentrequests`,
+      query: { ...q },
+      response: PaymentRequestListSchema,
+    })
   }
 
   async getPaymentRequest(paymentRequestToken: string): Promise<PaymentRequest> {
     const operation = `${OP}.getPaymentRequest`
     const t = this.check(operation, PaymentRequestTokenSchema, paymentRequestToken)
-    return this.call({ operation, method: "GET", path: `${this.prefix}/paymentrequests/${t}`, response: PaymentRequestSchema })
+    return this.call({
+      operation,
+      method: "GET",
+      path: `${this.prefix}/paymentrequests/${t}`,
+      response: PaymentRequestSchema,
+    })
   }
 
   /** Newest first; pageNumber counts from 0; refunds included unless includeRefunds is false. */
@@ -148,7 +168,12 @@ export class PaymentRequestsClient {
     const operation = `${OP}.getPayment`
     const t = this.check(operation, PaymentRequestTokenSchema, paymentRequestToken)
     const p = this.check(operation, PaymentTokenSchema, paymentToken)
-    return this.call({ operation, method: "GET", path: `${this.prefix}/paymentrequests/${t}/payments/${p}`, response: PaymentSchema })
+    return this.call({
+      operation,
+      method: "GET",
+      path: `${this.prefix}/paymentrequests/${t}/payments/${p}`,
+      response: PaymentSchema,
+    })
   }
 
   /**
@@ -201,7 +226,13 @@ export class PaymentRequestsClient {
   async subscribeNotifications(url: string): Promise<Subscription> {
     const operation = `${OP}.subscribeNotifications`
     const json = this.check(operation, SubscriptionBodySchema, { url })
-    return this.call({ operation, method: "POST", path: `${this.prefix}/paymentrequestssubscription`, json, response: SubscriptionSchema })
+    return this.call({
+      operation,
+      method: "POST",
+      path: `${this.prefix}/paymentrequestssubscription`,
+      json,
+      response: SubscriptionSchema,
+    })
   }
 
   async deleteNotificationSubscription(): Promise<void> {
@@ -220,11 +251,14 @@ export class PaymentRequestsClient {
    * keep the previous page's tokens, nothing more). Pass toDateTime for a fixed view.
    */
   paymentRequests(filter: ListFilter = {}): AsyncIterableIterator<PaymentRequest> {
-    return pages((pageNumber) => this.listPaymentRequests({ ...filter, pageNumber, pageSize: PAGE_SIZE_MAX }), (l) => ({
-      items: l.paymentRequests,
-      total: l.totalElementCount,
-      key: (x) => x.paymentRequestToken,
-    }))
+    return pages(
+      (pageNumber) => this.listPaymentRequests({ ...filter, pageNumber, pageSize: PAGE_SIZE_MAX }),
+      (l) => ({
+        items: l.paymentRequests,
+        total: l.totalElementCount,
+        key: (x) => x.paymentRequestToken,
+      })
+    )
   }
 
   /** Every payment of one request, newest first, 50 at a time (see `paymentRequests`). */
@@ -261,7 +295,14 @@ const RefundCheckSchema = z.strictObject({
 })
 
 function local(operation: string, code: string, message: string): TikkieError {
-  return new TikkieError({ kind: "local", operation, code, status: statusOf(code), message, mayHaveReachedService: false })
+  return new TikkieError({
+    kind: "local",
+    operation,
+    code,
+    status: statusOf(code),
+    message,
+    mayHaveReachedService: false,
+  })
 }
 
 async function* pages<L, I>(

@@ -83,7 +83,10 @@ export function refundAmountCode(value: unknown): "AMOUNT_IN_CENTS_MISSING" | "A
  * itself is allowed: the request can then be paid until midnight Amsterdam time. No upper bound is
  * documented, so none is enforced.
  */
-export function expiryDateCode(value: unknown, nowMs: number): "EXPIRY_DATE_INVALID" | "EXPIRY_DATE_NOT_ALLOWED" | undefined {
+export function expiryDateCode(
+  value: unknown,
+  nowMs: number
+): "EXPIRY_DATE_INVALID" | "EXPIRY_DATE_NOT_ALLOWED" | undefined {
   if (value === undefined) return undefined
   if (typeof value !== "string" || !isCalendarDate(value)) return "EXPIRY_DATE_INVALID"
   return value < amsterdamDate(nowMs) ? "EXPIRY_DATE_NOT_ALLOWED" : undefined

@@ -124,13 +124,16 @@ function wholeNumber(v: unknown): number | undefined {
 const PageNumber = z.unknown().transform((v, ctx) => {
   if (v === undefined || v === "") return fail(ctx, "PAGE_NUMBER_MISSING", "pageNumber is missing")
   const n = wholeNumber(v)
-  return n === undefined ? fail(ctx, "PAGE_NUMBER_MISSING", "pageNumber must be a whole number from 0 (the first page)") : n
+  return n === undefined
+    ? fail(ctx, "PAGE_NUMBER_MISSING", "pageNumber must be a whole number from 0 (the first page)")
+    : n
 })
 
 const PageSize = z.unknown().transform((v, ctx) => {
   if (v === undefined || v === "") return fail(ctx, "PAGE_SIZE_MISSING", "pageSize is missing")
   const n = wholeNumber(v)
-  if (n === undefined || n < 1) return fail(ctx, "PAGE_SIZE_MISSING", `pageSize must be a whole number from 1 to ${PAGE_SIZE_MAX}`)
+  if (n === undefined || n < 1)
+    return fail(ctx, "PAGE_SIZE_MISSING", `pageSize must be a whole number from 1 to ${PAGE_SIZE_MAX}`)
   return n > PAGE_SIZE_MAX ? fail(ctx, "PAGE_SIZE_TOO_LARGE", `pageSize is above the maximum of ${PAGE_SIZE_MAX}`) : n
 })
 
@@ -204,7 +207,10 @@ export const ListPaymentsQuerySchema: z.ZodType<ListPaymentsQuery> = withDateOrd
   )
 )
 
-function pathToken(code: "PAYMENT_REQUEST_TOKEN_INVALID" | "PAYMENT_TOKEN_INVALID" | "REFUND_TOKEN_INVALID", name: string) {
+function pathToken(
+  code: "PAYMENT_REQUEST_TOKEN_INVALID" | "PAYMENT_TOKEN_INVALID" | "REFUND_TOKEN_INVALID",
+  name: string
+) {
   return z.unknown().transform((v, ctx): string => {
     if (typeof v === "string" && PATH_TOKEN_PATTERN.test(v)) return v
     return fail(ctx, code, `${name} must be 1-64 letters, digits, "-" or "_"`)

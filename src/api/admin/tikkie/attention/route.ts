@@ -14,12 +14,20 @@ import type { AdminTikkieAttentionResponse } from "../../../types"
  */
 export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<AdminTikkieAttentionResponse>) => {
   const tikkie = req.scope.resolve<TikkieModuleService>(TIKKIE_MODULE)
-  const bank = req.scope.hasRegistration(TIKKIE_BANK_MODULE) ? req.scope.resolve<TikkieBankModuleService>(TIKKIE_BANK_MODULE) : null
+  const bank = req.scope.hasRegistration(TIKKIE_BANK_MODULE)
+    ? req.scope.resolve<TikkieBankModuleService>(TIKKIE_BANK_MODULE)
+    : null
   const [paid, owed, reconciliation] = await Promise.all([
     tikkie.listPaidWithoutOrder({ limit: 1, offset: 0 }),
     tikkie.listAndCountRefundOweds({ status: "owed" }, { take: 1, select: ["id"] }),
     bank?.bankOptions
-      ? bank.listReconciliation({ today: amsterdamDate(Date.now()), statuses: ["overdue"], limit: 1, offset: 0, credits: "tikkie" })
+      ? bank.listReconciliation({
+          today: amsterdamDate(Date.now()),
+          statuses: ["overdue"],
+          limit: 1,
+          offset: 0,
+          credits: "tikkie",
+        })
       : null,
   ])
   res.json({
@@ -27,7 +35,11 @@ export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<A
       paid_without_order: paid.count,
       refunds_owed: owed[1],
       reconciliation: reconciliation
-        ? { overdue: reconciliation.counts.overdue, mismatch: reconciliation.counts.mismatch, unmatched: reconciliation.counts.unmatched }
+        ? {
+            overdue: reconciliation.counts.overdue,
+            mismatch: reconciliation.counts.mismatch,
+            unmatched: reconciliation.counts.unmatched,
+          }
         : null,
     },
   })

@@ -1,7 +1,13 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError, Modules } from "@medusajs/framework/utils"
 import { toCents } from "tikkie-client/account-information"
-import { BANK_CONNECTION_LOCK, bankModule, currentConnection, requireBankOptions, withBankAccount } from "../../../../lib/tikkie-bank/bank-session"
+import {
+  BANK_CONNECTION_LOCK,
+  bankModule,
+  currentConnection,
+  requireBankOptions,
+  withBankAccount,
+} from "../../../../lib/tikkie-bank/bank-session"
 import { missingScopeError } from "../../../../lib/tikkie-bank/bank-errors"
 import { BANK_SCOPES } from "../../../../lib/tikkie-bank/scopes"
 import type { AdminTikkieBankDisconnectResponse, AdminTikkieBankResponse } from "../../../types"
@@ -16,24 +22,39 @@ export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<A
   const bank = bankModule(req.scope)
   requireBankOptions(bank)
   const before = await currentConnection(bank)
-  if (!before) return res.json({ connection: null, details: null, balance: null, messages: ["No bank account is connected."] })
+  if (!before)
+    return res.json({ connection: null, details: null, balance: null, messages: ["No bank account is connected."] })
 
   const messages: string[] = []
   let details: AdminTikkieBankResponse["details"] = null
   let balance: AdminTikkieBankResponse["balance"] = null
   if (before.status === "connected") {
     try {
-      const read = await withBankAccount(req.scope, "Reading the bank account", async ({ client, accountNumber, scopes }) => {
-        const has = (s: string) => scopes.includes(s)
-        const [d, b] = await Promise.all([
-          has(BANK_SCOPES.details) ? client.details(accountNumber) : undefined,
-          has(BANK_SCOPES.balance) ? client.balances(accountNumber) : undefined,
-        ])
-        return { d, b }
-      })
-      if (read.d) details = { account_number: read.d.accountNumber, currency: read.d.currency, account_holder_name: read.d.accountHolderName }
+      const read = await withBankAccount(
+        req.scope,
+        "Reading the bank account",
+        async ({ client, accountNumber, scopes }) => {
+          const has = (s: string) => scopes.includes(s)
+          const [d, b] = await Promise.all([
+            has(BANK_SCOPES.details) ? client.details(accountNumber) : undefined,
+            has(BANK_SCOPES.balance) ? client.balances(accountNumber) : undefined,
+          ])
+          return { d, b }
+        }
+      )
+      if (read.d)
+        details = {
+          account_number: read.d.accountNumber,
+          currency: read.d.currency,
+          account_holder_name: read.d.accountHolderName,
+        }
       else messages.push(missingScopeError("details", "Account details").message)
-      if (read.b) balance = { amount_in_cents: toCents(read.b.amount), currency: read.b.currency, balance_type: read.b.balanceType }
+      if (read.b)
+        balance = {
+          amount_in_cents: toCents(read.b.amount),
+          currency: read.b.currency,
+          balance_type: read.b.balanceType,
+        }
       else messages.push(missingScopeError("balance", "Balance").message)
     } catch (e) {
       if (!(e instanceof MedusaError)) throw e
@@ -52,7 +73,10 @@ export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<A
  * soft-deleted). Transactions read and reconciliation results stay. The bank has no revocation
  * endpoint in the specification; the consent itself ends when its tokens are no longer used.
  */
-export const DELETE = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<AdminTikkieBankDisconnectResponse>) => {
+export const DELETE = async (
+  req: AuthenticatedMedusaRequest,
+  res: MedusaResponse<AdminTikkieBankDisconnectResponse>
+) => {
   const bank = bankModule(req.scope)
   requireBankOptions(bank)
   const removed = await req.scope.resolve(Modules.LOCKING).execute(

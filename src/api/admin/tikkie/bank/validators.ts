@@ -6,7 +6,11 @@ import { BANK_SCOPE_NAMES, type BankScopeName } from "../../../../lib/tikkie-ban
 export const ConnectBankBodySchema = z.strictObject({
   /** Defaults to all four. */
   scopes: z
-    .array(z.enum(BANK_SCOPE_NAMES as [BankScopeName, ...BankScopeName[]], { error: `scopes may hold ${BANK_SCOPE_NAMES.join(", ")}` }))
+    .array(
+      z.enum(BANK_SCOPE_NAMES as [BankScopeName, ...BankScopeName[]], {
+        error: `scopes may hold ${BANK_SCOPE_NAMES.join(", ")}`,
+      })
+    )
     .min(1, "scopes must name at least one of details, balance, transactions, funds")
     .default([...BANK_SCOPE_NAMES]),
   bank: z.enum(BANKS, { error: `bank must be one of ${BANKS.join(", ")}` }).default(DEFAULT_BANK),
@@ -27,6 +31,9 @@ export const FundsQuerySchema = z.strictObject({
     .int("amount_in_cents must be a whole number of cents")
     .positive("amount_in_cents must be positive")
     .max(Number.MAX_SAFE_INTEGER),
-  currency: z.string().regex(/^[A-Z]{3}$/, "currency must be a 3-letter ISO 4217 code in capitals").default("EUR"),
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/, "currency must be a 3-letter ISO 4217 code in capitals")
+    .default("EUR"),
 })
 export type FundsQuery = z.output<typeof FundsQuerySchema>

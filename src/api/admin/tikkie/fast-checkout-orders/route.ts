@@ -28,7 +28,10 @@ export const GET = async (
     skip: q.offset,
     order: { created_at: "DESC" },
   })
-  const displayIds = await orderDisplayIds(req.scope, orders.map((o) => o.medusa_order_id))
+  const displayIds = await orderDisplayIds(
+    req.scope,
+    orders.map((o) => o.medusa_order_id)
+  )
   res.json({
     fast_checkout_orders: orders.map((o) => ({
       ...fastCheckoutOrderView(o),

@@ -15,7 +15,9 @@ export const GET = async (
   res: MedusaResponse<AdminTikkiePaidWithoutOrderListResponse>
 ) => {
   const { limit, offset } = req.validatedQuery
-  const { rows, count } = await req.scope.resolve<TikkieModuleService>(TIKKIE_MODULE).listPaidWithoutOrder({ limit, offset })
+  const { rows, count } = await req.scope
+    .resolve<TikkieModuleService>(TIKKIE_MODULE)
+    .listPaidWithoutOrder({ limit, offset })
   const now = Date.now()
   res.json({
     paid_without_order: rows.map((r) => {

@@ -10,7 +10,10 @@ import type { CreateInvoiceLinkBody, ListInvoiceLinksQuery } from "./validators"
  * POST /admin/tikkie/payment-requests → 201 `{ payment_request }`: a standalone link for an invoice
  * outside Medusa's orders, fixed (`amount_in_cents`) or open (left out: the payer chooses).
  */
-export const POST = async (req: AuthenticatedMedusaRequest<CreateInvoiceLinkBody>, res: MedusaResponse<AdminTikkiePaymentRequestResponse>) => {
+export const POST = async (
+  req: AuthenticatedMedusaRequest<CreateInvoiceLinkBody>,
+  res: MedusaResponse<AdminTikkiePaymentRequestResponse>
+) => {
   const body = req.validatedBody
   const { result: record } = await createInvoicePaymentLinkWorkflow(req.scope).run({
     input: {

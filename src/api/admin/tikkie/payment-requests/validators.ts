@@ -18,7 +18,10 @@ export const descriptionField = z
   .string({ error: "description must be a string" })
   .trim()
   .min(1, "description must not be empty")
-  .refine((v) => characterLength(v) <= DESCRIPTION_MAX_LENGTH, `description must be at most ${DESCRIPTION_MAX_LENGTH} characters`)
+  .refine(
+    (v) => characterLength(v) <= DESCRIPTION_MAX_LENGTH,
+    `description must be at most ${DESCRIPTION_MAX_LENGTH} characters`
+  )
 
 export const expiryDateField = z
   .string({ error: "expiry_date must be a string" })

@@ -31,7 +31,10 @@ export const GET = async (
     offset: q.offset,
     credits: q.credits,
   })
-  const displayIds = await orderDisplayIds(req.scope, result.items.map((i) => i.medusa_order_id))
+  const displayIds = await orderDisplayIds(
+    req.scope,
+    result.items.map((i) => i.medusa_order_id)
+  )
   const items = result.items.map((i) => ({ ...i, medusa_order_display_id: displayIds(i.medusa_order_id) }))
   res.json({ items, count: result.count, counts: result.counts, limit: q.limit, offset: q.offset })
 }

@@ -15,6 +15,10 @@ export const GET = async (req: AuthenticatedMedusaRequest<unknown, ListRefundsOw
   if (q.order_id) filters.order_id = q.order_id
   if (q.status) filters.status = q.status
   const tikkie = req.scope.resolve<TikkieModuleService>(TIKKIE_MODULE)
-  const [rows, count] = await tikkie.listAndCountRefundOweds(filters, { take: q.limit, skip: q.offset, order: { created_at: "DESC" } })
+  const [rows, count] = await tikkie.listAndCountRefundOweds(filters, {
+    take: q.limit,
+    skip: q.offset,
+    order: { created_at: "DESC" },
+  })
   res.json({ refunds_owed: await refundOwedViews(req.scope, rows), count, limit: q.limit, offset: q.offset })
 }

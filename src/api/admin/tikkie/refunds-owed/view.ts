@@ -46,11 +46,17 @@ export type RefundOwedView = ReturnType<typeof refundOwedView> & {
  * users who marked or asked. One query per kind for the whole page; an id that no longer resolves (a
  * deleted user) shows as null, the id stays in the view.
  */
-export async function refundOwedViews(container: MedusaContainer, rows: Array<Record<string, any>>): Promise<RefundOwedView[]> {
+export async function refundOwedViews(
+  container: MedusaContainer,
+  rows: Array<Record<string, any>>
+): Promise<RefundOwedView[]> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const userIds = [...new Set(rows.flatMap((r) => [r.refunded_by, r.iban_requested_by]).filter(Boolean))] as string[]
   const [displayIds, users] = await Promise.all([
-    orderDisplayIds(container, rows.map((r) => r.order_id)),
+    orderDisplayIds(
+      container,
+      rows.map((r) => r.order_id)
+    ),
     userIds.length ? query.graph({ entity: "user", fields: ["id", "email"], filters: { id: userIds } }) : { data: [] },
   ])
   const emails = new Map((users.data as Array<{ id: string; email: string }>).map((u) => [u.id, u.email]))
@@ -63,7 +69,10 @@ export async function refundOwedViews(container: MedusaContainer, rows: Array<Re
 }
 
 /** One refund owed as the routes that change it answer it. */
-export async function refundOwedAnswer(container: MedusaContainer, row: Record<string, any>): Promise<{ refund_owed: RefundOwedView }> {
+export async function refundOwedAnswer(
+  container: MedusaContainer,
+  row: Record<string, any>
+): Promise<{ refund_owed: RefundOwedView }> {
   const [view] = await refundOwedViews(container, [row])
   return { refund_owed: view }
 }

@@ -38,14 +38,25 @@ export const POST = async (req: MedusaRequest<FastCheckoutWebhookBody>, res: Med
   const target = await fastCheckoutWebhookTarget(req.scope, body.orderToken)
   if (target === "unknown") {
     const logger = req.scope.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
-    UNKNOWN_ORDERS.warn(logger, () => `Tikkie Fast Checkout webhook: ignored orderToken ${logExcerpt(body.orderToken)}, not an order of this store`)
+    UNKNOWN_ORDERS.warn(
+      logger,
+      () =>
+        `Tikkie Fast Checkout webhook: ignored orderToken ${logExcerpt(body.orderToken)}, not an order of this store`
+    )
     await brakeIdleHookAnswer(logger)
   } else if (target === "open") {
     const claim = await claimFastCheckoutWebhookRead(req.scope, body.orderToken)
-    const data: FastCheckoutWebhookEventData = { order_token: body.orderToken, reference_id: body.referenceId, status: body.status }
+    const data: FastCheckoutWebhookEventData = {
+      order_token: body.orderToken,
+      reference_id: body.referenceId,
+      status: body.status,
+    }
     const eventBus = req.scope.resolve(Modules.EVENT_BUS)
     if (claim.action === "read") {
-      await eventBus.emit({ name: FAST_CHECKOUT_WEBHOOK_EVENT, data }, hookEventOptions(fastCheckoutEventKey(body.orderToken, body.status)))
+      await eventBus.emit(
+        { name: FAST_CHECKOUT_WEBHOOK_EVENT, data },
+        hookEventOptions(fastCheckoutEventKey(body.orderToken, body.status))
+      )
     } else if (claim.action === "defer") {
       await eventBus.emit(
         { name: FAST_CHECKOUT_WEBHOOK_EVENT, data: { ...data, deferred: true } },

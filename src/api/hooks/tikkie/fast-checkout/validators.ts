@@ -9,7 +9,11 @@ const LABEL = "Invalid Tikkie Fast Checkout webhook"
  * service's tokens are letters and digits; the other unreserved URL characters are allowed so no token
  * ever needs escaping), so a token outside this rule could never be read and is refused at the edge.
  */
-export const ORDER_TOKEN_FORMAT: TokenFormat = { max: 128, chars: /[A-Za-z0-9._~-]/, says: "letters, digits, - . _ or ~" }
+export const ORDER_TOKEN_FORMAT: TokenFormat = {
+  max: 128,
+  chars: /[A-Za-z0-9._~-]/,
+  says: "letters, digits, - . _ or ~",
+}
 
 /**
  * referenceId: the specification calls it a free value chosen by the shop. This plugin always chooses
@@ -17,7 +21,11 @@ export const ORDER_TOKEN_FORMAT: TokenFormat = { max: 128, chars: /[A-Za-z0-9._~
  * route as their notificationUrl, so the same characters as an orderToken, up to the 100 characters the
  * plugin allows when it creates an order, cover every real webhook with room to spare.
  */
-export const REFERENCE_ID_FORMAT: TokenFormat = { max: 100, chars: /[A-Za-z0-9._~-]/, says: "letters, digits, - . _ or ~" }
+export const REFERENCE_ID_FORMAT: TokenFormat = {
+  max: 100,
+  chars: /[A-Za-z0-9._~-]/,
+  says: "letters, digits, - . _ or ~",
+}
 
 /** POST /hooks/tikkie/fast-checkout: `{referenceId, orderToken, status}`; other fields are ignored. */
 export const FastCheckoutWebhookBodySchema = hookBody(LABEL, {

@@ -1,7 +1,11 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import type { Logger } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { PAYMENT_REQUEST_NOTIFICATION_EVENT, paymentRequestEventKey, type PaymentRequestNotificationEventData } from "../../../../lib/events"
+import {
+  PAYMENT_REQUEST_NOTIFICATION_EVENT,
+  paymentRequestEventKey,
+  type PaymentRequestNotificationEventData,
+} from "../../../../lib/events"
 import { hookEventOptions } from "../../../../lib/hook-event-options"
 import { brakeIdleHookAnswer } from "../../../../lib/idle-hook-brake"
 import { logExcerpt } from "../../../../lib/log-excerpt"
@@ -36,13 +40,17 @@ export const POST = async (req: MedusaRequest<PaymentRequestNotificationBody>, r
     paymentRequestNotificationTarget(req.scope, body),
   ])
   if (!subscription) {
-    FOREIGN_SUBSCRIPTIONS.warn(logger, () =>
-      `Tikkie payment request notification ignored: its subscriptionId is not this store's ` +
+    FOREIGN_SUBSCRIPTIONS.warn(
+      logger,
+      () =>
+        `Tikkie payment request notification ignored: its subscriptionId is not this store's ` +
         `(${body.notificationType} for ${logExcerpt(body.paymentRequestToken)})`
     )
   } else if (target === "unknown") {
-    UNKNOWN_REQUESTS.warn(logger, () =>
-      `Tikkie payment request notification ignored: ${logExcerpt(body.paymentRequestToken)} is not a payment request of this store`
+    UNKNOWN_REQUESTS.warn(
+      logger,
+      () =>
+        `Tikkie payment request notification ignored: ${logExcerpt(body.paymentRequestToken)} is not a payment request of this store`
     )
   } else if (target === "open") {
     const data: PaymentRequestNotificationEventData = {
@@ -55,7 +63,12 @@ export const POST = async (req: MedusaRequest<PaymentRequestNotificationBody>, r
       .resolve(Modules.EVENT_BUS)
       .emit(
         { name: PAYMENT_REQUEST_NOTIFICATION_EVENT, data },
-        hookEventOptions(paymentRequestEventKey(body.paymentRequestToken, `${body.notificationType}-${body.refundToken ?? body.paymentToken}`))
+        hookEventOptions(
+          paymentRequestEventKey(
+            body.paymentRequestToken,
+            `${body.notificationType}-${body.refundToken ?? body.paymentToken}`
+          )
+        )
       )
   }
   // Not this store's: answered like the rest, held a while when a flood of them is under way.

@@ -8,14 +8,22 @@ const LABEL = "Invalid Tikkie payment request notification"
  * and refuses anything but 1-64 letters, digits, "-" or "_" (the rule it shares with the sandbox), so a
  * token outside it could never be read and is refused at the edge.
  */
-export const PAYMENT_REQUEST_TOKEN_FORMAT: TokenFormat = { max: 64, chars: /[A-Za-z0-9_-]/, says: 'letters, digits, "-" or "_"' }
+export const PAYMENT_REQUEST_TOKEN_FORMAT: TokenFormat = {
+  max: 64,
+  chars: /[A-Za-z0-9_-]/,
+  says: 'letters, digits, "-" or "_"',
+}
 
 /**
  * subscriptionId: the specification shows no format (the sandbox makes UUIDs). It is only compared
  * with the one stored for this store, never sent anywhere, so the URL-safe characters up to 128 are
  * generous for any real id.
  */
-export const SUBSCRIPTION_ID_FORMAT: TokenFormat = { max: 128, chars: /[A-Za-z0-9._~-]/, says: "letters, digits, - . _ or ~" }
+export const SUBSCRIPTION_ID_FORMAT: TokenFormat = {
+  max: 128,
+  chars: /[A-Za-z0-9._~-]/,
+  says: "letters, digits, - . _ or ~",
+}
 
 /**
  * POST /hooks/tikkie/payment-requests: `{subscriptionId, notificationType, paymentRequestToken,
@@ -29,7 +37,10 @@ export const PaymentRequestNotificationBodySchema = hookBody(LABEL, {
   refundToken: optionalTokenField(LABEL, "refundToken", PAYMENT_REQUEST_TOKEN_FORMAT),
 }).superRefine((body, ctx) => {
   if (body.notificationType === "REFUND" && !body.refundToken) {
-    ctx.addIssue({ code: "custom", message: `${LABEL}: refundToken is missing (a REFUND notification names the refund)` })
+    ctx.addIssue({
+      code: "custom",
+      message: `${LABEL}: refundToken is missing (a REFUND notification names the refund)`,
+    })
   }
 })
 export type PaymentRequestNotificationBody = z.output<typeof PaymentRequestNotificationBodySchema>

@@ -11,7 +11,10 @@ import type { CreateOrderLinkBody, ListOrderLinksQuery } from "./validators"
  * still owes (or `amount_in_cents`, which may not be more). Send `payment_link.url` to the customer; when
  * it is paid, the order's payment is captured and what it owes drops.
  */
-export const POST = async (req: AuthenticatedMedusaRequest<CreateOrderLinkBody>, res: MedusaResponse<AdminTikkieOrderPaymentLinkResponse>) => {
+export const POST = async (
+  req: AuthenticatedMedusaRequest<CreateOrderLinkBody>,
+  res: MedusaResponse<AdminTikkieOrderPaymentLinkResponse>
+) => {
   const body = req.validatedBody
   const { result: record } = await createOrderPaymentLinkWorkflow(req.scope).run({
     input: {

@@ -1,5 +1,10 @@
 import { z } from "@medusajs/framework/zod"
-import { amountInCentsField, descriptionField, expiryDateField, providerIdField } from "../../../tikkie/payment-requests/validators"
+import {
+  amountInCentsField,
+  descriptionField,
+  expiryDateField,
+  providerIdField,
+} from "../../../tikkie/payment-requests/validators"
 import { paginationFields } from "../../../../utils/validators"
 
 export const CreateOrderLinkBodySchema = z.strictObject({

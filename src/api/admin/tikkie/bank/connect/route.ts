@@ -8,7 +8,10 @@ import type { ConnectBankBody } from "../validators"
  * with a fresh single-use state bound to this admin. 400 when the feature or the token encryption key
  * is not configured.
  */
-export const POST = async (req: AuthenticatedMedusaRequest<ConnectBankBody>, res: MedusaResponse<AdminTikkieConsentResponse>) => {
+export const POST = async (
+  req: AuthenticatedMedusaRequest<ConnectBankBody>,
+  res: MedusaResponse<AdminTikkieConsentResponse>
+) => {
   const { result: started } = await startBankConnectWorkflow(req.scope).run({
     input: { userId: req.auth_context.actor_id, scopes: req.validatedBody.scopes, bank: req.validatedBody.bank },
   })

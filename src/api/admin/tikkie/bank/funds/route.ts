@@ -10,11 +10,17 @@ import type { FundsQuery } from "../validators"
  * GET /admin/tikkie/bank/funds?amount_in_cents=…&currency=EUR: whether that amount is available on the
  * account (the bank counts any credit line). Integer cents in, exact decimal text to the bank.
  */
-export const GET = async (req: AuthenticatedMedusaRequest<unknown, FundsQuery>, res: MedusaResponse<AdminTikkieBankFundsResponse>) => {
+export const GET = async (
+  req: AuthenticatedMedusaRequest<unknown, FundsQuery>,
+  res: MedusaResponse<AdminTikkieBankFundsResponse>
+) => {
   const q = req.validatedQuery
   const funds = await withBankAccount(req.scope, "Checking funds", async ({ client, accountNumber, scopes }) => {
     if (!scopes.includes(BANK_SCOPES.funds)) throw missingScopeError("funds", "Checking funds")
-    return client.funds(accountNumber, { amount: unitsToDecimalText(BigInt(q.amount_in_cents), 2), currency: q.currency })
+    return client.funds(accountNumber, {
+      amount: unitsToDecimalText(BigInt(q.amount_in_cents), 2),
+      currency: q.currency,
+    })
   })
   res.json({
     account_number: funds.accountNumber,

@@ -13,7 +13,10 @@ import type { TransactionsQuery } from "../validators"
  * months back) answer 400 with the bank's code, checked before anything is sent. Pass next_page_key
  * with the same dates for the next page. Amounts in cents.
  */
-export const GET = async (req: AuthenticatedMedusaRequest<unknown, TransactionsQuery>, res: MedusaResponse<AdminTikkieBankTransactionsResponse>) => {
+export const GET = async (
+  req: AuthenticatedMedusaRequest<unknown, TransactionsQuery>,
+  res: MedusaResponse<AdminTikkieBankTransactionsResponse>
+) => {
   const q = req.validatedQuery
   const page = await withBankAccount(req.scope, "Reading transactions", async ({ client, accountNumber, scopes }) => {
     if (!scopes.includes(BANK_SCOPES.transactions)) throw missingScopeError("transactions", "Reading transactions")

@@ -9,9 +9,19 @@ import type { SubscribeNotificationsBody } from "./validators"
  * notifications carrying the old subscriptionId are ignored from now on. The subscriptionId itself is
  * not shown: it is what tells genuine notifications from forged ones.
  */
-export const POST = async (req: AuthenticatedMedusaRequest<SubscribeNotificationsBody>, res: MedusaResponse<AdminTikkieNotificationSubscriptionResponse>) => {
-  const outcome = await subscribePaymentRequestNotifications(req.scope, { providerId: req.validatedBody.provider_id, force: true })
+export const POST = async (
+  req: AuthenticatedMedusaRequest<SubscribeNotificationsBody>,
+  res: MedusaResponse<AdminTikkieNotificationSubscriptionResponse>
+) => {
+  const outcome = await subscribePaymentRequestNotifications(req.scope, {
+    providerId: req.validatedBody.provider_id,
+    force: true,
+  })
   res.status(200).json({
-    subscription: { provider_id: outcome.providerId, url: outcome.url, subscribed_at: outcome.subscribedAt.toISOString() },
+    subscription: {
+      provider_id: outcome.providerId,
+      url: outcome.url,
+      subscribed_at: outcome.subscribedAt.toISOString(),
+    },
   })
 }

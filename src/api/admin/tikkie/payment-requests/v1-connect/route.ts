@@ -1,7 +1,11 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { payGrantStatus } from "../../../../../lib/payment-request/v1-connection-view"
 import { disconnectV1, startV1Connect } from "../../../../../lib/payment-request/v1-pay-grant"
-import type { AdminTikkieConsentResponse, AdminTikkieV1ConnectionResponse, AdminTikkieV1DisconnectResponse } from "../../../../types"
+import type {
+  AdminTikkieConsentResponse,
+  AdminTikkieV1ConnectionResponse,
+  AdminTikkieV1DisconnectResponse,
+} from "../../../../types"
 import type { ConnectV1Body } from "./validators"
 
 /**
@@ -10,8 +14,13 @@ import type { ConnectV1Body } from "./validators"
  * the bank callback route (the ABN AMRO app's one redirect URI), which keeps the tokens sealed.
  * 400 when the tikkie-bank module's OAuth options or its tokenEncryptionKey are missing.
  */
-export const POST = async (req: AuthenticatedMedusaRequest<ConnectV1Body>, res: MedusaResponse<AdminTikkieConsentResponse>) => {
-  res.status(201).json(await startV1Connect(req.scope, { userId: req.auth_context.actor_id, bank: req.validatedBody.bank }))
+export const POST = async (
+  req: AuthenticatedMedusaRequest<ConnectV1Body>,
+  res: MedusaResponse<AdminTikkieConsentResponse>
+) => {
+  res
+    .status(201)
+    .json(await startV1Connect(req.scope, { userId: req.auth_context.actor_id, bank: req.validatedBody.bank }))
 }
 
 /**

@@ -8,7 +8,10 @@ import type { RunV1SetupBody, V1SetupQuery } from "./validators"
  * user_token, bank_account_token, problem, ... } }`: the stored v1 platform, user and bank account of a
  * provider with apiVersion "v1", or why setting them up failed (the v1 rule or code, explained).
  */
-export const GET = async (req: AuthenticatedMedusaRequest<unknown, V1SetupQuery>, res: MedusaResponse<AdminTikkieV1SetupResponse>) => {
+export const GET = async (
+  req: AuthenticatedMedusaRequest<unknown, V1SetupQuery>,
+  res: MedusaResponse<AdminTikkieV1SetupResponse>
+) => {
   const { providerId } = v1Provider(req.scope, req.validatedQuery.provider_id)
   res.json({ v1_setup: await v1SetupView(req.scope, providerId) })
 }
@@ -18,7 +21,10 @@ export const GET = async (req: AuthenticatedMedusaRequest<unknown, V1SetupQuery>
  * it again). A failure answers 400 with the reason, e.g. a non-Dutch IBAN in the provider's options.
  * Checkout and order links set up on first use too; this route lets an admin check the options first.
  */
-export const POST = async (req: AuthenticatedMedusaRequest<RunV1SetupBody>, res: MedusaResponse<AdminTikkieV1SetupResponse>) => {
+export const POST = async (
+  req: AuthenticatedMedusaRequest<RunV1SetupBody>,
+  res: MedusaResponse<AdminTikkieV1SetupResponse>
+) => {
   const body = req.validatedBody
   const { providerId } = v1Provider(req.scope, body.provider_id)
   await ensureV1Setup(req.scope, providerId, { force: body.force })

@@ -7,7 +7,10 @@ import type { AdminTikkieReconciliationRunResponse } from "../../../../types"
  * answers its summary. Takes no body. A run already going on (another admin, the job, another
  * instance) is waited for; this one then finds little left to do.
  */
-export const POST = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<AdminTikkieReconciliationRunResponse>) => {
+export const POST = async (
+  req: AuthenticatedMedusaRequest,
+  res: MedusaResponse<AdminTikkieReconciliationRunResponse>
+) => {
   const { result: summary } = await reconcileBankWorkflow(req.scope).run()
   res.json({ summary })
 }

@@ -19,13 +19,20 @@ export const GET = async (req: MedusaRequest<unknown, BankConsentCallbackQuery>,
     return res
       .status(200)
       .type("html")
-      .send(callbackPage("Tikkie payment requests v1 connected", "The store can now make payment requests with Tikkie v1. You can close this page."))
+      .send(
+        callbackPage(
+          "Tikkie payment requests v1 connected",
+          "The store can now make payment requests with Tikkie v1. You can close this page."
+        )
+      )
   }
   if (outcome.ok) {
     return res
       .status(200)
       .type("html")
-      .send(callbackPage("Bank account connected", `Connected ${outcome.accountNumber} with: ${outcome.scopes.join(", ")}.`))
+      .send(
+        callbackPage("Bank account connected", `Connected ${outcome.accountNumber} with: ${outcome.scopes.join(", ")}.`)
+      )
   }
   res.status(outcome.status).type("html").send(callbackPage(outcome.title, outcome.message))
 }

@@ -1,13 +1,20 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError, Modules } from "@medusajs/framework/utils"
-import { FAST_CHECKOUT_WEBHOOK_EVENT, fastCheckoutEventKey, type FastCheckoutWebhookEventData } from "../../../../../lib/events"
+import {
+  FAST_CHECKOUT_WEBHOOK_EVENT,
+  fastCheckoutEventKey,
+  type FastCheckoutWebhookEventData,
+} from "../../../../../lib/events"
 import { hookEventOptions } from "../../../../../lib/hook-event-options"
 import { inInlineSlotOrHandOver } from "../../../../../lib/inline-settlement-slots"
 import { storefrontReturnUrl } from "../../../../../lib/storefront-return"
 import { TIKKIE_MODULE } from "../../../../../modules/tikkie"
 import type TikkieModuleService from "../../../../../modules/tikkie/service"
 import { fastCheckoutOutcomeFromRecord } from "../../../../../lib/fast-checkout/outcome-from-record"
-import { settleFastCheckoutOrderWorkflow, type SettleOutcome } from "../../../../../workflows/fast-checkout/settle-fast-checkout-order"
+import {
+  settleFastCheckoutOrderWorkflow,
+  type SettleOutcome,
+} from "../../../../../workflows/fast-checkout/settle-fast-checkout-order"
 import type { FastCheckoutReturnQuery } from "./validators"
 
 /**
@@ -37,16 +44,28 @@ export const GET = async (req: MedusaRequest<unknown, FastCheckoutReturnQuery>, 
     fastCheckoutOutcomeFromRecord(record) ??
     (await inInlineSlotOrHandOver<SettleOutcome>(
       req.scope,
-      async () => (await settleFastCheckoutOrderWorkflow(req.scope).run({ input: { orderToken, source: "return" } })).result,
+      async () =>
+        (await settleFastCheckoutOrderWorkflow(req.scope).run({ input: { orderToken, source: "return" } })).result,
       async () => {
-        const data: FastCheckoutWebhookEventData = { order_token: orderToken, reference_id: record.reference_id, status: record.status }
+        const data: FastCheckoutWebhookEventData = {
+          order_token: orderToken,
+          reference_id: record.reference_id,
+          status: record.status,
+        }
         await req.scope
           .resolve(Modules.EVENT_BUS)
-          .emit({ name: FAST_CHECKOUT_WEBHOOK_EVENT, data }, hookEventOptions(fastCheckoutEventKey(orderToken, record.status)))
+          .emit(
+            { name: FAST_CHECKOUT_WEBHOOK_EVENT, data },
+            hookEventOptions(fastCheckoutEventKey(orderToken, record.status))
+          )
         return { outcome: "retry", reason: "handed over to the workers" }
       }
     ))
-  const location = storefrontReturnUrl(outcome, record as { success_url: string; failure_url: string; cart_id?: string | null }, "NEW")
+  const location = storefrontReturnUrl(
+    outcome,
+    record as { success_url: string; failure_url: string; cart_id?: string | null },
+    "NEW"
+  )
   if (!location) throw new MedusaError(MedusaError.Types.NOT_FOUND, "No Tikkie Fast Checkout for this session.")
   return res.redirect(303, location)
 }

@@ -1,13 +1,20 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError, Modules } from "@medusajs/framework/utils"
-import { PAYMENT_REQUEST_NOTIFICATION_EVENT, paymentRequestEventKey, type PaymentRequestNotificationEventData } from "../../../../../lib/events"
+import {
+  PAYMENT_REQUEST_NOTIFICATION_EVENT,
+  paymentRequestEventKey,
+  type PaymentRequestNotificationEventData,
+} from "../../../../../lib/events"
 import { hookEventOptions } from "../../../../../lib/hook-event-options"
 import { inInlineSlotOrHandOver } from "../../../../../lib/inline-settlement-slots"
 import { storefrontReturnUrl } from "../../../../../lib/storefront-return"
 import { TIKKIE_MODULE } from "../../../../../modules/tikkie"
 import type TikkieModuleService from "../../../../../modules/tikkie/service"
 import { paymentRequestOutcomeFromRecord } from "../../../../../lib/payment-request/outcome-from-record"
-import { settlePaymentRequestWorkflow, type PaymentRequestOutcome } from "../../../../../workflows/payment-request/settle-payment-request"
+import {
+  settlePaymentRequestWorkflow,
+  type PaymentRequestOutcome,
+} from "../../../../../workflows/payment-request/settle-payment-request"
 import type { PaymentRequestReturnQuery } from "./validators"
 
 /**
@@ -38,7 +45,9 @@ export const GET = async (req: MedusaRequest<unknown, PaymentRequestReturnQuery>
     paymentRequestOutcomeFromRecord(record) ??
     (await inInlineSlotOrHandOver<PaymentRequestOutcome>(
       req.scope,
-      async () => (await settlePaymentRequestWorkflow(req.scope).run({ input: { paymentRequestToken, source: "return" } })).result,
+      async () =>
+        (await settlePaymentRequestWorkflow(req.scope).run({ input: { paymentRequestToken, source: "return" } }))
+          .result,
       async () => {
         const data: PaymentRequestNotificationEventData = {
           provider_id: record.provider_id,
@@ -47,11 +56,18 @@ export const GET = async (req: MedusaRequest<unknown, PaymentRequestReturnQuery>
         }
         await req.scope
           .resolve(Modules.EVENT_BUS)
-          .emit({ name: PAYMENT_REQUEST_NOTIFICATION_EVENT, data }, hookEventOptions(paymentRequestEventKey(paymentRequestToken, "RETURN")))
+          .emit(
+            { name: PAYMENT_REQUEST_NOTIFICATION_EVENT, data },
+            hookEventOptions(paymentRequestEventKey(paymentRequestToken, "RETURN"))
+          )
         return { outcome: "retry", reason: "handed over to the workers" }
       }
     ))
-  const location = storefrontReturnUrl(outcome, record as { success_url: string; failure_url: string; cart_id?: string | null }, "OPEN")
+  const location = storefrontReturnUrl(
+    outcome,
+    record as { success_url: string; failure_url: string; cart_id?: string | null },
+    "OPEN"
+  )
   if (!location) throw new MedusaError(MedusaError.Types.NOT_FOUND, "No Tikkie payment link for this session.")
   return res.redirect(303, location)
 }

@@ -10,10 +10,18 @@ import type { StartFastCheckoutBody } from "./validators"
  * The storefront sends the shopper to `checkout_url`. Lines and amounts come from the cart on the
  * server; the body only picks a provider when a region has more than one.
  */
-export const POST = async (req: AuthenticatedMedusaRequest<StartFastCheckoutBody>, res: MedusaResponse<StoreTikkieFastCheckoutResponse>) => {
+export const POST = async (
+  req: AuthenticatedMedusaRequest<StartFastCheckoutBody>,
+  res: MedusaResponse<StoreTikkieFastCheckoutResponse>
+) => {
   const { result: started } = await startFastCheckoutWorkflow(req.scope)
     .run({
-      input: { cartId: req.params.id, customerId: req.auth_context?.actor_id, providerId: req.validatedBody.provider_id, language: requestShopperLanguage(req) },
+      input: {
+        cartId: req.params.id,
+        customerId: req.auth_context?.actor_id,
+        providerId: req.validatedBody.provider_id,
+        language: requestShopperLanguage(req),
+      },
     })
     // A 409 meant for the shopper (the cart has paid) keeps its status and message.
     .catch((e: unknown) => {

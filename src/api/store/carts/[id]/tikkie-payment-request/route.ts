@@ -12,10 +12,18 @@ import type { StartPaymentRequestBody } from "./validators"
  * does not send the shopper back: the storefront links to the return route
  * (`/hooks/tikkie/payment-requests/return?session_id=…`) or polls the cart.
  */
-export const POST = async (req: AuthenticatedMedusaRequest<StartPaymentRequestBody>, res: MedusaResponse<StoreTikkiePaymentRequestResponse>) => {
+export const POST = async (
+  req: AuthenticatedMedusaRequest<StartPaymentRequestBody>,
+  res: MedusaResponse<StoreTikkiePaymentRequestResponse>
+) => {
   const { result: started } = await startPaymentRequestCheckoutWorkflow(req.scope)
     .run({
-      input: { cartId: req.params.id, customerId: req.auth_context?.actor_id, providerId: req.validatedBody.provider_id, language: requestShopperLanguage(req) },
+      input: {
+        cartId: req.params.id,
+        customerId: req.auth_context?.actor_id,
+        providerId: req.validatedBody.provider_id,
+        language: requestShopperLanguage(req),
+      },
     })
     // A 409 meant for the shopper (the cart has paid) keeps its status and message.
     .catch((e: unknown) => {

@@ -8,6 +8,8 @@ import { refundOwedAnswer } from "../../view"
  * Tikkie cannot refund answers 400 (NOT_ALLOWED): pay it back by bank transfer and mark it refunded.
  */
 export const POST = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
-  const { result: refunded } = await refundOwedAtTikkieWorkflow(req.scope).run({ input: { id: req.params.id, actor_id: req.auth_context.actor_id } })
+  const { result: refunded } = await refundOwedAtTikkieWorkflow(req.scope).run({
+    input: { id: req.params.id, actor_id: req.auth_context.actor_id },
+  })
   res.json(await refundOwedAnswer(req.scope, refunded))
 }

@@ -11,7 +11,12 @@ import { refundOwedAnswer } from "../../view"
 export const POST = async (req: AuthenticatedMedusaRequest<MarkRefundedBody>, res: MedusaResponse) => {
   const body = req.validatedBody
   const { result: marked } = await markRefundOwedRefundedWorkflow(req.scope).run({
-    input: { id: req.params.id, bank_reference: body.bank_reference, note: body.note, actor_id: req.auth_context.actor_id },
+    input: {
+      id: req.params.id,
+      bank_reference: body.bank_reference,
+      note: body.note,
+      actor_id: req.auth_context.actor_id,
+    },
   })
   res.json(await refundOwedAnswer(req.scope, marked))
 }

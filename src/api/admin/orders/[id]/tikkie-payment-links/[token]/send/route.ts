@@ -19,18 +19,29 @@ export const PAYMENT_LINK_NOTIFICATION_TEMPLATE = "tikkie-payment-link"
  * `email`, whatever provider the store registered for it). Refused clearly when the link is not this
  * order's, is paid or expired, the order has no email, or no provider sends email.
  */
-export const POST = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<AdminTikkieSendPaymentLinkResponse>) => {
+export const POST = async (
+  req: AuthenticatedMedusaRequest,
+  res: MedusaResponse<AdminTikkieSendPaymentLinkResponse>
+) => {
   const { id: orderId, token } = req.params
   const tikkie = req.scope.resolve<TikkieModuleService>(TIKKIE_MODULE)
   const [link] = await tikkie.listPaymentRequests({ payment_request_token: token, order_id: orderId })
   if (!link) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Order ${orderId} has no Tikkie payment link ${token}.`)
   if (link.status !== "OPEN" || link.cancelled_at || link.medusa_payment_id) {
-    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `This Tikkie link is ${link.medusa_payment_id ? "paid" : link.cancelled_at ? "cancelled" : link.status.toLowerCase()}: there is nothing to send.`)
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      `This Tikkie link is ${link.medusa_payment_id ? "paid" : link.cancelled_at ? "cancelled" : link.status.toLowerCase()}: there is nothing to send.`
+    )
   }
-  const { data } = await req.scope.resolve(ContainerRegistrationKeys.QUERY).graph({ entity: "order", fields: ["id", "display_id", "email"], filters: { id: orderId } })
+  const { data } = await req.scope
+    .resolve(ContainerRegistrationKeys.QUERY)
+    .graph({ entity: "order", fields: ["id", "display_id", "email"], filters: { id: orderId } })
   const order = data[0] as { id: string; display_id: number; email?: string | null } | undefined
   if (!order?.email) {
-    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Order #${order?.display_id ?? orderId} has no email address: copy the link and send it yourself.`)
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      `Order #${order?.display_id ?? orderId} has no email address: copy the link and send it yourself.`
+    )
   }
   let sent
   try {
