@@ -4,7 +4,7 @@ import {
   parsePaymentRequestProviderOptions,
   type ResolvedPaymentRequestProviderOptions,
 } from "../../providers/payment-request/options"
-import { paymentRequestsClientFrom } from "../../providers/payment-request/service"
+import { paymentRequestsClientFrom } from "../../providers/payment-request/v2-api"
 import { paymentRequestsV1ClientFrom } from "../../providers/payment-request/v1"
 import type { PaymentRequestsV1Client } from "tikkie-client/payment-requests/v1"
 import type { PaymentRequestsClient } from "tikkie-client/payment-requests/v2"

@@ -10,7 +10,7 @@ import { fromCents, toCents } from "../medusa-money"
 import { nextCheckAt } from "../poll-schedule"
 import { TIKKIE_MODULE } from "../../modules/tikkie"
 import type TikkieModuleService from "../../modules/tikkie/service"
-import { readPayments, type PaymentRequestSettledRead } from "../../providers/payment-request/service"
+import { readPayments, type PaymentRequestSettledRead } from "../../providers/payment-request/v2-api"
 import { handOverSettledRead, paymentRequestReadKey } from "../../providers/shared/settled-reads"
 import {
   paymentInFull,
