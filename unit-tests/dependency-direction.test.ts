@@ -22,6 +22,8 @@ const RANK: Record<string, number> = {
   "tikkie-client": 0,
   /** `medusa-plugin-tikkie/storefront`, bundled into shops' browsers: imports only its own files. */
   storefront: 0,
+  /** Leaf utilities (money, option schemas, log helpers, lock timeouts): below everything that uses them. */
+  utils: 0.5,
   lib: 1,
   modules: 1,
   providers: 1,
@@ -264,7 +266,7 @@ describe("dependency direction", () => {
     ).toMatch(/nothing imports the sandbox/)
     expect(
       violation(
-        made("packages/tikkie-client/src/core/x.ts", "src/lib/medusa-money.ts", "../../../../src/lib/medusa-money")
+        made("packages/tikkie-client/src/core/x.ts", "src/lib/poll-schedule.ts", "../../../../src/lib/poll-schedule")
       )
     ).toMatch(/tikkie-client may not import lib/)
     expect(
@@ -311,5 +313,11 @@ describe("dependency direction", () => {
     expect(
       violation(made("src/api/x.ts", "src/storefront/start-checkout.ts", "../storefront/start-checkout", true))
     ).toBeUndefined()
+    expect(
+      violation(made("src/utils/x.ts", "src/lib/fast-checkout/import-payer.ts", "../lib/fast-checkout/import-payer"))
+    ).toMatch(/utils may not import lib/)
+    expect(violation(made("src/utils/x.ts", "src/providers/provider-keys.ts", "../providers/provider-keys"))).toMatch(
+      /utils may not import providers/
+    )
   })
 })

@@ -11,7 +11,7 @@ import { clusterStoreTarget } from "../../bench/fast-checkout-cluster"
 import { pool, shuffle, StoreClient } from "../../bench/fast-checkout-store"
 import type { RunningCluster } from "../../demo/cluster"
 import { adminLogin, spawnMedusa, type MedusaInstance } from "../../demo/run"
-import { isLockTimeout, SETTLEMENT_LOCK_LEASE_SECONDS, underLockOrBusy } from "../../src/lib/lock-timeout"
+import { isLockTimeout, SETTLEMENT_LOCK_LEASE_SECONDS, underLockOrBusy } from "../../src/utils/lock-timeout"
 import { Modules } from "@medusajs/framework/utils"
 import { RedisLockingProvider } from "@medusajs/locking-redis/dist/services/redis-lock"
 import Redis from "ioredis"
@@ -575,7 +575,7 @@ function sampleLockLeases(redisUrl: string): { stop(): Promise<number[]> } {
  * The store database's connections from every instance, sampled every 100 ms: the most at once, the most
  * idle in a transaction (a lock or slot held through a settlement) and waiting for an advisory lock, and
  * the most advisory locks held at once: one-key ones are Postgres locking's (`execute`: settlement locks),
- * two-key ones the return routes' inline slots (lib/inline-settlement-slots.ts).
+ * two-key ones the return routes' inline slots (api/utils/inline-settlement-slots.ts).
  */
 function sampleDatabaseConnections(databaseUrl: string): {
   stop(): Promise<{

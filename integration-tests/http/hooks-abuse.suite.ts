@@ -7,7 +7,7 @@ import {
   claimFastCheckoutWebhookRead,
   FAST_CHECKOUT_WEBHOOK_READ_INTERVAL_MS,
 } from "../../src/lib/fast-checkout/webhook-read-claim"
-import { mapConcurrently } from "../../src/lib/map-concurrently"
+import { mapConcurrently } from "../../src/utils/map-concurrently"
 import { TIKKIE_MODULE } from "../../src/modules/tikkie"
 import type TikkieModuleService from "../../src/modules/tikkie/service"
 import { subscribePaymentRequestNotifications } from "../../src/lib/payment-request/subscribe-notifications"
@@ -113,7 +113,7 @@ export default storeSuite("hooks-abuse", {
         .toString("base64url")
         .replace(/[^A-Za-z0-9]/g, "x")
 
-    /** The idle-answer brake's budget a second (lib/idle-hook-brake.ts reads it on every answer) until restored. */
+    /** The idle-answer brake's budget a second (api/utils/idle-hook-brake.ts reads it on every answer) until restored. */
     const useIdleAnswerBudget = (perSecond: number) => {
       const before = process.env.TIKKIE_HOOK_IDLE_ANSWERS_PER_SECOND
       process.env.TIKKIE_HOOK_IDLE_ANSWERS_PER_SECOND = String(perSecond)
@@ -246,7 +246,7 @@ export default storeSuite("hooks-abuse", {
         expect(reads.filter((r) => [...forgedTokens].some((t) => r.path.endsWith(`/${t}`)))).toHaveLength(0)
         expect(reads.length).toBeGreaterThanOrEqual(1)
         // A flood writes a few log lines, not one per forged webhook: ten a minute and one that counts the
-        // rest (lib/log-throttle.ts), for each minute the test ran into (on a busy machine it spans two).
+        // rest (utils/log-throttle.ts), for each minute the test ran into (on a busy machine it spans two).
         const minutes = Math.floor(Date.now() / 60_000) - firstMinute + 1
         expect(logs.lines().filter((l) => /not an order of this store/.test(l)).length).toBeLessThanOrEqual(
           11 * minutes

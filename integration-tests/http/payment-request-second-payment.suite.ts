@@ -1,4 +1,4 @@
-import { toCents } from "../../src/lib/medusa-money"
+import { toCents } from "../../src/utils/medusa-money"
 import { TIKKIE_MODULE } from "../../src/modules/tikkie"
 import type TikkieModuleService from "../../src/modules/tikkie/service"
 import { paymentRequestsClient } from "../../src/lib/payment-request/provider-options"

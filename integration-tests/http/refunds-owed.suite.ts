@@ -1,5 +1,5 @@
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { toCents } from "../../src/lib/medusa-money"
+import { toCents } from "../../src/utils/medusa-money"
 import { adminHeaders } from "../helpers/admin-auth"
 import {
   BELGIAN_PAYER,

@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { tikkieScheduledJobsOff } from "../lib/job-schedule"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { mapConcurrently } from "../lib/map-concurrently"
+import { mapConcurrently } from "../utils/map-concurrently"
 import { forRecentSessionPages, type RecentSession } from "../lib/missing-sessions"
 import { paidTooLongWithoutOrder, paidWithoutOrderProblem } from "../lib/paid-without-order"
 import { pollBatchSize } from "../lib/poll-schedule"

@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { tikkieScheduledJobsOff } from "../lib/job-schedule"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { errorMessage } from "../lib/error-message"
+import { errorMessage } from "../utils/error-message"
 import { configuredPaymentRequestProviders } from "../lib/payment-request/provider-options"
 import { subscribePaymentRequestNotifications } from "../lib/payment-request/subscribe-notifications"
 

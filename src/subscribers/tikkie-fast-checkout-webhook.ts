@@ -1,6 +1,6 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { FAST_CHECKOUT_WEBHOOK_EVENT, type FastCheckoutWebhookEventData } from "../lib/events"
-import { CoalescingQueue } from "../lib/coalescing-queue"
+import { CoalescingQueue } from "../utils/coalescing-queue"
 import { claimFastCheckoutWebhookRead } from "../lib/fast-checkout/webhook-read-claim"
 import type { FastCheckoutStatus } from "tikkie-client/fast-checkout"
 import { settleFastCheckoutOrderWorkflow } from "../workflows/fast-checkout/settle-fast-checkout-order"

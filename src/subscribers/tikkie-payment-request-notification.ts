@@ -1,6 +1,6 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { PAYMENT_REQUEST_NOTIFICATION_EVENT, type PaymentRequestNotificationEventData } from "../lib/events"
-import { CoalescingQueue } from "../lib/coalescing-queue"
+import { CoalescingQueue } from "../utils/coalescing-queue"
 import { settlePaymentRequestWorkflow } from "../workflows/payment-request/settle-payment-request"
 
 /**

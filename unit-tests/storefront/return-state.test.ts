@@ -1,4 +1,4 @@
-import { storefrontReturnUrl } from "../../src/lib/storefront-return"
+import { storefrontReturnUrl } from "../../src/api/utils/storefront-return"
 import { readTikkieReturn, tikkieLanguage, tikkieReturnMessage, tikkieReturnRouteUrl } from "../../src/storefront"
 
 const record = {

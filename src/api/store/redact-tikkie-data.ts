@@ -1,9 +1,9 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { redactStoreAnswer } from "../../lib/store-session-data"
+import { redactStoreAnswer } from "../utils/store-session-data"
 
 /**
  * Every Store API answer passes through here (middlewares.ts, `/store/*`): the data of Tikkie payment
- * sessions and payments in it is cut down to what a storefront needs (lib/store-session-data.ts), so a
+ * sessions and payments in it is cut down to what a storefront needs (api/utils/store-session-data.ts), so a
  * cart id does not reveal the payer's details, IBAN or v1 tokens. A shop's own store routes that answer
  * Tikkie session data get the same, as long as they live under `/store`.
  */

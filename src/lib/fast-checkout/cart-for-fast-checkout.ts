@@ -3,7 +3,7 @@ import { fastCheckoutLinesFromCart, type CartForFastCheckout } from "../../provi
 import type { FastCheckoutCartInput } from "../../providers/fast-checkout/session-data"
 import { loadOpenCart } from "../checkout/load-open-cart"
 import type { ShopperLanguage } from "../checkout/shopper-messages"
-import { toCents } from "../medusa-money"
+import { toCents } from "../../utils/medusa-money"
 
 const CART_FIELDS = [
   "id",

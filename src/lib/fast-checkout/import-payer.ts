@@ -1,5 +1,5 @@
 import type { IOrderModuleService, Logger, MedusaContainer } from "@medusajs/framework/types"
-import { errorMessage } from "../error-message"
+import { errorMessage } from "../../utils/error-message"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { FastCheckoutSessionDataSchema } from "../../providers/fast-checkout/session-data"
 import type { FastCheckoutPayer } from "tikkie-client/fast-checkout"

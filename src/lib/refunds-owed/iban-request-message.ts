@@ -1,4 +1,4 @@
-import { moneyText } from "../money-text"
+import { moneyText } from "../../utils/money-text"
 import type { RefundOwedSource } from "./record-refund-owed"
 
 export type IbanRequestLanguage = "nl" | "en"

@@ -1,6 +1,6 @@
 import type { BigNumberInput } from "@medusajs/framework/types"
 import { MathBN } from "@medusajs/framework/utils"
-import { toCents } from "../medusa-money"
+import { toCents } from "../../utils/medusa-money"
 import { isFastCheckoutProvider } from "../../providers/provider-keys"
 import { isPaymentRequestProvider } from "../../providers/provider-keys"
 

@@ -1,6 +1,6 @@
 import type { BigNumberInput, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { toCents } from "../medusa-money"
+import { toCents } from "../../utils/medusa-money"
 import { TIKKIE_MODULE } from "../../modules/tikkie"
 import type TikkieModuleService from "../../modules/tikkie/service"
 import {

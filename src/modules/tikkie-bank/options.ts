@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs"
 import { z } from "zod"
-import { httpUrl, refuseSandboxInProduction, requiredText as text, sandboxOption } from "../../lib/option-schemas"
+import { httpUrl, refuseSandboxInProduction, requiredText as text, sandboxOption } from "../../utils/option-schemas"
 
 /**
  * Options of the `tikkieBank` module (bank account connection and reconciliation), as a shop writes

@@ -1,6 +1,6 @@
 import type { BigNumberInput } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
-import { toCents } from "../../lib/medusa-money"
+import { toCents } from "../../utils/medusa-money"
 import { formatCents, MAX_ITEMS_TOTAL_IN_CENTS } from "tikkie-client/fast-checkout/money"
 
 /**

@@ -13,7 +13,7 @@ import {
   FastCheckoutWebhookSchema,
   type FastCheckoutOrder,
 } from "tikkie-client/fast-checkout"
-import { fromCents, toCents } from "../../lib/medusa-money"
+import { fromCents, toCents } from "../../utils/medusa-money"
 import {
   TikkieBaseProvider,
   type TikkieCreated,

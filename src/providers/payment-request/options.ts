@@ -1,5 +1,5 @@
 import { z } from "zod"
-import { httpUrl, refuseSandboxInProduction, requiredText as secret, sandboxOption } from "../../lib/option-schemas"
+import { httpUrl, refuseSandboxInProduction, requiredText as secret, sandboxOption } from "../../utils/option-schemas"
 
 /**
  * Options of the payment request provider, as a shop writes them in medusa-config:

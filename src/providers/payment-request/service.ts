@@ -9,7 +9,7 @@ import type {
 import { MedusaError, PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { container as appContainer } from "@medusajs/framework"
 import type { PaymentRequestsClient } from "tikkie-client/payment-requests/v2"
-import { toCents } from "../../lib/medusa-money"
+import { toCents } from "../../utils/medusa-money"
 import { PaymentProviderKeys } from "../provider-keys"
 import { paymentRequestReadKey } from "../shared/settled-reads"
 import {

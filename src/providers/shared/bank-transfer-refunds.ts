@@ -1,6 +1,6 @@
 import type { RefundPaymentInput, RefundPaymentOutput } from "@medusajs/framework/types"
 import { z } from "zod"
-import { toCents } from "../../lib/medusa-money"
+import { toCents } from "../../utils/medusa-money"
 
 /**
  * A refund the shop paid back by bank transfer, marked by an admin on the plugin's refund owed. The

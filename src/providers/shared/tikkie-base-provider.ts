@@ -18,7 +18,7 @@ import type {
 } from "@medusajs/framework/types"
 import { AbstractPaymentProvider, MedusaError, PaymentSessionStatus } from "@medusajs/framework/utils"
 import type { z } from "zod"
-import { toCents } from "../../lib/medusa-money"
+import { toCents } from "../../utils/medusa-money"
 import { TikkieError } from "tikkie-client/core/errors"
 import { takeSettledRead } from "./settled-reads"
 import { shopperSafeConnectionError, shopperSafeError, toMedusaError } from "./tikkie-medusa-error"

@@ -1,6 +1,6 @@
 import { cancelOrderWorkflow } from "@medusajs/medusa/core-flows"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { errorMessage } from "../../lib/error-message"
+import { errorMessage } from "../../utils/error-message"
 import { recordRefundsOwedAfterCancel, type OrderBeforeCancel } from "../../lib/refunds-owed/refunds-owed-after-cancel"
 
 /**

@@ -1,5 +1,5 @@
 import { ibanRequestLanguage, ibanRequestMessage } from "../../../src/lib/refunds-owed/iban-request-message"
-import { moneyText } from "../../../src/lib/money-text"
+import { moneyText } from "../../../src/utils/money-text"
 
 /** Intl writes a no-break space in "€ 35,45"; a reader sees a space. */
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, " ")

@@ -1,5 +1,5 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { errorMessage } from "../../../lib/error-message"
+import { errorMessage } from "../../../utils/error-message"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { FAST_CHECKOUT_CART_KEY } from "../../../providers/fast-checkout/session-data"
 import { isFastCheckoutProvider } from "../../../providers/provider-keys"

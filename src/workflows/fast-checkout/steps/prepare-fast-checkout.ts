@@ -6,7 +6,7 @@ import {
 } from "@medusajs/medusa/core-flows"
 import { fastCheckoutCartInput, loadCartForFastCheckout } from "../../../lib/fast-checkout/cart-for-fast-checkout"
 import { recordFastCheckoutSession } from "../../../lib/fast-checkout/record-session"
-import { toCents } from "../../../lib/medusa-money"
+import { toCents } from "../../../utils/medusa-money"
 import {
   FastCheckoutSessionDataSchema,
   type FastCheckoutCartInput,

@@ -1,7 +1,7 @@
 import type { BigNumberInput } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MathBN, MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { fromCents, toCents } from "../../../lib/medusa-money"
+import { fromCents, toCents } from "../../../utils/medusa-money"
 import { TIKKIE_MODULE } from "../../../modules/tikkie"
 import type TikkieModuleService from "../../../modules/tikkie/service"
 import { orderDescription } from "../../../providers/payment-request/description"
@@ -11,7 +11,7 @@ import { paymentRequestProvider } from "../../../lib/payment-request/provider-op
 import { recordPayments } from "../../../lib/payment-request/record-payment-request"
 import { storeNameFor } from "../../../lib/payment-request/store-name"
 import { ensureV1Setup } from "../../../lib/payment-request/v1-setup"
-import { moneyText } from "../../../lib/money-text"
+import { moneyText } from "../../../utils/money-text"
 import { CURRENT_ORDER_SUMMARY_FIELDS } from "../../../lib/order-summary"
 
 export interface OrderLinkInput {

@@ -7,7 +7,7 @@ import {
 } from "@medusajs/medusa/core-flows"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { loadOpenCart } from "../../../lib/checkout/load-open-cart"
-import { toCents } from "../../../lib/medusa-money"
+import { toCents } from "../../../utils/medusa-money"
 import { paymentRequestProvider } from "../../../lib/payment-request/provider-options"
 import {
   recordSessionPaymentRequest,

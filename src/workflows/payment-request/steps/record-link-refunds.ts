@@ -1,6 +1,6 @@
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { SETTLEMENT_LOCK_LEASE_SECONDS } from "../../../lib/lock-timeout"
+import { SETTLEMENT_LOCK_LEASE_SECONDS } from "../../../utils/lock-timeout"
 import { mergeRefunds } from "../../../lib/payment-request/merge-refunds"
 import { TIKKIE_MODULE } from "../../../modules/tikkie"
 import type TikkieModuleService from "../../../modules/tikkie/service"

@@ -1,7 +1,7 @@
 import type { IOrderModuleService } from "@medusajs/framework/types"
 import { ChangeActionType, Modules, OrderChangeType, OrderStatus } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { fromCents } from "../../../lib/medusa-money"
+import { fromCents } from "../../../utils/medusa-money"
 
 export const creditCancelledOrderStepId = "tikkie-credit-cancelled-order"
 

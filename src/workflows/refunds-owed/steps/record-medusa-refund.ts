@@ -2,7 +2,7 @@ import type { IPaymentModuleService, MedusaContainer } from "@medusajs/framework
 import { ContainerRegistrationKeys, MedusaError, Modules, OrderStatus } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { refundPaymentsWorkflow, refundPaymentWorkflow } from "@medusajs/medusa/core-flows"
-import { fromCents } from "../../../lib/medusa-money"
+import { fromCents } from "../../../utils/medusa-money"
 import { bankTransferRefundsOf } from "../../../providers/shared/bank-transfer-refunds"
 import { removeRefundBookedWithoutRefund } from "../../../lib/refunds-owed/refunds-owed-after-cancel"
 

@@ -2,7 +2,7 @@ import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/frame
 import { TIKKIE_MODULE } from "../../../../modules/tikkie"
 import type TikkieModuleService from "../../../../modules/tikkie/service"
 import { createInvoicePaymentLinkWorkflow } from "../../../../workflows/payment-request/create-invoice-link"
-import { linkView } from "../../../../lib/payment-request/link-view"
+import { linkView } from "../../../utils/payment-request-link-view"
 import type { AdminTikkiePaymentRequestListResponse, AdminTikkiePaymentRequestResponse } from "../../../types"
 import type { CreateInvoiceLinkBody, ListInvoiceLinksQuery } from "./validators"
 

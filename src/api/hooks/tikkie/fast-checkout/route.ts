@@ -8,10 +8,10 @@ import {
   type FastCheckoutWebhookEventData,
 } from "../../../../lib/events"
 import { hookEventOptions } from "../../../../lib/hook-event-options"
-import { brakeIdleHookAnswer } from "../../../../lib/idle-hook-brake"
-import { logExcerpt } from "../../../../lib/log-excerpt"
-import { LogThrottle } from "../../../../lib/log-throttle"
-import { fastCheckoutWebhookTarget } from "../../../../lib/fast-checkout/webhook-target"
+import { brakeIdleHookAnswer } from "../../../utils/idle-hook-brake"
+import { logExcerpt } from "../../../../utils/log-excerpt"
+import { LogThrottle } from "../../../../utils/log-throttle"
+import { fastCheckoutWebhookTarget } from "../../../utils/fast-checkout-webhook-target"
 import { claimFastCheckoutWebhookRead } from "../../../../lib/fast-checkout/webhook-read-claim"
 import type { FastCheckoutWebhookBody } from "./validators"
 
@@ -30,7 +30,7 @@ const UNKNOWN_ORDERS = new LogThrottle("Tikkie Fast Checkout webhooks for orders
  *   A webhook inside the interval schedules one read for its end (a delayed job) and leaves the order
  *   due for the poll, so a real payment announced then is still settled.
  * Every case answers 200: Tikkie retries anything else, and a forger learns nothing. All answer at once,
- * except unknown orderTokens while a flood of them is under way (lib/idle-hook-brake.ts holds those
+ * except unknown orderTokens while a flood of them is under way (api/utils/idle-hook-brake.ts holds those
  * answers a while). Repeats for settled orders are Tikkie's own retries and are never held.
  */
 export const POST = async (req: MedusaRequest<FastCheckoutWebhookBody>, res: MedusaResponse) => {

@@ -1,5 +1,5 @@
 import { z } from "zod"
-import { hookBody, oneOfField, tokenField, type TokenFormat } from "../../../../lib/hook-body"
+import { hookBody, oneOfField, tokenField, type TokenFormat } from "../../../utils/hook-body"
 import { FAST_CHECKOUT_STATUSES } from "tikkie-client/fast-checkout"
 
 const LABEL = "Invalid Tikkie Fast Checkout webhook"

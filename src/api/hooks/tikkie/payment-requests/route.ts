@@ -7,12 +7,12 @@ import {
   type PaymentRequestNotificationEventData,
 } from "../../../../lib/events"
 import { hookEventOptions } from "../../../../lib/hook-event-options"
-import { brakeIdleHookAnswer } from "../../../../lib/idle-hook-brake"
-import { logExcerpt } from "../../../../lib/log-excerpt"
-import { LogThrottle } from "../../../../lib/log-throttle"
+import { brakeIdleHookAnswer } from "../../../utils/idle-hook-brake"
+import { logExcerpt } from "../../../../utils/log-excerpt"
+import { LogThrottle } from "../../../../utils/log-throttle"
 import { TIKKIE_MODULE } from "../../../../modules/tikkie"
 import type TikkieModuleService from "../../../../modules/tikkie/service"
-import { paymentRequestNotificationTarget } from "../../../../lib/payment-request/notification-target"
+import { paymentRequestNotificationTarget } from "../../../utils/payment-request-notification-target"
 import type { PaymentRequestNotificationBody } from "./validators"
 
 const FOREIGN_SUBSCRIPTIONS = new LogThrottle("Tikkie payment request notifications with another subscriptionId")
@@ -28,7 +28,7 @@ const UNKNOWN_REQUESTS = new LogThrottle("Tikkie payment request notifications f
  * - otherwise the notification is handed to the event bus (one job per request, type and payment or
  *   refund in flight) and a worker reads the request from Tikkie (the body is only a hint) and settles it.
  * Every case answers 200: Tikkie retries anything else, and a forger learns nothing. All answer at once,
- * except those not of this store while a flood of them is under way (lib/idle-hook-brake.ts holds those
+ * except those not of this store while a flood of them is under way (api/utils/idle-hook-brake.ts holds those
  * answers a while). Repeats of settled payments are Tikkie's own retries and are never held.
  */
 export const POST = async (req: MedusaRequest<PaymentRequestNotificationBody>, res: MedusaResponse) => {

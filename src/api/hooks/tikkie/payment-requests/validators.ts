@@ -1,5 +1,5 @@
 import { z } from "zod"
-import { hookBody, oneOfField, optionalTokenField, tokenField, type TokenFormat } from "../../../../lib/hook-body"
+import { hookBody, oneOfField, optionalTokenField, tokenField, type TokenFormat } from "../../../utils/hook-body"
 
 const LABEL = "Invalid Tikkie payment request notification"
 

@@ -2,7 +2,7 @@ import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/frame
 import { TIKKIE_MODULE } from "../../../../../modules/tikkie"
 import type TikkieModuleService from "../../../../../modules/tikkie/service"
 import { createOrderPaymentLinkWorkflow } from "../../../../../workflows/payment-request/create-order-link"
-import { linkView } from "../../../../../lib/payment-request/link-view"
+import { linkView } from "../../../../utils/payment-request-link-view"
 import type { AdminTikkieOrderPaymentLinkListResponse, AdminTikkieOrderPaymentLinkResponse } from "../../../../types"
 import type { CreateOrderLinkBody, ListOrderLinksQuery } from "./validators"
 

@@ -1,5 +1,5 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { payGrantStatus } from "../../../../../lib/payment-request/v1-connection-view"
+import { payGrantStatus } from "../../../../utils/v1-connection-view"
 import { disconnectV1, startV1Connect } from "../../../../../lib/payment-request/v1-pay-grant"
 import type {
   AdminTikkieConsentResponse,

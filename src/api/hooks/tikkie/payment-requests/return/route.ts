@@ -6,8 +6,8 @@ import {
   type PaymentRequestNotificationEventData,
 } from "../../../../../lib/events"
 import { hookEventOptions } from "../../../../../lib/hook-event-options"
-import { inInlineSlotOrHandOver } from "../../../../../lib/inline-settlement-slots"
-import { storefrontReturnUrl } from "../../../../../lib/storefront-return"
+import { inInlineSlotOrHandOver } from "../../../../utils/inline-settlement-slots"
+import { storefrontReturnUrl } from "../../../../utils/storefront-return"
 import { TIKKIE_MODULE } from "../../../../../modules/tikkie"
 import type TikkieModuleService from "../../../../../modules/tikkie/service"
 import { paymentRequestOutcomeFromRecord } from "../../../../../lib/payment-request/outcome-from-record"

@@ -1,5 +1,5 @@
 import type { z } from "zod"
-import { returnQuerySchema } from "../../../../../lib/return-query"
+import { returnQuerySchema } from "../../../../utils/return-query"
 
 export const PaymentRequestReturnQuerySchema = returnQuerySchema("Invalid Tikkie payment link return")
 export type PaymentRequestReturnQuery = z.output<typeof PaymentRequestReturnQuerySchema>

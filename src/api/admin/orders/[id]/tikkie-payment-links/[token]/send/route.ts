@@ -1,7 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import type { INotificationModuleService } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
-import { errorMessage } from "../../../../../../../lib/error-message"
+import { errorMessage } from "../../../../../../../utils/error-message"
 import { TIKKIE_MODULE } from "../../../../../../../modules/tikkie"
 import type TikkieModuleService from "../../../../../../../modules/tikkie/service"
 import type { AdminTikkieSendPaymentLinkResponse } from "../../../../../../types"

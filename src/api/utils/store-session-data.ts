@@ -1,4 +1,4 @@
-import { isFastCheckoutProvider, isPaymentRequestProvider } from "../providers/provider-keys"
+import { isFastCheckoutProvider, isPaymentRequestProvider } from "../../providers/provider-keys"
 
 /**
  * What the Store API may show of a Tikkie payment session's or payment's `data`. Medusa's store routes

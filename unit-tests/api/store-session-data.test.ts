@@ -1,4 +1,4 @@
-import { redactStoreAnswer, storeSafeSessionData } from "../../src/lib/store-session-data"
+import { redactStoreAnswer, storeSafeSessionData } from "../../src/api/utils/store-session-data"
 
 const FC = "pp_tikkie-fast-checkout_tikkie"
 const PR = "pp_tikkie-payment-request_tikkie"

@@ -1,5 +1,5 @@
 import { InMemoryLockingProvider } from "@medusajs/locking/dist/providers/in-memory"
-import { isLockTimeout, underLockOrBusy } from "../../src/lib/lock-timeout"
+import { isLockTimeout, underLockOrBusy } from "../../src/utils/lock-timeout"
 
 /** The settlements turn a lock wait that gave up into "retry": the words must be the locking module's own. */
 describe("isLockTimeout", () => {

@@ -1,4 +1,4 @@
-import { LogThrottle } from "../../src/lib/log-throttle"
+import { LogThrottle } from "../../src/utils/log-throttle"
 
 describe("LogThrottle", () => {
   it("writes the first lines of a minute, counts the rest, and says how many it left out", () => {

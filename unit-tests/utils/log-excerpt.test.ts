@@ -1,4 +1,4 @@
-import { LOG_EXCERPT_MAX, logExcerpt } from "../../src/lib/log-excerpt"
+import { LOG_EXCERPT_MAX, logExcerpt } from "../../src/utils/log-excerpt"
 
 describe("logExcerpt", () => {
   it("quotes a short token whole", () => {

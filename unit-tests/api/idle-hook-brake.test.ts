@@ -1,4 +1,4 @@
-import { brakeIdleHookAnswer, IdleHookBrake } from "../../src/lib/idle-hook-brake"
+import { brakeIdleHookAnswer, IdleHookBrake } from "../../src/api/utils/idle-hook-brake"
 
 describe("IdleHookBrake", () => {
   const brake = (now: { t: number }, freePerSecond = 3, maxHeld = 2) =>

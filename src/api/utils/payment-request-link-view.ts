@@ -1,5 +1,5 @@
-import { fromCents } from "../medusa-money"
-import { recordPayments, type PaymentRequestRecord } from "./record-payment-request"
+import { fromCents } from "../../utils/medusa-money"
+import { recordPayments, type PaymentRequestRecord } from "../../lib/payment-request/record-payment-request"
 
 /**
  * A payment request as the admin API shows it: Tikkie's status and payments with their refunds, the

@@ -1,4 +1,4 @@
-import { mapConcurrently } from "../../src/lib/map-concurrently"
+import { mapConcurrently } from "../../src/utils/map-concurrently"
 
 describe("mapConcurrently", () => {
   it("answers in the items' order with at most `concurrency` calls running", async () => {

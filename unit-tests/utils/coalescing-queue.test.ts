@@ -1,4 +1,4 @@
-import { CoalescingQueue } from "../../src/lib/coalescing-queue"
+import { CoalescingQueue } from "../../src/utils/coalescing-queue"
 
 function gate() {
   let open!: () => void

@@ -1,4 +1,4 @@
-import { LogThrottle } from "./log-throttle"
+import { LogThrottle } from "../../utils/log-throttle"
 
 /**
  * Makes a flood of forged webhooks cost the store little. A webhook or notification that is not this
