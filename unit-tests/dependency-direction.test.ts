@@ -3,8 +3,8 @@ import path from "node:path"
 import ts from "typescript"
 
 /**
- * Dependencies run one way: api/jobs/subscribers → workflows → modules/providers (and their helpers in
- * lib) → the tikkie-client package, and tikkie-client imports nothing of Medusa. The sandbox
+ * Dependencies run one way: api/jobs/subscribers → workflows → links → lib → providers → modules → utils →
+ * the tikkie-client package (RANK), and tikkie-client imports nothing of Medusa. The sandbox
  * (tikkie-sandbox) imports the client and nothing of Medusa, and the plugin never imports it (it does not
  * ship). The admin (a browser bundle) reads the server only for types. Every import and re-export of the
  * plugin's src and of both packages' src is read with TypeScript's parser; an import of a workspace
@@ -17,25 +17,29 @@ const PACKAGES: Record<string, string> = {
   "tikkie-sandbox": path.join("packages", "tikkie-sandbox", "src"),
 }
 
-/** Higher imports lower or equal, never higher. Same rank, other layer: only lib/modules/providers share helpers. */
+/**
+ * A layer imports only layers of a lower rank (and itself): a strict order, no two layers share a rank
+ * except those that never import each other (api, jobs, subscribers; tikkie-client and storefront).
+ */
 const RANK: Record<string, number> = {
   "tikkie-client": 0,
   /** `medusa-plugin-tikkie/storefront`, bundled into shops' browsers: imports only its own files. */
   storefront: 0,
   /** Leaf utilities (money, option schemas, log helpers, lock timeouts): below everything that uses them. */
-  utils: 0.5,
-  lib: 1,
-  modules: 1,
-  providers: 1,
-  links: 2,
-  workflows: 2,
-  api: 3,
-  jobs: 3,
-  subscribers: 3,
+  utils: 1,
+  /** The modules, with their own domain logic (the bank's sessions and tokens, the v1 pay grant). */
+  modules: 2,
+  providers: 3,
+  /** Feature logic the workflows, routes and jobs share (settlements, records, views). */
+  lib: 4,
+  links: 5,
+  workflows: 6,
+  api: 7,
+  jobs: 7,
+  subscribers: 7,
   /** `src/index.ts`, the package's root export: may name anything, nothing imports it. */
-  index: 4,
+  index: 8,
 }
-const SHARING = new Set(["lib", "modules", "providers"])
 
 /**
  * Today's known exceptions, each a `from` file and the path prefix it may reach against the direction.
@@ -44,7 +48,7 @@ const SHARING = new Set(["lib", "modules", "providers"])
 const KNOWN_EXCEPTIONS: Array<{ from: string; to: string; why: string }> = []
 /** The framework-wide container (`import { container } from "@medusajs/framework"`): only the outer layer. */
 const KNOWN_CONTAINER_USERS = [
-  // The provider's v1 token function reaches the pay grant (lib/payment-request/v1-pay-grant.ts) through
+  // The provider's v1 token function reaches the pay grant (modules/tikkie-bank/v1-pay-grant.ts) through
   // it: the grant lives in the tikkie-bank module and is refreshed under the locking module, which a
   // provider's own container has neither of, and the token cannot travel in session data (the Store API shows it).
   "src/providers/payment-request/service.ts",
@@ -168,7 +172,7 @@ function violation(e: Edge): string | undefined {
   if (
     e.spec === "@medusajs/framework" &&
     e.names.includes("container") &&
-    (RANK[fromLayer] ?? 3) < 3 &&
+    (RANK[fromLayer] ?? RANK.api) < RANK.api &&
     !KNOWN_CONTAINER_USERS.includes(e.from)
   ) {
     return "only api/jobs/subscribers may reach the framework-wide container"
@@ -189,9 +193,8 @@ function violation(e: Edge): string | undefined {
     return `unknown layer ${fromRank === undefined ? fromLayer : toLayer}`
   if (known(e)) return undefined
   if (toRank > fromRank)
-    return `${fromLayer} may not import ${toLayer} (api/jobs/subscribers → workflows → modules/providers → tikkie)`
-  if (toRank === fromRank && !(SHARING.has(fromLayer) && SHARING.has(toLayer)))
-    return `${fromLayer} may not import ${toLayer}`
+    return `${fromLayer} may not import ${toLayer} (api/jobs/subscribers → workflows → lib → providers → modules → utils → tikkie-client)`
+  if (toRank === fromRank) return `${fromLayer} may not import ${toLayer}`
   return undefined
 }
 
@@ -216,7 +219,7 @@ describe("dependency direction", () => {
     ).toBe(true)
   })
 
-  it("no import runs against api/jobs/subscribers → workflows → modules/providers → tikkie-client", () => {
+  it("no import runs against api/jobs/subscribers → workflows → lib → providers → modules → utils → tikkie-client", () => {
     const wrong = edges.map((e) => ({ e, why: violation(e) })).filter((x) => x.why)
     expect(wrong.map(({ e, why }) => `${e.from} imports ${e.to ?? e.spec}: ${why}`)).toEqual([])
   })
@@ -318,6 +321,13 @@ describe("dependency direction", () => {
     ).toMatch(/utils may not import lib/)
     expect(violation(made("src/utils/x.ts", "src/providers/provider-keys.ts", "../providers/provider-keys"))).toMatch(
       /utils may not import providers/
+    )
+    expect(violation(made("src/providers/x.ts", "src/lib/x.ts", "../lib/x"))).toMatch(/providers may not import lib/)
+    expect(violation(made("src/modules/x/y.ts", "src/providers/x.ts", "../../providers/x"))).toMatch(
+      /modules may not import providers/
+    )
+    expect(violation(made("src/jobs/x.ts", "src/subscribers/x.ts", "../subscribers/x"))).toMatch(
+      /jobs may not import subscribers/
     )
   })
 })

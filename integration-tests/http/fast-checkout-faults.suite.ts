@@ -1,5 +1,9 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { FAST_CHECKOUT_GET_ORDER_KEY, RATE_WINDOW_HELD, type SqlConnection } from "../../src/lib/database-rate-limiter"
+import {
+  FAST_CHECKOUT_GET_ORDER_KEY,
+  RATE_WINDOW_HELD,
+  type SqlConnection,
+} from "../../src/providers/shared/database-rate-limiter"
 import { pollFastCheckoutOrders } from "../../src/jobs/poll-fast-checkout-orders"
 import {
   arriveAt,

@@ -1,7 +1,7 @@
 import { TIKKIE_BANK_MODULE } from "../../src/modules/tikkie-bank"
 import type TikkieBankModuleService from "../../src/modules/tikkie-bank/service"
 import { TokenCipher } from "../../src/modules/tikkie-bank/token-cipher"
-import { tokenBinding } from "../../src/lib/tikkie-bank/bank-session"
+import { tokenBinding } from "../../src/modules/tikkie-bank/bank-session"
 import { earliestBookDateFrom, amsterdamDate, addDays } from "tikkie-client/account-information"
 import { call, connectAccount, consentAtBank, control, followToStore, loginAdmin } from "../helpers/tikkie-bank-env"
 import { failingAfter } from "../helpers/failing-after"

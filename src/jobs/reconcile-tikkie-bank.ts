@@ -2,7 +2,7 @@ import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { tikkieScheduledJobsOff } from "../lib/job-schedule"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { errorMessage } from "../utils/error-message"
-import { bankModule, currentConnection } from "../lib/tikkie-bank/bank-session"
+import { bankModule, currentConnection } from "../modules/tikkie-bank/bank-session"
 import { reconcileBankWorkflow } from "../workflows/tikkie-bank/reconcile"
 
 /**

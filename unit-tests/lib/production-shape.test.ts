@@ -5,7 +5,7 @@ import {
   productionShapeProblems,
   workflowEngineModule,
   type ResolvedConfig,
-} from "../../src/lib/production-shape"
+} from "../../src/modules/tikkie/production-shape"
 
 /** This repository's medusa-config.ts as Medusa's defineConfig resolves it, under the given environment. */
 function repoConfig(env: Record<string, string | undefined>): ResolvedConfig {

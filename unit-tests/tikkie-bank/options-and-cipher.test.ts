@@ -4,7 +4,7 @@ import { join } from "node:path"
 import { createCipheriv, randomBytes } from "node:crypto"
 import { parseTikkieBankOptions } from "../../src/modules/tikkie-bank/options"
 import { TokenCipher, TokenUnreadableError, type TokenBinding } from "../../src/modules/tikkie-bank/token-cipher"
-import { requireTokenCipher } from "../../src/lib/tikkie-bank/bank-session"
+import { requireTokenCipher } from "../../src/modules/tikkie-bank/bank-session"
 import { makeTestCertificates } from "../../packages/tikkie-client/test/helpers/certificates"
 
 const certs = makeTestCertificates("tikkie-bank-options")

@@ -1,4 +1,4 @@
-import { startV1Connect, v1AccessToken } from "../../src/lib/payment-request/v1-pay-grant"
+import { startV1Connect, v1AccessToken } from "../../src/modules/tikkie-bank/v1-pay-grant"
 
 /**
  * Without the tikkie-bank module's OAuth options there is no way to a v1 token but a fixed accessToken:

@@ -2,7 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { TIKKIE_BANK_MODULE } from "../../modules/tikkie-bank"
 import type TikkieBankModuleService from "../../modules/tikkie-bank/service"
 import { configuredPaymentRequestProviders } from "../../lib/payment-request/provider-options"
-import { currentPayGrant } from "../../lib/payment-request/v1-pay-grant"
+import { currentPayGrant } from "../../modules/tikkie-bank/v1-pay-grant"
 
 /**
  * What the admin sees (never a token): the store's v1 providers and how each gets its token (a fixed

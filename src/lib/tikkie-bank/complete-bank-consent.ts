@@ -9,9 +9,9 @@ import {
   requireTokenCipher,
   resourceClient,
   tokenBinding,
-} from "./bank-session"
-import { hashConsentState } from "./consent-state"
-import { PAY_SCOPE, payGrantBinding } from "../payment-request/v1-pay-grant"
+} from "../../modules/tikkie-bank/bank-session"
+import { hashConsentState } from "../../modules/tikkie-bank/consent-state"
+import { PAY_SCOPE, payGrantBinding } from "../../modules/tikkie-bank/v1-pay-grant"
 
 /**
  * The parts of the bank's redirect back after the consent page (completeBankConsentWorkflow runs them as

@@ -3,7 +3,7 @@ import { TIKKIE_MODULE } from "../../modules/tikkie"
 import type TikkieModuleService from "../../modules/tikkie/service"
 import { addDays, amsterdamDate } from "tikkie-client/account-information"
 import { normalizeIban } from "tikkie-client/core/dutch-iban"
-import { bankModule } from "./bank-session"
+import { bankModule } from "../../modules/tikkie-bank/bank-session"
 
 /** How far from the day an admin marked the refund its outgoing transfer may be booked (calendar days, either side). */
 export const REFUND_MATCH_WINDOW_DAYS = 5

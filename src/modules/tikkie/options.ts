@@ -16,7 +16,7 @@ const OptionsSchema = z.strictObject({
   /**
    * The shop runs exactly one Medusa instance (`workerMode` shared, no replicas). Lets it start on
    * in-memory locking where the start-up check would otherwise refuse it (NODE_ENV=production, a Redis
-   * event bus or workflow engine: lib/production-shape.ts). Never set it on replicas or on a server/worker
+   * event bus or workflow engine: modules/tikkie/production-shape.ts). Never set it on replicas or on a server/worker
    * split: two instances with in-memory locks could settle one payment twice at once.
    */
   singleInstance: z.boolean({ error: "singleInstance must be true or false" }).default(false),

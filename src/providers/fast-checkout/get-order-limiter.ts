@@ -4,7 +4,7 @@ import {
   FAST_CHECKOUT_GET_ORDER_KEY,
   rateWindowsOverConnection,
   type SqlConnection,
-} from "../../lib/database-rate-limiter"
+} from "../shared/database-rate-limiter"
 import { type RateLimiter, SlidingWindowRateLimiter } from "tikkie-client/core/rate-limiter"
 import { GET_ORDER_CALLS_PER_SECOND } from "tikkie-client/fast-checkout/client"
 import { databaseOf } from "../shared/database-of"
@@ -17,7 +17,7 @@ import { databaseOf } from "../shared/database-of"
  * the store's settlements from every instance at once.
  *
  * Two limits, both taken: the store-wide count in the database (the one the settlements used to take
- * themselves, lib/database-rate-limiter.ts), and this process's own window of 250 as a last line. The
+ * themselves, providers/shared/database-rate-limiter.ts), and this process's own window of 250 as a last line. The
  * provider lives in the payment module's container, which has no plugin module but the shared
  * database connection (`__pg_connection__`); the same SQL runs over it. A provider constructed without
  * one (a unit test, a script) has the in-process limit only.

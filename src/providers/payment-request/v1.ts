@@ -7,7 +7,7 @@ import {
 } from "tikkie-client/payment-requests/v1"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
-import { v1AccessToken } from "../../lib/payment-request/v1-pay-grant"
+import { v1AccessToken } from "../../modules/tikkie-bank/v1-pay-grant"
 import type { ResolvedPaymentRequestProviderOptions } from "./options"
 import type { StoredPayment } from "./session-data"
 

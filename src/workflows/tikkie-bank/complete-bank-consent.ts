@@ -6,7 +6,7 @@ import type {
   ExchangedConsentCode,
   SealedConsentGrant,
 } from "../../lib/tikkie-bank/complete-bank-consent"
-import { scopeNames } from "../../lib/tikkie-bank/scopes"
+import { scopeNames } from "../../modules/tikkie-bank/scopes"
 import { checkConsentAnswerStep } from "./steps/check-consent-answer"
 import { exchangeConsentCodeStep } from "./steps/exchange-consent-code"
 import { replaceConsentGrantStep } from "./steps/replace-consent-grant"

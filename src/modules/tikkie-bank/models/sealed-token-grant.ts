@@ -2,7 +2,7 @@ import { model } from "@medusajs/framework/utils"
 
 /**
  * The columns of an OAuth grant the plugin keeps: the bank connection and the pay grant of legacy
- * payment requests v1 (lib/tikkie-bank/rotate-tokens.ts refreshes both the same way). Tokens are
+ * payment requests v1 (modules/tikkie-bank/rotate-tokens.ts refreshes both the same way). Tokens are
  * AES-256-GCM sealed (token-cipher.ts) and never leave the code that reads them.
  */
 export const sealedTokenGrantColumns = () => ({

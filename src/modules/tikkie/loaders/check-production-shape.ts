@@ -1,12 +1,12 @@
 import type { LoaderOptions } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { productionShapeProblems, type ResolvedConfig } from "../../../lib/production-shape"
+import { productionShapeProblems, type ResolvedConfig } from "../production-shape"
 import { parseTikkieModuleOptions } from "../options"
 
 /**
  * Refuses to start a `server` or `worker` instance on Medusa's in-process event bus or in-memory locking,
  * and a `shared` one on in-memory locking where replicas are likely unless the shop says it runs one
- * (`singleInstance`; src/lib/production-shape.ts): such a store answers webhooks and then silently never
+ * (`singleInstance`; src/modules/tikkie/production-shape.ts): such a store answers webhooks and then silently never
  * settles them, or settles one payment twice at once. The configuration Medusa resolved (defaults
  * included) names the modules it loads. The error names what to configure; the module's failing loader
  * stops Medusa. The module's options are checked here too (every command: a wrong option is wrong anywhere).

@@ -1,8 +1,8 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { Bank } from "tikkie-client/account-information"
-import { bankModule, requireBankOptions } from "../../../lib/tikkie-bank/bank-session"
-import { createConsentRequest } from "../../../lib/tikkie-bank/consent-request"
-import { BANK_SCOPES, type BankScopeName } from "../../../lib/tikkie-bank/scopes"
+import { bankModule, requireBankOptions } from "../../../modules/tikkie-bank/bank-session"
+import { createConsentRequest } from "../../../modules/tikkie-bank/consent-request"
+import { BANK_SCOPES, type BankScopeName } from "../../../modules/tikkie-bank/scopes"
 
 export const createBankConsentRequestStepId = "tikkie-create-bank-consent-request"
 
@@ -14,7 +14,7 @@ export interface BankConnectInput {
 
 /**
  * A consent request for the bank account: the scopes the admin chose, bound to the admin who asked,
- * expiring after 15 minutes (lib/tikkie-bank/consent-request.ts). Undone when a later step fails: the
+ * expiring after 15 minutes (modules/tikkie-bank/consent-request.ts). Undone when a later step fails: the
  * stored state goes, so the consent URL made for it leads nowhere.
  */
 export const createBankConsentRequestStep = createStep(

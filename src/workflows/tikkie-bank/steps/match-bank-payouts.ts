@@ -1,5 +1,5 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { bankModule, requireBankOptions } from "../../../lib/tikkie-bank/bank-session"
+import { bankModule, requireBankOptions } from "../../../modules/tikkie-bank/bank-session"
 import { matchPayouts } from "../../../lib/tikkie-bank/match-payouts"
 import { matchRefundsOwedInBank } from "../../../lib/tikkie-bank/match-refunds-owed"
 

@@ -6,10 +6,10 @@ import {
   bankModule,
   currentConnection,
   type BankConnectionRecord,
-} from "../../../lib/tikkie-bank/bank-session"
+} from "../../../modules/tikkie-bank/bank-session"
 import type { SealedConsentGrant } from "../../../lib/tikkie-bank/complete-bank-consent"
-import { scopeNames } from "../../../lib/tikkie-bank/scopes"
-import { currentPayGrant, PAY_GRANT_LOCK, type PayGrantRecord } from "../../../lib/payment-request/v1-pay-grant"
+import { scopeNames } from "../../../modules/tikkie-bank/scopes"
+import { currentPayGrant, PAY_GRANT_LOCK, type PayGrantRecord } from "../../../modules/tikkie-bank/v1-pay-grant"
 
 export const replaceConsentGrantStepId = "tikkie-replace-consent-grant"
 

@@ -8,9 +8,9 @@ import {
   toCents,
 } from "tikkie-client/account-information"
 import { TikkieError } from "tikkie-client/core/errors"
-import { missingScopeError } from "../../../lib/tikkie-bank/bank-errors"
-import { bankModule, requireBankOptions, withBankAccount } from "../../../lib/tikkie-bank/bank-session"
-import { BANK_SCOPES } from "../../../lib/tikkie-bank/scopes"
+import { missingScopeError } from "../../../modules/tikkie-bank/bank-errors"
+import { bankModule, requireBankOptions, withBankAccount } from "../../../modules/tikkie-bank/bank-session"
+import { BANK_SCOPES } from "../../../modules/tikkie-bank/scopes"
 
 export const storeBankTransactionsStepId = "tikkie-store-bank-transactions"
 

@@ -1,5 +1,5 @@
-import type { BankConnectionRecord } from "../../../../lib/tikkie-bank/bank-session"
-import { scopeNames } from "../../../../lib/tikkie-bank/scopes"
+import type { BankConnectionRecord } from "../../../../modules/tikkie-bank/bank-session"
+import { scopeNames } from "../../../../modules/tikkie-bank/scopes"
 
 /** The connection as the admin sees it: never a token. */
 export function bankConnectionView(c: BankConnectionRecord) {

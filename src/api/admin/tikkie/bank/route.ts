@@ -7,9 +7,9 @@ import {
   currentConnection,
   requireBankOptions,
   withBankAccount,
-} from "../../../../lib/tikkie-bank/bank-session"
-import { missingScopeError } from "../../../../lib/tikkie-bank/bank-errors"
-import { BANK_SCOPES } from "../../../../lib/tikkie-bank/scopes"
+} from "../../../../modules/tikkie-bank/bank-session"
+import { missingScopeError } from "../../../../modules/tikkie-bank/bank-errors"
+import { BANK_SCOPES } from "../../../../modules/tikkie-bank/scopes"
 import type { AdminTikkieBankDisconnectResponse, AdminTikkieBankResponse } from "../../../types"
 import { bankConnectionView } from "./connection-view"
 

@@ -1,6 +1,6 @@
 import { z } from "@medusajs/framework/zod"
 import { BANKS, DEFAULT_BANK } from "tikkie-client/account-information"
-import { BANK_SCOPE_NAMES, type BankScopeName } from "../../../../lib/tikkie-bank/scopes"
+import { BANK_SCOPE_NAMES, type BankScopeName } from "../../../../modules/tikkie-bank/scopes"
 
 /** Bodies and queries of the bank routes; a refusal names the field and the rule, never a stored value. */
 export const ConnectBankBodySchema = z.strictObject({

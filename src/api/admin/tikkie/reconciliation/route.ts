@@ -1,6 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { amsterdamDate } from "tikkie-client/account-information"
-import { bankModule, requireBankOptions } from "../../../../lib/tikkie-bank/bank-session"
+import { bankModule, requireBankOptions } from "../../../../modules/tikkie-bank/bank-session"
 import type { AdminTikkieReconciliationListResponse } from "../../../types"
 import type { ReconciliationQuery } from "./validators"
 import { orderDisplayIds } from "../../../utils/order-display-ids"

@@ -1,8 +1,8 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { toCents, unitsToDecimalText } from "tikkie-client/account-information"
-import { missingScopeError } from "../../../../../lib/tikkie-bank/bank-errors"
-import { withBankAccount } from "../../../../../lib/tikkie-bank/bank-session"
-import { BANK_SCOPES } from "../../../../../lib/tikkie-bank/scopes"
+import { missingScopeError } from "../../../../../modules/tikkie-bank/bank-errors"
+import { withBankAccount } from "../../../../../modules/tikkie-bank/bank-session"
+import { BANK_SCOPES } from "../../../../../modules/tikkie-bank/scopes"
 import type { AdminTikkieBankFundsResponse } from "../../../../types"
 import type { FundsQuery } from "../validators"
 

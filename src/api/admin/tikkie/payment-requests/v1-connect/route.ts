@@ -1,6 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { payGrantStatus } from "../../../../utils/v1-connection-view"
-import { disconnectV1, startV1Connect } from "../../../../../lib/payment-request/v1-pay-grant"
+import { disconnectV1, startV1Connect } from "../../../../../modules/tikkie-bank/v1-pay-grant"
 import type {
   AdminTikkieConsentResponse,
   AdminTikkieV1ConnectionResponse,

@@ -1,7 +1,7 @@
 import type { RateLimiter } from "tikkie-client/core/rate-limiter"
-import { countRateWindowCall, holdRateWindow, type RunSql } from "../modules/tikkie/rate-window-sql"
+import { countRateWindowCall, holdRateWindow, type RunSql } from "../../modules/tikkie/rate-window-sql"
 
-export { RATE_WINDOW_HELD } from "../modules/tikkie/rate-window-sql"
+export { RATE_WINDOW_HELD } from "../../modules/tikkie/rate-window-sql"
 
 /**
  * Where the windows are counted: the tikkie module's service (app-side callers), or the database

@@ -1,13 +1,13 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
-import { TIKKIE_BANK_MODULE } from "../../modules/tikkie-bank"
-import type TikkieBankModuleService from "../../modules/tikkie-bank/service"
-import type { TokenBinding } from "../../modules/tikkie-bank/token-cipher"
+import { TIKKIE_BANK_MODULE } from "."
+import type TikkieBankModuleService from "./service"
+import type { TokenBinding } from "./token-cipher"
 import type { Bank } from "tikkie-client/account-information"
-import { REFRESH_AHEAD_MS, requireTokenCipher } from "../tikkie-bank/bank-session"
-import { bankError } from "../tikkie-bank/bank-errors"
-import { openToken, rotateTokens, type TokenGrantStore } from "../tikkie-bank/rotate-tokens"
-import { createConsentRequest } from "../tikkie-bank/consent-request"
+import { REFRESH_AHEAD_MS, requireTokenCipher } from "./bank-session"
+import { bankError } from "./bank-errors"
+import { openToken, rotateTokens, type TokenGrantStore } from "./rotate-tokens"
+import { createConsentRequest } from "./consent-request"
 
 /**
  * The OAuth side of legacy payment requests v1 (payment-requests.md, Authentication: "OAuth with client

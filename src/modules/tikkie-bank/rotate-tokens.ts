@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError, Modules } from "@medusajs/framework/utils"
-import type { ResolvedTikkieBankOptions } from "../../modules/tikkie-bank/options"
-import { TokenUnreadableError, type TokenBinding, type TokenCipher } from "../../modules/tikkie-bank/token-cipher"
+import type { ResolvedTikkieBankOptions } from "./options"
+import { TokenUnreadableError, type TokenBinding, type TokenCipher } from "./token-cipher"
 import { OAuthClient } from "tikkie-client/account-information"
 import { TikkieError } from "tikkie-client/core/errors"
 

@@ -1,5 +1,5 @@
-import type { ResolvedTikkieBankOptions } from "../../modules/tikkie-bank/options"
-import type TikkieBankModuleService from "../../modules/tikkie-bank/service"
+import type { ResolvedTikkieBankOptions } from "./options"
+import type TikkieBankModuleService from "./service"
 import { buildConsentUrl, type Bank, type Scope } from "tikkie-client/account-information"
 import { requireTokenCipher } from "./bank-session"
 import { CONSENT_STATE_TTL_MS, newConsentState } from "./consent-state"
