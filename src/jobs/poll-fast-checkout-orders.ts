@@ -9,7 +9,7 @@ import { TIKKIE_MODULE } from "../modules/tikkie"
 import type TikkieModuleService from "../modules/tikkie/service"
 import { FAST_CHECKOUT_PROVIDER_PREFIX } from "../providers/provider-keys"
 import { recordFastCheckoutSession } from "../lib/fast-checkout/record-session"
-import { MAX_COMPLETION_ATTEMPTS, type SettleOutcome } from "../lib/fast-checkout/settle-fast-checkout-order"
+import { MAX_COMPLETION_ATTEMPTS, type SettleOutcome } from "../lib/fast-checkout/settle-outcome"
 import { settleFastCheckoutOrderWorkflow } from "../workflows/fast-checkout/settle-fast-checkout-order"
 
 /** How long after its expiration an order that Tikkie still calls NEW is asked about again. */

@@ -12,7 +12,7 @@ import { PAYMENT_REQUEST_PROVIDER_PREFIX } from "../providers/provider-keys"
 import { configuredPaymentRequestProviders } from "../lib/payment-request/provider-options"
 import type { StoredPayment } from "../providers/payment-request/session-data"
 import { recordPayments, recordSessionPaymentRequest } from "../lib/payment-request/record-payment-request"
-import { MAX_COMPLETION_ATTEMPTS, type PaymentRequestOutcome } from "../lib/payment-request/settle-payment-request"
+import { MAX_COMPLETION_ATTEMPTS, type PaymentRequestOutcome } from "../lib/payment-request/settle-outcome"
 import { settlePaymentRequestWorkflow } from "../workflows/payment-request/settle-payment-request"
 
 /** Settlements at once per poll: each takes a database connection for a while (pool: 10 by default). */

@@ -1,6 +1,6 @@
 import { checkedMomentsAgo } from "../record-freshness"
 import { completionGivenUp } from "../completion-budget"
-import type { SettleOutcome } from "./settle-fast-checkout-order"
+import type { SettleOutcome } from "./settle-outcome"
 
 export interface FastCheckoutRecordState {
   status: string

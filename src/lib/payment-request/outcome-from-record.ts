@@ -2,7 +2,7 @@ import { checkedMomentsAgo } from "../record-freshness"
 import type { PaymentRequestRecord } from "./record-payment-request"
 import { recordPayments } from "./record-payment-request"
 import { completionGivenUp } from "../completion-budget"
-import type { PaymentRequestOutcome } from "./settle-payment-request"
+import type { PaymentRequestOutcome } from "./settle-outcome"
 
 /**
  * What the return route can answer from the record alone, without Tikkie reads or the request's lock:

@@ -1,12 +1,8 @@
 import { createWorkflow, WorkflowResponse, type WorkflowData } from "@medusajs/framework/workflows-sdk"
-import type { SettleFastCheckoutInput } from "../../lib/fast-checkout/settle-fast-checkout-order"
+import type { SettleFastCheckoutInput } from "../../lib/fast-checkout/settle-outcome"
 import { settleFastCheckoutOrderStep } from "./steps/settle-fast-checkout-order"
 
-export type {
-  SettleFastCheckoutInput,
-  SettleOutcome,
-  SettleSource,
-} from "../../lib/fast-checkout/settle-fast-checkout-order"
+export type { SettleFastCheckoutInput, SettleOutcome, SettleSource } from "../../lib/fast-checkout/settle-outcome"
 
 export const settleFastCheckoutOrderWorkflowId = "tikkie-settle-fast-checkout-order"
 

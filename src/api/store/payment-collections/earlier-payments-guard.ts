@@ -1,6 +1,6 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { settleEarlierPaymentsOfCart } from "../../../lib/checkout/settle-earlier-payments"
+import { settleEarlierPaymentsOfCart } from "../../../workflows/checkout/settle-earlier-payments"
 import { requestShopperLanguage } from "../../utils/shopper-language"
 
 /**

@@ -12,7 +12,7 @@ import {
   type FastCheckoutCartInput,
 } from "../../../providers/fast-checkout/session-data"
 import { isFastCheckoutProvider } from "../../../providers/provider-keys"
-import { settleEarlierPaymentsOfCart } from "../../../lib/checkout/settle-earlier-payments"
+import { settleEarlierPaymentsOfCart } from "../../checkout/settle-earlier-payments"
 import type { ShopperLanguage } from "../../../lib/checkout/shopper-messages"
 
 export interface FastCheckoutStartInput {

@@ -21,7 +21,7 @@ import {
 } from "../../../providers/payment-request/session-data"
 import { isPaymentRequestProvider } from "../../../providers/provider-keys"
 import { amsterdamDate } from "tikkie-client/payment-requests/v2/amsterdam-date"
-import { settleEarlierPaymentsOfCart } from "../../../lib/checkout/settle-earlier-payments"
+import { settleEarlierPaymentsOfCart } from "../../checkout/settle-earlier-payments"
 import type { ShopperLanguage } from "../../../lib/checkout/shopper-messages"
 import { ensureV1SetupForShopper } from "../../../lib/payment-request/v1-setup"
 

@@ -1,7 +1,7 @@
-import { SHOPPER_MESSAGES, type ShopperLanguage, type ShopperMessages } from "./shopper-messages"
+import { SHOPPER_MESSAGES, type ShopperLanguage, type ShopperMessages } from "../../lib/checkout/shopper-messages"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
-import { ShopperConflictError } from "../shopper-conflict-error"
+import { ShopperConflictError } from "../../lib/shopper-conflict-error"
 import { TIKKIE_MODULE } from "../../modules/tikkie"
 import type TikkieModuleService from "../../modules/tikkie/service"
 import {
@@ -11,13 +11,15 @@ import {
   paymentRequestEventKey,
   type FastCheckoutWebhookEventData,
   type PaymentRequestNotificationEventData,
-} from "../events"
-import { hookEventOptions } from "../hook-event-options"
-import { checkedMomentsAgo } from "../record-freshness"
-import { fastCheckoutOutcomeFromRecord } from "../fast-checkout/outcome-from-record"
-import { settleFastCheckoutOrder, type SettleOutcome } from "../fast-checkout/settle-fast-checkout-order"
-import { paymentRequestOutcomeFromRecord } from "../payment-request/outcome-from-record"
-import { settlePaymentRequest, type PaymentRequestOutcome } from "../payment-request/settle-payment-request"
+} from "../../lib/events"
+import { hookEventOptions } from "../../lib/hook-event-options"
+import { checkedMomentsAgo } from "../../lib/record-freshness"
+import { fastCheckoutOutcomeFromRecord } from "../../lib/fast-checkout/outcome-from-record"
+import { settleFastCheckoutOrder } from "../fast-checkout/steps/settle-fast-checkout-order"
+import type { SettleOutcome } from "../../lib/fast-checkout/settle-outcome"
+import { paymentRequestOutcomeFromRecord } from "../../lib/payment-request/outcome-from-record"
+import { settlePaymentRequest } from "../payment-request/steps/settle-payment-request"
+import type { PaymentRequestOutcome } from "../../lib/payment-request/settle-outcome"
 
 /** What the shopper is told when a new payment for a cart is refused because an earlier one was made. */
 /**
