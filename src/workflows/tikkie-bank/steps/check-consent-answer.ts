@@ -1,11 +1,19 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { checkConsentAnswer, type ConsentCallbackInput } from "../../../lib/tikkie-bank/complete-bank-consent"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { bankModule, requireBankOptions } from "../../../modules/tikkie-bank/bank-session"
+import { hashConsentState } from "../../../modules/tikkie-bank/consent-state"
+import {
+  refuse,
+  START_AGAIN,
+  type CheckedConsentAnswer,
+  type ConsentCallbackInput,
+} from "../../../lib/tikkie-bank/consent-answer"
 
 export const checkConsentAnswerStepId = "tikkie-check-consent-answer"
 
 /**
  * Uses up the consent's single-use state and checks what the bank sent back with it
- * (lib/tikkie-bank/complete-bank-consent.ts). Not undone: a state is used up by its first arrival,
+ * (checkConsentAnswer below). Not undone: a state is used up by its first arrival,
  * whatever follows, so a replay of the same redirect is refused even when this attempt fails later.
  */
 export const checkConsentAnswerStep = createStep(
@@ -14,3 +22,43 @@ export const checkConsentAnswerStep = createStep(
     return new StepResponse(await checkConsentAnswer(container, input))
   }
 )
+
+/** Uses up the `state` (single use, 15 minutes) and checks what the bank sent with it. */
+async function checkConsentAnswer(
+  container: MedusaContainer,
+  input: ConsentCallbackInput
+): Promise<CheckedConsentAnswer> {
+  const bank = bankModule(container)
+  requireBankOptions(bank)
+  if (!input.state) return refuse(400, "Not connected", `The bank's answer carries no state. ${START_AGAIN}`)
+
+  const state = await bank.consumeConsentState(hashConsentState(input.state))
+  if (!state.ok) {
+    const why = {
+      unknown: "This consent answer does not belong to a connection this store started.",
+      used: "This consent answer was already used; a consent link works once.",
+      expired: "This consent request has expired (it lasts 15 minutes).",
+    }[state.reason]
+    return refuse(400, "Not connected", `${why} ${START_AGAIN}`)
+  }
+  if (input.error) {
+    const denied = input.error === "access_denied"
+    return refuse(
+      denied ? 200 : 400,
+      denied ? "Consent denied" : "Not connected",
+      denied
+        ? "The account holder denied consent; no bank account was connected."
+        : `The bank answered ${input.error}; no bank account was connected. ${START_AGAIN}`
+    )
+  }
+  if (!input.code)
+    return refuse(400, "Not connected", `The bank's answer carries no authorization code. ${START_AGAIN}`)
+  return {
+    ok: true,
+    purpose: state.purpose,
+    userId: state.userId,
+    bank: state.bank,
+    scopes: state.scopes,
+    code: input.code,
+  }
+}

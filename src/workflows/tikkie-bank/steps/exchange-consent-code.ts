@@ -1,5 +1,23 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { exchangeConsentCode, type CheckedConsentAnswer } from "../../../lib/tikkie-bank/complete-bank-consent"
+import type { Logger, MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, generateEntityId } from "@medusajs/framework/utils"
+import { TikkieError } from "tikkie-client/core/errors"
+import type { TokenCipher } from "../../../modules/tikkie-bank/token-cipher"
+import {
+  bankModule,
+  oauthClient,
+  requireBankOptions,
+  requireTokenCipher,
+  resourceClient,
+  tokenBinding,
+} from "../../../modules/tikkie-bank/bank-session"
+import { PAY_SCOPE, payGrantBinding } from "../../../modules/tikkie-bank/v1-pay-grant"
+import {
+  refuse,
+  START_AGAIN,
+  type CheckedConsentAnswer,
+  type ExchangedConsentCode,
+} from "../../../lib/tikkie-bank/consent-answer"
 
 export const exchangeConsentCodeStepId = "tikkie-exchange-consent-code"
 
@@ -14,3 +32,93 @@ export const exchangeConsentCodeStep = createStep(
     return new StepResponse(await exchangeConsentCode(container, answer))
   }
 )
+
+/**
+ * Exchanges the code at once (it lives 10 seconds) over mutual TLS and, for the bank account, reads
+ * consentinfo for the account and scopes granted; answers the grant sealed for its new row.
+ */
+async function exchangeConsentCode(
+  container: MedusaContainer,
+  answer: Extract<CheckedConsentAnswer, { ok: true }>
+): Promise<ExchangedConsentCode> {
+  const options = requireBankOptions(bankModule(container))
+  const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+  let cipher: TokenCipher
+  try {
+    cipher = requireTokenCipher(options)
+  } catch (e) {
+    return refuse(500, "Not connected", (e as Error).message)
+  }
+
+  const oauth = oauthClient(options)
+  let tokens
+  try {
+    tokens = await oauth.exchangeCode({ code: answer.code, redirectUri: options.callbackUrl })
+  } catch (e) {
+    const code = e instanceof TikkieError ? e.code : "error"
+    logger.warn(`Tikkie bank consent: the code exchange failed (${code})`)
+    return refuse(
+      400,
+      "Not connected",
+      code === "invalid_grant"
+        ? `The bank refused the authorization code (${code}): it expired (codes live 10 seconds) or was already used. ${START_AGAIN}`
+        : `The bank's token endpoint refused the exchange (${code}). ${START_AGAIN}`
+    )
+  } finally {
+    await oauth.close()
+  }
+  const access_expires_at = new Date(Date.now() + tokens.expires_in * 1000).toISOString()
+
+  if (answer.purpose === "pay") {
+    // Legacy payment requests v1: no account to read, the grant is all there is to keep.
+    if (tokens.scopes && !tokens.scopes.includes(PAY_SCOPE)) {
+      return refuse(
+        400,
+        "Not connected",
+        `The consent does not include scope pay. Start again from the store admin (connect payment requests v1).`
+      )
+    }
+    const id = generateEntityId(undefined, "tkpg")
+    return {
+      ok: true,
+      grant: {
+        purpose: "pay",
+        id,
+        access_token: cipher.seal(tokens.access_token, payGrantBinding(id, "access_token")),
+        refresh_token: cipher.seal(tokens.refresh_token, payGrantBinding(id, "refresh_token")),
+        access_expires_at,
+        connected_by: answer.userId,
+      },
+    }
+  }
+
+  const { client, close } = resourceClient(options, async () => tokens.access_token)
+  let info
+  try {
+    info = await client.consentInfo()
+  } catch (e) {
+    return refuse(
+      502,
+      "Not connected",
+      `The bank did not tell which account was consented to (${e instanceof TikkieError ? e.code : "error"}). ${START_AGAIN}`
+    )
+  } finally {
+    await close()
+  }
+  if (!info.iban) return refuse(502, "Not connected", `The bank's consent carries no account number. ${START_AGAIN}`)
+  const id = generateEntityId(undefined, "tkbcn")
+  return {
+    ok: true,
+    grant: {
+      purpose: "bank",
+      id,
+      account_number: info.iban,
+      bank: answer.bank,
+      scopes: info.scopes.length ? info.scopes : (tokens.scopes ?? answer.scopes),
+      access_token: cipher.seal(tokens.access_token, tokenBinding(id, "access_token")),
+      refresh_token: cipher.seal(tokens.refresh_token, tokenBinding(id, "refresh_token")),
+      access_expires_at,
+      connected_by: answer.userId,
+    },
+  }
+}
