@@ -1,5 +1,6 @@
 import path from "node:path"
 import { moduleIntegrationTestRunner } from "@medusajs/test-utils"
+import { createCleanDatabase } from "../helpers/clean-database"
 import { TIKKIE_BANK_MODULE } from "../../src/modules/tikkie-bank"
 import type TikkieBankModuleService from "../../src/modules/tikkie-bank/service"
 
@@ -11,13 +12,16 @@ jest.setTimeout(60_000)
  * does: the one-use consent state, transactions and payouts stored once however often they are read, and
  * a credit matched to one payout only.
  */
+const DB_NAME = `tikkie_bank_module_${process.pid}`
+beforeAll(() => createCleanDatabase(DB_NAME))
+
 const MODULE_DIR = path.resolve(__dirname, "../../src/modules/tikkie-bank")
 
 moduleIntegrationTestRunner<TikkieBankModuleService>({
   moduleName: TIKKIE_BANK_MODULE,
   resolve: MODULE_DIR,
   pathToMigrations: path.join(MODULE_DIR, "migrations"),
-  dbName: `tikkie_bank_module_${process.pid}`,
+  dbName: DB_NAME,
   testSuite: ({ service }) => {
     const transaction = (id: string, cents: number, over: Record<string, unknown> = {}) => ({
       transactionId: id,

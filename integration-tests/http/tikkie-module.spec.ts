@@ -1,5 +1,6 @@
 import path from "node:path"
 import { moduleIntegrationTestRunner } from "@medusajs/test-utils"
+import { createCleanDatabase } from "../helpers/clean-database"
 import { TIKKIE_MODULE } from "../../src/modules/tikkie"
 import type TikkieModuleService from "../../src/modules/tikkie/service"
 import { RATE_WINDOW_HELD } from "../../src/modules/tikkie/rate-window-sql"
@@ -12,13 +13,16 @@ jest.setTimeout(60_000)
  * empty schema. What is checked here is what the settlements and routes rely on: the store-wide rate
  * windows, the webhook read claim, and the poll's order of work.
  */
+const DB_NAME = `tikkie_module_${process.pid}`
+beforeAll(() => createCleanDatabase(DB_NAME))
+
 const MODULE_DIR = path.resolve(__dirname, "../../src/modules/tikkie")
 
 moduleIntegrationTestRunner<TikkieModuleService>({
   moduleName: TIKKIE_MODULE,
   resolve: MODULE_DIR,
   pathToMigrations: path.join(MODULE_DIR, "migrations"),
-  dbName: `tikkie_module_${process.pid}`,
+  dbName: DB_NAME,
   testSuite: ({ service }) => {
     let seq = 0
     const fastCheckoutOrder = (over: Record<string, unknown> = {}) => ({
