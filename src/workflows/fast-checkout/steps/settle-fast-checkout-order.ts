@@ -332,7 +332,7 @@ async function recordProblem(
 export const settleFastCheckoutOrderStepId = "tikkie-settle-fast-checkout-order-step"
 
 /**
- * The plugin's one settlement of a Fast Checkout order (settleFastCheckoutOrder below):
+ * The plugin's one settlement of a Fast Checkout order (settleFastCheckoutOrder above):
  * under the order's lock, Tikkie read, the cart checked and completed with Medusa's completeCartWorkflow,
  * the payer imported, the record written; answers the outcome.
  *

@@ -357,7 +357,7 @@ export { recordPayments }
 export const settlePaymentRequestStepId = "tikkie-settle-payment-request-step"
 
 /**
- * The plugin's one settlement of a payment request (settlePaymentRequest below):
+ * The plugin's one settlement of a payment request (settlePaymentRequest above):
  * under the request's lock, Tikkie read, the record and the Medusa payment's data updated, a paid
  * checkout link's cart completed or an order link's payment captured, further payments recorded as
  * refunds owed; answers the outcome.
