@@ -46,13 +46,6 @@ const RANK: Record<string, number> = {
  * Nothing new goes here: fix the import instead. Remove an entry when its import is gone.
  */
 const KNOWN_EXCEPTIONS: Array<{ from: string; to: string; why: string }> = []
-/** The framework-wide container (`import { container } from "@medusajs/framework"`): only the outer layer. */
-const KNOWN_CONTAINER_USERS = [
-  // The provider's v1 token function reaches the pay grant (modules/tikkie-bank/v1-pay-grant.ts) through
-  // it: the grant lives in the tikkie-bank module and is refreshed under the locking module, which a
-  // provider's own container has neither of, and the token cannot travel in session data (the Store API shows it).
-  "src/providers/payment-request/service.ts",
-]
 /**
  * The browser bundles (the admin, the storefront helper) may import these server files at runtime: they
  * import nothing but each other, and use nothing of Node (the admin's link forms check Tikkie's own rules).
@@ -169,13 +162,10 @@ function violation(e: Edge): string | undefined {
   const storefrontRefusal =
     "the storefront helper imports only its own files and import-free server files (browser-safe)"
   if (fromLayer === "storefront" && !e.to) return storefrontRefusal
-  if (
-    e.spec === "@medusajs/framework" &&
-    e.names.includes("container") &&
-    (RANK[fromLayer] ?? RANK.api) < RANK.api &&
-    !KNOWN_CONTAINER_USERS.includes(e.from)
-  ) {
-    return "only api/jobs/subscribers may reach the framework-wide container"
+  // Every part gets its container from Medusa (a route's req.scope, a job's or step's argument, a
+  // provider's or module's own): the framework-wide one would reach past module isolation.
+  if (e.spec === "@medusajs/framework" && e.names.includes("container")) {
+    return "nothing reaches the framework-wide container"
   }
   if (!e.to || !(e.to.startsWith(`src${path.sep}`) || layerOf(e.to) === "tikkie-client")) return undefined
   const toLayer = layerOf(e.to)

@@ -3,7 +3,7 @@ import { TIKKIE_MODULE } from "../../src/modules/tikkie"
 import type TikkieModuleService from "../../src/modules/tikkie/service"
 import { pollFastCheckoutOrders } from "../../src/jobs/poll-fast-checkout-orders"
 import { pollPaymentRequests } from "../../src/jobs/poll-payment-requests"
-import { paymentRequestsClient } from "../../src/lib/payment-request/provider-options"
+import { paymentRequestConnection } from "../../src/lib/payment-request/payment-request-providers"
 import { adminHeaders, enablePaymentLinks, PAYMENT_REQUEST_PROVIDER } from "../helpers/payment-request-env"
 import {
   eventually,
@@ -273,7 +273,7 @@ export default storeSuite("checkout-after-payment", {
         const [last] = await records().listPaymentRequests({
           payment_request_token: started.data.payment_request_token,
         })
-        const { client } = paymentRequestsClient(getContainer(), PAYMENT_REQUEST_PROVIDER)
+        const { client } = await paymentRequestConnection(getContainer(), PAYMENT_REQUEST_PROVIDER)
         for (let i = 1; i < count; i++) {
           const made = await client.createPaymentRequest({
             description: last.description,

@@ -1,7 +1,7 @@
 import { toCents } from "../../src/utils/medusa-money"
 import { TIKKIE_MODULE } from "../../src/modules/tikkie"
 import type TikkieModuleService from "../../src/modules/tikkie/service"
-import { paymentRequestsClient } from "../../src/lib/payment-request/provider-options"
+import { paymentRequestConnection } from "../../src/lib/payment-request/payment-request-providers"
 import { pollPaymentRequests } from "../../src/jobs/poll-payment-requests"
 import { subscribePaymentRequestNotifications } from "../../src/lib/payment-request/subscribe-notifications"
 import { adminHeaders, enablePaymentLinks, PAYMENT_REQUEST_PROVIDER } from "../helpers/payment-request-env"
@@ -109,7 +109,7 @@ export default storeSuite("payment-request-second-payment", {
       expect(refunded.data.refund_owed).toEqual(
         expect.objectContaining({ status: "refunded", bank_reference: expect.stringMatching(/^Tikkie refund /) })
       )
-      const { client } = paymentRequestsClient(getContainer(), PAYMENT_REQUEST_PROVIDER)
+      const { client } = await paymentRequestConnection(getContainer(), PAYMENT_REQUEST_PROVIDER)
       const atTikkie = await client.getPayment(link.payment_request_token, second.paymentToken)
       expect(atTikkie.refunds).toEqual([
         expect.objectContaining({ amountInCents: toCents(cart.total), referenceId: owed.id }),

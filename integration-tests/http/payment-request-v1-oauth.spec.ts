@@ -5,7 +5,7 @@ import { pollPaymentRequests } from "../../src/jobs/poll-payment-requests"
 import { TIKKIE_BANK_MODULE } from "../../src/modules/tikkie-bank"
 import type TikkieBankModuleService from "../../src/modules/tikkie-bank/service"
 import { TokenCipher } from "../../src/modules/tikkie-bank/token-cipher"
-import { payGrantBinding, v1AccessToken } from "../../src/modules/tikkie-bank/v1-pay-grant"
+import { payGrantBinding, payGrantModulesIn, v1AccessToken } from "../../src/modules/tikkie-bank/v1-pay-grant"
 import { enableV1PaymentLinks, V1_PROVIDER } from "../helpers/payment-request-v1-env"
 import { usePaymentRequestV1OAuth } from "../helpers/payment-request-v1-oauth-env"
 import { orderForCart, seedStore, storeApi } from "../helpers/store-flow"
@@ -154,7 +154,9 @@ medusaIntegrationTestRunner({
       await bank().updatePayGrants({ id: before.id, access_expires_at: new Date(Date.now() + 60_000) })
       const refreshesBefore = await sandboxCalls("oauth.token")
 
-      const tokens = await Promise.all(Array.from({ length: 6 }, () => v1AccessToken(getContainer())))
+      const tokens = await Promise.all(
+        Array.from({ length: 6 }, () => v1AccessToken(payGrantModulesIn(getContainer())))
+      )
       expect(new Set(tokens).size).toBe(1)
       expect(await sandboxCalls("oauth.token")).toBe(refreshesBefore + 1)
       const after = await grant()

@@ -10,7 +10,10 @@ import type TikkieModuleService from "../../src/modules/tikkie/service"
 import { addDays, amsterdamDate } from "tikkie-client/payment-requests/v2/amsterdam-date"
 import { subscribePaymentRequestNotifications } from "../../src/lib/payment-request/subscribe-notifications"
 import { recordPayments } from "../../src/lib/payment-request/record-payment-request"
-import { paymentRequestsClient } from "../../src/lib/payment-request/provider-options"
+import {
+  findPaymentRequestProviders,
+  paymentRequestConnection,
+} from "../../src/lib/payment-request/payment-request-providers"
 import { adminHeaders, enablePaymentLinks, PAYMENT_REQUEST_PROVIDER } from "../helpers/payment-request-env"
 import {
   arriveAt,
@@ -70,6 +73,30 @@ export default storeSuite("payment-request", {
       arriveAt(`${tikkie.storeUrl}/hooks/tikkie/payment-requests/return?session_id=${sessionId}`)
     const settled = async (token: string) =>
       (await eventually(async () => (await record(token))?.order_id, 20_000)) as string
+
+    it("knows the store's payment request providers from Medusa, leaving out one removed from the config whose row Medusa keeps enabled", async () => {
+      const container = getContainer()
+      const gone = "pp_tikkie-payment-request_removed"
+      // Medusa's payment module only ever enables rows: a provider a store removed keeps its enabled row.
+      await container.resolve(ContainerRegistrationKeys.PG_CONNECTION)("payment_provider").insert({
+        id: gone,
+        is_enabled: true,
+      })
+      const found = await findPaymentRequestProviders(container, container.resolve(Modules.PAYMENT))
+      expect(found.map((p) => p.providerId)).toEqual([PAYMENT_REQUEST_PROVIDER])
+      expect(found[0].options).toEqual(expect.objectContaining({ apiVersion: "v2", storeUrl: tikkie.storeUrl }))
+      await expect(paymentRequestConnection(container, gone)).rejects.toThrow(
+        `Payment provider ${gone} is not registered in this store.`
+      )
+      await expect(paymentRequestConnection(container, "pp_system_default")).rejects.toThrow(
+        "pp_system_default is not a Tikkie payment request provider."
+      )
+      // The connection lent is the provider's: its client reaches the sandbox with the provider's credentials.
+      const { client, providerId } = await paymentRequestConnection(container)
+      expect(providerId).toBe(PAYMENT_REQUEST_PROVIDER)
+      const made = await client.createPaymentRequest({ description: "Provider's own client", amountInCents: 100 })
+      expect(made.paymentRequestToken).toEqual(expect.any(String))
+    })
 
     it("checkout by payment link: exact amount, clear description, notification completes the cart with the payment captured", async () => {
       const cart = await newCart()
@@ -723,7 +750,7 @@ export default storeSuite("payment-request", {
         const { paymentId, started } = await paidOrder()
         const paid = (await payment(paymentId)).data.payments[0]
         // Someone refunded through Tikkie directly (its portal): paid + €20.
-        const { client } = paymentRequestsClient(getContainer())
+        const { client } = await paymentRequestConnection(getContainer())
         // The store's own client (shared by the process): not closed here.
         await client.createRefund(started.payment_request_token, paid.paymentToken, {
           amountInCents: paid.amountInCents + 2_000,
@@ -744,7 +771,7 @@ export default storeSuite("payment-request", {
       /** The refunds of a paid link as Medusa records them (in euros) and as Tikkie holds them (in cents). */
       const refundsOnBothSides = async (paymentId: string, paymentRequestToken: string) => {
         const paid = (await payment(paymentId)).data.payments[0]
-        const { client } = paymentRequestsClient(getContainer())
+        const { client } = await paymentRequestConnection(getContainer())
         const atTikkie = (await client.getPayment(paymentRequestToken, paid.paymentToken)).refunds ?? []
         return {
           medusa: (await payment(paymentId)).refunds.map((r: any) => Number(r.amount)),
@@ -823,7 +850,7 @@ export default storeSuite("payment-request", {
         expect(data.payment.refunds.map((r: any) => Number(r.amount))).toEqual([4])
 
         const paid = (await payment(paymentId)).data.payments[0]
-        const { client } = paymentRequestsClient(getContainer())
+        const { client } = await paymentRequestConnection(getContainer())
         const atTikkie = (await client.getPayment(started.payment_request_token, paid.paymentToken)).refunds ?? []
         expect(atTikkie.map((r) => [r.amountInCents, r.referenceId])).toEqual([[400, data.payment.refunds[0].id]])
         expect(paid.refunds.map((r: any) => [r.amountInCents, r.refundToken])).toEqual([[400, atTikkie[0].refundToken]])
@@ -851,7 +878,7 @@ export default storeSuite("payment-request", {
         const { data } = await api.post(`/admin/payments/${paymentId}/refund`, { amount: 4 }, { headers })
         expect(data.payment.refunds.map((r: any) => Number(r.amount))).toEqual([4])
         const paid = (await payment(paymentId)).data.payments[0]
-        const { client } = paymentRequestsClient(getContainer())
+        const { client } = await paymentRequestConnection(getContainer())
         const atTikkie = (await client.getPayment(started.payment_request_token, paid.paymentToken)).refunds ?? []
         expect(atTikkie.map((r) => r.amountInCents)).toEqual([400])
         expect(paid.refunds.map((r: any) => r.refundToken)).toEqual([atTikkie[0].refundToken])

@@ -9,7 +9,7 @@ import { TIKKIE_MODULE } from "../modules/tikkie"
 import type TikkieModuleService from "../modules/tikkie/service"
 import { addDays, amsterdamDate } from "tikkie-client/payment-requests/v2/amsterdam-date"
 import { PAYMENT_REQUEST_PROVIDER_PREFIX } from "../providers/provider-keys"
-import { configuredPaymentRequestProviders } from "../lib/payment-request/provider-options"
+import { paymentRequestProviders } from "../lib/payment-request/payment-request-providers"
 import type { StoredPayment } from "../providers/payment-request/session-data"
 import { recordPayments, recordSessionPaymentRequest } from "../lib/payment-request/record-payment-request"
 import { MAX_COMPLETION_ATTEMPTS, type PaymentRequestOutcome } from "../lib/payment-request/settle-outcome"
@@ -169,7 +169,7 @@ export async function recordMissingSessions(container: MedusaContainer) {
         })
         const cartId = (carts[0] as { cart_id?: string } | undefined)?.cart_id
         if (cartId) {
-          const options = configuredPaymentRequestProviders(container).find(
+          const options = (await paymentRequestProviders(container)).find(
             (p) => p.providerId === s.provider_id
           )?.options
           await recordSessionPaymentRequest(container, session, {

@@ -2,7 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { tikkieScheduledJobsOff } from "../lib/job-schedule"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { errorMessage } from "../utils/error-message"
-import { configuredPaymentRequestProviders } from "../lib/payment-request/provider-options"
+import { paymentRequestProviders } from "../lib/payment-request/payment-request-providers"
 import { subscribePaymentRequestNotifications } from "../lib/payment-request/subscribe-notifications"
 
 /**
@@ -15,7 +15,7 @@ import { subscribePaymentRequestNotifications } from "../lib/payment-request/sub
 export async function subscribeConfiguredNotifications(container: MedusaContainer) {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const outcomes = []
-  for (const provider of configuredPaymentRequestProviders(container)) {
+  for (const provider of await paymentRequestProviders(container)) {
     if (!provider.options.subscribeNotifications || provider.options.apiVersion === "v1") continue
     try {
       outcomes.push(

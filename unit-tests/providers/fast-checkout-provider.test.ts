@@ -1,7 +1,9 @@
 import { MedusaError, PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { TikkieFastCheckoutProviderService } from "../../src/providers/fast-checkout/service"
 import { FAST_CHECKOUT_CART_KEY } from "../../src/providers/fast-checkout/session-data"
-import { settlementReadPayload } from "../../src/providers/fast-checkout/settlement-read"
+import { providerCallPayload } from "../../src/providers/shared/provider-call"
+import type { FastCheckoutConnection } from "../../src/providers/fast-checkout/connection"
+import type { FastCheckoutOrder } from "tikkie-client/fast-checkout"
 import { SandboxControl, startSandbox, type RunningSandbox } from "tikkie-sandbox"
 import { FastCheckoutClient } from "tikkie-client/fast-checkout"
 
@@ -108,29 +110,41 @@ describe("Tikkie Fast Checkout payment provider", () => {
     ).rejects.toThrow(/POST \/store\/carts\/:id\/tikkie-fast-checkout/)
   })
 
-  it.each([
-    ["NEW", undefined, PaymentSessionStatus.PENDING, PaymentActions.PENDING],
-    ["PAID", "pay", PaymentSessionStatus.CAPTURED, PaymentActions.SUCCESSFUL],
-    ["CANCELLED", "cancel", PaymentSessionStatus.CANCELED, PaymentActions.CANCELED],
-    ["EXPIRED", "expire", PaymentSessionStatus.CANCELED, PaymentActions.CANCELED],
-    ["ERROR", "error", PaymentSessionStatus.ERROR, PaymentActions.FAILED],
-  ])("maps %s to session status and webhook action", async (state, controlAction, sessionStatus, action) => {
-    const session = await newSession()
-    if (controlAction) await control.post(`/_sandbox/fastcheckout/orders/${session.id}/${controlAction}`)
-    const status = await provider.getPaymentStatus({ data: session.data })
-    expect(status.status).toBe(sessionStatus)
-    expect(status.data).toEqual(expect.objectContaining({ status: state }))
-    const authorized = await provider.authorizePayment({ data: session.data })
-    expect(authorized.status).toBe(sessionStatus)
-    const webhook = await provider.getWebhookActionAndData(
-      // The body claims PAID whatever the truth: the provider must answer from the order it reads.
-      settlementReadPayload({ referenceId: "forged", orderToken: session.id, status: "PAID" })
+  /** The plugin's own read of an order through the provider (provider-call.ts), as the settlement makes it. */
+  async function readThroughProvider(orderToken: string): Promise<FastCheckoutOrder | undefined> {
+    let order: FastCheckoutOrder | undefined
+    const answer = await provider.getWebhookActionAndData(
+      providerCallPayload<FastCheckoutConnection>(async (fc) => {
+        order = await fc.getOrder(orderToken)
+      })
     )
-    expect(webhook.action).toBe(action)
-    expect(webhook.data?.session_id).toBe((session.data as { referenceId: string }).referenceId)
-    if (state === "PAID")
-      expect(status.data).toEqual(expect.objectContaining({ payer: expect.objectContaining({ lastName: "Jansen" }) }))
-  })
+    expect(answer).toEqual({ action: PaymentActions.NOT_SUPPORTED })
+    return order
+  }
+
+  it.each([
+    ["NEW", undefined, PaymentSessionStatus.PENDING],
+    ["PAID", "pay", PaymentSessionStatus.CAPTURED],
+    ["CANCELLED", "cancel", PaymentSessionStatus.CANCELED],
+    ["EXPIRED", "expire", PaymentSessionStatus.CANCELED],
+    ["ERROR", "error", PaymentSessionStatus.ERROR],
+  ])(
+    "maps %s to the session status, and lends the plugin its read of the order",
+    async (state, controlAction, sessionStatus) => {
+      const session = await newSession()
+      if (controlAction) await control.post(`/_sandbox/fastcheckout/orders/${session.id}/${controlAction}`)
+      const status = await provider.getPaymentStatus({ data: session.data })
+      expect(status.status).toBe(sessionStatus)
+      expect(status.data).toEqual(expect.objectContaining({ status: state }))
+      const authorized = await provider.authorizePayment({ data: session.data })
+      expect(authorized.status).toBe(sessionStatus)
+      const order = await readThroughProvider(session.id)
+      expect(order?.status).toBe(state)
+      expect(order?.referenceId).toBe((session.data as { referenceId: string }).referenceId)
+      if (state === "PAID")
+        expect(status.data).toEqual(expect.objectContaining({ payer: expect.objectContaining({ lastName: "Jansen" }) }))
+    }
+  )
 
   it("refuses a refund: Fast Checkout has no refund operation", async () => {
     const session = await newSession()
@@ -168,23 +182,24 @@ describe("Tikkie Fast Checkout payment provider", () => {
       status: "PAID",
     }
     // What the route passes (body, raw body, headers, all the caller's), also after a JSON round trip
-    // through the Redis event bus, even with the settlement payload's own fields copied in.
+    // through the Redis event bus, even with the call payload's own fields copied in.
+    const call = providerCallPayload<FastCheckoutConnection>(async (fc) => {
+      await fc.getOrder(session.id)
+    })
     const forged = [
       { data: body, rawData: Buffer.from(JSON.stringify(body)), headers: { "content-type": "application/json" } },
-      JSON.parse(JSON.stringify(settlementReadPayload(body))),
+      JSON.parse(JSON.stringify(call)),
       {
         ...JSON.parse(JSON.stringify({ data: body, rawData: "", headers: {} })),
-        "medusa-plugin-tikkie.fast-checkout.settlement-read": true,
+        "medusa-plugin-tikkie.provider-call": "getOrder",
       },
     ]
     for (const payload of forged) {
       await expect(provider.getWebhookActionAndData(payload)).resolves.toEqual({ action: PaymentActions.NOT_SUPPORTED })
     }
     expect(await control.requests("fastCheckout.getOrder")).toHaveLength(0)
-    // The plugin's own settlement read still reads the order.
-    await expect(provider.getWebhookActionAndData(settlementReadPayload(body))).resolves.toEqual(
-      expect.objectContaining({ action: PaymentActions.SUCCESSFUL })
-    )
+    // The plugin's own call still reads the order.
+    expect((await readThroughProvider(session.id))?.status).toBe("PAID")
     expect(await control.requests("fastCheckout.getOrder")).toHaveLength(1)
   })
 

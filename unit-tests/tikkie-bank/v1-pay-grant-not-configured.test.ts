@@ -5,16 +5,16 @@ import { startV1Connect, v1AccessToken } from "../../src/modules/tikkie-bank/v1-
  * the shop admin and the v1 client hear both ways out, never a crash.
  */
 describe("v1 pay grant without the tikkie-bank module", () => {
-  const noBankModule = { hasRegistration: () => false, resolve: () => undefined } as never
-  const unconfigured = { hasRegistration: () => true, resolve: () => ({ bankOptions: undefined }) } as never
+  const noBankModule = {}
+  const unconfigured = { bank: { bankOptions: undefined } as never }
 
   it.each([
     ["not registered", noBankModule],
     ["registered without options", unconfigured],
-  ])("%s: asking for a token or a consent URL names both ways to a v1 token", async (_name, container) => {
+  ])("%s: asking for a token or a consent URL names both ways to a v1 token", async (_name, modules) => {
     for (const call of [
-      () => v1AccessToken(container),
-      () => startV1Connect(container, { userId: "user_1", bank: "NLAA01" }),
+      () => v1AccessToken(modules),
+      () => startV1Connect(modules, { userId: "user_1", bank: "NLAA01" }),
     ]) {
       await expect(call()).rejects.toThrow(
         /either give the provider an accessToken, or configure the tikkie-bank module .* and connect v1 from the admin \(POST \/admin\/tikkie\/payment-requests\/v1-connect\)/

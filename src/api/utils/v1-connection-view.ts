@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { TIKKIE_BANK_MODULE } from "../../modules/tikkie-bank"
 import type TikkieBankModuleService from "../../modules/tikkie-bank/service"
-import { configuredPaymentRequestProviders } from "../../lib/payment-request/provider-options"
+import { paymentRequestProviders } from "../../lib/payment-request/payment-request-providers"
 import { currentPayGrant } from "../../modules/tikkie-bank/v1-pay-grant"
 
 /**
@@ -10,7 +10,7 @@ import { currentPayGrant } from "../../modules/tikkie-bank/v1-pay-grant"
  * tikkie-bank module's options and key), and the connection itself.
  */
 export async function payGrantStatus(container: MedusaContainer) {
-  const providers = configuredPaymentRequestProviders(container)
+  const providers = (await paymentRequestProviders(container))
     .filter((p) => p.options.apiVersion === "v1")
     .map((p) => ({
       provider_id: p.providerId,

@@ -4,7 +4,7 @@ import { TIKKIE_MODULE } from "../../modules/tikkie"
 import type TikkieModuleService from "../../modules/tikkie/service"
 import { toMedusaError } from "../../providers/shared/tikkie-medusa-error"
 import { paymentRequestNotificationUrl } from "../../providers/payment-request/urls"
-import { paymentRequestProvider, paymentRequestsClient } from "./provider-options"
+import { paymentRequestConnection, paymentRequestProvider } from "./payment-request-providers"
 
 export interface SubscriptionOutcome {
   providerId: string
@@ -26,14 +26,14 @@ export async function subscribePaymentRequestNotifications(
   container: MedusaContainer,
   input: { providerId?: string; force: boolean }
 ): Promise<SubscriptionOutcome> {
-  const provider = paymentRequestProvider(container, input.providerId)
+  const provider = await paymentRequestProvider(container, input.providerId)
   if (provider.options.apiVersion === "v1") {
     throw new MedusaError(
       MedusaError.Types.NOT_ALLOWED,
       `${provider.providerId} uses Tikkie payment requests v1, whose notifications have no documented body: the plugin polls v1 requests instead.`
     )
   }
-  const { client, providerId, options } = paymentRequestsClient(container, provider.providerId)
+  const { client, providerId, options } = await paymentRequestConnection(container, provider.providerId)
   const url = paymentRequestNotificationUrl(options.storeUrl)
   const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
   return await container.resolve(Modules.LOCKING).execute(

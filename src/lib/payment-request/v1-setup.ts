@@ -10,11 +10,11 @@ import { shopperSafeConnectionError } from "../../providers/shared/tikkie-medusa
 import { normalizeIban } from "tikkie-client/core/dutch-iban"
 import { PLATFORM_USAGE } from "tikkie-client/payment-requests/v1/schemas"
 import {
-  configuredPaymentRequestProviders,
+  paymentRequestConnection,
   paymentRequestProvider,
-  paymentRequestsV1Client,
-  type ConfiguredPaymentRequestProvider,
-} from "./provider-options"
+  paymentRequestProviders,
+  type PaymentRequestProviderEntry,
+} from "./payment-request-providers"
 
 export interface V1SetupView {
   provider_id: string
@@ -48,12 +48,15 @@ function fingerprint(options: ResolvedPaymentRequestProviderOptions): string {
  * one v1 provider is meant even beside a v2 one (a merchant moving from v1 to v2 has both): only among
  * several v1 providers must the admin say which.
  */
-export function v1Provider(container: MedusaContainer, providerId?: string): ConfiguredPaymentRequestProvider {
+export async function v1Provider(
+  container: MedusaContainer,
+  providerId?: string
+): Promise<PaymentRequestProviderEntry> {
   if (providerId === undefined) {
-    const v1 = configuredPaymentRequestProviders(container).filter((p) => p.options.apiVersion === "v1")
+    const v1 = (await paymentRequestProviders(container)).filter((p) => p.options.apiVersion === "v1")
     if (v1.length === 1) return v1[0]
   }
-  const provider = paymentRequestProvider(container, providerId)
+  const provider = await paymentRequestProvider(container, providerId)
   if (provider.options.apiVersion !== "v1") {
     throw new MedusaError(
       MedusaError.Types.NOT_ALLOWED,
@@ -76,7 +79,7 @@ export async function ensureV1Setup(
   providerId?: string,
   opts: { force?: boolean } = {}
 ): Promise<V1Tokens> {
-  const provider = v1Provider(container, providerId)
+  const provider = await v1Provider(container, providerId)
   return container
     .resolve(Modules.LOCKING)
     .execute(
@@ -110,7 +113,7 @@ export async function ensureV1SetupForShopper(
 
 async function setupLocked(
   container: MedusaContainer,
-  provider: ConfiguredPaymentRequestProvider,
+  provider: PaymentRequestProviderEntry,
   force: boolean
 ): Promise<V1Tokens> {
   const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
@@ -126,7 +129,7 @@ async function setupLocked(
       ? tikkie.updatePaymentRequestV1Setups({ id: row.id, fingerprint: print, ...fields })
       : tikkie.createPaymentRequestV1Setups({ provider_id: providerId, fingerprint: print, ...fields })
 
-  const client = paymentRequestsV1Client(container, provider)
+  const client = (await paymentRequestConnection(container, providerId)).v1Client()
   let step = "platform"
   try {
     const platformOptions = options.platform!

@@ -1,5 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { MedusaError } from "@medusajs/framework/utils"
+import { MedusaError, Modules } from "@medusajs/framework/utils"
 import { Agent } from "undici"
 import { TIKKIE_BANK_MODULE } from "."
 import type { ResolvedTikkieBankOptions } from "./options"
@@ -83,7 +83,13 @@ async function markNeedsConsent(bank: TikkieBankModuleService, id: string, probl
 export async function refreshAccessToken(container: MedusaContainer, seenVersion: number): Promise<string> {
   const bank = bankModule(container)
   const options = requireBankOptions(bank)
-  return rotateTokens(container, options, requireTokenCipher(options), bankConnectionTokens(bank), seenVersion)
+  return rotateTokens(
+    container.resolve(Modules.LOCKING),
+    options,
+    requireTokenCipher(options),
+    bankConnectionTokens(bank),
+    seenVersion
+  )
 }
 
 function bankConnectionTokens(bank: TikkieBankModuleService): TokenGrantStore<BankConnectionRecord> {

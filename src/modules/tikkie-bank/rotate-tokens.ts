@@ -1,5 +1,5 @@
-import type { MedusaContainer } from "@medusajs/framework/types"
-import { MedusaError, Modules } from "@medusajs/framework/utils"
+import type { ILockingModule } from "@medusajs/framework/types"
+import { MedusaError } from "@medusajs/framework/utils"
 import type { ResolvedTikkieBankOptions } from "./options"
 import { TokenUnreadableError, type TokenBinding, type TokenCipher } from "./token-cipher"
 import { OAuthClient } from "tikkie-client/account-information"
@@ -56,13 +56,13 @@ export function oauthClient(options: ResolvedTikkieBankOptions): OAuthClient {
  * which must not be kept in a workflow's stored state (Redis in a production store).
  */
 export async function rotateTokens<G extends SealedTokenGrant>(
-  container: MedusaContainer,
+  locking: ILockingModule,
   options: ResolvedTikkieBankOptions,
   cipher: TokenCipher,
   store: TokenGrantStore<G>,
   seenVersion: number
 ): Promise<string> {
-  return container.resolve(Modules.LOCKING).execute(
+  return locking.execute(
     store.lock,
     async () => {
       const grant = await store.load()

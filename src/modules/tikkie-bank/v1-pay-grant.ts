@@ -1,5 +1,5 @@
-import type { MedusaContainer } from "@medusajs/framework/types"
-import { MedusaError } from "@medusajs/framework/utils"
+import type { ILockingModule, MedusaContainer } from "@medusajs/framework/types"
+import { MedusaError, Modules } from "@medusajs/framework/utils"
 import { TIKKIE_BANK_MODULE } from "."
 import type TikkieBankModuleService from "./service"
 import type { TokenBinding } from "./token-cipher"
@@ -36,11 +36,28 @@ export const payGrantBinding = (grantId: string, purpose: TokenBinding["purpose"
 /** What values sealed before key ids were bound to: the column only. */
 const legacyPayGrantAad = (purpose: TokenBinding["purpose"]) => `tikkie-bank:pay-grant:${purpose}`
 
+/**
+ * The two modules a pay grant needs, from whichever container its caller lives in: the app's (the admin's
+ * connect route, `payGrantModulesIn`), or the v1 provider's own, in the payment module, which has them only
+ * when the store lists them in the payment module's `dependencies` (payment-requests-v1.md).
+ */
+export interface PayGrantModules {
+  bank?: TikkieBankModuleService
+  locking?: ILockingModule
+}
+
+/** The pay grant's modules in the app's container (routes, workflows, jobs). */
+export function payGrantModulesIn(container: MedusaContainer): PayGrantModules {
+  return {
+    bank: container.hasRegistration(TIKKIE_BANK_MODULE)
+      ? container.resolve<TikkieBankModuleService>(TIKKIE_BANK_MODULE)
+      : undefined,
+    locking: container.resolve<ILockingModule>(Modules.LOCKING, { allowUnregistered: true }),
+  }
+}
+
 /** The module, when the store registered it with its options; v1 OAuth needs both. */
-function oauthModule(container: MedusaContainer) {
-  const bank = container.hasRegistration(TIKKIE_BANK_MODULE)
-    ? container.resolve<TikkieBankModuleService>(TIKKIE_BANK_MODULE)
-    : undefined
+function oauthModule({ bank }: PayGrantModules) {
   if (!bank?.bankOptions) {
     throw new MedusaError(
       MedusaError.Types.NOT_ALLOWED,
@@ -89,8 +106,8 @@ function payGrantTokens(bank: TikkieBankModuleService): TokenGrantStore<PayGrant
  * more than 5 minutes left and the service has not refused it, otherwise a refreshed one (once for all
  * instances, rotate-tokens.ts).
  */
-export async function v1AccessToken(container: MedusaContainer, hint?: { rejected: string }): Promise<string> {
-  const { bank, options } = oauthModule(container)
+export async function v1AccessToken(modules: PayGrantModules, hint?: { rejected: string }): Promise<string> {
+  const { bank, options } = oauthModule(modules)
   const cipher = requireTokenCipher(options)
   const grant = await currentPayGrant(bank)
   if (!grant) throw notConnected()
@@ -98,12 +115,18 @@ export async function v1AccessToken(container: MedusaContainer, hint?: { rejecte
   const access = await openToken(cipher, payGrantTokens(bank), grant, "access_token")
   const fresh = new Date(grant.access_expires_at).getTime() - Date.now() > REFRESH_AHEAD_MS
   if (fresh && hint?.rejected !== access) return access
-  return rotateTokens(container, options, cipher, payGrantTokens(bank), grant.token_version)
+  if (!modules.locking) {
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      "Refreshing the Tikkie v1 access token needs Medusa's locking module: list it with tikkieBank in the payment module's dependencies."
+    )
+  }
+  return rotateTokens(modules.locking, options, cipher, payGrantTokens(bank), grant.token_version)
 }
 
 /** Step 1 of connecting v1: a consent request for scope pay (purpose "pay"), bound to this admin. */
-export async function startV1Connect(container: MedusaContainer, input: { userId: string; bank: Bank }) {
-  const { bank, options } = oauthModule(container)
+export async function startV1Connect(modules: PayGrantModules, input: { userId: string; bank: Bank }) {
+  const { bank, options } = oauthModule(modules)
   return createConsentRequest(bank, options, {
     userId: input.userId,
     bank: input.bank,
@@ -113,8 +136,8 @@ export async function startV1Connect(container: MedusaContainer, input: { userId
 }
 
 /** Forgets the tokens (the consent itself is withdrawn at the bank, not here). */
-export async function disconnectV1(container: MedusaContainer): Promise<boolean> {
-  const { bank } = oauthModule(container)
+export async function disconnectV1(modules: PayGrantModules): Promise<boolean> {
+  const { bank } = oauthModule(modules)
   const grant = await currentPayGrant(bank)
   if (!grant) return false
   await bank.deletePayGrants(grant.id)

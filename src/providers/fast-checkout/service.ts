@@ -7,13 +7,8 @@ import type {
   WebhookActionResult,
 } from "@medusajs/framework/types"
 import { MedusaError, PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
-import {
-  amountToPayInCents,
-  FastCheckoutClient,
-  FastCheckoutWebhookSchema,
-  type FastCheckoutOrder,
-} from "tikkie-client/fast-checkout"
-import { fromCents, toCents } from "../../utils/medusa-money"
+import { amountToPayInCents, FastCheckoutClient, type FastCheckoutOrder } from "tikkie-client/fast-checkout"
+import { toCents } from "../../utils/medusa-money"
 import {
   TikkieBaseProvider,
   type TikkieCreated,
@@ -30,17 +25,12 @@ import {
   FastCheckoutSessionDataSchema,
   type FastCheckoutSessionData,
 } from "./session-data"
-import { SESSION_STATUS, WEBHOOK_ACTION } from "./status"
-import { settlementReadOptions } from "./settlement-read"
+import { SESSION_STATUS } from "./status"
+import { providerCallOf } from "../shared/provider-call"
+import type { FastCheckoutConnection } from "./connection"
 import { fastCheckoutGetOrderLimiter } from "./get-order-limiter"
 import { fastCheckoutReturnUrl, fastCheckoutWebhookUrl } from "./urls"
 import { PaymentProviderKeys } from "../provider-keys"
-
-/** Medusa's webhook action data plus what the plugin's own settlement needs from the same read. */
-export type FastCheckoutWebhookActionData = WebhookActionResult["data"] & {
-  fast_checkout_status: FastCheckoutOrder["status"]
-  payer?: FastCheckoutOrder["payer"]
-}
 
 /**
  * What the settlement read of a PAID order, handed to authorizePayment (settled-reads.ts). PAID is
@@ -184,25 +174,15 @@ export class TikkieFastCheckoutProviderService extends TikkieBaseProvider<
   }
 
   /**
-   * Only for the plugin's own settlement (settlement-read.ts): Medusa's generic
-   * `/hooks/payment/tikkie-fast-checkout_{id}` route gets `not_supported` without a Tikkie read, whatever
-   * it was sent; Tikkie's webhooks go to `/hooks/tikkie/fast-checkout`. For the settlement the order is
-   * read from Tikkie and the answer built from what Tikkie says, with the referenceId (the session id)
-   * from the order itself.
+   * Only the plugin's own calls (provider-call.ts) are answered, with this provider's order reads: Medusa's
+   * generic `/hooks/payment/tikkie-fast-checkout_{id}` route gets `not_supported` without a Tikkie read,
+   * whatever it was sent (Tikkie's webhooks go to `/hooks/tikkie/fast-checkout`, which settles under the
+   * plugin's lock, its store-wide GET order limit and its cart checks).
    */
   async getWebhookActionAndData(payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
-    const settlement = settlementReadOptions(payload)
-    if (!settlement) return { action: PaymentActions.NOT_SUPPORTED }
-    const body = FastCheckoutWebhookSchema.safeParse(payload.data)
-    if (!body.success) return { action: PaymentActions.NOT_SUPPORTED }
-    const order = await this.getOrder(body.data.orderToken, settlement.rateWaitAtMostMs)
-    const data: FastCheckoutWebhookActionData = {
-      session_id: order.referenceId,
-      amount: fromCents(amountToPayInCents(order)),
-      fast_checkout_status: order.status,
-      payer: order.payer,
-    }
-    return { action: WEBHOOK_ACTION[order.status], data }
+    const call = providerCallOf<FastCheckoutConnection>(payload)
+    if (call) await call({ getOrder: (orderToken, rateWaitAtMostMs) => this.getOrder(orderToken, rateWaitAtMostMs) })
+    return { action: PaymentActions.NOT_SUPPORTED }
   }
 
   /**
@@ -240,7 +220,7 @@ export class TikkieFastCheckoutProviderService extends TikkieBaseProvider<
     return fastCheckoutReadKey(current.orderToken)
   }
 
-  /** `rateWaitAtMostMs`: the settlement's deadline on each wait for a store-wide slot (settlement-read.ts). */
+  /** `rateWaitAtMostMs`: the caller's deadline on each wait for a store-wide slot (connection.ts). */
   protected getOrder(orderToken: string, rateWaitAtMostMs?: number): Promise<FastCheckoutOrder> {
     const rateLimiter = this.getOrderLimiter.withWaitAtMost(rateWaitAtMostMs)
     return this.callTikkie(

@@ -1,4 +1,4 @@
-import { PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
+import { PaymentSessionStatus } from "@medusajs/framework/utils"
 import type { FastCheckoutStatus } from "tikkie-client/fast-checkout"
 
 /**
@@ -6,13 +6,13 @@ import type { FastCheckoutStatus } from "tikkie-client/fast-checkout"
  * paid (captured) or not. CANCELLED and EXPIRED end this attempt but not the cart: the shopper may try
  * again with a new session. ERROR is the service's own failure of the order.
  *
- * | Fast Checkout | session status | webhook action |
- * |---|---|---|
- * | NEW | pending | pending |
- * | PAID | captured | captured |
- * | CANCELLED | canceled | canceled |
- * | EXPIRED | canceled | canceled |
- * | ERROR | error | failed |
+ * | Fast Checkout | session status |
+ * |---|---|
+ * | NEW | pending |
+ * | PAID | captured |
+ * | CANCELLED | canceled |
+ * | EXPIRED | canceled |
+ * | ERROR | error |
  */
 export const SESSION_STATUS: Record<FastCheckoutStatus, PaymentSessionStatus> = {
   NEW: PaymentSessionStatus.PENDING,
@@ -20,12 +20,4 @@ export const SESSION_STATUS: Record<FastCheckoutStatus, PaymentSessionStatus> = 
   CANCELLED: PaymentSessionStatus.CANCELED,
   EXPIRED: PaymentSessionStatus.CANCELED,
   ERROR: PaymentSessionStatus.ERROR,
-}
-
-export const WEBHOOK_ACTION: Record<FastCheckoutStatus, PaymentActions> = {
-  NEW: PaymentActions.PENDING,
-  PAID: PaymentActions.SUCCESSFUL,
-  CANCELLED: PaymentActions.CANCELED,
-  EXPIRED: PaymentActions.CANCELED,
-  ERROR: PaymentActions.FAILED,
 }

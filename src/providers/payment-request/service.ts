@@ -7,8 +7,10 @@ import type {
   WebhookActionResult,
 } from "@medusajs/framework/types"
 import { MedusaError, PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
-import { container as appContainer } from "@medusajs/framework"
 import type { PaymentRequestsClient } from "tikkie-client/payment-requests/v2"
+import type { PaymentRequestsV1Client } from "tikkie-client/payment-requests/v1"
+import { providerCallOf } from "../shared/provider-call"
+import type { PaymentRequestConnection } from "./connection"
 import { toCents } from "../../utils/medusa-money"
 import { PaymentProviderKeys } from "../provider-keys"
 import { paymentRequestReadKey } from "../shared/settled-reads"
@@ -31,7 +33,7 @@ import {
   type PaymentRequestSessionData,
 } from "./session-data"
 import { sessionStatus } from "./status"
-import { paymentRequestsV1ClientFrom } from "./v1"
+import { payGrantModulesOfProvider, paymentRequestsV1ClientFrom } from "./v1"
 import { PaymentRequestsV1Api, refundByBankTransfer } from "./v1-api"
 import { paymentRequestsClientFrom, PaymentRequestsV2Api, type PaymentRequestSettledRead } from "./v2-api"
 
@@ -74,6 +76,7 @@ export class TikkiePaymentRequestProviderService extends TikkieBaseProvider<
   protected readonly v2: PaymentRequestsV2Api
   /** apiVersion v1 only: the legacy API (requests are made under the stored platform and user). */
   protected readonly v1?: PaymentRequestsV1Api
+  private v1Client_?: PaymentRequestsV1Client
 
   constructor(container: TikkieProviderDependencies, options: Record<string, unknown>) {
     super(container, options)
@@ -83,9 +86,18 @@ export class TikkiePaymentRequestProviderService extends TikkieBaseProvider<
       callTikkie: (failure, call, asMedusaError, step) => this.callTikkie(failure, call, asMedusaError, step),
     }
     this.v2 = new PaymentRequestsV2Api(host, this.client, this.options)
-    // The v1 token lives in the app's modules (v1.ts): the framework's app container reaches them.
-    if (this.options.apiVersion === "v1")
-      this.v1 = new PaymentRequestsV1Api(host, paymentRequestsV1ClientFrom(this.options, appContainer))
+    if (this.options.apiVersion === "v1") this.v1 = new PaymentRequestsV1Api(host, this.v1Client())
+  }
+
+  /**
+   * The v1 client, made once. Its token comes from the admin's v1 connection in the tikkie-bank module,
+   * which this provider reaches in its own container when the store lists the modules in the payment
+   * module's `dependencies` (v1.ts), or from a fixed accessToken option.
+   */
+  protected v1Client(): PaymentRequestsV1Client {
+    return (this.v1Client_ ??= paymentRequestsV1ClientFrom(this.options, () =>
+      payGrantModulesOfProvider(this.container)
+    ))
   }
 
   /** The API a session's request lives in: v1 for a request made under v1 (or, new, when set up for v1). */
@@ -159,11 +171,14 @@ export class TikkiePaymentRequestProviderService extends TikkieBaseProvider<
   }
 
   /**
-   * Tikkie's notifications go to the plugin's own route (`/hooks/tikkie/payment-requests`), which checks
-   * the subscriptionId and settles through the plugin's one settlement path. Medusa's generic
+   * Only the plugin's own calls (provider-call.ts) are answered, with this provider's connection
+   * (connection.ts). Tikkie's notifications go to the plugin's own route (`/hooks/tikkie/payment-requests`),
+   * which checks the subscriptionId and settles through the plugin's one settlement path; Medusa's generic
    * `/hooks/payment/:provider` route is not a second way in: anything posted there is not acted on.
    */
-  async getWebhookActionAndData(_payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
+  async getWebhookActionAndData(payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
+    const call = providerCallOf<PaymentRequestConnection>(payload)
+    if (call) await call({ options: this.options, client: this.client, v1Client: () => this.v1Client() })
     return { action: PaymentActions.NOT_SUPPORTED }
   }
 

@@ -5,9 +5,9 @@ import {
   type V1Payment,
   type V1PaymentRequestStatus,
 } from "tikkie-client/payment-requests/v1"
-import type { MedusaContainer } from "@medusajs/framework/types"
-import { MedusaError } from "@medusajs/framework/utils"
-import { v1AccessToken } from "../../modules/tikkie-bank/v1-pay-grant"
+import { MedusaError, Modules } from "@medusajs/framework/utils"
+import { TIKKIE_BANK_MODULE } from "../../modules/tikkie-bank"
+import { v1AccessToken, type PayGrantModules } from "../../modules/tikkie-bank/v1-pay-grant"
 import type { ResolvedPaymentRequestProviderOptions } from "./options"
 import type { StoredPayment } from "./session-data"
 
@@ -33,19 +33,48 @@ export function v1ExternalId(reference: string): string {
   return [...reference].slice(0, V1_EXTERNAL_ID_MAX).join("")
 }
 
+/** What a store adds to the payment module's entry for v1 without a fixed accessToken (payment-requests-v1.md). */
+export const V1_PAYMENT_MODULE_DEPENDENCIES = [TIKKIE_BANK_MODULE, Modules.LOCKING] as const
+
+/**
+ * The pay grant's modules as the v1 provider reaches them: in its own container, the payment module's,
+ * where Medusa puts the modules a store lists in that module's `dependencies`. Nothing else of the app
+ * is in reach of a provider, and the token must not travel in session data (the Store API shows it).
+ */
+export function payGrantModulesOfProvider(cradle: object): PayGrantModules {
+  // An awilix cradle throws for a name nobody registered; a listed module the store lacks is undefined.
+  const registered = (name: string): { value: unknown } | undefined => {
+    try {
+      return { value: (cradle as Record<string, unknown>)[name] }
+    } catch {
+      return undefined
+    }
+  }
+  const bank = registered(TIKKIE_BANK_MODULE)
+  const locking = registered(Modules.LOCKING)
+  if (!bank || !locking) {
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      "Tikkie payment requests v1 without an accessToken option take their token from the admin's v1 connection, " +
+        `which the provider reaches only when the payment module lists them: add dependencies: ${JSON.stringify(V1_PAYMENT_MODULE_DEPENDENCIES)} ` +
+        "to the payment module's entry in medusa-config.ts."
+    )
+  }
+  return { bank: bank.value as PayGrantModules["bank"], locking: locking.value as PayGrantModules["locking"] }
+}
+
 /**
  * The v1 client of a provider. Its bearer token: the fixed `accessToken` option when given, otherwise
- * the store's pay grant (v1-pay-grant.ts), read and refreshed through `container`: the app's container,
- * where the plugin's modules and the locking module live (a provider's own container has neither, so
- * the provider passes the framework's app container).
+ * the store's pay grant (v1-pay-grant.ts), read and refreshed with the modules `payGrantModules` gives
+ * (asked at each token, so a store without them fails on a v1 call with the sentence above, not at start).
  */
 export function paymentRequestsV1ClientFrom(
   options: ResolvedPaymentRequestProviderOptions,
-  container: MedusaContainer
+  payGrantModules: () => PayGrantModules
 ): PaymentRequestsV1Client {
   return new PaymentRequestsV1Client({
     apiKey: options.apiKey,
-    accessToken: options.accessToken ?? ((hint) => v1AccessToken(container, hint)),
+    accessToken: options.accessToken ?? ((hint) => v1AccessToken(payGrantModules(), hint)),
     baseUrl: options.baseUrl,
     product: options.product,
     connectTimeoutMs: options.connectTimeoutMs,

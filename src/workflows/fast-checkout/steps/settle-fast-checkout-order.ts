@@ -5,13 +5,15 @@ import { isLockTimeout, RETURN_LOCK_WAIT_SECONDS, underLockOrBusy } from "../../
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { completeCartWorkflow } from "@medusajs/medusa/core-flows"
 import { logExcerpt } from "../../../utils/log-excerpt"
-import { LogThrottle } from "../../../utils/log-throttle"
 import { toCents } from "../../../utils/medusa-money"
+import { LogThrottle } from "../../../utils/log-throttle"
 import { nextCheckAt } from "../../../lib/poll-schedule"
 import { TIKKIE_MODULE } from "../../../modules/tikkie"
 import type TikkieModuleService from "../../../modules/tikkie/service"
-import type { FastCheckoutSettledRead, FastCheckoutWebhookActionData } from "../../../providers/fast-checkout/service"
-import type { FastCheckoutPayer, FastCheckoutStatus } from "tikkie-client/fast-checkout"
+import type { FastCheckoutSettledRead } from "../../../providers/fast-checkout/service"
+import type { FastCheckoutConnection } from "../../../providers/fast-checkout/connection"
+import { callTikkieProvider } from "../../../lib/call-tikkie-provider"
+import { amountToPayInCents, type FastCheckoutOrder, type FastCheckoutStatus } from "tikkie-client/fast-checkout"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { orderForCart } from "../../../lib/checkout/order-for-cart"
 import {
@@ -21,7 +23,6 @@ import {
   type SettleSource,
 } from "../../../lib/fast-checkout/settle-outcome"
 import { importFastCheckoutPayer } from "../../../lib/fast-checkout/import-payer"
-import { settlementReadPayload } from "../../../providers/fast-checkout/settlement-read"
 import { SESSION_STATUS } from "../../../providers/fast-checkout/status"
 import { fastCheckoutReadKey, handOverSettledRead } from "../../../providers/shared/settled-reads"
 
@@ -105,7 +106,6 @@ async function settleLocked(
 ): Promise<SettleOutcome> {
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
-  const payment = container.resolve<IPaymentModuleService>(Modules.PAYMENT)
 
   const [record] = await tikkie.listFastCheckoutOrders({ order_token: orderToken })
   if (record.medusa_order_id) return { outcome: "already-completed", orderId: record.medusa_order_id }
@@ -119,19 +119,14 @@ async function settleLocked(
   cartRead?.catch(() => undefined)
 
   // Read the order from Tikkie (through the provider, which holds the credentials).
-  let read: FastCheckoutWebhookActionData
+  let order: FastCheckoutOrder
   try {
     // The provider takes a store-wide GET order slot for every attempt; a shopper waits on the return
     // route, so there its wait for a slot is bounded, and past it the read fails and answers "retry".
-    const answer = await payment.getWebhookActionAndData({
-      provider: record.provider_id,
-      payload: settlementReadPayload(
-        { referenceId: record.reference_id, orderToken, status: record.status },
-        { rateWaitAtMostMs: source === "return" || source === "checkout" ? RETURN_RATE_WAIT_MS : undefined }
-      ),
-    })
-    read = answer.data as FastCheckoutWebhookActionData
-    if (!read?.fast_checkout_status) throw new Error("the provider did not read the order")
+    const rateWaitAtMostMs = source === "return" || source === "checkout" ? RETURN_RATE_WAIT_MS : undefined
+    order = await callTikkieProvider<FastCheckoutConnection, FastCheckoutOrder>(container, record.provider_id, (fc) =>
+      fc.getOrder(orderToken, rateWaitAtMostMs)
+    )
   } catch (e) {
     const reason = errorMessage(e)
     FAILED_READS.warn(
@@ -144,14 +139,14 @@ async function settleLocked(
     await tikkie.updateFastCheckoutOrders({ id: record.id, next_check_at: expired ? nextCheckAt(record) : new Date() })
     return { outcome: "retry", reason }
   }
-  if (read.session_id !== record.reference_id) {
+  if (order.referenceId !== record.reference_id) {
     logger.error(
-      `Tikkie Fast Checkout order ${orderToken} names session ${read.session_id}, expected ${record.reference_id}`
+      `Tikkie Fast Checkout order ${orderToken} names session ${order.referenceId}, expected ${record.reference_id}`
     )
     return { outcome: "unknown" }
   }
 
-  const status = read.fast_checkout_status
+  const status = order.status
   if (status === "NEW") {
     // A shopper back on the return route may have paid a moment ago: the next poll run looks again.
     const next = source === "return" ? new Date() : nextCheckAt(record)
@@ -165,8 +160,8 @@ async function settleLocked(
     return { outcome: "closed", status }
   }
 
-  const payer = read.payer as FastCheckoutPayer | undefined
-  const paidInCents = toCents(read.amount)
+  const payer = order.payer
+  const paidInCents = amountToPayInCents(order)
   // The money received is written down while the cart is checked and completed: the time from webhook
   // to order is what a shop feels. Every later write of the record repeats it, so none depends on it.
   const paidFields = { status: "PAID" as const, payer: payer ?? null, last_checked_at: new Date() }

@@ -7,11 +7,7 @@ import { v1MedusaError } from "../../../providers/payment-request/v1-errors"
 import { toMedusaError } from "../../../providers/shared/tikkie-medusa-error"
 import { V1_PAYMENT_REQUEST_EXPIRY_DAYS } from "tikkie-client/payment-requests/v1"
 import { addDays, amsterdamDate } from "tikkie-client/payment-requests/v2/amsterdam-date"
-import {
-  paymentRequestProvider,
-  paymentRequestsClient,
-  paymentRequestsV1Client,
-} from "../../../lib/payment-request/provider-options"
+import { paymentRequestConnection } from "../../../lib/payment-request/payment-request-providers"
 import { ensureV1Setup } from "../../../lib/payment-request/v1-setup"
 
 export interface InvoiceLinkInput {
@@ -52,13 +48,13 @@ export const createInvoicePaymentRequestStepId = "tikkie-create-invoice-payment-
 export const createInvoicePaymentRequestStep = createStep(
   createInvoicePaymentRequestStepId,
   async (input: InvoiceLinkInput, { container }) => {
-    const provider = paymentRequestProvider(container, input.providerId)
+    const provider = await paymentRequestConnection(container, input.providerId)
     let made: InvoicePaymentRequest
     if (provider.options.apiVersion === "v1") {
       if (input.expiryDate) throw v1ExpiryDateRefused()
       const tokens = await ensureV1Setup(container, provider.providerId)
       const externalId = v1ExternalId(input.referenceId ?? generateEntityId(undefined, "inv"))
-      const client = paymentRequestsV1Client(container, provider)
+      const client = provider.v1Client()
       try {
         const created = await client.createPaymentRequest(
           tokens.platformToken,
@@ -86,7 +82,7 @@ export const createInvoicePaymentRequestStep = createStep(
         throw v1MedusaError(e, "Creating the Tikkie payment link (v1) failed")
       }
     } else {
-      const { client, providerId, options } = paymentRequestsClient(container, provider.providerId)
+      const { client, providerId, options } = provider
       const expiryDate = input.expiryDate ?? addDays(amsterdamDate(Date.now()), options.linkExpiryDays)
       try {
         const created = await client.createPaymentRequest({

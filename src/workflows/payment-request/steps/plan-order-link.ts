@@ -7,7 +7,7 @@ import type TikkieModuleService from "../../../modules/tikkie/service"
 import { orderDescription } from "../../../providers/payment-request/description"
 import { v1ExpiryDateRefused } from "../../../providers/payment-request/v1"
 import { addDays, amsterdamDate } from "tikkie-client/payment-requests/v2/amsterdam-date"
-import { paymentRequestProvider } from "../../../lib/payment-request/provider-options"
+import { paymentRequestProvider } from "../../../lib/payment-request/payment-request-providers"
 import { recordPayments } from "../../../lib/payment-request/record-payment-request"
 import { storeNameFor } from "../../../lib/payment-request/store-name"
 import { ensureV1Setup } from "../../../lib/payment-request/v1-setup"
@@ -74,7 +74,7 @@ export const planOrderLinkStep = createStep(planOrderLinkStepId, async (input: O
       `Tikkie payment requests are in EUR only; order #${order.display_id} is in ${order.currency_code.toUpperCase()}.`
     )
   }
-  const { providerId, options } = paymentRequestProvider(container, input.providerId)
+  const { providerId, options } = await paymentRequestProvider(container, input.providerId)
 
   const owed = toCents(order.summary?.pending_difference ?? 0)
   const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)

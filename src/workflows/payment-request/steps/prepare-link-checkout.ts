@@ -8,7 +8,7 @@ import {
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { loadOpenCart } from "../../../lib/checkout/load-open-cart"
 import { toCents } from "../../../utils/medusa-money"
-import { paymentRequestProvider } from "../../../lib/payment-request/provider-options"
+import { paymentRequestProvider } from "../../../lib/payment-request/payment-request-providers"
 import {
   recordSessionPaymentRequest,
   type SessionRecordExtra,
@@ -125,7 +125,7 @@ export const prepareLinkCheckoutStep = createStep(
         MedusaError.Types.NOT_ALLOWED,
         "The cart is empty: add a product before paying with Tikkie."
       )
-    const { options } = paymentRequestProvider(container, provider.id)
+    const { options } = await paymentRequestProvider(container, provider.id)
 
     if (!cart.payment_collection) {
       await createPaymentCollectionForCartWorkflow(container).run({ input: { cart_id: cart.id } })

@@ -19,11 +19,7 @@ import {
   type StoredPayment,
 } from "../../../providers/payment-request/session-data"
 import type { PaymentRequestV2 } from "tikkie-client/payment-requests/v2"
-import {
-  paymentRequestProvider,
-  paymentRequestsClient,
-  paymentRequestsV1Client,
-} from "../../../lib/payment-request/provider-options"
+import { paymentRequestConnection } from "../../../lib/payment-request/payment-request-providers"
 import { readV1PaymentRequest, V1TokensSchema } from "../../../providers/payment-request/v1"
 import { recordPayments, type PaymentRequestRecord } from "../../../lib/payment-request/record-payment-request"
 import { recordExtraPayments } from "../../../lib/payment-request/extra-payments"
@@ -175,14 +171,14 @@ async function readRequest(
   record: PaymentRequestRecord
 ): Promise<{ request: Pick<PaymentRequestV2, "status" | "referenceId">; payments: StoredPayment[] }> {
   const token = record.payment_request_token
-  const provider = paymentRequestProvider(container, record.provider_id)
+  const provider = await paymentRequestConnection(container, record.provider_id)
   if (provider.options.apiVersion === "v1") {
     const tokens = V1TokensSchema.safeParse((record.metadata as { v1?: unknown } | null)?.v1)
     if (!tokens.success) throw new Error(`the record of v1 payment request ${token} has no platform and user`)
-    const read = await readV1PaymentRequest(paymentRequestsV1Client(container, provider), tokens.data, token)
+    const read = await readV1PaymentRequest(provider.v1Client(), tokens.data, token)
     return { request: { status: read.status, referenceId: read.externalId }, payments: read.payments }
   }
-  const { client } = paymentRequestsClient(container, record.provider_id)
+  const { client } = provider
   // The request and its payments side by side: two reads of Tikkie, one wait.
   const [request, payments] = await Promise.all([client.getPaymentRequest(token), readPayments(client, token)])
   return { request, payments: payments.map(storedPayment) }

@@ -4,7 +4,7 @@ import { TIKKIE_MODULE } from "../../../modules/tikkie"
 import type TikkieModuleService from "../../../modules/tikkie/service"
 import { asReferenceId, refundDescription } from "../../../providers/payment-request/description"
 import { storedPayment } from "../../../providers/payment-request/session-data"
-import { paymentRequestsClient } from "../../../lib/payment-request/provider-options"
+import { paymentRequestConnection } from "../../../lib/payment-request/payment-request-providers"
 
 export const refundAtTikkieStepId = "tikkie-refund-owed-at-tikkie"
 
@@ -35,7 +35,7 @@ export const refundAtTikkieStep = createStep(refundAtTikkieStepId, async (owed: 
       "Only a second payment on a payment request link (v2) can be refunded at Tikkie; pay this one back by bank transfer and mark it refunded."
     )
   }
-  const { client } = paymentRequestsClient(container, record.provider_id)
+  const { client } = await paymentRequestConnection(container, record.provider_id)
   const payment = storedPayment(await client.getPayment(record.payment_request_token, owed.tikkie_payment_token))
   const refund =
     payment.refunds.find((r) => r.referenceId === owed.id) ??

@@ -1,6 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { payGrantStatus } from "../../../../utils/v1-connection-view"
-import { disconnectV1, startV1Connect } from "../../../../../modules/tikkie-bank/v1-pay-grant"
+import { disconnectV1, payGrantModulesIn, startV1Connect } from "../../../../../modules/tikkie-bank/v1-pay-grant"
 import type {
   AdminTikkieConsentResponse,
   AdminTikkieV1ConnectionResponse,
@@ -18,9 +18,12 @@ export const POST = async (
   req: AuthenticatedMedusaRequest<ConnectV1Body>,
   res: MedusaResponse<AdminTikkieConsentResponse>
 ) => {
-  res
-    .status(201)
-    .json(await startV1Connect(req.scope, { userId: req.auth_context.actor_id, bank: req.validatedBody.bank }))
+  res.status(201).json(
+    await startV1Connect(payGrantModulesIn(req.scope), {
+      userId: req.auth_context.actor_id,
+      bank: req.validatedBody.bank,
+    })
+  )
 }
 
 /**
@@ -34,5 +37,5 @@ export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<A
 
 /** DELETE → `{ disconnected }`: the plugin forgets the tokens; v1 calls stop until connected again. */
 export const DELETE = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<AdminTikkieV1DisconnectResponse>) => {
-  res.json({ disconnected: await disconnectV1(req.scope) })
+  res.json({ disconnected: await disconnectV1(payGrantModulesIn(req.scope)) })
 }

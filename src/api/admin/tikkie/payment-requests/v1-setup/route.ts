@@ -12,7 +12,7 @@ export const GET = async (
   req: AuthenticatedMedusaRequest<unknown, V1SetupQuery>,
   res: MedusaResponse<AdminTikkieV1SetupResponse>
 ) => {
-  const { providerId } = v1Provider(req.scope, req.validatedQuery.provider_id)
+  const { providerId } = await v1Provider(req.scope, req.validatedQuery.provider_id)
   res.json({ v1_setup: await v1SetupView(req.scope, providerId) })
 }
 
@@ -26,7 +26,7 @@ export const POST = async (
   res: MedusaResponse<AdminTikkieV1SetupResponse>
 ) => {
   const body = req.validatedBody
-  const { providerId } = v1Provider(req.scope, body.provider_id)
+  const { providerId } = await v1Provider(req.scope, body.provider_id)
   await ensureV1Setup(req.scope, providerId, { force: body.force })
   res.json({ v1_setup: await v1SetupView(req.scope, providerId) })
 }
