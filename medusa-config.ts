@@ -145,7 +145,7 @@ const redisModules = redisUrl
 /**
  * MEDUSA_LOCKING=postgres: Medusa's Postgres locking instead of the in-memory or Redis one. The tests of the
  * return slots and lock waits boot one process with it; a `server` or `worker` instance refuses it
- * (lib/production-shape.ts: each settlement lock holds a pool connection, a storm takes the pool).
+ * (modules/tikkie/production-shape.ts: each settlement lock holds a pool connection, a storm takes the pool).
  */
 const postgresLocking =
   process.env.MEDUSA_LOCKING === "postgres"

@@ -1,5 +1,5 @@
-import { matchPayouts } from "../src/lib/tikkie-bank/match-payouts"
-import { payoutDescriptionLines } from "../src/lib/tikkie-bank/payout-reference"
+import { matchPayouts } from "../src/workflows/tikkie-bank/utils/match-payouts"
+import { payoutDescriptionLines } from "../src/workflows/tikkie-bank/utils/payout-reference"
 import { addDays } from "tikkie-client/account-information"
 
 /**

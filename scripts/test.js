@@ -106,7 +106,7 @@ async function runJest(jestArgs, label, opts) {
   const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "tikkie-jest-")), "result.json")
   const env = {
     ...(opts.env ?? process.env),
-    // The tests run the plugin's jobs themselves (src/lib/job-schedule.ts).
+    // The tests run the plugin's jobs themselves (src/utils/job-schedule.ts).
     TIKKIE_SCHEDULED_JOBS: "off",
     NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --experimental-vm-modules ${YOUNG_GENERATION}`.trim(),
   }

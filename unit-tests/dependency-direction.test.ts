@@ -3,7 +3,7 @@ import path from "node:path"
 import ts from "typescript"
 
 /**
- * Dependencies run one way: api/jobs/subscribers → workflows → links → lib → providers → modules → utils →
+ * Dependencies run one way: api/jobs/subscribers → workflows → links → providers → modules → utils →
  * the tikkie-client package (RANK), and tikkie-client imports nothing of Medusa. The sandbox
  * (tikkie-sandbox) imports the client and nothing of Medusa, and the plugin never imports it (it does not
  * ship). The admin (a browser bundle) reads the server only for types. Every import and re-export of the
@@ -30,15 +30,17 @@ const RANK: Record<string, number> = {
   /** The modules, with their own domain logic (the bank's sessions and tokens, the v1 pay grant). */
   modules: 2,
   providers: 3,
-  /** Feature logic the workflows, routes and jobs share (settlements, records, views). */
-  lib: 4,
-  links: 5,
-  workflows: 6,
-  api: 7,
-  jobs: 7,
-  subscribers: 7,
+  links: 4,
+  /**
+   * The flows, their steps, and the feature logic they share with the routes and jobs that start them
+   * (`workflows/<feature>/utils/`, `workflows/utils/`), as `@medusajs/core-flows` keeps `<domain>/utils/`.
+   */
+  workflows: 5,
+  api: 6,
+  jobs: 6,
+  subscribers: 6,
   /** `src/index.ts`, the package's root export: may name anything, nothing imports it. */
-  index: 8,
+  index: 7,
 }
 
 /**
@@ -183,7 +185,7 @@ function violation(e: Edge): string | undefined {
     return `unknown layer ${fromRank === undefined ? fromLayer : toLayer}`
   if (known(e)) return undefined
   if (toRank > fromRank)
-    return `${fromLayer} may not import ${toLayer} (api/jobs/subscribers → workflows → lib → providers → modules → utils → tikkie-client)`
+    return `${fromLayer} may not import ${toLayer} (api/jobs/subscribers → workflows → links → providers → modules → utils → tikkie-client)`
   if (toRank === fromRank) return `${fromLayer} may not import ${toLayer}`
   return undefined
 }
@@ -209,7 +211,7 @@ describe("dependency direction", () => {
     ).toBe(true)
   })
 
-  it("no import runs against api/jobs/subscribers → workflows → lib → providers → modules → utils → tikkie-client", () => {
+  it("no import runs against api/jobs/subscribers → workflows → links → providers → modules → utils → tikkie-client", () => {
     const wrong = edges.map((e) => ({ e, why: violation(e) })).filter((x) => x.why)
     expect(wrong.map(({ e, why }) => `${e.from} imports ${e.to ?? e.spec}: ${why}`)).toEqual([])
   })
@@ -245,7 +247,7 @@ describe("dependency direction", () => {
     expect(violation(made("packages/tikkie-sandbox/src/server.ts", undefined, "@medusajs/framework/utils"))).toMatch(
       /nothing of Medusa/
     )
-    expect(violation(made("src/lib/x.ts", "packages/tikkie-sandbox/src/index.ts", "tikkie-sandbox"))).toMatch(
+    expect(violation(made("src/workflows/x.ts", "packages/tikkie-sandbox/src/index.ts", "tikkie-sandbox"))).toMatch(
       /nothing imports the sandbox/
     )
     expect(
@@ -259,9 +261,13 @@ describe("dependency direction", () => {
     ).toMatch(/nothing imports the sandbox/)
     expect(
       violation(
-        made("packages/tikkie-client/src/core/x.ts", "src/lib/poll-schedule.ts", "../../../../src/lib/poll-schedule")
+        made(
+          "packages/tikkie-client/src/core/x.ts",
+          "src/workflows/utils/poll-schedule.ts",
+          "../../../../src/workflows/utils/poll-schedule"
+        )
       )
-    ).toMatch(/tikkie-client may not import lib/)
+    ).toMatch(/tikkie-client may not import workflows/)
     expect(
       violation(
         made("src/providers/x.ts", "packages/tikkie-client/src/fast-checkout/index.ts", "tikkie-client/fast-checkout")
@@ -283,8 +289,8 @@ describe("dependency direction", () => {
       /jobs may not import api/
     )
     expect(
-      violation(made("src/lib/x.ts", "src/workflows/tikkie-bank/reconcile.ts", "../workflows/tikkie-bank/reconcile"))
-    ).toMatch(/lib may not import workflows/)
+      violation(made("src/links/x.ts", "src/workflows/tikkie-bank/reconcile.ts", "../workflows/tikkie-bank/reconcile"))
+    ).toMatch(/links may not import workflows/)
     expect(violation(made("src/admin/x.tsx", "src/api/types.ts", "../api/types"))).toMatch(/types only/)
     expect(violation(made("src/admin/x.tsx", "src/api/types.ts", "../api/types", true))).toBeUndefined()
     expect(violation(made("src/workflows/x.ts", undefined, "@medusajs/framework", false, ["container"]))).toMatch(
@@ -307,12 +313,21 @@ describe("dependency direction", () => {
       violation(made("src/api/x.ts", "src/storefront/start-checkout.ts", "../storefront/start-checkout", true))
     ).toBeUndefined()
     expect(
-      violation(made("src/utils/x.ts", "src/lib/fast-checkout/import-payer.ts", "../lib/fast-checkout/import-payer"))
-    ).toMatch(/utils may not import lib/)
+      violation(
+        made(
+          "src/utils/x.ts",
+          "src/workflows/fast-checkout/utils/import-payer.ts",
+          "../workflows/fast-checkout/utils/import-payer"
+        )
+      )
+    ).toMatch(/utils may not import workflows/)
     expect(violation(made("src/utils/x.ts", "src/providers/provider-keys.ts", "../providers/provider-keys"))).toMatch(
       /utils may not import providers/
     )
-    expect(violation(made("src/providers/x.ts", "src/lib/x.ts", "../lib/x"))).toMatch(/providers may not import lib/)
+    expect(violation(made("src/providers/x.ts", "src/workflows/utils/x.ts", "../workflows/utils/x"))).toMatch(
+      /providers may not import workflows/
+    )
+    expect(violation(made("src/lib/x.ts", "src/utils/x.ts", "../utils/x"))).toMatch(/unknown layer lib/)
     expect(violation(made("src/modules/x/y.ts", "src/providers/x.ts", "../../providers/x"))).toMatch(
       /modules may not import providers/
     )

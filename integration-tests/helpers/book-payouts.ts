@@ -1,15 +1,15 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { request, type Dispatcher } from "undici"
 import { amsterdamDate, subtractMonths } from "tikkie-client/account-information"
-import { EXPECTED_PAYOUT_SOURCES, type ExpectedPayout } from "../../src/lib/tikkie-bank/expected-payouts"
-import { payoutDescriptionLines } from "../../src/lib/tikkie-bank/payout-reference"
+import { EXPECTED_PAYOUT_SOURCES, type ExpectedPayout } from "../../src/workflows/tikkie-bank/utils/expected-payouts"
+import { payoutDescriptionLines } from "../../src/workflows/tikkie-bank/utils/payout-reference"
 
 /**
  * A test's payouts of payments the store knows but the sandbox never took (records the test wrote
  * itself): for each expected payout of the store (all sources, or those whose reference is in
  * `references`) a credit on `accountNumber` through the sandbox's generic booking control
  * `POST /_sandbox/accounts/:accountNumber/transactions`, with the payout convention's description lines
- * (lib/tikkie-bank/payout-reference.ts). Payments the sandbox did take are paid out by its own control,
+ * (workflows/tikkie-bank/utils/payout-reference.ts). Payments the sandbox did take are paid out by its own control,
  * `POST /_sandbox/accounts/:accountNumber/payouts`.
  */
 export async function bookSandboxPayouts(

@@ -3,7 +3,7 @@ import { TIKKIE_MODULE } from "../../src/modules/tikkie"
 import type TikkieModuleService from "../../src/modules/tikkie/service"
 import { pollFastCheckoutOrders } from "../../src/jobs/poll-fast-checkout-orders"
 import { pollPaymentRequests } from "../../src/jobs/poll-payment-requests"
-import { paymentRequestConnection } from "../../src/lib/payment-request/payment-request-providers"
+import { paymentRequestConnection } from "../../src/workflows/payment-request/utils/payment-request-providers"
 import { adminHeaders, enablePaymentLinks, PAYMENT_REQUEST_PROVIDER } from "../helpers/payment-request-env"
 import {
   eventually,

@@ -2,15 +2,15 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { randomBytes } from "node:crypto"
 import { request } from "undici"
 import { DatabaseRateLimiter, RateLimitWaitExceeded } from "../../src/providers/shared/database-rate-limiter"
-import { FAST_CHECKOUT_WEBHOOK_EVENT, PAYMENT_REQUEST_NOTIFICATION_EVENT } from "../../src/lib/events"
+import { FAST_CHECKOUT_WEBHOOK_EVENT, PAYMENT_REQUEST_NOTIFICATION_EVENT } from "../../src/workflows/utils/events"
 import {
   claimFastCheckoutWebhookRead,
   FAST_CHECKOUT_WEBHOOK_READ_INTERVAL_MS,
-} from "../../src/lib/fast-checkout/webhook-read-claim"
+} from "../../src/workflows/fast-checkout/utils/webhook-read-claim"
 import { mapConcurrently } from "../../src/utils/map-concurrently"
 import { TIKKIE_MODULE } from "../../src/modules/tikkie"
 import type TikkieModuleService from "../../src/modules/tikkie/service"
-import { subscribePaymentRequestNotifications } from "../../src/lib/payment-request/subscribe-notifications"
+import { subscribePaymentRequestNotifications } from "../../src/workflows/payment-request/utils/subscribe-notifications"
 import { holdInlineSlots } from "../helpers/inline-slots"
 import { enablePaymentLinks } from "../helpers/payment-request-env"
 import {

@@ -1,9 +1,9 @@
 import { toCents } from "../../src/utils/medusa-money"
 import { TIKKIE_MODULE } from "../../src/modules/tikkie"
 import type TikkieModuleService from "../../src/modules/tikkie/service"
-import { paymentRequestConnection } from "../../src/lib/payment-request/payment-request-providers"
+import { paymentRequestConnection } from "../../src/workflows/payment-request/utils/payment-request-providers"
 import { pollPaymentRequests } from "../../src/jobs/poll-payment-requests"
-import { subscribePaymentRequestNotifications } from "../../src/lib/payment-request/subscribe-notifications"
+import { subscribePaymentRequestNotifications } from "../../src/workflows/payment-request/utils/subscribe-notifications"
 import { adminHeaders, enablePaymentLinks, PAYMENT_REQUEST_PROVIDER } from "../helpers/payment-request-env"
 import { enableV1PaymentLinks, V1_PROVIDER } from "../helpers/payment-request-v1-env"
 import {

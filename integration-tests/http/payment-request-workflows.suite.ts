@@ -9,7 +9,7 @@ import { createInvoicePaymentLinkWorkflow } from "../../src/workflows/payment-re
 import { createInvoicePaymentRequestStepId } from "../../src/workflows/payment-request/steps/create-invoice-payment-request"
 import { recordInvoiceLinkStepId } from "../../src/workflows/payment-request/steps/record-invoice-link"
 import { recordSessionLinkStepId } from "../../src/workflows/payment-request/steps/record-session-link"
-import { subscribePaymentRequestNotifications } from "../../src/lib/payment-request/subscribe-notifications"
+import { subscribePaymentRequestNotifications } from "../../src/workflows/payment-request/utils/subscribe-notifications"
 import { settleFastCheckoutOrderWorkflow } from "../../src/workflows/fast-checkout/settle-fast-checkout-order"
 import { settleFastCheckoutOrderStepId } from "../../src/workflows/fast-checkout/steps/settle-fast-checkout-order"
 import { settlePaymentRequestWorkflow } from "../../src/workflows/payment-request/settle-payment-request"

@@ -8,12 +8,12 @@ import { pollPaymentRequests } from "../../src/jobs/poll-payment-requests"
 import { TIKKIE_MODULE } from "../../src/modules/tikkie"
 import type TikkieModuleService from "../../src/modules/tikkie/service"
 import { addDays, amsterdamDate } from "tikkie-client/payment-requests/v2/amsterdam-date"
-import { subscribePaymentRequestNotifications } from "../../src/lib/payment-request/subscribe-notifications"
-import { recordPayments } from "../../src/lib/payment-request/record-payment-request"
+import { subscribePaymentRequestNotifications } from "../../src/workflows/payment-request/utils/subscribe-notifications"
+import { recordPayments } from "../../src/workflows/payment-request/utils/record-payment-request"
 import {
   findPaymentRequestProviders,
   paymentRequestConnection,
-} from "../../src/lib/payment-request/payment-request-providers"
+} from "../../src/workflows/payment-request/utils/payment-request-providers"
 import { adminHeaders, enablePaymentLinks, PAYMENT_REQUEST_PROVIDER } from "../helpers/payment-request-env"
 import {
   arriveAt,

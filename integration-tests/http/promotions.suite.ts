@@ -1,7 +1,7 @@
 import { DEMO_PROMOTIONS } from "../../demo/constants"
 import { TIKKIE_MODULE } from "../../src/modules/tikkie"
 import type TikkieModuleService from "../../src/modules/tikkie/service"
-import { subscribePaymentRequestNotifications } from "../../src/lib/payment-request/subscribe-notifications"
+import { subscribePaymentRequestNotifications } from "../../src/workflows/payment-request/utils/subscribe-notifications"
 import { adminHeaders, enablePaymentLinks } from "../helpers/payment-request-env"
 import {
   eventually,

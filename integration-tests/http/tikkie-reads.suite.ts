@@ -2,7 +2,7 @@ import { pollFastCheckoutOrders } from "../../src/jobs/poll-fast-checkout-orders
 import { pollPaymentRequests } from "../../src/jobs/poll-payment-requests"
 import { TIKKIE_MODULE } from "../../src/modules/tikkie"
 import type TikkieModuleService from "../../src/modules/tikkie/service"
-import { subscribePaymentRequestNotifications } from "../../src/lib/payment-request/subscribe-notifications"
+import { subscribePaymentRequestNotifications } from "../../src/workflows/payment-request/utils/subscribe-notifications"
 import { enablePaymentLinks } from "../helpers/payment-request-env"
 import {
   arriveAt,

@@ -1,15 +1,15 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { tikkieScheduledJobsOff } from "../lib/job-schedule"
+import { tikkieScheduledJobsOff } from "../utils/job-schedule"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { mapConcurrently } from "../utils/map-concurrently"
-import { forRecentSessionPages, type RecentSession } from "../lib/missing-sessions"
-import { paidTooLongWithoutOrder, paidWithoutOrderProblem } from "../lib/paid-without-order"
-import { pollBatchSize } from "../lib/poll-schedule"
+import { forRecentSessionPages, type RecentSession } from "../workflows/utils/missing-sessions"
+import { paidTooLongWithoutOrder, paidWithoutOrderProblem } from "../workflows/utils/paid-without-order"
+import { pollBatchSize } from "../workflows/utils/poll-schedule"
 import { TIKKIE_MODULE } from "../modules/tikkie"
 import type TikkieModuleService from "../modules/tikkie/service"
 import { FAST_CHECKOUT_PROVIDER_PREFIX } from "../providers/provider-keys"
-import { recordFastCheckoutSession } from "../lib/fast-checkout/record-session"
-import { MAX_COMPLETION_ATTEMPTS, type SettleOutcome } from "../lib/fast-checkout/settle-outcome"
+import { recordFastCheckoutSession } from "../workflows/fast-checkout/utils/record-session"
+import { MAX_COMPLETION_ATTEMPTS, type SettleOutcome } from "../workflows/fast-checkout/utils/settle-outcome"
 import { settleFastCheckoutOrderWorkflow } from "../workflows/fast-checkout/settle-fast-checkout-order"
 
 /** How long after its expiration an order that Tikkie still calls NEW is asked about again. */
@@ -29,7 +29,7 @@ const POLL_CONCURRENCY = 4
  * and a webhook may never come). A run reads at most `batch` orders (TIKKIE_POLL_BATCH, 500), those
  * most likely to have changed first: PAID without a Medusa order, then the unpaid ones whose next
  * check is due, which is sooner for a young checkout than for one nobody came back to
- * (lib/poll-schedule.ts), so a paid order whose webhook was lost never waits behind old abandoned
+ * (workflows/utils/poll-schedule.ts), so a paid order whose webhook was lost never waits behind old abandoned
  * ones. Each read goes through the store-wide limit of GET order calls, so however many instances run
  * this, Tikkie's 250 a second is respected. Also records sessions that a crash or a missed response
  * left without a record.
@@ -59,7 +59,7 @@ export async function pollFastCheckoutOrders(
 
 /**
  * A PAID order the poll could not make an order of: after PAID_WITHOUT_ORDER_LIMIT_HOURS it becomes a
- * recorded problem (lib/paid-without-order.ts) and an error in the log, and the poll stops retrying it.
+ * recorded problem (workflows/utils/paid-without-order.ts) and an error in the log, and the poll stops retrying it.
  */
 async function boundPaidWithoutOrder(container: MedusaContainer, orderToken: string, reason: string, now: Date) {
   const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
@@ -72,7 +72,7 @@ async function boundPaidWithoutOrder(container: MedusaContainer, orderToken: str
   )
     return
   const problem = paidWithoutOrderProblem(new Date(record.created_at), now, reason)
-  // Final at once: attempts at the limit and no retry time left (lib/completion-budget.ts).
+  // Final at once: attempts at the limit and no retry time left (workflows/utils/completion-budget.ts).
   await tikkie.updateFastCheckoutOrders({
     id: record.id,
     problem,
@@ -84,7 +84,7 @@ async function boundPaidWithoutOrder(container: MedusaContainer, orderToken: str
 
 /**
  * Records the Fast Checkout sessions of the last day that have no record (a crash between the two): read
- * in bounded pages, newest first (lib/missing-sessions.ts), one lookup of their records per page.
+ * in bounded pages, newest first (workflows/utils/missing-sessions.ts), one lookup of their records per page.
  */
 export async function recordMissingSessions(container: MedusaContainer) {
   const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)

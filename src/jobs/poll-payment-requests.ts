@@ -1,18 +1,18 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { forRecentSessionPages, type RecentSession } from "../lib/missing-sessions"
-import { tikkieScheduledJobsOff } from "../lib/job-schedule"
+import { forRecentSessionPages, type RecentSession } from "../workflows/utils/missing-sessions"
+import { tikkieScheduledJobsOff } from "../utils/job-schedule"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { mapConcurrently } from "../utils/map-concurrently"
-import { paidTooLongWithoutOrder, paidWithoutOrderProblem } from "../lib/paid-without-order"
-import { pollBatchSize } from "../lib/poll-schedule"
+import { paidTooLongWithoutOrder, paidWithoutOrderProblem } from "../workflows/utils/paid-without-order"
+import { pollBatchSize } from "../workflows/utils/poll-schedule"
 import { TIKKIE_MODULE } from "../modules/tikkie"
 import type TikkieModuleService from "../modules/tikkie/service"
 import { addDays, amsterdamDate } from "tikkie-client/payment-requests/v2/amsterdam-date"
 import { PAYMENT_REQUEST_PROVIDER_PREFIX } from "../providers/provider-keys"
-import { paymentRequestProviders } from "../lib/payment-request/payment-request-providers"
+import { paymentRequestProviders } from "../workflows/payment-request/utils/payment-request-providers"
 import type { StoredPayment } from "../providers/payment-request/session-data"
-import { recordPayments, recordSessionPaymentRequest } from "../lib/payment-request/record-payment-request"
-import { MAX_COMPLETION_ATTEMPTS, type PaymentRequestOutcome } from "../lib/payment-request/settle-outcome"
+import { recordPayments, recordSessionPaymentRequest } from "../workflows/payment-request/utils/record-payment-request"
+import { MAX_COMPLETION_ATTEMPTS, type PaymentRequestOutcome } from "../workflows/payment-request/utils/settle-outcome"
 import { settlePaymentRequestWorkflow } from "../workflows/payment-request/settle-payment-request"
 
 /** Settlements at once per poll: each takes a database connection for a while (pool: 10 by default). */
@@ -32,9 +32,9 @@ const REFUNDS_FOLLOWED_FOR_DAYS = 60
  * attempts) and a store may have no subscription at all, so the poll is what makes a lost notification
  * harmless. It reads:
  * - unsettled checkout and order links, and open invoice links, until a day after their expiry date (a
- *   link with a payment and no captured Medusa payment whatever its expiry, see lib/paid-without-order.ts):
+ *   link with a payment and no captured Medusa payment whatever its expiry, see workflows/utils/paid-without-order.ts):
  *   at most `batch` (TIKKIE_POLL_BATCH, 500) a run, those with a payment but no captured Medusa payment
- *   first, then those whose next check is due (sooner for young links, lib/poll-schedule.ts);
+ *   first, then those whose next check is due (sooner for young links, workflows/utils/poll-schedule.ts);
  * - paid links with a refund still PENDING, in the link's record or only in the Medusa payment's data (the
  *   provider wrote it there and the write into the record was lost), so it becomes PAID without a REFUND
  *   notification.
@@ -84,7 +84,7 @@ export async function pollPaymentRequests(
 
 /**
  * A paid checkout or order link the poll could not settle: after PAID_WITHOUT_ORDER_LIMIT_HOURS from its
- * first payment it becomes a recorded problem (lib/paid-without-order.ts) and an error in the log, and
+ * first payment it becomes a recorded problem (workflows/utils/paid-without-order.ts) and an error in the log, and
  * the poll stops retrying it.
  */
 async function boundPaidWithoutOrder(container: MedusaContainer, token: string, reason: string, now: Date) {
@@ -95,7 +95,7 @@ async function boundPaidWithoutOrder(container: MedusaContainer, token: string, 
   const since = new Date(Math.min(...payments.map((p) => new Date(p.createdDateTime).getTime())))
   if (!paidTooLongWithoutOrder(since, now)) return
   const problem = paidWithoutOrderProblem(since, now, reason)
-  // Final at once: attempts at the limit and no retry time left (lib/completion-budget.ts).
+  // Final at once: attempts at the limit and no retry time left (workflows/utils/completion-budget.ts).
   await tikkie.updatePaymentRequests({
     id: record.id,
     problem,
@@ -138,7 +138,7 @@ export async function recordMissingSessions(container: MedusaContainer) {
   const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
   const tokenOf = (s: RecentSession) =>
     typeof s.data?.paymentRequestToken === "string" ? s.data.paymentRequestToken : undefined
-  // Bounded pages, newest first (lib/missing-sessions.ts), one lookup of their records per page.
+  // Bounded pages, newest first (workflows/utils/missing-sessions.ts), one lookup of their records per page.
   await forRecentSessionPages(
     container,
     {

@@ -1,9 +1,9 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { tikkieScheduledJobsOff } from "../lib/job-schedule"
+import { tikkieScheduledJobsOff } from "../utils/job-schedule"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { errorMessage } from "../utils/error-message"
-import { paymentRequestProviders } from "../lib/payment-request/payment-request-providers"
-import { subscribePaymentRequestNotifications } from "../lib/payment-request/subscribe-notifications"
+import { paymentRequestProviders } from "../workflows/payment-request/utils/payment-request-providers"
+import { subscribePaymentRequestNotifications } from "../workflows/payment-request/utils/subscribe-notifications"
 
 /**
  * Subscribes the notification URL of every payment request provider whose `subscribeNotifications`

@@ -1,5 +1,5 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
-import { importFastCheckoutPayer } from "../lib/fast-checkout/import-payer"
+import { importFastCheckoutPayer } from "../workflows/fast-checkout/utils/import-payer"
 
 /** Whoever completed the cart (webhook, return, poll, or the storefront itself), the payer is imported. */
 export default async function tikkieFastCheckoutOrderPlaced({ event, container }: SubscriberArgs<{ id: string }>) {

@@ -1,5 +1,5 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
-import { PAYMENT_REQUEST_NOTIFICATION_EVENT, type PaymentRequestNotificationEventData } from "../lib/events"
+import { PAYMENT_REQUEST_NOTIFICATION_EVENT, type PaymentRequestNotificationEventData } from "../workflows/utils/events"
 import { CoalescingQueue } from "../utils/coalescing-queue"
 import { settlePaymentRequestWorkflow } from "../workflows/payment-request/settle-payment-request"
 

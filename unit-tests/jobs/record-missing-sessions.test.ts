@@ -1,7 +1,7 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { recordMissingSessions as recordMissingFastCheckoutSessions } from "../../src/jobs/poll-fast-checkout-orders"
 import { recordMissingSessions as recordMissingPaymentRequestSessions } from "../../src/jobs/poll-payment-requests"
-import { MISSING_SESSIONS_MAX, MISSING_SESSIONS_PAGE } from "../../src/lib/missing-sessions"
+import { MISSING_SESSIONS_MAX, MISSING_SESSIONS_PAGE } from "../../src/workflows/utils/missing-sessions"
 import { TIKKIE_MODULE } from "../../src/modules/tikkie"
 
 /**

@@ -1,6 +1,6 @@
-import { matchPayouts } from "../../src/lib/tikkie-bank/match-payouts"
-import { payoutDescriptionLines, readPayoutReferences } from "../../src/lib/tikkie-bank/payout-reference"
-import { addBankDays } from "../../src/lib/tikkie-bank/bank-days"
+import { matchPayouts } from "../../src/workflows/tikkie-bank/utils/match-payouts"
+import { payoutDescriptionLines, readPayoutReferences } from "../../src/workflows/tikkie-bank/utils/payout-reference"
+import { addBankDays } from "../../src/workflows/tikkie-bank/utils/bank-days"
 
 const token = "0123456789abcdef0123456789abcdef"
 const payout = (id: string, amountInCents: number, paidDate: string, reference = `ref${id}`) => ({

@@ -1,4 +1,8 @@
-import { matchRefundsOwed, type Debit, type RefundToMatch } from "../../src/lib/tikkie-bank/match-refunds-owed"
+import {
+  matchRefundsOwed,
+  type Debit,
+  type RefundToMatch,
+} from "../../src/workflows/tikkie-bank/utils/match-refunds-owed"
 
 const refund = (over: Partial<RefundToMatch> = {}): RefundToMatch => ({
   id: "tkro_1",

@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { TIKKIE_MODULE } from "../../modules/tikkie"
 import type TikkieModuleService from "../../modules/tikkie/service"
-import { completionGivenUp } from "../../lib/completion-budget"
+import { completionGivenUp } from "../../workflows/utils/completion-budget"
 
 export type FastCheckoutWebhookTarget =
   /** No record has this orderToken: not an order of this store (or one whose session was never recorded, which the poll records and settles). */

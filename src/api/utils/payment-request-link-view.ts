@@ -1,5 +1,5 @@
 import { fromCents } from "../../utils/medusa-money"
-import { recordPayments, type PaymentRequestRecord } from "../../lib/payment-request/record-payment-request"
+import { recordPayments, type PaymentRequestRecord } from "../../workflows/payment-request/utils/record-payment-request"
 
 /**
  * A payment request as the admin API shows it: Tikkie's status and payments with their refunds, the

@@ -1,8 +1,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { TIKKIE_MODULE } from "../../modules/tikkie"
 import type TikkieModuleService from "../../modules/tikkie/service"
-import { recordPayments } from "../../lib/payment-request/record-payment-request"
-import { completionGivenUp } from "../../lib/completion-budget"
+import { recordPayments } from "../../workflows/payment-request/utils/record-payment-request"
+import { completionGivenUp } from "../../workflows/utils/completion-budget"
 
 export type PaymentRequestNotificationTarget = "unknown" | "settled" | "open"
 

@@ -1,5 +1,5 @@
 import type { MedusaRequest } from "@medusajs/framework/http"
-import { shopperLanguage, type ShopperLanguage } from "../../lib/checkout/shopper-messages"
+import { shopperLanguage, type ShopperLanguage } from "../../workflows/checkout/utils/shopper-messages"
 
 /**
  * The language of a Store API request's answers meant for the shopper: Medusa's `req.locale` (its

@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { TIKKIE_BANK_MODULE } from "../../modules/tikkie-bank"
 import type TikkieBankModuleService from "../../modules/tikkie-bank/service"
-import { paymentRequestProviders } from "../../lib/payment-request/payment-request-providers"
+import { paymentRequestProviders } from "../../workflows/payment-request/utils/payment-request-providers"
 import { currentPayGrant } from "../../modules/tikkie-bank/v1-pay-grant"
 
 /**

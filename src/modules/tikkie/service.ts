@@ -79,10 +79,10 @@ class TikkieModuleService extends MedusaService({
   /**
    * The orderTokens a poll run reads, most likely changed first: PAID without a Medusa order (money
    * received, never left waiting behind others), then unpaid ones whose next check is due, the longest
-   * due first (never read: due since they were made). See lib/poll-schedule.ts. An unpaid one is read
+   * due first (never read: due since they were made). See workflows/utils/poll-schedule.ts. An unpaid one is read
    * until `expiredAfter` after its expiry, or, when no read has succeeded since it expired (Tikkie
    * unreachable, credentials rotated), until `unreadExpiredAfter`: it may have been paid meanwhile. A
-   * recorded problem is read again until the completion retry budget is spent (lib/completion-budget.ts:
+   * recorded problem is read again until the completion retry budget is spent (workflows/utils/completion-budget.ts:
    * `maxAttempts` tries and `retry_until` passed).
    */
   @InjectManager()
@@ -166,8 +166,8 @@ class TikkieModuleService extends MedusaService({
   /**
    * The paymentRequestTokens a poll run reads, most likely changed first: checkout and order links
    * with a payment but no captured Medusa payment, then links and open invoice links whose next check
-   * is due, the longest due first. See lib/poll-schedule.ts. A recorded problem is read again until the
-   * completion retry budget is spent (lib/completion-budget.ts).
+   * is due, the longest due first. See workflows/utils/poll-schedule.ts. A recorded problem is read again until the
+   * completion retry budget is spent (workflows/utils/completion-budget.ts).
    */
   @InjectManager()
   async listDuePaymentRequestTokens(
@@ -196,7 +196,7 @@ class TikkieModuleService extends MedusaService({
    * payment (MAX_SUCCESSFUL_PAYMENTS_REACHED) less than `firstPaidAfter` ago, when a payer who opened the
    * page before that payment can still complete theirs (two devices, a shared link). A second payment
    * reaches the shop by notification only on v2, and v1 sends none, so the poll reads these (on the
-   * settlement's backoff schedule, lib/poll-schedule.ts) to find it.
+   * settlement's backoff schedule, workflows/utils/poll-schedule.ts) to find it.
    */
   @InjectManager()
   async listSettledPayablePaymentRequestTokens(

@@ -25,7 +25,7 @@ export type RecordedMedusaRefunds = string[] | undefined
  * commits a refund's row before it calls the provider and deletes it when the provider throws, so under
  * this lock every row is a refund that succeeded or the one being made now. The payment's `data`, which
  * the provider is handed, was read before this refund waited for the lock, and may miss a refund that
- * finished meanwhile; a settlement writing the data can no longer drop one either (lib/payment-data.ts).
+ * finished meanwhile; a settlement writing the data can no longer drop one either (workflows/utils/payment-data.ts).
  */
 export async function underRefundLock<T>(
   container: Record<string, unknown>,

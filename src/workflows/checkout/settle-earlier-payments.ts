@@ -1,7 +1,7 @@
-import { SHOPPER_MESSAGES, type ShopperLanguage, type ShopperMessages } from "../../lib/checkout/shopper-messages"
+import { SHOPPER_MESSAGES, type ShopperLanguage, type ShopperMessages } from "./utils/shopper-messages"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
-import { ShopperConflictError } from "../../lib/shopper-conflict-error"
+import { ShopperConflictError } from "../../utils/shopper-conflict-error"
 import { TIKKIE_MODULE } from "../../modules/tikkie"
 import type TikkieModuleService from "../../modules/tikkie/service"
 import {
@@ -11,15 +11,15 @@ import {
   paymentRequestEventKey,
   type FastCheckoutWebhookEventData,
   type PaymentRequestNotificationEventData,
-} from "../../lib/events"
-import { hookEventOptions } from "../../lib/hook-event-options"
-import { checkedMomentsAgo } from "../../lib/record-freshness"
-import { fastCheckoutOutcomeFromRecord } from "../../lib/fast-checkout/outcome-from-record"
+} from "../utils/events"
+import { hookEventOptions } from "../utils/hook-event-options"
+import { checkedMomentsAgo } from "../utils/record-freshness"
+import { fastCheckoutOutcomeFromRecord } from "../fast-checkout/utils/outcome-from-record"
 import { settleFastCheckoutOrder } from "../fast-checkout/steps/settle-fast-checkout-order"
-import type { SettleOutcome } from "../../lib/fast-checkout/settle-outcome"
-import { paymentRequestOutcomeFromRecord } from "../../lib/payment-request/outcome-from-record"
+import type { SettleOutcome } from "../fast-checkout/utils/settle-outcome"
+import { paymentRequestOutcomeFromRecord } from "../payment-request/utils/outcome-from-record"
 import { settlePaymentRequest } from "../payment-request/steps/settle-payment-request"
-import type { PaymentRequestOutcome } from "../../lib/payment-request/settle-outcome"
+import type { PaymentRequestOutcome } from "../payment-request/utils/settle-outcome"
 
 /** What the shopper is told when a new payment for a cart is refused because an earlier one was made. */
 /**

@@ -1,8 +1,8 @@
 import { createWorkflow, WorkflowResponse, type WorkflowData } from "@medusajs/framework/workflows-sdk"
-import type { SettleFastCheckoutInput } from "../../lib/fast-checkout/settle-outcome"
+import type { SettleFastCheckoutInput } from "./utils/settle-outcome"
 import { settleFastCheckoutOrderStep } from "./steps/settle-fast-checkout-order"
 
-export type { SettleFastCheckoutInput, SettleOutcome, SettleSource } from "../../lib/fast-checkout/settle-outcome"
+export type { SettleFastCheckoutInput, SettleOutcome, SettleSource } from "./utils/settle-outcome"
 
 export const settleFastCheckoutOrderWorkflowId = "tikkie-settle-fast-checkout-order"
 

@@ -1,7 +1,7 @@
 import { cancelOrderWorkflow } from "@medusajs/medusa/core-flows"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { errorMessage } from "../../utils/error-message"
-import { recordRefundsOwedAfterCancel, type OrderBeforeCancel } from "../../lib/refunds-owed/refunds-owed-after-cancel"
+import { recordRefundsOwedAfterCancel, type OrderBeforeCancel } from "../refunds-owed/utils/refunds-owed-after-cancel"
 
 /**
  * Medusa's cancel workflow (`POST /admin/orders/:id/cancel`) refunds captured payments: for a payment

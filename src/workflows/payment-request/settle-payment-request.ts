@@ -1,8 +1,8 @@
 import { createWorkflow, WorkflowResponse, type WorkflowData } from "@medusajs/framework/workflows-sdk"
-import type { SettlePaymentRequestInput } from "../../lib/payment-request/settle-outcome"
+import type { SettlePaymentRequestInput } from "./utils/settle-outcome"
 import { settlePaymentRequestStep } from "./steps/settle-payment-request"
 
-export type { PaymentRequestOutcome, SettlePaymentRequestInput } from "../../lib/payment-request/settle-outcome"
+export type { PaymentRequestOutcome, SettlePaymentRequestInput } from "./utils/settle-outcome"
 
 export const settlePaymentRequestWorkflowId = "tikkie-settle-payment-request"
 

@@ -1,9 +1,9 @@
 import { acquireLockStep, releaseLockStep } from "@medusajs/medusa/core-flows"
 import { createWorkflow, transform, WorkflowResponse, type WorkflowData } from "@medusajs/framework/workflows-sdk"
-import type { OrderChange } from "../../lib/refunds-owed/refund-owed-after-order-change"
+import type { OrderChange } from "./utils/refund-owed-after-order-change"
 import { recordRefundsOwedForOrderChangeStep } from "./steps/record-refunds-owed-for-order-change"
 
-export type { OrderChange } from "../../lib/refunds-owed/refund-owed-after-order-change"
+export type { OrderChange } from "./utils/refund-owed-after-order-change"
 
 export const recordRefundOwedAfterOrderChangeWorkflowId = "tikkie-record-refund-owed-after-order-change"
 

@@ -1,7 +1,7 @@
 import { sendNotificationsStep } from "@medusajs/medusa/core-flows"
 import { createWorkflow, transform, when, WorkflowResponse, type WorkflowData } from "@medusajs/framework/workflows-sdk"
-import { EMAIL_CHANNEL } from "../../lib/refunds-owed/email-notifications"
-import type { IbanRequestLanguage } from "../../lib/refunds-owed/iban-request-message"
+import { EMAIL_CHANNEL } from "./utils/email-notifications"
+import type { IbanRequestLanguage } from "./utils/iban-request-message"
 import { prepareIbanRequestStep } from "./steps/prepare-iban-request"
 import { setIbanRequestedStep } from "./steps/set-iban-requested"
 

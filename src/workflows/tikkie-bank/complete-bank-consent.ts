@@ -5,13 +5,13 @@ import type {
   ConsentOutcome,
   ExchangedConsentCode,
   SealedConsentGrant,
-} from "../../lib/tikkie-bank/consent-answer"
+} from "./utils/consent-answer"
 import { scopeNames } from "../../modules/tikkie-bank/scopes"
 import { checkConsentAnswerStep } from "./steps/check-consent-answer"
 import { exchangeConsentCodeStep } from "./steps/exchange-consent-code"
 import { replaceConsentGrantStep } from "./steps/replace-consent-grant"
 
-export type { ConsentCallbackInput, ConsentOutcome } from "../../lib/tikkie-bank/consent-answer"
+export type { ConsentCallbackInput, ConsentOutcome } from "./utils/consent-answer"
 
 export const completeBankConsentWorkflowId = "tikkie-complete-bank-consent"
 

@@ -13,7 +13,7 @@ export interface ReconcileSummary {
   transactions_stored: number
   payouts_recorded: number
   matched_now: number
-  /** Refunds owed marked refunded whose outgoing transfer was found now (lib/tikkie-bank/match-refunds-owed.ts). */
+  /** Refunds owed marked refunded whose outgoing transfer was found now (workflows/tikkie-bank/utils/match-refunds-owed.ts). */
   refunds_matched_now: number
 }
 

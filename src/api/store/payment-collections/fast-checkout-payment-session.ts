@@ -3,8 +3,11 @@ import { errorMessage } from "../../../utils/error-message"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { FAST_CHECKOUT_CART_KEY } from "../../../providers/fast-checkout/session-data"
 import { isFastCheckoutProvider } from "../../../providers/provider-keys"
-import { recordFastCheckoutSession } from "../../../lib/fast-checkout/record-session"
-import { fastCheckoutCartInput, loadCartForFastCheckout } from "../../../lib/fast-checkout/cart-for-fast-checkout"
+import { recordFastCheckoutSession } from "../../../workflows/fast-checkout/utils/record-session"
+import {
+  fastCheckoutCartInput,
+  loadCartForFastCheckout,
+} from "../../../workflows/fast-checkout/utils/cart-for-fast-checkout"
 import { requestShopperLanguage } from "../../utils/shopper-language"
 
 /**

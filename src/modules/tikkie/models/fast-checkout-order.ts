@@ -28,18 +28,18 @@ const FastCheckoutOrder = model
     medusa_order_id: model.text().nullable(),
     /** Why a PAID order could not become a Medusa order; the money must never be dropped silently. */
     problem: model.text().nullable(),
-    /** Completions tried for a PAID order; the poll stops retrying a problem once its time budget has passed (lib/completion-budget.ts). */
+    /** Completions tried for a PAID order; the poll stops retrying a problem once its time budget has passed (workflows/utils/completion-budget.ts). */
     attempts: model.number().default(0),
     /**
-     * Until when a recorded problem's completion is retried (lib/completion-budget.ts): set by its first
+     * Until when a recorded problem's completion is retried (workflows/utils/completion-budget.ts): set by its first
      * failure; null with attempts at the limit: decided final.
      */
     retry_until: model.dateTime().nullable(),
     last_checked_at: model.dateTime().nullable(),
-    /** When the poll reads it next (lib/poll-schedule.ts); null: never read yet, due at once. */
+    /** When the poll reads it next (workflows/utils/poll-schedule.ts); null: never read yet, due at once. */
     next_check_at: model.dateTime().nullable(),
     /**
-     * When a webhook last claimed a read of this order (lib/fast-checkout/webhook-read-claim.ts): a webhook
+     * When a webhook last claimed a read of this order (workflows/fast-checkout/utils/webhook-read-claim.ts): a webhook
      * within the interval after it starts no read of its own. Apart from last_checked_at, which only
      * successful reads set (and the poll's expiry rules read).
      */

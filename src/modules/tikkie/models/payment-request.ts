@@ -41,12 +41,12 @@ const PaymentRequest = model
     problem: model.text().nullable(),
     attempts: model.number().default(0),
     /**
-     * Until when a recorded problem's completion is retried (lib/completion-budget.ts): set by its first
+     * Until when a recorded problem's completion is retried (workflows/utils/completion-budget.ts): set by its first
      * failure; null with attempts at the limit: decided final.
      */
     retry_until: model.dateTime().nullable(),
     last_checked_at: model.dateTime().nullable(),
-    /** When the poll reads it next (lib/poll-schedule.ts); null: never read yet, due at once. */
+    /** When the poll reads it next (workflows/utils/poll-schedule.ts); null: never read yet, due at once. */
     next_check_at: model.dateTime().nullable(),
     metadata: model.json().nullable(),
   })

@@ -4,8 +4,8 @@ import {
   createPaymentCollectionForCartWorkflow,
   refreshPaymentCollectionForCartWorkflow,
 } from "@medusajs/medusa/core-flows"
-import { fastCheckoutCartInput, loadCartForFastCheckout } from "../../../lib/fast-checkout/cart-for-fast-checkout"
-import { recordFastCheckoutSession } from "../../../lib/fast-checkout/record-session"
+import { fastCheckoutCartInput, loadCartForFastCheckout } from "../utils/cart-for-fast-checkout"
+import { recordFastCheckoutSession } from "../utils/record-session"
 import { toCents } from "../../../utils/medusa-money"
 import {
   FastCheckoutSessionDataSchema,
@@ -13,7 +13,7 @@ import {
 } from "../../../providers/fast-checkout/session-data"
 import { isFastCheckoutProvider } from "../../../providers/provider-keys"
 import { settleEarlierPaymentsOfCart } from "../../checkout/settle-earlier-payments"
-import type { ShopperLanguage } from "../../../lib/checkout/shopper-messages"
+import type { ShopperLanguage } from "../../checkout/utils/shopper-messages"
 
 export interface FastCheckoutStartInput {
   cartId: string

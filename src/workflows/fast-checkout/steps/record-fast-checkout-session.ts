@@ -1,5 +1,5 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { recordFastCheckoutSession, type FastCheckoutSessionLike } from "../../../lib/fast-checkout/record-session"
+import { recordFastCheckoutSession, type FastCheckoutSessionLike } from "../utils/record-session"
 
 export const recordFastCheckoutSessionStepId = "tikkie-record-fast-checkout-session"
 

@@ -1,4 +1,4 @@
-import { completionGivenUp, retryUntilAfterProblem } from "../../../lib/completion-budget"
+import { completionGivenUp, retryUntilAfterProblem } from "../../utils/completion-budget"
 import type { IPaymentModuleService, Logger, MedusaContainer } from "@medusajs/framework/types"
 import { errorMessage } from "../../../utils/error-message"
 import { isLockTimeout, RETURN_LOCK_WAIT_SECONDS, underLockOrBusy } from "../../../utils/lock-timeout"
@@ -7,22 +7,22 @@ import { completeCartWorkflow } from "@medusajs/medusa/core-flows"
 import { logExcerpt } from "../../../utils/log-excerpt"
 import { toCents } from "../../../utils/medusa-money"
 import { LogThrottle } from "../../../utils/log-throttle"
-import { nextCheckAt } from "../../../lib/poll-schedule"
+import { nextCheckAt } from "../../utils/poll-schedule"
 import { TIKKIE_MODULE } from "../../../modules/tikkie"
 import type TikkieModuleService from "../../../modules/tikkie/service"
 import type { FastCheckoutSettledRead } from "../../../providers/fast-checkout/service"
 import type { FastCheckoutConnection } from "../../../providers/fast-checkout/connection"
-import { callTikkieProvider } from "../../../lib/call-tikkie-provider"
+import { callTikkieProvider } from "../../utils/call-tikkie-provider"
 import { amountToPayInCents, type FastCheckoutOrder, type FastCheckoutStatus } from "tikkie-client/fast-checkout"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { orderForCart } from "../../../lib/checkout/order-for-cart"
+import { orderForCart } from "../../checkout/utils/order-for-cart"
 import {
   RETURN_RATE_WAIT_MS,
   type SettleFastCheckoutInput,
   type SettleOutcome,
   type SettleSource,
-} from "../../../lib/fast-checkout/settle-outcome"
-import { importFastCheckoutPayer } from "../../../lib/fast-checkout/import-payer"
+} from "../utils/settle-outcome"
+import { importFastCheckoutPayer } from "../utils/import-payer"
 import { SESSION_STATUS } from "../../../providers/fast-checkout/status"
 import { fastCheckoutReadKey, handOverSettledRead } from "../../../providers/shared/settled-reads"
 

@@ -7,8 +7,8 @@ import { v1MedusaError } from "../../../providers/payment-request/v1-errors"
 import { toMedusaError } from "../../../providers/shared/tikkie-medusa-error"
 import { V1_PAYMENT_REQUEST_EXPIRY_DAYS } from "tikkie-client/payment-requests/v1"
 import { addDays, amsterdamDate } from "tikkie-client/payment-requests/v2/amsterdam-date"
-import { paymentRequestConnection } from "../../../lib/payment-request/payment-request-providers"
-import { ensureV1Setup } from "../../../lib/payment-request/v1-setup"
+import { paymentRequestConnection } from "../utils/payment-request-providers"
+import { ensureV1Setup } from "../utils/v1-setup"
 
 export interface InvoiceLinkInput {
   /** Leave out for an open amount: the payer chooses. */

@@ -7,12 +7,12 @@ import type TikkieModuleService from "../../../modules/tikkie/service"
 import { orderDescription } from "../../../providers/payment-request/description"
 import { v1ExpiryDateRefused } from "../../../providers/payment-request/v1"
 import { addDays, amsterdamDate } from "tikkie-client/payment-requests/v2/amsterdam-date"
-import { paymentRequestProvider } from "../../../lib/payment-request/payment-request-providers"
-import { recordPayments } from "../../../lib/payment-request/record-payment-request"
-import { storeNameFor } from "../../../lib/payment-request/store-name"
-import { ensureV1Setup } from "../../../lib/payment-request/v1-setup"
+import { paymentRequestProvider } from "../utils/payment-request-providers"
+import { recordPayments } from "../utils/record-payment-request"
+import { storeNameFor } from "../utils/store-name"
+import { ensureV1Setup } from "../utils/v1-setup"
 import { moneyText } from "../../../utils/money-text"
-import { CURRENT_ORDER_SUMMARY_FIELDS } from "../../../lib/order-summary"
+import { CURRENT_ORDER_SUMMARY_FIELDS } from "../../utils/order-summary"
 
 export interface OrderLinkInput {
   orderId: string

@@ -6,14 +6,11 @@ import {
   refreshPaymentCollectionForCartWorkflow,
 } from "@medusajs/medusa/core-flows"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { loadOpenCart } from "../../../lib/checkout/load-open-cart"
+import { loadOpenCart } from "../../checkout/utils/load-open-cart"
 import { toCents } from "../../../utils/medusa-money"
-import { paymentRequestProvider } from "../../../lib/payment-request/payment-request-providers"
-import {
-  recordSessionPaymentRequest,
-  type SessionRecordExtra,
-} from "../../../lib/payment-request/record-payment-request"
-import { storeNameFor } from "../../../lib/payment-request/store-name"
+import { paymentRequestProvider } from "../utils/payment-request-providers"
+import { recordSessionPaymentRequest, type SessionRecordExtra } from "../utils/record-payment-request"
+import { storeNameFor } from "../utils/store-name"
 import { checkoutDescription } from "../../../providers/payment-request/description"
 import {
   PaymentRequestSessionDataSchema,
@@ -22,8 +19,8 @@ import {
 import { isPaymentRequestProvider } from "../../../providers/provider-keys"
 import { amsterdamDate } from "tikkie-client/payment-requests/v2/amsterdam-date"
 import { settleEarlierPaymentsOfCart } from "../../checkout/settle-earlier-payments"
-import type { ShopperLanguage } from "../../../lib/checkout/shopper-messages"
-import { ensureV1SetupForShopper } from "../../../lib/payment-request/v1-setup"
+import type { ShopperLanguage } from "../../checkout/utils/shopper-messages"
+import { ensureV1SetupForShopper } from "../utils/v1-setup"
 
 const CART_FIELDS = [
   "id",

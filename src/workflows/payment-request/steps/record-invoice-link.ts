@@ -1,7 +1,7 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { TIKKIE_MODULE } from "../../../modules/tikkie"
 import type TikkieModuleService from "../../../modules/tikkie/service"
-import type { PaymentRequestRecord } from "../../../lib/payment-request/record-payment-request"
+import type { PaymentRequestRecord } from "../utils/record-payment-request"
 import type { InvoicePaymentRequest } from "./create-invoice-payment-request"
 
 export const recordInvoiceLinkStepId = "tikkie-record-invoice-link"

@@ -1,12 +1,12 @@
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { SETTLEMENT_LOCK_LEASE_SECONDS } from "../../../utils/lock-timeout"
-import { mergeRefunds } from "../../../lib/payment-request/merge-refunds"
+import { mergeRefunds } from "../utils/merge-refunds"
 import { TIKKIE_MODULE } from "../../../modules/tikkie"
 import type TikkieModuleService from "../../../modules/tikkie/service"
 import { isPaymentRequestProvider } from "../../../providers/provider-keys"
 import { PaymentRequestSessionDataSchema, type StoredPayment } from "../../../providers/payment-request/session-data"
-import { recordPayments } from "../../../lib/payment-request/record-payment-request"
+import { recordPayments } from "../utils/record-payment-request"
 
 export const recordLinkRefundsStepId = "tikkie-record-link-refunds"
 

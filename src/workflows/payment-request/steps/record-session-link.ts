@@ -7,7 +7,7 @@ import {
   type PaymentRequestRecord,
   type PaymentRequestSessionLike,
   type SessionRecordExtra,
-} from "../../../lib/payment-request/record-payment-request"
+} from "../utils/record-payment-request"
 
 export const recordSessionLinkStepId = "tikkie-record-session-link"
 

@@ -1,13 +1,13 @@
-import { completionGivenUp, retryUntilAfterProblem } from "../../../lib/completion-budget"
+import { completionGivenUp, retryUntilAfterProblem } from "../../utils/completion-budget"
 import type { BigNumberValue, IPaymentModuleService, Logger, MedusaContainer } from "@medusajs/framework/types"
-import { setPaymentDataKey } from "../../../lib/payment-data"
+import { setPaymentDataKey } from "../../utils/payment-data"
 import { ContainerRegistrationKeys, Modules, PaymentActions } from "@medusajs/framework/utils"
 import { completeCartWorkflow, processPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import { errorMessage } from "../../../utils/error-message"
 import { logExcerpt } from "../../../utils/log-excerpt"
 import { isLockTimeout, RETURN_LOCK_WAIT_SECONDS, underLockOrBusy } from "../../../utils/lock-timeout"
 import { fromCents, toCents } from "../../../utils/medusa-money"
-import { nextCheckAt } from "../../../lib/poll-schedule"
+import { nextCheckAt } from "../../utils/poll-schedule"
 import { TIKKIE_MODULE } from "../../../modules/tikkie"
 import type TikkieModuleService from "../../../modules/tikkie/service"
 import { readPayments, type PaymentRequestSettledRead } from "../../../providers/payment-request/v2-api"
@@ -19,17 +19,17 @@ import {
   type StoredPayment,
 } from "../../../providers/payment-request/session-data"
 import type { PaymentRequestV2 } from "tikkie-client/payment-requests/v2"
-import { paymentRequestConnection } from "../../../lib/payment-request/payment-request-providers"
+import { paymentRequestConnection } from "../utils/payment-request-providers"
 import { readV1PaymentRequest, V1TokensSchema } from "../../../providers/payment-request/v1"
-import { recordPayments, type PaymentRequestRecord } from "../../../lib/payment-request/record-payment-request"
-import { recordExtraPayments } from "../../../lib/payment-request/extra-payments"
+import { recordPayments, type PaymentRequestRecord } from "../utils/record-payment-request"
+import { recordExtraPayments } from "../utils/extra-payments"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { orderForCart } from "../../../lib/checkout/order-for-cart"
+import { orderForCart } from "../../checkout/utils/order-for-cart"
 import {
   type PaymentRequestOutcome,
   type PaymentRequestSource,
   type SettlePaymentRequestInput,
-} from "../../../lib/payment-request/settle-outcome"
+} from "../utils/settle-outcome"
 
 /**
  * The one code path that acts on a payment request, whoever calls it first and however often: the

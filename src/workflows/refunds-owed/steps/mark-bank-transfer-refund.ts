@@ -1,5 +1,5 @@
 import type { IPaymentModuleService } from "@medusajs/framework/types"
-import { setPaymentDataKey } from "../../../lib/payment-data"
+import { setPaymentDataKey } from "../../utils/payment-data"
 import { Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { BANK_TRANSFER_REFUNDS_KEY, bankTransferRefundsOf } from "../../../providers/shared/bank-transfer-refunds"

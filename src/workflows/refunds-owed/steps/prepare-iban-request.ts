@@ -1,7 +1,7 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { prepareIbanRequest } from "../../../lib/refunds-owed/iban-request"
-import type { IbanRequestLanguage } from "../../../lib/refunds-owed/iban-request-message"
+import { prepareIbanRequest } from "../utils/iban-request"
+import type { IbanRequestLanguage } from "../utils/iban-request-message"
 
 export const prepareIbanRequestStepId = "tikkie-prepare-iban-request"
 

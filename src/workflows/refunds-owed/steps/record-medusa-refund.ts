@@ -4,7 +4,7 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { refundPaymentsWorkflow, refundPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import { fromCents } from "../../../utils/medusa-money"
 import { bankTransferRefundsOf } from "../../../providers/shared/bank-transfer-refunds"
-import { removeRefundBookedWithoutRefund } from "../../../lib/refunds-owed/refunds-owed-after-cancel"
+import { removeRefundBookedWithoutRefund } from "../utils/refunds-owed-after-cancel"
 
 export const recordMedusaRefundStepId = "tikkie-record-medusa-refund"
 

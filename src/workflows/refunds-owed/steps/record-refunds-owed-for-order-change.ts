@@ -1,16 +1,13 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { TIKKIE_MODULE } from "../../../modules/tikkie"
 import type TikkieModuleService from "../../../modules/tikkie/service"
-import {
-  recordRefundsOwedForOrderChange,
-  type OrderChange,
-} from "../../../lib/refunds-owed/refund-owed-after-order-change"
+import { recordRefundsOwedForOrderChange, type OrderChange } from "../utils/refund-owed-after-order-change"
 
 export const recordRefundsOwedForOrderChangeStepId = "tikkie-record-refunds-owed-for-order-change"
 
 /**
  * Records what a received return or a confirmed claim or exchange owes back on the order's Tikkie
- * payments as refunds owed (lib/refunds-owed/refund-owed-after-order-change.ts). Undone when a later
+ * payments as refunds owed (workflows/refunds-owed/utils/refund-owed-after-order-change.ts). Undone when a later
  * step fails: the refunds owed it made go (never ones that were there before), so the change's event,
  * delivered again, records them once.
  */

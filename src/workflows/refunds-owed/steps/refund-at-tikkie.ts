@@ -4,7 +4,7 @@ import { TIKKIE_MODULE } from "../../../modules/tikkie"
 import type TikkieModuleService from "../../../modules/tikkie/service"
 import { asReferenceId, refundDescription } from "../../../providers/payment-request/description"
 import { storedPayment } from "../../../providers/payment-request/session-data"
-import { paymentRequestConnection } from "../../../lib/payment-request/payment-request-providers"
+import { paymentRequestConnection } from "../../payment-request/utils/payment-request-providers"
 
 export const refundAtTikkieStepId = "tikkie-refund-owed-at-tikkie"
 

@@ -2,12 +2,7 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { bankModule, requireBankOptions } from "../../../modules/tikkie-bank/bank-session"
 import { hashConsentState } from "../../../modules/tikkie-bank/consent-state"
-import {
-  refuse,
-  START_AGAIN,
-  type CheckedConsentAnswer,
-  type ConsentCallbackInput,
-} from "../../../lib/tikkie-bank/consent-answer"
+import { refuse, START_AGAIN, type CheckedConsentAnswer, type ConsentCallbackInput } from "../utils/consent-answer"
 
 export const checkConsentAnswerStepId = "tikkie-check-consent-answer"
 

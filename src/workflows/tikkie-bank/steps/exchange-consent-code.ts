@@ -12,12 +12,7 @@ import {
   tokenBinding,
 } from "../../../modules/tikkie-bank/bank-session"
 import { PAY_SCOPE, payGrantBinding } from "../../../modules/tikkie-bank/v1-pay-grant"
-import {
-  refuse,
-  START_AGAIN,
-  type CheckedConsentAnswer,
-  type ExchangedConsentCode,
-} from "../../../lib/tikkie-bank/consent-answer"
+import { refuse, START_AGAIN, type CheckedConsentAnswer, type ExchangedConsentCode } from "../utils/consent-answer"
 
 export const exchangeConsentCodeStepId = "tikkie-exchange-consent-code"
 

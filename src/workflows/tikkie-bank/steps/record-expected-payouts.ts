@@ -1,8 +1,8 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { amsterdamDate, subtractMonths } from "tikkie-client/account-information"
-import { addBankDays } from "../../../lib/tikkie-bank/bank-days"
+import { addBankDays } from "../utils/bank-days"
 import { bankModule, requireBankOptions } from "../../../modules/tikkie-bank/bank-session"
-import { EXPECTED_PAYOUT_SOURCES } from "../../../lib/tikkie-bank/expected-payouts"
+import { EXPECTED_PAYOUT_SOURCES } from "../utils/expected-payouts"
 
 export const recordExpectedPayoutsStepId = "tikkie-record-expected-payouts"
 

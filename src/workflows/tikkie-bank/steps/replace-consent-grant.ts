@@ -7,7 +7,7 @@ import {
   currentConnection,
   type BankConnectionRecord,
 } from "../../../modules/tikkie-bank/bank-session"
-import type { SealedConsentGrant } from "../../../lib/tikkie-bank/consent-answer"
+import type { SealedConsentGrant } from "../utils/consent-answer"
 import { scopeNames } from "../../../modules/tikkie-bank/scopes"
 import { currentPayGrant, PAY_GRANT_LOCK, type PayGrantRecord } from "../../../modules/tikkie-bank/v1-pay-grant"
 

@@ -6,13 +6,13 @@ import {
   fastCheckoutDeferredEventKey,
   fastCheckoutEventKey,
   type FastCheckoutWebhookEventData,
-} from "../../../../lib/events"
-import { hookEventOptions } from "../../../../lib/hook-event-options"
+} from "../../../../workflows/utils/events"
+import { hookEventOptions } from "../../../../workflows/utils/hook-event-options"
 import { brakeIdleHookAnswer } from "../../../utils/idle-hook-brake"
 import { logExcerpt } from "../../../../utils/log-excerpt"
 import { LogThrottle } from "../../../../utils/log-throttle"
 import { fastCheckoutWebhookTarget } from "../../../utils/fast-checkout-webhook-target"
-import { claimFastCheckoutWebhookRead } from "../../../../lib/fast-checkout/webhook-read-claim"
+import { claimFastCheckoutWebhookRead } from "../../../../workflows/fast-checkout/utils/webhook-read-claim"
 import type { FastCheckoutWebhookBody } from "./validators"
 
 const UNKNOWN_ORDERS = new LogThrottle("Tikkie Fast Checkout webhooks for orders not of this store")

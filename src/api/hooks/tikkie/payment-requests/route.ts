@@ -5,8 +5,8 @@ import {
   PAYMENT_REQUEST_NOTIFICATION_EVENT,
   paymentRequestEventKey,
   type PaymentRequestNotificationEventData,
-} from "../../../../lib/events"
-import { hookEventOptions } from "../../../../lib/hook-event-options"
+} from "../../../../workflows/utils/events"
+import { hookEventOptions } from "../../../../workflows/utils/hook-event-options"
 import { brakeIdleHookAnswer } from "../../../utils/idle-hook-brake"
 import { logExcerpt } from "../../../../utils/log-excerpt"
 import { LogThrottle } from "../../../../utils/log-throttle"

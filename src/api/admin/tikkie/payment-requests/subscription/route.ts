@@ -1,5 +1,5 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { subscribePaymentRequestNotifications } from "../../../../../lib/payment-request/subscribe-notifications"
+import { subscribePaymentRequestNotifications } from "../../../../../workflows/payment-request/utils/subscribe-notifications"
 import type { AdminTikkieNotificationSubscriptionResponse } from "../../../../types"
 import type { SubscribeNotificationsBody } from "./validators"
 

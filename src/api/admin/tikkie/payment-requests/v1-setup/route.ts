@@ -1,5 +1,5 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { ensureV1Setup, v1Provider, v1SetupView } from "../../../../../lib/payment-request/v1-setup"
+import { ensureV1Setup, v1Provider, v1SetupView } from "../../../../../workflows/payment-request/utils/v1-setup"
 import type { AdminTikkieV1SetupResponse } from "../../../../types"
 import type { RunV1SetupBody, V1SetupQuery } from "./validators"
 

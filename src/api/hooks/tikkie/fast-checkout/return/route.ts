@@ -4,13 +4,13 @@ import {
   FAST_CHECKOUT_WEBHOOK_EVENT,
   fastCheckoutEventKey,
   type FastCheckoutWebhookEventData,
-} from "../../../../../lib/events"
-import { hookEventOptions } from "../../../../../lib/hook-event-options"
+} from "../../../../../workflows/utils/events"
+import { hookEventOptions } from "../../../../../workflows/utils/hook-event-options"
 import { inInlineSlotOrHandOver } from "../../../../utils/inline-settlement-slots"
 import { storefrontReturnUrl } from "../../../../utils/storefront-return"
 import { TIKKIE_MODULE } from "../../../../../modules/tikkie"
 import type TikkieModuleService from "../../../../../modules/tikkie/service"
-import { fastCheckoutOutcomeFromRecord } from "../../../../../lib/fast-checkout/outcome-from-record"
+import { fastCheckoutOutcomeFromRecord } from "../../../../../workflows/fast-checkout/utils/outcome-from-record"
 import {
   settleFastCheckoutOrderWorkflow,
   type SettleOutcome,

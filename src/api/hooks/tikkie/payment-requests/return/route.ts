@@ -4,13 +4,13 @@ import {
   PAYMENT_REQUEST_NOTIFICATION_EVENT,
   paymentRequestEventKey,
   type PaymentRequestNotificationEventData,
-} from "../../../../../lib/events"
-import { hookEventOptions } from "../../../../../lib/hook-event-options"
+} from "../../../../../workflows/utils/events"
+import { hookEventOptions } from "../../../../../workflows/utils/hook-event-options"
 import { inInlineSlotOrHandOver } from "../../../../utils/inline-settlement-slots"
 import { storefrontReturnUrl } from "../../../../utils/storefront-return"
 import { TIKKIE_MODULE } from "../../../../../modules/tikkie"
 import type TikkieModuleService from "../../../../../modules/tikkie/service"
-import { paymentRequestOutcomeFromRecord } from "../../../../../lib/payment-request/outcome-from-record"
+import { paymentRequestOutcomeFromRecord } from "../../../../../workflows/payment-request/utils/outcome-from-record"
 import {
   settlePaymentRequestWorkflow,
   type PaymentRequestOutcome,

@@ -1,5 +1,5 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { asShopperConflict } from "../../../../../lib/shopper-conflict-error"
+import { asShopperConflict } from "../../../../../utils/shopper-conflict-error"
 import { requestShopperLanguage } from "../../../../utils/shopper-language"
 import { startFastCheckoutWorkflow } from "../../../../../workflows/fast-checkout/start-fast-checkout"
 import type { StoreTikkieFastCheckoutResponse } from "../../../../types"

@@ -1,5 +1,5 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { asShopperConflict } from "../../../../../lib/shopper-conflict-error"
+import { asShopperConflict } from "../../../../../utils/shopper-conflict-error"
 import { requestShopperLanguage } from "../../../../utils/shopper-language"
 import { startPaymentRequestCheckoutWorkflow } from "../../../../../workflows/payment-request/start-checkout"
 import type { StoreTikkiePaymentRequestResponse } from "../../../../types"

@@ -1,5 +1,5 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { prepareIbanRequest } from "../../../../../../lib/refunds-owed/iban-request"
+import { prepareIbanRequest } from "../../../../../../workflows/refunds-owed/utils/iban-request"
 import { requestPayerIbanWorkflow } from "../../../../../../workflows/refunds-owed/request-payer-iban"
 import type { IbanRequestQuery, RequestIbanBody } from "../../validators"
 import { refundOwedAnswer } from "../../view"

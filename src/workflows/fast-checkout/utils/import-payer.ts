@@ -1,0 +1,101 @@
+import type { IOrderModuleService, Logger, MedusaContainer } from "@medusajs/framework/types"
+import { errorMessage } from "../../../utils/error-message"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { FastCheckoutSessionDataSchema } from "../../../providers/fast-checkout/session-data"
+import type { FastCheckoutPayer } from "tikkie-client/fast-checkout"
+import { orderAddressFromPayer } from "./payer-address"
+import { isFastCheckoutProvider } from "../../../providers/provider-keys"
+import { guestCustomerForPayer } from "./payer-customer"
+
+/**
+ * Writes the Fast Checkout payer (email, name, phone, company, shipping address) onto a Medusa order
+ * paid with Fast Checkout, the billing address too when the cart had none, and links the order to the
+ * payer's guest customer when the cart had no customer (payer-customer.ts), so Medusa's order list shows
+ * who ordered. Runs after the order exists, from the settlement and from `order.placed`
+ * (so an order completed by any path, even the storefront's own complete call, gets its payer), and
+ * is idempotent.
+ *
+ * Why on the order and not the cart: a new address on the cart can change its tax and total, and then
+ * Medusa's refresh of the cart deletes every payment session of the cart, the paid one included, and
+ * processing fails with "PaymentSession ... not found": no order. On the order the totals stay what the
+ * shopper paid. When the payer ships to another country than the one the cart was
+ * taxed for, the order keeps the tax that was paid, its metadata says so
+ * (`tikkie_fast_checkout.tax_country_differs`), and a warning is logged for the shop to review.
+ */
+export async function importFastCheckoutPayer(container: MedusaContainer, orderId: string): Promise<boolean> {
+  const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const orders = container.resolve<IOrderModuleService>(Modules.ORDER)
+  try {
+    const { data } = await query.graph({
+      entity: "order",
+      fields: [
+        "id",
+        "customer_id",
+        "metadata",
+        "shipping_address.id",
+        "shipping_address.country_code",
+        "billing_address.id",
+        "payment_collections.payments.provider_id",
+        "payment_collections.payments.data",
+      ],
+      filters: { id: orderId },
+    })
+    const order = data[0] as
+      | {
+          customer_id?: string | null
+          metadata?: Record<string, unknown> | null
+          shipping_address?: { id: string; country_code?: string | null } | null
+          billing_address?: { id: string } | null
+          payment_collections?: Array<{
+            payments?: Array<{ provider_id: string; data?: Record<string, unknown> | null }>
+          }>
+        }
+      | undefined
+    if (!order) return false
+    const imported = (order.metadata?.tikkie_fast_checkout as { payer_imported?: boolean } | undefined)?.payer_imported
+    if (imported) return false
+    const payment = (order.payment_collections ?? [])
+      .flatMap((pc) => pc.payments ?? [])
+      .find((p) => isFastCheckoutProvider(p.provider_id))
+    const session = FastCheckoutSessionDataSchema.safeParse(payment?.data)
+    if (!session.success || !session.data.payer) return false
+    const payer = session.data.payer as FastCheckoutPayer
+
+    const address = orderAddressFromPayer(payer)
+    const taxCountry = order.shipping_address?.country_code?.toLowerCase() ?? null
+    const differs = taxCountry !== null && taxCountry !== address.country_code
+    if (order.shipping_address?.id) {
+      await orders.updateOrderAddresses({ id: order.shipping_address.id, ...address })
+    }
+    const customerId = order.customer_id ?? (await guestCustomerForPayer(container, payer))
+    // The billing address is the payer's only where the cart had none: a storefront that asked for one keeps it.
+    await orders.updateOrders(orderId, {
+      email: payer.email,
+      customer_id: customerId,
+      ...(order.shipping_address?.id ? {} : { shipping_address: address }),
+      ...(order.billing_address?.id ? {} : { billing_address: address }),
+      metadata: {
+        ...(order.metadata ?? {}),
+        tikkie_fast_checkout: {
+          order_token: session.data.orderToken,
+          payer_imported: true,
+          payer_country: address.country_code,
+          tax_country: taxCountry,
+          tax_country_differs: differs,
+        },
+      },
+    })
+    if (differs) {
+      logger.warn(
+        `Medusa order ${orderId}: the Tikkie payer ships to ${address.country_code.toUpperCase()}, the cart was taxed for ` +
+          `${taxCountry!.toUpperCase()}; the order keeps the tax that was paid`
+      )
+    }
+    return true
+  } catch (e) {
+    // The order and its payment stand; only the payer's details are missing, so say so loudly.
+    logger.error(`Medusa order ${orderId}: importing the Tikkie payer failed: ${errorMessage(e)}`)
+    return false
+  }
+}

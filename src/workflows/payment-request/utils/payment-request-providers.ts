@@ -1,0 +1,123 @@
+import type { IPaymentModuleService, Logger, MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
+import type { ResolvedPaymentRequestProviderOptions } from "../../../providers/payment-request/options"
+import type { PaymentRequestConnection } from "../../../providers/payment-request/connection"
+import { isPaymentRequestProvider } from "../../../providers/provider-keys"
+import { errorMessage } from "../../../utils/error-message"
+import { callTikkieProvider } from "../../utils/call-tikkie-provider"
+
+export interface PaymentRequestProviderEntry {
+  providerId: string
+  options: ResolvedPaymentRequestProviderOptions
+}
+
+/** A provider's connection (its options and clients, connection.ts), lent to the plugin's own code. */
+export type PaymentRequestProviderConnection = PaymentRequestConnection & { providerId: string }
+
+/**
+ * The connection of one payment request provider, borrowed from the provider itself through the payment
+ * module (call-tikkie-provider.ts): the provider is the one owner of the credentials, and the client
+ * lent is the provider's own, so its undici pool keeps connections to Tikkie alive from one settlement
+ * to the next. Links for invoices, the notification subscription, the poll and refunds owed have no
+ * payment session, so Medusa has no payment operation that could carry them.
+ */
+export async function paymentRequestConnection(
+  container: MedusaContainer,
+  providerId?: string
+): Promise<PaymentRequestProviderConnection> {
+  const id = providerId === undefined ? (await paymentRequestProvider(container)).providerId : providerId
+  if (!isPaymentRequestProvider(id)) {
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, `${id} is not a Tikkie payment request provider.`)
+  }
+  const registered = await paymentRequestProviders(container)
+  if (!registered.some((p) => p.providerId === id)) throw notRegistered(id)
+  const connection = await callTikkieProvider<PaymentRequestConnection, PaymentRequestConnection>(
+    container,
+    id,
+    async (c) => c
+  )
+  return { ...connection, providerId: id }
+}
+
+/**
+ * The payment request providers this store runs: Medusa's enabled payment providers with the plugin's
+ * prefix, each asked once for its options. Known once per process (providers are registered at start
+ * and do not change while it runs).
+ *
+ * Medusa keeps a provider's row enabled after the store removed it from its configuration (its loader
+ * only ever enables), so a row is kept only when its provider answers; one that does not is left out,
+ * with a warning, and Medusa logs that it could not resolve it, once per process.
+ */
+const registeredByModule = new WeakMap<object, Promise<PaymentRequestProviderEntry[]>>()
+
+export function paymentRequestProviders(container: MedusaContainer): Promise<PaymentRequestProviderEntry[]> {
+  const payment = container.resolve<IPaymentModuleService>(Modules.PAYMENT)
+  let found = registeredByModule.get(payment)
+  if (!found) {
+    found = findPaymentRequestProviders(container, payment)
+    registeredByModule.set(payment, found)
+    // A failure (the database away at start) is not remembered: the next caller asks again.
+    found.catch(() => registeredByModule.delete(payment))
+  }
+  return found
+}
+
+/** The same, asked now (paymentRequestProviders remembers its answer for the process). */
+export async function findPaymentRequestProviders(
+  container: MedusaContainer,
+  payment: IPaymentModuleService
+): Promise<PaymentRequestProviderEntry[]> {
+  const rows = await payment.listPaymentProviders({ is_enabled: true }, { select: ["id"] })
+  const found: PaymentRequestProviderEntry[] = []
+  for (const { id } of rows) {
+    if (!isPaymentRequestProvider(id)) continue
+    try {
+      const options = await callTikkieProvider<PaymentRequestConnection, ResolvedPaymentRequestProviderOptions>(
+        container,
+        id,
+        async (c) => c.options
+      )
+      found.push({ providerId: id, options })
+    } catch (e) {
+      container
+        .resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+        .warn(
+          `Tikkie: payment provider ${id} is enabled in the database but not registered now; left out (${errorMessage(e)})`
+        )
+    }
+  }
+  return found.sort((a, b) => a.providerId.localeCompare(b.providerId))
+}
+
+function notRegistered(providerId: string) {
+  return new MedusaError(MedusaError.Types.NOT_FOUND, `Payment provider ${providerId} is not registered in this store.`)
+}
+
+/** One provider: the one named, or the only one registered. Clear errors otherwise. */
+export async function paymentRequestProvider(
+  container: MedusaContainer,
+  providerId?: string
+): Promise<PaymentRequestProviderEntry> {
+  if (providerId !== undefined && !isPaymentRequestProvider(providerId)) {
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, `${providerId} is not a Tikkie payment request provider.`)
+  }
+  const all = await paymentRequestProviders(container)
+  if (providerId !== undefined) {
+    const found = all.find((p) => p.providerId === providerId)
+    if (!found) throw notRegistered(providerId)
+    return found
+  }
+  if (!all.length) {
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      "No Tikkie payment request provider is registered in this store."
+    )
+  }
+  if (all.length > 1) {
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      `This store has ${all.length} Tikkie payment request providers: say which with provider_id (${all.map((p) => p.providerId).join(", ")}).`
+    )
+  }
+  return all[0]
+}
