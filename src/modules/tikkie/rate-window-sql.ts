@@ -14,8 +14,17 @@ export type RunSql = (sql: string, bindings: unknown[]) => Promise<Array<Record<
  */
 export const RATE_WINDOW_HELD = 1_000_000_000
 
-/** Counts one call of `key` in the current wall-clock second (one atomic upsert); answers the second's count. */
-export async function countRateWindowCall(run: RunSql, key: string): Promise<{ count: number; window: number }> {
+/**
+ * Counts one call of `key` in the current wall-clock second (one atomic upsert); answers the second's count.
+ * `tidyInBackground`: the first call of a second does not wait for the tidy-up of old windows (it is no
+ * part of the count; over a pool connection, outside any transaction, it may finish after the answer). A
+ * caller inside a transaction leaves it off: a query may not outlive its transaction.
+ */
+export async function countRateWindowCall(
+  run: RunSql,
+  key: string,
+  { tidyInBackground = false }: { tidyInBackground?: boolean } = {}
+): Promise<{ count: number; window: number }> {
   const window = Math.floor(Date.now() / 1000)
   const rows = await run(
     `insert into tikkie_rate_window (id, key, "window", count, created_at, updated_at)
@@ -27,8 +36,11 @@ export async function countRateWindowCall(run: RunSql, key: string): Promise<{ c
   )
   const count = Number(rows[0].count)
   if (count === 1) {
-    // The first call of a second tidies up windows nobody will count again.
-    await run(`delete from tikkie_rate_window where key = ? and "window" < ?`, [key, window - 60])
+    // The first call of a second tidies up windows nobody will count again (a failure only leaves rows
+    // the next second's first call deletes).
+    const tidy = run(`delete from tikkie_rate_window where key = ? and "window" < ?`, [key, window - 60])
+    if (tidyInBackground) tidy.catch(() => undefined)
+    else await tidy
   }
   return { count, window }
 }

@@ -6,6 +6,7 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { completeCartWorkflow } from "@medusajs/medusa/core-flows"
 import { logExcerpt } from "../../../utils/log-excerpt"
 import { toCents } from "../../../utils/medusa-money"
+import { settlementTiming, type SettlementTiming } from "../../../utils/settlement-timing"
 import { LogThrottle } from "../../../utils/log-throttle"
 import { nextCheckAt } from "../../utils/poll-schedule"
 import { TIKKIE_MODULE } from "../../../modules/tikkie"
@@ -16,12 +17,7 @@ import { callTikkieProvider } from "../../utils/call-tikkie-provider"
 import { amountToPayInCents, type FastCheckoutOrder, type FastCheckoutStatus } from "tikkie-client/fast-checkout"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { orderForCart } from "../../checkout/utils/order-for-cart"
-import {
-  RETURN_RATE_WAIT_MS,
-  type SettleFastCheckoutInput,
-  type SettleOutcome,
-  type SettleSource,
-} from "../utils/settle-outcome"
+import { RETURN_RATE_WAIT_MS, type SettleFastCheckoutInput, type SettleOutcome } from "../utils/settle-outcome"
 import { importFastCheckoutPayer } from "../utils/import-payer"
 import { SESSION_STATUS } from "../../../providers/fast-checkout/status"
 import { fastCheckoutReadKey, handOverSettledRead } from "../../../providers/shared/settled-reads"
@@ -57,23 +53,20 @@ export async function settleFastCheckoutOrder(
 ): Promise<SettleOutcome> {
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
+  const timing = settlementTiming("fast-checkout", input.orderToken ?? input.sessionId)
 
   // No record, no settlement: a session that a crash left unrecorded is recorded (and then settled) by
   // the poll job, which finds all of them with one query; looking for it here, per unknown orderToken,
-  // made every forged webhook scan the store's payment sessions.
-  const record = await findRecord(tikkie, input)
-  if (!record) {
-    logger.warn(
-      `Tikkie Fast Checkout ${input.source}: ignored ${input.orderToken ? `orderToken ${logExcerpt(input.orderToken)}` : `session ${logExcerpt(input.sessionId)}`}, not an order of this store`
-    )
-    return { outcome: "unknown" }
-  }
-  const orderToken = record.order_token
+  // made every forged webhook scan the store's payment sessions. Given an orderToken (webhooks, the
+  // poll), the record is read once, under the lock (settleLocked); only a session id needs a lookup first.
+  const orderToken = input.orderToken ?? (await findRecord(tikkie, input))?.order_token
+  if (!orderToken) return unknownOrder(logger, input)
+  timing?.mark("find record")
   // Another settlement of this order held the lock all that time: it is being settled; the poll retries.
   return underLockOrBusy(
     container,
     `tikkie:fast-checkout:${orderToken}`,
-    () => settleLocked(container, orderToken, input.source, input.hint),
+    () => settleLocked(container, orderToken, input, timing),
     (reason) => {
       logger.warn(
         `Tikkie Fast Checkout ${input.source}: order ${orderToken} is being settled elsewhere (${reason}); will retry`
@@ -86,8 +79,14 @@ export async function settleFastCheckoutOrder(
   )
 }
 
-async function findRecord(tikkie: TikkieModuleService, input: { orderToken?: string; sessionId?: string }) {
-  if (input.orderToken) return (await tikkie.listFastCheckoutOrders({ order_token: input.orderToken }))[0]
+function unknownOrder(logger: Logger, input: SettleFastCheckoutInput): SettleOutcome {
+  logger.warn(
+    `Tikkie Fast Checkout ${input.source}: ignored ${input.orderToken ? `orderToken ${logExcerpt(input.orderToken)}` : `session ${logExcerpt(input.sessionId)}`}, not an order of this store`
+  )
+  return { outcome: "unknown" }
+}
+
+async function findRecord(tikkie: TikkieModuleService, input: { sessionId?: string }) {
   if (input.sessionId) {
     const [latest] = await tikkie.listFastCheckoutOrders(
       { payment_session_id: input.sessionId },
@@ -101,13 +100,17 @@ async function findRecord(tikkie: TikkieModuleService, input: { orderToken?: str
 async function settleLocked(
   container: MedusaContainer,
   orderToken: string,
-  source: SettleSource,
-  hint?: FastCheckoutStatus
+  input: SettleFastCheckoutInput,
+  timing?: SettlementTiming
 ): Promise<SettleOutcome> {
+  const { source, hint } = input
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
+  timing?.mark("lock")
 
   const [record] = await tikkie.listFastCheckoutOrders({ order_token: orderToken })
+  timing?.mark("record read")
+  if (!record) return unknownOrder(logger, input)
   if (record.medusa_order_id) return { outcome: "already-completed", orderId: record.medusa_order_id }
   if (record.status === "CANCELLED" || record.status === "EXPIRED" || record.status === "ERROR") {
     return { outcome: "closed", status: record.status }
@@ -127,6 +130,7 @@ async function settleLocked(
     order = await callTikkieProvider<FastCheckoutConnection, FastCheckoutOrder>(container, record.provider_id, (fc) =>
       fc.getOrder(orderToken, rateWaitAtMostMs)
     )
+    timing?.mark("tikkie read")
   } catch (e) {
     const reason = errorMessage(e)
     FAILED_READS.warn(
@@ -173,6 +177,7 @@ async function settleLocked(
   const refusal = await (
     cartRead ?? (record.cart_id ? readCart(container, record.cart_id) : Promise.resolve(undefined))
   ).then((cart) => whyCartCannotComplete(container, record, orderToken, paidInCents, cart))
+  timing?.mark("cart check")
   if (refusal?.existingOrderId) {
     await markedPaid
     await tikkie.updateFastCheckoutOrders({
@@ -195,6 +200,7 @@ async function settleLocked(
   try {
     const { result } = await completeCartWorkflow(container).run({ input: { id: record.cart_id! } })
     orderId = result.id
+    timing?.mark("complete cart")
   } catch (e) {
     await markedPaid
     const message = errorMessage(e)
@@ -209,9 +215,13 @@ async function settleLocked(
   }
 
   await markedPaid
+  timing?.mark("paid written")
   await importFastCheckoutPayer(container, orderId)
+  timing?.mark("payer import")
   await tikkie.updateFastCheckoutOrders({ id: record.id, ...paidFields, medusa_order_id: orderId, problem: null })
+  timing?.mark("record write")
   logger.info(`Tikkie Fast Checkout order ${orderToken} is paid: Medusa order ${orderId} (via ${source})`)
+  if (timing) logger.info(timing.line())
   return { outcome: "completed", orderId }
 }
 

@@ -6,6 +6,7 @@ import { completeCartWorkflow, processPaymentWorkflow } from "@medusajs/medusa/c
 import { errorMessage } from "../../../utils/error-message"
 import { logExcerpt } from "../../../utils/log-excerpt"
 import { isLockTimeout, RETURN_LOCK_WAIT_SECONDS, underLockOrBusy } from "../../../utils/lock-timeout"
+import { settlementTiming, type SettlementTiming } from "../../../utils/settlement-timing"
 import { fromCents, toCents } from "../../../utils/medusa-money"
 import { nextCheckAt } from "../../utils/poll-schedule"
 import { TIKKIE_MODULE } from "../../../modules/tikkie"
@@ -52,20 +53,15 @@ export async function settlePaymentRequest(
   input: SettlePaymentRequestInput
 ): Promise<PaymentRequestOutcome> {
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
-  const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
-  const [record] = await tikkie.listPaymentRequests({ payment_request_token: input.paymentRequestToken })
-  if (!record) {
-    logger.warn(
-      `Tikkie payment request ${input.source}: ignored ${logExcerpt(input.paymentRequestToken)}, not a payment request of this store`
-    )
-    return { outcome: "unknown" }
-  }
-  const token = record.payment_request_token
+  const token = input.paymentRequestToken
+  const timing = settlementTiming("payment-request", token)
+  // The record is read once, under the lock (settleLocked): an unknown token takes a lock for nothing and
+  // is told apart there (the notification route drops unknown tokens before any event).
   // Another settlement of this request held the lock all that time: it is being settled; the poll retries.
   return underLockOrBusy(
     container,
     `tikkie:payment-request:${token}`,
-    () => settleLocked(container, record.id, input.source),
+    () => settleLocked(container, input, timing),
     (reason) => {
       logger.warn(`Tikkie payment request ${input.source}: ${token} is being settled elsewhere (${reason}); will retry`)
       return { outcome: "retry", reason }
@@ -78,18 +74,28 @@ export async function settlePaymentRequest(
 
 async function settleLocked(
   container: MedusaContainer,
-  recordId: string,
-  source: PaymentRequestSource
+  input: SettlePaymentRequestInput,
+  timing?: SettlementTiming
 ): Promise<PaymentRequestOutcome> {
+  const { source } = input
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
-  const record = await tikkie.retrievePaymentRequest(recordId)
+  timing?.mark("lock")
+  const [record] = await tikkie.listPaymentRequests({ payment_request_token: input.paymentRequestToken })
+  timing?.mark("record read")
+  if (!record) {
+    logger.warn(
+      `Tikkie payment request ${source}: ignored ${logExcerpt(input.paymentRequestToken)}, not a payment request of this store`
+    )
+    return { outcome: "unknown" }
+  }
   const token = record.payment_request_token
 
   let request: Pick<PaymentRequestV2, "status" | "referenceId">
   let payments: StoredPayment[]
   try {
     ;({ request, payments } = await readRequest(container, record))
+    timing?.mark("tikkie read")
   } catch (e) {
     const reason = errorMessage(e)
     logger.warn(`Tikkie payment request ${source}: could not read ${token} yet (${reason}); will retry`)
@@ -103,16 +109,34 @@ async function settleLocked(
     )
     return { outcome: "unknown" }
   }
+  // A checkout link paid in full and not settled yet: its cart is read beside the writes below (reading
+  // it for every unpaid link the poll looks at would be wasted).
+  const paidInFull = paymentInFull({ amountInCents: Number(record.amount_in_cents), payments })
+  const cartRead =
+    record.kind === "checkout" && record.cart_id && paidInFull && !record.medusa_payment_id
+      ? readCheckoutCart(container, record.cart_id)
+      : undefined
+  cartRead?.catch(() => undefined) // awaited (and its failure thrown) in completeCheckout, or not needed
+
   // A payer back on the return route may have paid a moment ago: the next poll run looks again.
   const next = source === "return" ? new Date() : nextCheckAt(record)
-  await tikkie.updatePaymentRequests({
-    id: record.id,
-    status: request.status,
-    payments: { items: payments },
-    last_checked_at: new Date(),
-    next_check_at: next,
-  })
-  await syncPaymentData(container, record, payments)
+  // What Tikkie said goes into the record and the Medusa payment's data while the session is read: three
+  // round trips of the database at once instead of one after the other (nothing below reads them back
+  // before the record is written again).
+  const [, , session] = await Promise.all([
+    tikkie.updatePaymentRequests({
+      id: record.id,
+      status: request.status,
+      payments: { items: payments },
+      last_checked_at: new Date(),
+      next_check_at: next,
+    }),
+    syncPaymentData(container, record, payments),
+    record.kind === "invoice" || (record.medusa_payment_id && record.order_id)
+      ? Promise.resolve(undefined)
+      : paymentSession(container, record.payment_session_id),
+  ])
+  timing?.mark("record write")
 
   if (record.kind === "invoice") return { outcome: "updated" }
   if (record.medusa_payment_id && record.order_id) {
@@ -122,7 +146,7 @@ async function settleLocked(
   }
 
   const amount = Number(record.amount_in_cents)
-  const paid = paymentInFull({ amountInCents: amount, payments })
+  const paid = paidInFull
   if (!paid) {
     if (payments.length) {
       return recordProblem(
@@ -136,7 +160,6 @@ async function settleLocked(
   }
   if (completionGivenUp(record)) return { outcome: "problem", problem: record.problem! }
 
-  const session = await paymentSession(container, record.payment_session_id)
   if (!session)
     return recordProblem(
       container,
@@ -152,10 +175,12 @@ async function settleLocked(
   handOverSettledRead(paymentRequestReadKey(token), settled)
   const outcome =
     record.kind === "checkout"
-      ? await completeCheckout(container, record, paid, source)
+      ? await completeCheckout(container, record, paid, source, cartRead, timing)
       : await captureOrderPayment(container, record, session, paid, source)
   if (outcome.outcome === "completed" || outcome.outcome === "captured") {
     await recordExtraPayments(container, await tikkie.retrievePaymentRequest(record.id), payments, isV1Record(record))
+    timing?.mark("extra payments")
+    if (timing && outcome.outcome === "completed") logger.info(timing.line())
   }
   return outcome
 }
@@ -184,17 +209,42 @@ async function readRequest(
   return { request, payments: payments.map(storedPayment) }
 }
 
+/**
+ * Whether the cart is an order already, and what it holds now: two reads at once, without computing the
+ * cart's totals (completeCartWorkflow computes them next). Medusa keeps the payment collection's amount
+ * equal to the cart's total, refreshing the collection whenever the cart changes and dropping its
+ * sessions then: the link's session still in the collection, for the amount paid, means the cart is
+ * what was paid for (as for Fast Checkout, settle-fast-checkout-order.ts).
+ */
+async function readCheckoutCart(container: MedusaContainer, cartId: string) {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const [existing, { data: carts }] = await Promise.all([
+    orderForCart(container, cartId),
+    query.graph({
+      entity: "cart",
+      fields: ["id", "payment_collection.id", "payment_collection.amount", "payment_collection.payment_sessions.id"],
+      filters: { id: cartId },
+    }),
+  ])
+  const cart = carts[0] as
+    { payment_collection?: { amount: number; payment_sessions?: Array<{ id: string }> } | null } | undefined
+  return { existing, cart }
+}
+
 async function completeCheckout(
   container: MedusaContainer,
   record: PaymentRequestRecord,
   paid: StoredPayment,
-  source: PaymentRequestSource
+  source: PaymentRequestSource,
+  cartRead: ReturnType<typeof readCheckoutCart> | undefined,
+  timing?: SettlementTiming
 ): Promise<PaymentRequestOutcome> {
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
   const cartId = record.cart_id
   if (!cartId) return recordProblem(container, record, "the checkout link has no cart")
-  const existing = await orderForCart(container, cartId)
+  const { existing, cart } = await (cartRead ?? readCheckoutCart(container, cartId))
+  timing?.mark("cart check")
   if (existing) {
     const payment = await medusaPayment(container, record.payment_session_id)
     if (!payment)
@@ -211,21 +261,6 @@ async function completeCheckout(
     })
     return { outcome: "already-completed", orderId: existing }
   }
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data: carts } = await query.graph({
-    entity: "cart",
-    fields: [
-      "id",
-      "total",
-      "payment_collection.id",
-      "payment_collection.amount",
-      "payment_collection.payment_sessions.id",
-    ],
-    filters: { id: cartId },
-  })
-  const cart = carts[0] as
-    | { total: number; payment_collection?: { amount: number; payment_sessions?: Array<{ id: string }> } | null }
-    | undefined
   if (!cart) return recordProblem(container, record, "the cart no longer exists")
   if (!cart.payment_collection?.payment_sessions?.some((s) => s.id === record.payment_session_id)) {
     return recordProblem(
@@ -234,11 +269,12 @@ async function completeCheckout(
       "the cart changed after the link was made: its Tikkie payment session was replaced"
     )
   }
-  if (toCents(cart.total) !== paid.amountInCents || toCents(cart.payment_collection.amount) !== paid.amountInCents) {
+  const cartCents = toCents(cart.payment_collection.amount)
+  if (cartCents !== paid.amountInCents) {
     return recordProblem(
       container,
       record,
-      `the cart changed after the link was made: it now totals ${toCents(cart.total)} cents, ${paid.amountInCents} cents were paid`
+      `the cart changed after the link was made: it now totals ${cartCents} cents, ${paid.amountInCents} cents were paid`
     )
   }
 
@@ -246,6 +282,7 @@ async function completeCheckout(
   try {
     const { result } = await completeCartWorkflow(container).run({ input: { id: cartId } })
     orderId = result.id
+    timing?.mark("complete cart")
   } catch (e) {
     const message = errorMessage(e)
     const raced = await orderForCart(container, cartId)
@@ -264,6 +301,7 @@ async function completeCheckout(
     medusa_payment_id: payment?.id ?? null,
     problem: null,
   })
+  timing?.mark("record write after")
   logger.info(`Tikkie payment request ${record.payment_request_token} is paid: Medusa order ${orderId} (via ${source})`)
   return { outcome: "completed", orderId }
 }
