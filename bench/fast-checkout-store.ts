@@ -12,7 +12,7 @@ import type { LoggedRequest } from "tikkie-sandbox/request-log"
 import { medusaPid, readMemory, type ProcessMemory } from "./process-memory"
 import { fmt, median, percentile } from "./stats"
 import { benchMode, note } from "./summary"
-import { printSettlementBreakdown, readSettlementTimings } from "./settlement-breakdown"
+import { notePaidToOrder } from "./settlement-breakdown"
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { freePort } = require("../scripts/embedded-db") as { freePort(): Promise<number> }
@@ -349,18 +349,14 @@ async function benchWebhookToOrder(
     console.log(
       `    A ${ms(median(fcServer))}   B request sent to completed_at ${ms(median(sysServer))}   ratio ${fmt(median(fcServer) / median(sysServer))}`
     )
-    note(
-      "paid -> order, server clock (Tikkie / system)",
-      `${ms(median(fcServer))} / ${ms(median(sysServer))} = ${fmt(median(fcServer) / median(sysServer))}`
-    )
-    const breakdown = printSettlementBreakdown(
+    notePaidToOrder(
       "Fast Checkout",
       fcSamples
         .filter((s) => sentAt.has(s.orderToken))
         .map((s) => ({ token: s.orderToken, sentAt: sentAt.get(s.orderToken)!, completedAt: s.completedAt })),
-      readSettlementTimings(logPaths)
+      sysServer,
+      logPaths
     )
-    if (breakdown) note("paid -> order breakdown, ms (Fast Checkout)", breakdown)
   }
   for (const f of failures) console.log(`  ! ${f}`)
 }

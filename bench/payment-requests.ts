@@ -11,8 +11,8 @@ import type { ListPaymentRequestsInput } from "tikkie-client/payment-requests/v2
 import { SandboxControl } from "tikkie-sandbox/control-client"
 import { startSandboxProcess } from "./sandbox-process"
 import { fmt, median, percentile } from "./stats"
-import { benchMode, note } from "./summary"
-import { printSettlementBreakdown, readSettlementTimings } from "./settlement-breakdown"
+import { benchMode } from "./summary"
+import { notePaidToOrder } from "./settlement-breakdown"
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { freePort } = require("../scripts/embedded-db") as { freePort(): Promise<number> }
@@ -197,18 +197,14 @@ async function measureNotificationToCaptured(
     `  server side (whole ms): A notification sent -> cart completed_at median ${ms(median(linkServer))}; ` +
       `B request sent -> completed_at median ${ms(median(systemServer))}; ratio ${fmt(median(linkServer) / median(systemServer))}`
   )
-  note(
-    "paid -> order, server clock (link / system)",
-    `${ms(median(linkServer))} / ${ms(median(systemServer))} = ${fmt(median(linkServer) / median(systemServer))}`
-  )
-  const breakdown = printSettlementBreakdown(
-    "payment link",
+  notePaidToOrder(
+    "link",
     linkRuns
       .filter((r) => sentAt.has(r.token))
       .map((r) => ({ token: r.token, sentAt: sentAt.get(r.token)!, completedAt: r.completedAt })),
-    readSettlementTimings([logPath])
+    systemServer,
+    [logPath]
   )
-  if (breakdown) note("paid -> order breakdown, ms (link)", breakdown)
   console.log(
     `  link carts completed by: ${
       Object.entries(via)

@@ -1,6 +1,7 @@
 import fs from "node:fs"
 import { SETTLEMENT_TIMING_PREFIX } from "../src/utils/settlement-timing"
 import { fmt, median } from "./stats"
+import { note } from "./summary"
 
 /**
  * Where paid → order goes, per order: the store logs one timing line per completed settlement
@@ -74,3 +75,25 @@ export function printSettlementBreakdown(
   console.log(`    send → cart's completed_at           ${fmt(toCompleted, 0).padStart(6)}`)
   return `before ${fmt(before, 0)} | ${parts.map(([p, v]) => `${p} ${fmt(v, 0)}`).join(" | ")}`
 }
+
+/**
+ * The two lines of paid → order in the side-by-side table: the server-clock ratio next to the system
+ * provider, and the breakdown of the same orders.
+ */
+export function notePaidToOrder(
+  label: string,
+  samples: SettledSample[],
+  systemServerMs: number[],
+  logPaths: string[]
+): void {
+  const server = median(samples.map((s) => s.completedAt - s.sentAt))
+  const system = median(systemServerMs)
+  note(
+    `paid -> order, server clock (${label} / system)`,
+    `${fmtMs(server)} / ${fmtMs(system)} = ${fmt(server / system)}`
+  )
+  const breakdown = printSettlementBreakdown(label, samples, readSettlementTimings(logPaths))
+  if (breakdown) note(`paid -> order breakdown, ms (${label})`, breakdown)
+}
+
+const fmtMs = (n: number) => `${fmt(n, 1)} ms`
