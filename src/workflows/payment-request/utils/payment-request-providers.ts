@@ -25,12 +25,8 @@ export async function paymentRequestConnection(
   container: MedusaContainer,
   providerId?: string
 ): Promise<PaymentRequestProviderConnection> {
-  const id = providerId === undefined ? (await paymentRequestProvider(container)).providerId : providerId
-  if (!isPaymentRequestProvider(id)) {
-    throw new MedusaError(MedusaError.Types.INVALID_DATA, `${id} is not a Tikkie payment request provider.`)
-  }
-  const registered = await paymentRequestProviders(container)
-  if (!registered.some((p) => p.providerId === id)) throw notRegistered(id)
+  // The one named (or the only one), with the same refusals: not a payment request provider, not registered.
+  const { providerId: id } = await paymentRequestProvider(container, providerId)
   const connection = await callTikkieProvider<PaymentRequestConnection, PaymentRequestConnection>(
     container,
     id,
