@@ -1,7 +1,7 @@
 import { benchFastCheckoutClient } from "./fast-checkout-client"
 import { benchReconciliation } from "./reconciliation"
 import { benchBankTransactions } from "./bank-transactions"
-import { benchPaymentRequests } from "./payment-requests"
+import { benchPaymentRequests, benchPaymentRequestsCluster } from "./payment-requests"
 import { benchFastCheckoutStore } from "./fast-checkout-store"
 import { benchFastCheckoutCluster } from "./fast-checkout-cluster"
 import { printSummary } from "./summary"
@@ -13,6 +13,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   "payment-requests": benchPaymentRequests,
   "fast-checkout-store": benchFastCheckoutStore,
   "fast-checkout-cluster": benchFastCheckoutCluster,
+  "payment-requests-cluster": benchPaymentRequestsCluster,
 }
 
 /**

@@ -5,6 +5,7 @@ import v8 from "node:v8"
 import vm from "node:vm"
 import { Agent, request } from "undici"
 import { DEMO } from "../demo/constants"
+import { startCluster } from "../demo/cluster"
 import { startDemo, type RunningDemo } from "../demo/run"
 import { PaymentRequestsClient } from "tikkie-client/payment-requests/v2"
 import type { ListPaymentRequestsInput } from "tikkie-client/payment-requests/v2/schemas"
@@ -75,20 +76,48 @@ async function benchLinkStore(): Promise<void> {
       log: () => {},
     })
     console.log(`\n(a) demo store up in ${fmt((performance.now() - started) / 1000, 1)} s`)
-    const store = new Store(demo)
-    const sandbox = new SandboxControl(demo.sandboxUrl)
-    const db = new Client({ connectionString: demo.databaseUrl })
-    await db.connect()
-    try {
-      await measureNotificationToCaptured(store, sandbox, db, path.join(dataDir, "medusa.log"))
-    } finally {
-      await db.end()
-      await sandbox.close()
-      await store.close()
-    }
+    await measureLinkStore(demo, [path.join(dataDir, "medusa.log")])
   } finally {
     await demo?.stop()
     fs.rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+/**
+ * (a) in the production shape (demo/cluster.ts: redis-server, one `server` and two `worker` instances):
+ * the notification reaches the server, which hands it to a worker through Redis; the worker settles.
+ * `npm run bench -- payment-requests-cluster`.
+ */
+export async function benchPaymentRequestsCluster(): Promise<void> {
+  console.log(
+    "\n## Payment request links in a cluster (redis-server, embedded Postgres, sandbox, 1 server + 2 workers)"
+  )
+  benchMode("cluster 1 server + 2 workers")
+  const started = performance.now()
+  const cluster = await startCluster({ workers: 2, log: () => {} })
+  try {
+    console.log(`\n(a) cluster up in ${fmt((performance.now() - started) / 1000, 1)} s`)
+    await measureLinkStore(
+      cluster,
+      cluster.instances.map((i) => i.logPath)
+    )
+  } finally {
+    await cluster.stop()
+  }
+}
+
+/** (a) against a running store: its log files hold the completion and timing lines (one per instance). */
+async function measureLinkStore(demo: RunningDemo, logPaths: string[]): Promise<void> {
+  const store = new Store(demo)
+  const sandbox = new SandboxControl(demo.sandboxUrl)
+  const db = new Client({ connectionString: demo.databaseUrl })
+  await db.connect()
+  try {
+    await measureNotificationToCaptured(store, sandbox, db, logPaths)
+  } finally {
+    await db.end()
+    await sandbox.close()
+    await store.close()
   }
 }
 
@@ -96,7 +125,7 @@ async function measureNotificationToCaptured(
   store: Store,
   sandbox: SandboxControl,
   db: InstanceType<typeof Client>,
-  logPath: string
+  logPaths: string[]
 ) {
   await store.loadCatalogue()
   const pairs = WARMUP_PAIRS + PAIRS
@@ -109,7 +138,7 @@ async function measureNotificationToCaptured(
     await store.systemSession(b)
     systemCarts.push(b)
   }
-  const logOffset = fileSize(logPath)
+  const logOffsets = logPaths.map(fileSize)
 
   const failures: string[] = []
   const linkRuns: Array<{ observed: number; token: string; completedAt: number }> = []
@@ -176,7 +205,7 @@ async function measureNotificationToCaptured(
   const systemServer = systemRuns.map((r) => r.completedAt - r.sentAt).filter(Number.isFinite)
   const linkObserved = linkRuns.map((r) => r.observed)
   const systemObserved = systemRuns.map((r) => r.call)
-  const via = completedVia(logPath, logOffset)
+  const via = completedVia(logPaths, logOffsets)
 
   console.log(
     `(a) paid to cart completed, ${linkRuns.length} A/B pairs after ${WARMUP_PAIRS} warm-up pairs, one at a time, ${SETTLE_PAUSE_MS} ms quiet between calls:`
@@ -203,7 +232,7 @@ async function measureNotificationToCaptured(
       .filter((r) => sentAt.has(r.token))
       .map((r) => ({ token: r.token, sentAt: sentAt.get(r.token)!, completedAt: r.completedAt })),
     systemServer,
-    [logPath]
+    logPaths
   )
   console.log(
     `  link carts completed by: ${
@@ -215,17 +244,19 @@ async function measureNotificationToCaptured(
   if (failures.length) console.log(`  ! ${failures.length} failures, e.g. ${failures[0]}`)
 }
 
-/** Counts the store log's "is paid: Medusa order … (via notification|return|poll)" lines after `offset`. */
-function completedVia(file: string, offset: number): Record<string, number> {
+/** Counts the store logs' "is paid: Medusa order … (via notification|return|poll)" lines after each file's offset. */
+function completedVia(files: string[], offsets: number[]): Record<string, number> {
   const out: Record<string, number> = {}
-  let text = ""
-  try {
-    text = fs.readFileSync(file, "utf8").slice(offset)
-  } catch {
-    return out
-  }
-  for (const m of text.matchAll(/Tikkie payment request \S+ is paid: Medusa order \S+ \(via (\w+)\)/g))
-    out[m[1]] = (out[m[1]] ?? 0) + 1
+  files.forEach((file, i) => {
+    let text = ""
+    try {
+      text = fs.readFileSync(file, "utf8").slice(offsets[i])
+    } catch {
+      return
+    }
+    for (const m of text.matchAll(/Tikkie payment request \S+ is paid: Medusa order \S+ \(via (\w+)\)/g))
+      out[m[1]] = (out[m[1]] ?? 0) + 1
+  })
   return out
 }
 
