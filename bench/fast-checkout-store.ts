@@ -12,7 +12,7 @@ import type { LoggedRequest } from "tikkie-sandbox/request-log"
 import { medusaPid, readMemory, type ProcessMemory } from "./process-memory"
 import { fmt, median, percentile } from "./stats"
 import { benchMode, note } from "./summary"
-import { notePaidToOrder } from "./settlement-breakdown"
+import { notePaidToOrder, paidWarmupPairs } from "./settlement-breakdown"
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { freePort } = require("../scripts/embedded-db") as { freePort(): Promise<number> }
@@ -165,7 +165,14 @@ export async function measureStore(
     await store.stockUp()
     await store.loadCatalogue()
     if (PARTS.has("sessions")) await benchSessions(store)
-    if (PARTS.has("paid")) await benchWebhookToOrder(store, sandbox, db, target.logPaths ?? [target.medusaLogPath])
+    if (PARTS.has("paid"))
+      await benchWebhookToOrder(
+        store,
+        sandbox,
+        db,
+        target.logPaths ?? [target.medusaLogPath],
+        paidWarmupPairs(target.instances?.length ?? 1)
+      )
     if (PARTS.has("storm")) await benchStorm(store, sandbox, db, target)
     if (PARTS.has("flood")) await benchFlood(store, sandbox, db, target)
     if (after) await after({ store, sandbox, db })
@@ -228,9 +235,10 @@ async function benchWebhookToOrder(
   store: StoreClient,
   sandbox: SandboxControl,
   db: Db,
-  logPaths: string[]
+  logPaths: string[],
+  warmupPairs: number
 ): Promise<void> {
-  const pairs = WARMUP_PAIRS + COMPLETE_PAIRS
+  const pairs = warmupPairs + COMPLETE_PAIRS
   const carts = await store.prepareCarts(pairs * 2, "completion carts")
   const tokens = new Map<string, string>()
   await pool(
@@ -306,7 +314,7 @@ async function benchWebhookToOrder(
       a = await runFc(fcCart)
     }
     await sleep(SETTLE_PAUSE_MS)
-    if (i < WARMUP_PAIRS || !a || !b) continue
+    if (i < warmupPairs || !a || !b) continue
     fcSamples.push(a)
     sysSamples.push(b)
     ratios.push(a.payToSeen / b.call)
@@ -325,7 +333,7 @@ async function benchWebhookToOrder(
   const sysObserved = sysSamples.map((s) => s.call)
 
   console.log(
-    `\n2. paid to order, ${fcSamples.length} A/B pairs after ${WARMUP_PAIRS} warm-up pairs, one at a time, ${SETTLE_PAUSE_MS} ms quiet between calls:`
+    `\n2. paid to order, ${fcSamples.length} A/B pairs after ${warmupPairs} warm-up pairs, one at a time, ${SETTLE_PAUSE_MS} ms quiet between calls:`
   )
   console.log(
     `  A Fast Checkout: from sending POST /_sandbox/fastcheckout/orders/:token/pay (the sandbox sends the webhook at once)`

@@ -13,7 +13,7 @@ import { SandboxControl } from "tikkie-sandbox/control-client"
 import { startSandboxProcess } from "./sandbox-process"
 import { fmt, median, percentile } from "./stats"
 import { benchMode } from "./summary"
-import { notePaidToOrder } from "./settlement-breakdown"
+import { notePaidToOrder, paidWarmupPairs } from "./settlement-breakdown"
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { freePort } = require("../scripts/embedded-db") as { freePort(): Promise<number> }
@@ -34,7 +34,6 @@ const { Client } = require("pg") as typeof import("pg")
  */
 
 const PAIRS = intEnv("BENCH_LINK_PAIRS", 20)
-const WARMUP_PAIRS = 3
 const LIST_SIZE = intEnv("BENCH_LIST_SIZE", 10_000)
 const LIST_ROUNDS = 3
 /** How often the store API is asked whether a paid cart became an order. */
@@ -128,7 +127,8 @@ async function measureNotificationToCaptured(
   logPaths: string[]
 ) {
   await store.loadCatalogue()
-  const pairs = WARMUP_PAIRS + PAIRS
+  const warmupPairs = paidWarmupPairs(logPaths.length)
+  const pairs = warmupPairs + PAIRS
   const linkCarts: Array<{ cart: string; token: string }> = []
   const systemCarts: string[] = []
   for (let i = 0; i < pairs; i++) {
@@ -189,7 +189,7 @@ async function measureNotificationToCaptured(
       a = await runLink(linkCarts[i])
     }
     await sleep(SETTLE_PAUSE_MS)
-    if (i < WARMUP_PAIRS || !a || !b) continue
+    if (i < warmupPairs || !a || !b) continue
     linkRuns.push(a)
     systemRuns.push(b)
     ratios.push(a.observed / b.call)
@@ -208,7 +208,7 @@ async function measureNotificationToCaptured(
   const via = completedVia(logPaths, logOffsets)
 
   console.log(
-    `(a) paid to cart completed, ${linkRuns.length} A/B pairs after ${WARMUP_PAIRS} warm-up pairs, one at a time, ${SETTLE_PAUSE_MS} ms quiet between calls:`
+    `(a) paid to cart completed, ${linkRuns.length} A/B pairs after ${warmupPairs} warm-up pairs, one at a time, ${SETTLE_PAUSE_MS} ms quiet between calls:`
   )
   console.log(
     `  A payment link: from POST /_sandbox/paymentrequests/:token/pay (the sandbox sends the PAYMENT notification at once)`

@@ -1,4 +1,5 @@
 import type { MiddlewareRoute } from "@medusajs/framework/http"
+import { skipWhenSenderGone } from "../utils/skip-when-sender-gone"
 import { validateBody, validateQuery, validateQueryOrPage } from "../utils/validate"
 import { callbackPage } from "./tikkie/bank/callback/page"
 import { BankConsentCallbackQuerySchema } from "./tikkie/bank/callback/validators"
@@ -12,7 +13,7 @@ export const hooksMiddlewares: MiddlewareRoute[] = [
   {
     matcher: "/hooks/tikkie/fast-checkout",
     methods: ["POST"],
-    middlewares: [validateBody(FastCheckoutWebhookBodySchema)],
+    middlewares: [skipWhenSenderGone("Tikkie Fast Checkout webhooks"), validateBody(FastCheckoutWebhookBodySchema)],
   },
   {
     matcher: "/hooks/tikkie/fast-checkout/return",
@@ -22,7 +23,10 @@ export const hooksMiddlewares: MiddlewareRoute[] = [
   {
     matcher: "/hooks/tikkie/payment-requests",
     methods: ["POST"],
-    middlewares: [validateBody(PaymentRequestNotificationBodySchema)],
+    middlewares: [
+      skipWhenSenderGone("Tikkie payment request notifications"),
+      validateBody(PaymentRequestNotificationBodySchema),
+    ],
   },
   {
     matcher: "/hooks/tikkie/payment-requests/return",
