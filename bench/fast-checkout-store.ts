@@ -436,6 +436,7 @@ async function benchStorm(
   const ordersBefore = await countAllOrders(db)
   const logOffsets = new Map((target.logPaths ?? [target.medusaLogPath]).map((f) => [f, fileSize(f)]))
   const memBefore = readInstances(instances)
+  const listenOverflowsBefore = listenOverflows()
 
   const shuffled = shuffle([...tokens])
   const firstPay = Date.now()
@@ -490,6 +491,7 @@ async function benchStorm(
   )
   await sleep(3_000)
   const memSettled = readInstances(instances)
+  const droppedConnects = listenOverflows() - listenOverflowsBefore
 
   const orders = await ordersOfCarts(db, cartIds)
   const perCart = new Map<string, number>()
@@ -587,6 +589,11 @@ async function benchStorm(
         .map(([k, v]) => `${k} ×${v}`)
         .join(", ")})`
   )
+  if (Number.isFinite(droppedConnects))
+    console.log(
+      `  connection attempts dropped by a full accept queue   ${droppedConnects}   (the kernel's ListenOverflows, whole machine, during the storm: ` +
+        `connections that waited in front of the server's Node, where timed-out webhooks wait; docs/production.md, "Bursts of webhooks")`
+    )
   console.log(
     `  sandbox GET order, busiest second                    ${stats["fastCheckout.getOrder"] ?? 0} calls   (GET /_sandbox/stats; limit 250/s); refused with 429: ${statusCounts["429"] ?? 0}`
   )
@@ -1123,6 +1130,20 @@ function normalise(s: string): string {
     .replace(/\b[a-z]+_[0-9A-Z]{26}\b/g, "<id>")
     .replace(/\b[0-9a-f]{32}\b/g, "<token>")
     .replace(/\b\d+(\.\d+)?\b/g, "<n>")
+}
+
+/**
+ * Linux's count of connection attempts a listening socket's full accept queue dropped (/proc/net/netstat,
+ * the whole machine); NaN elsewhere. Node listens with a backlog of 511, which `medusa start` keeps.
+ */
+function listenOverflows(): number {
+  try {
+    const [names, values] = fs.readFileSync("/proc/net/netstat", "utf8").split("\n")
+    const at = names.split(" ").indexOf("ListenOverflows")
+    return at < 0 ? NaN : Number(values.split(" ")[at])
+  } catch {
+    return NaN
+  }
 }
 
 function fileSize(file: string): number {

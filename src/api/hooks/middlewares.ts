@@ -1,5 +1,4 @@
 import type { MiddlewareRoute } from "@medusajs/framework/http"
-import { skipWhenSenderGone } from "../utils/skip-when-sender-gone"
 import { validateBody, validateQuery, validateQueryOrPage } from "../utils/validate"
 import { callbackPage } from "./tikkie/bank/callback/page"
 import { BankConsentCallbackQuerySchema } from "./tikkie/bank/callback/validators"
@@ -13,7 +12,7 @@ export const hooksMiddlewares: MiddlewareRoute[] = [
   {
     matcher: "/hooks/tikkie/fast-checkout",
     methods: ["POST"],
-    middlewares: [skipWhenSenderGone("Tikkie Fast Checkout webhooks"), validateBody(FastCheckoutWebhookBodySchema)],
+    middlewares: [validateBody(FastCheckoutWebhookBodySchema)],
   },
   {
     matcher: "/hooks/tikkie/fast-checkout/return",
@@ -23,10 +22,7 @@ export const hooksMiddlewares: MiddlewareRoute[] = [
   {
     matcher: "/hooks/tikkie/payment-requests",
     methods: ["POST"],
-    middlewares: [
-      skipWhenSenderGone("Tikkie payment request notifications"),
-      validateBody(PaymentRequestNotificationBodySchema),
-    ],
+    middlewares: [validateBody(PaymentRequestNotificationBodySchema)],
   },
   {
     matcher: "/hooks/tikkie/payment-requests/return",
