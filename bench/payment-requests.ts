@@ -75,7 +75,7 @@ async function benchLinkStore(): Promise<void> {
       log: () => {},
     })
     console.log(`\n(a) demo store up in ${fmt((performance.now() - started) / 1000, 1)} s`)
-    await measureLinkStore(demo, [path.join(dataDir, "medusa.log")])
+    await measureLinkStore(demo, [path.join(dataDir, "medusa.log")], paidWarmupPairs(1))
   } finally {
     await demo?.stop()
     fs.rmSync(dataDir, { recursive: true, force: true })
@@ -98,7 +98,8 @@ export async function benchPaymentRequestsCluster(): Promise<void> {
     console.log(`\n(a) cluster up in ${fmt((performance.now() - started) / 1000, 1)} s`)
     await measureLinkStore(
       cluster,
-      cluster.instances.map((i) => i.logPath)
+      cluster.instances.map((i) => i.logPath),
+      paidWarmupPairs(cluster.instances.length)
     )
   } finally {
     await cluster.stop()
@@ -106,13 +107,13 @@ export async function benchPaymentRequestsCluster(): Promise<void> {
 }
 
 /** (a) against a running store: its log files hold the completion and timing lines (one per instance). */
-async function measureLinkStore(demo: RunningDemo, logPaths: string[]): Promise<void> {
+async function measureLinkStore(demo: RunningDemo, logPaths: string[], warmupPairs: number): Promise<void> {
   const store = new Store(demo)
   const sandbox = new SandboxControl(demo.sandboxUrl)
   const db = new Client({ connectionString: demo.databaseUrl })
   await db.connect()
   try {
-    await measureNotificationToCaptured(store, sandbox, db, logPaths)
+    await measureNotificationToCaptured(store, sandbox, db, logPaths, warmupPairs)
   } finally {
     await db.end()
     await sandbox.close()
@@ -124,10 +125,10 @@ async function measureNotificationToCaptured(
   store: Store,
   sandbox: SandboxControl,
   db: InstanceType<typeof Client>,
-  logPaths: string[]
+  logPaths: string[],
+  warmupPairs: number
 ) {
   await store.loadCatalogue()
-  const warmupPairs = paidWarmupPairs(logPaths.length)
   const pairs = warmupPairs + PAIRS
   const linkCarts: Array<{ cart: string; token: string }> = []
   const systemCarts: string[] = []
