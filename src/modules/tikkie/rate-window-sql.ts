@@ -16,10 +16,6 @@ export const RATE_WINDOW_HELD = 1_000_000_000
 
 /**
  * Counts one call of `key` in the current wall-clock second (one atomic upsert); answers the second's count.
- * `alsoNextSecond`: the call is counted in the next second as well, in the same statement, and the answer
- * is the higher of the two counts. That is for a call that may arrive at Tikkie in either second (it takes
- * its slot at the very end of one; database-rate-limiter.ts's guard): counted in both, it keeps both
- * within the limit instead of waiting for the next second.
  * `tidyInBackground`: the first call of a second does not wait for the tidy-up of old windows (it is no
  * part of the count; over a pool connection, outside any transaction, it may finish after the answer). A
  * caller inside a transaction leaves it off: a query may not outlive its transaction.
@@ -27,20 +23,19 @@ export const RATE_WINDOW_HELD = 1_000_000_000
 export async function countRateWindowCall(
   run: RunSql,
   key: string,
-  { tidyInBackground = false, alsoNextSecond = false }: { tidyInBackground?: boolean; alsoNextSecond?: boolean } = {}
+  { tidyInBackground = false }: { tidyInBackground?: boolean } = {}
 ): Promise<{ count: number; window: number }> {
   const window = Math.floor(Date.now() / 1000)
-  const windows = alsoNextSecond ? [window, window + 1] : [window]
   const rows = await run(
     `insert into tikkie_rate_window (id, key, "window", count, created_at, updated_at)
-     values ${windows.map(() => "(?, ?, ?, 1, now(), now())").join(", ")}
+     values (?, ?, ?, 1, now(), now())
      on conflict (key, "window") where deleted_at is null
      do update set count = tikkie_rate_window.count + 1
-     returning "window", count`,
-    windows.flatMap((w) => [generateEntityId(undefined, "tkrw"), key, w])
+     returning count`,
+    [generateEntityId(undefined, "tkrw"), key, window]
   )
-  const count = Math.max(...rows.map((r) => Number(r.count)))
-  if (rows.some((r) => Number(r.window) === window && Number(r.count) === 1)) {
+  const count = Number(rows[0].count)
+  if (count === 1) {
     // The first call of a second tidies up windows nobody will count again (a failure only leaves rows
     // the next second's first call deletes).
     const tidy = run(`delete from tikkie_rate_window where key = ? and "window" < ?`, [key, window - 60])

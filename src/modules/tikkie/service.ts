@@ -20,15 +20,14 @@ class TikkieModuleService extends MedusaService({
   /**
    * Counts one call of `key` in the current wall-clock second, for every instance of the store at once
    * (one atomic upsert). Answers how many calls this second now has, so the caller can wait for the
-   * next second when it is over the limit. `alsoNextSecond`: counted in the next second too (rate-window-sql.ts).
+   * next second when it is over the limit.
    */
   @InjectManager()
   async countRateWindowCall(
     key: string,
-    options: { alsoNextSecond?: boolean } = {},
     @MedusaContext() sharedContext: Context = {}
   ): Promise<{ count: number; window: number }> {
-    return countRateWindowCall(sqlOf(sharedContext), key, { alsoNextSecond: options.alsoNextSecond })
+    return countRateWindowCall(sqlOf(sharedContext), key)
   }
 
   /** Marks the second `window` of `key` as full for every instance: Tikkie answered 429 in it. */

@@ -9,7 +9,7 @@ export { RATE_WINDOW_HELD } from "../../modules/tikkie/rate-window-sql"
  * plugin module but does have the shared connection.
  */
 export interface RateWindowCounter {
-  countRateWindowCall(key: string, options?: { alsoNextSecond?: boolean }): Promise<{ count: number; window: number }>
+  countRateWindowCall(key: string): Promise<{ count: number; window: number }>
   holdRateWindow(key: string, window: number): Promise<void>
 }
 
@@ -23,7 +23,7 @@ export function rateWindowsOverConnection(connection: SqlConnection): RateWindow
   const run: RunSql = async (sql, bindings) => (await connection.raw(sql, bindings)).rows
   return {
     // The read waits for its slot only: the tidy-up of old windows runs beside the call to Tikkie.
-    countRateWindowCall: (key, options) => countRateWindowCall(run, key, { ...options, tidyInBackground: true }),
+    countRateWindowCall: (key) => countRateWindowCall(run, key, { tidyInBackground: true }),
     holdRateWindow: (key, window) => holdRateWindow(run, key, window),
   }
 }
@@ -39,9 +39,8 @@ export class RateLimitWaitExceeded extends Error {
 /**
  * A RateLimiter whose count lives in the database all store instances share, so "at most N calls a
  * second" holds for the whole store, not per process. Windows are wall-clock seconds (the way Tikkie
- * and the sandbox count). A call that takes its slot in the last SLOT_GUARD_MS of a second may arrive in
- * the next one, so it is counted in both. A caller over the limit waits for the next second, with a
- * little jitter so the waiting instances do not all come back in the same millisecond.
+ * and the sandbox count), less their last SLOT_GUARD_MS. A caller over the limit waits for the next
+ * second, with a little jitter so the waiting instances do not all come back in the same millisecond.
  *
  * `waitAtMostMs` bounds that wait for callers with someone waiting on them (the return route holds a
  * shopper): past it `acquire` throws RateLimitWaitExceeded instead of waiting on, and the caller answers
@@ -58,15 +57,10 @@ export class DatabaseRateLimiter implements RateLimiter {
   async acquire(): Promise<void> {
     const deadline = this.options.waitAtMostMs === undefined ? Infinity : Date.now() + this.options.waitAtMostMs
     for (;;) {
-      const alsoNextSecond = nearSecondEnd(Date.now())
-      const { count, window } = await this.tikkie.countRateWindowCall(this.key, { alsoNextSecond })
-      // The slot holds while the call still arrives within the second(s) it was counted in. One whose
-      // count came back too late (in the last guard of its seconds) counts again at once: a slot wasted,
-      // never a second over the limit.
-      const countedUntil = alsoNextSecond ? window + 1 : window
-      if (count <= this.limitPerSecond) {
-        if (!nearSecondEnd(Date.now(), countedUntil)) return
-        continue
+      // A slot is taken only while its call can still arrive at Tikkie within the same second.
+      if (!nearSecondEnd(Date.now())) {
+        const { count, window } = await this.tikkie.countRateWindowCall(this.key)
+        if (count <= this.limitPerSecond && !nearSecondEnd(Date.now(), window)) return
       }
       const wait = Math.max(1, (Math.floor(Date.now() / 1000) + 1) * 1000 - Date.now()) + Math.floor(Math.random() * 20)
       if (Date.now() + wait > deadline) throw new RateLimitWaitExceeded(this.key, this.options.waitAtMostMs!)
@@ -86,13 +80,12 @@ export class DatabaseRateLimiter implements RateLimiter {
 }
 
 /**
- * The last part of a second whose calls are counted in the next second too. The limiter counts the second
- * a call takes its slot; Tikkie (and the sandbox) count the second it arrives. Calls that took the last
- * slots of one second would otherwise arrive in the next, on top of that second's own: up to twice the
- * limit in one second at the receiver. A call arrives in a second it was counted in unless it takes longer
- * than this from slot to arrival (one keep-alive request to Tikkie: a few ms). Costs such a call a second
- * row in the same upsert; it waits only when either second is full. (It used to wait for the next second
- * outright: about 15 % of reads at low traffic, up to 170 ms each.)
+ * The last part of a second in which no slot is given out. The limiter counts the second a call takes
+ * its slot; Tikkie (and the sandbox) count the second it arrives. Without this, calls that took the last
+ * slots of one second arrive in the next, on top of that second's own: up to twice the limit in one
+ * second at the receiver. With it, a call arrives in its slot's second unless it takes longer than this
+ * from slot to arrival (one keep-alive request to Tikkie: a few ms). Costs a call that comes in this
+ * part of a second a wait until the next one; the limit a second is reached all the same.
  */
 export const SLOT_GUARD_MS = 150
 
