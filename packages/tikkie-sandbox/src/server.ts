@@ -10,6 +10,7 @@ import { SandboxPayouts } from "./payouts"
 import { DeliveryService } from "./deliveries"
 import { FaultInjector, isAfterFault } from "./faults"
 import { error, newTraceId, send, type SandboxRequest, type SandboxResponse } from "./http-kit"
+import { parseBody, readBody } from "./request-body"
 import { RequestLog } from "./request-log"
 import { Router } from "./router"
 import { type PersistedPart, SandboxStateFile } from "./state-file"
@@ -19,7 +20,6 @@ import { registerPaymentRequestsV1 } from "./payment-requests-v1"
 import { registerPaymentRequestsV2 } from "./payment-requests-v2"
 
 export const DEFAULT_SANDBOX_PORT = 4010
-const MAX_BODY_BYTES = 1_000_000
 
 export interface RunningSandbox {
   /** Base URL, e.g. http://127.0.0.1:4010 (no trailing slash). */
@@ -269,34 +269,4 @@ async function handle(
     Date.now()
   )
   send(res, traceId, out)
-}
-
-function readBody(req: IncomingMessage): Promise<{ rawBody: string; tooLarge: boolean }> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = []
-    let size = 0
-    let tooLarge = false
-    req.on("data", (c: Buffer) => {
-      size += c.length
-      if (size > MAX_BODY_BYTES) tooLarge = true
-      else chunks.push(c)
-    })
-    req.on("end", () => resolve({ rawBody: Buffer.concat(chunks).toString("utf8"), tooLarge }))
-    req.on("error", reject)
-  })
-}
-
-/** A symbol marks a body that was sent but could not be parsed, so handlers can answer their own code. */
-export const UNPARSABLE_BODY = Symbol("unparsable body")
-
-function parseBody(raw: string, contentType: string | undefined): unknown {
-  if (raw.trim() === "") return undefined
-  if (contentType?.includes("application/x-www-form-urlencoded")) {
-    return Object.fromEntries(new URLSearchParams(raw))
-  }
-  try {
-    return JSON.parse(raw)
-  } catch {
-    return UNPARSABLE_BODY
-  }
 }

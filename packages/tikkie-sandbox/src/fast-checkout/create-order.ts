@@ -3,7 +3,7 @@ import { CreateOrderBodySchema } from "tikkie-client/fast-checkout/schemas"
 import { describeFastCheckoutFailure } from "tikkie-client/fast-checkout/validate"
 import type { SandboxContext } from "../context"
 import { error, errorResponse, type SandboxRequest, type SandboxResponse } from "../http-kit"
-import { UNPARSABLE_BODY } from "../server"
+import { UNPARSABLE_BODY } from "../request-body"
 import { authenticateMerchant, isResponse } from "./merchant-auth"
 import type { FastCheckoutState } from "./state"
 

@@ -2,7 +2,7 @@ import type { z } from "zod"
 import { V1_ERRORS, V1_SERVICE_CODES } from "tikkie-client/payment-requests/v1/codes"
 import { describeIssues } from "tikkie-client/core/validation"
 import { errorResponse, type SandboxRequest, type SandboxResponse } from "../http-kit"
-import { UNPARSABLE_BODY } from "../server"
+import { UNPARSABLE_BODY } from "../request-body"
 
 export type Parsed<T> = { ok: true; data: T } | { ok: false; response: SandboxResponse }
 

@@ -2,7 +2,7 @@ import type { z } from "zod"
 import { V2_GENERIC_CODES, statusOf } from "tikkie-client/payment-requests/v2/error-codes"
 import { describeIssues } from "tikkie-client/core/validation"
 import { error, type SandboxRequest, type SandboxResponse } from "../http-kit"
-import { UNPARSABLE_BODY } from "../server"
+import { UNPARSABLE_BODY } from "../request-body"
 
 /** Request parsing shared by the v2 handlers: every refusal in the documented error shape. */
 
