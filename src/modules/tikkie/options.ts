@@ -27,9 +27,6 @@ export const TikkieModuleOptionsSchema = OptionsSchema
 export type TikkieModuleOptions = z.input<typeof OptionsSchema>
 export type ResolvedTikkieModuleOptions = z.output<typeof OptionsSchema>
 
-/** The keys of this module's options; the bank module ignores them (they share the plugin's options). */
-export const TIKKIE_MODULE_OPTION_KEYS: readonly string[] = Object.keys(OptionsSchema.shape)
-
 /** Keys Medusa adds to every module's options (the module's database connection). */
 const FRAMEWORK_KEYS = new Set(["database"])
 

@@ -1,8 +1,15 @@
 import { z } from "zod"
 import { PAYMENT_REQUEST_STATUSES, REFUND_STATUSES } from "tikkie-client/payment-requests/v2/schemas"
 import type { PaymentV2, RefundV2 } from "tikkie-client/payment-requests/v2"
-import { V1TokensSchema } from "./v1"
 import { BankTransferRefundsSchema } from "../shared/bank-transfer-refunds"
+
+/** The platform, user and bank account a v1 request is made under (from the stored v1 setup). */
+export const V1TokensSchema = z.object({
+  platformToken: z.string().min(1),
+  userToken: z.string().min(1),
+  bankAccountToken: z.string().min(1),
+})
+export type V1Tokens = z.output<typeof V1TokensSchema>
 
 /** A refund as kept in the payment's data and the plugin's record: Tikkie's refund record. */
 export const StoredRefundSchema = z.object({

@@ -1,4 +1,3 @@
-import { z } from "zod"
 import {
   PaymentRequestsV1Client,
   V1_PAYMENT_REQUEST_EXPIRY_DAYS,
@@ -9,15 +8,7 @@ import { MedusaError, Modules } from "@medusajs/framework/utils"
 import { TIKKIE_BANK_MODULE } from "../../modules/tikkie-bank"
 import { v1AccessToken, type PayGrantModules } from "../../modules/tikkie-bank/v1-pay-grant"
 import type { ResolvedPaymentRequestProviderOptions } from "./options"
-import type { StoredPayment } from "./session-data"
-
-/** The platform, user and bank account a v1 request is made under (from the stored v1 setup). */
-export const V1TokensSchema = z.object({
-  platformToken: z.string().min(1),
-  userToken: z.string().min(1),
-  bankAccountToken: z.string().min(1),
-})
-export type V1Tokens = z.output<typeof V1TokensSchema>
+import type { StoredPayment, V1Tokens } from "./session-data"
 
 /** v1 takes no expiry date: a request lives 14 days. Said the same way wherever an admin gives one. */
 export function v1ExpiryDateRefused(): MedusaError {

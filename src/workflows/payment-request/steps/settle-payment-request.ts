@@ -18,10 +18,11 @@ import {
   PaymentRequestSessionDataSchema,
   storedPayment,
   type StoredPayment,
+  V1TokensSchema,
 } from "../../../providers/payment-request/session-data"
 import type { PaymentRequestV2 } from "tikkie-client/payment-requests/v2"
 import { paymentRequestConnection } from "../utils/payment-request-providers"
-import { readV1PaymentRequest, V1TokensSchema } from "../../../providers/payment-request/v1"
+import { readV1PaymentRequest } from "../../../providers/payment-request/v1"
 import { recordPayments, type PaymentRequestRecord } from "../utils/record-payment-request"
 import { recordExtraPayments } from "../utils/extra-payments"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"

@@ -4,7 +4,7 @@ import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/frame
 import { TIKKIE_MODULE } from "../../../modules/tikkie"
 import type TikkieModuleService from "../../../modules/tikkie/service"
 import type { ResolvedPaymentRequestProviderOptions } from "../../../providers/payment-request/options"
-import type { V1Tokens } from "../../../providers/payment-request/v1"
+import type { V1Tokens } from "../../../providers/payment-request/session-data"
 import { V1ConnectionError, v1MedusaError } from "../../../providers/payment-request/v1-errors"
 import { shopperSafeConnectionError } from "../../../providers/shared/tikkie-medusa-error"
 import { normalizeIban } from "tikkie-client/core/dutch-iban"
