@@ -1,19 +1,6 @@
 /**
- * Runs keyed tasks in this process, at most `concurrency` at a time, and folds repeats:
- *
- * - a key already waiting in the queue is not queued again: the waiting run has not read anything yet,
- *   so it covers both callers;
- * - a key whose task is running gets one more run after it ends (that run may have read the state
- *   before the change a repeat announces), however many repeats come meanwhile.
- *
- * `push` resolves when a run that started after the call has ended (rejects with its error), so a
- * caller such as an event subscriber still finishes only when its work is done.
- *
- * Why: Tikkie sends a webhook up to three times and a storm of paid orders brings thousands at once;
- * each one used to start its own settlement, and together they saturated the store process until
- * webhook answers timed out. This queue is only an economy of one process: the per-order lock still
- * makes settlement exactly-once across instances, and work lost with the process (a crash, a deploy)
- * is found again by the poll job.
+ * Runs keyed tasks `concurrency` at a time in this process: a waiting key is not queued twice, a running one
+ * runs once more after it ends. Only an economy: the lock and the poll keep settlement exactly-once.
  */
 export class CoalescingQueue {
   private readonly waiting = new Map<string, Waiting>()
@@ -35,7 +22,6 @@ export class CoalescingQueue {
     return done
   }
 
-  /** How many keys wait and run: for logs and tests. */
   get size(): { waiting: number; running: number } {
     return { waiting: this.waiting.size, running: this.running.size }
   }

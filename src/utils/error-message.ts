@@ -1,7 +1,4 @@
-/**
- * A readable message from anything thrown: Medusa workflows reject with plain objects
- * (`{message, type, ...}`) as well as Errors.
- */
+/** A readable message from anything thrown: Medusa workflows reject with plain objects as well as Errors. */
 export function errorMessage(e: unknown): string {
   if (e instanceof Error) return e.message
   if (e && typeof e === "object") {

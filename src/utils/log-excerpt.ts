@@ -1,10 +1,4 @@
-/**
- * What a log line may show of a value a caller sent (a webhook's orderToken, a notification's tokens, a
- * return route's session id): at most `max` characters, every control character escaped, so a caller can
- * neither fill the log with one request nor start a forged log line with a newline. JSON.stringify does
- * the escaping (newline -> \n, other controls -> \u00XX) and quotes the value, which also shows where it
- * begins and ends. A longer value is cut and says how long it was.
- */
+/** A caller's value as a log line may show it: cut to `max`, quoted, controls escaped (no forged lines). */
 export const LOG_EXCERPT_MAX = 64
 
 export function logExcerpt(value: unknown, max = LOG_EXCERPT_MAX): string {

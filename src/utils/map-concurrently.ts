@@ -1,9 +1,4 @@
-/**
- * `items.map(fn)` with at most `concurrency` calls of `fn` running at once; answers in the items' order.
- * The poll jobs settle their records this way: one by one took minutes once a few hundred orders were
- * open (each a Tikkie read under the store-wide rate limit, some a cart completion), all at once would
- * take the store's whole database pool.
- */
+/** `items.map(fn)` with at most `concurrency` calls running at once, answered in the items' order. */
 export async function mapConcurrently<T, R>(
   items: readonly T[],
   concurrency: number,
