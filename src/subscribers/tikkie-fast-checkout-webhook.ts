@@ -5,25 +5,17 @@ import { claimFastCheckoutWebhookRead } from "../workflows/fast-checkout/utils/w
 import type { FastCheckoutStatus } from "tikkie-client/fast-checkout"
 import { settleFastCheckoutOrderWorkflow } from "../workflows/fast-checkout/settle-fast-checkout-order"
 
-/**
- * Settlements started by webhooks in this process: a few at a time, repeats of an order folded
- * (coalescing-queue.ts). Eight keeps a storm of paid orders moving without taking every database
- * connection of the store's pool (Medusa's default is 10) away from shoppers and webhook answers.
- */
+/** Eight at a time: a storm of paid orders keeps moving and leaves shoppers some of the pool (10 by default). */
 const WEBHOOK_SETTLEMENTS = new CoalescingQueue(8)
 
-/**
- * Settles the order a Fast Checkout webhook named (or the return route handed over, or a skipped
- * webhook scheduled: `deferred`); the poll job retries what this could not finish.
- */
+/** Settles the order a webhook named (or a return handed over, or a deferred read); the poll retries the rest. */
 export default async function tikkieFastCheckoutWebhookHandler({
   event,
   container,
 }: SubscriberArgs<FastCheckoutWebhookEventData>) {
   const orderToken = event.data.order_token
-  // The read a skipped webhook scheduled: a webhook that claimed a read after the interval ended covers
-  // it (that read starts later than every skipped webhook). Claimed here, before the queue: a waiting
-  // task of the queue is shared by every later push of its order, a claimed webhook's included.
+  // A deferred read runs unless a webhook claimed a read since its interval ended (that read covers it).
+  // Claimed before the queue: a waiting task is shared by every later push of its order.
   if (
     event.data.deferred &&
     (await claimFastCheckoutWebhookRead(container, orderToken, { deferred: true })).action !== "read"

@@ -3,11 +3,7 @@ import { PAYMENT_REQUEST_NOTIFICATION_EVENT, type PaymentRequestNotificationEven
 import { CoalescingQueue } from "../utils/coalescing-queue"
 import { settlePaymentRequestWorkflow } from "../workflows/payment-request/settle-payment-request"
 
-/**
- * Settlements started by notifications in this process: a few at a time, repeats of a request folded
- * (coalescing-queue.ts; the same reasoning as for Fast Checkout webhooks). A PAYMENT and a REFUND of one
- * request fold too: every settlement reads the whole request, its payments and their refunds.
- */
+/** Eight at a time, as for webhooks; a PAYMENT and a REFUND fold too: a settlement reads the whole request. */
 const NOTIFICATION_SETTLEMENTS = new CoalescingQueue(8)
 
 /** Settles the request a notification named (PAYMENT or REFUND); the poll job retries what this could not finish. */
