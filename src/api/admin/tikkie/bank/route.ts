@@ -13,11 +13,7 @@ import { BANK_SCOPES } from "../../../../modules/tikkie-bank/scopes"
 import type { AdminTikkieBankDisconnectResponse, AdminTikkieBankResponse } from "../../../types"
 import { bankConnectionView } from "./connection-view"
 
-/**
- * GET /admin/tikkie/bank: the connection (or null), and the account's details and balance when the
- * consent covers them. Always 200 when the feature is configured: what could not be read is null and
- * `messages` says why (scope not granted, consent needed again, bank refused).
- */
+/** GET /admin/tikkie/bank: always 200 when configured; what could not be read is null and `messages` says why. */
 export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<AdminTikkieBankResponse>) => {
   const bank = bankModule(req.scope)
   requireBankOptions(bank)
@@ -69,9 +65,8 @@ export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<A
 }
 
 /**
- * DELETE /admin/tikkie/bank: disconnects and forgets the tokens (the row holding them is deleted, not
- * soft-deleted). Transactions read and reconciliation results stay. The bank has no revocation
- * endpoint in the specification; the consent itself ends when its tokens are no longer used.
+ * DELETE /admin/tikkie/bank: deletes the tokens' row; transactions and reconciliation stay. The specification
+ * has no revocation endpoint: the consent ends when its tokens are no longer used.
  */
 export const DELETE = async (
   req: AuthenticatedMedusaRequest,

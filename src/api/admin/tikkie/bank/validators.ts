@@ -4,7 +4,6 @@ import { BANK_SCOPE_NAMES, type BankScopeName } from "../../../../modules/tikkie
 
 /** Bodies and queries of the bank routes; a refusal names the field and the rule, never a stored value. */
 export const ConnectBankBodySchema = z.strictObject({
-  /** Defaults to all four. */
   scopes: z
     .array(
       z.enum(BANK_SCOPE_NAMES as [BankScopeName, ...BankScopeName[]], {
@@ -18,7 +17,6 @@ export const ConnectBankBodySchema = z.strictObject({
 export type ConnectBankBody = z.output<typeof ConnectBankBodySchema>
 
 export const TransactionsQuerySchema = z.strictObject({
-  /** yyyy-mm-dd, inclusive; the bank's rules (not in the future, at most 18 months back) apply. */
   book_date_from: z.string().max(20).optional(),
   book_date_to: z.string().max(20).optional(),
   next_page_key: z.string().min(1).max(2_000).optional(),

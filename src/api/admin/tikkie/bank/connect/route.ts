@@ -3,11 +3,7 @@ import type { AdminTikkieConsentResponse } from "../../../../types"
 import { startBankConnectWorkflow } from "../../../../../workflows/tikkie-bank/start-bank-connect"
 import type { ConnectBankBody } from "../validators"
 
-/**
- * POST /admin/tikkie/bank/connect {scopes?, bank?}: the consent URL to send the account holder to,
- * with a fresh single-use state bound to this admin. 400 when the feature or the token encryption key
- * is not configured.
- */
+/** POST /admin/tikkie/bank/connect: the consent URL, its single-use state bound to this admin. */
 export const POST = async (
   req: AuthenticatedMedusaRequest<ConnectBankBody>,
   res: MedusaResponse<AdminTikkieConsentResponse>

@@ -6,10 +6,7 @@ import { BANK_SCOPES } from "../../../../../modules/tikkie-bank/scopes"
 import type { AdminTikkieBankFundsResponse } from "../../../../types"
 import type { FundsQuery } from "../validators"
 
-/**
- * GET /admin/tikkie/bank/funds?amount_in_cents=…&currency=EUR: whether that amount is available on the
- * account (the bank counts any credit line). Integer cents in, exact decimal text to the bank.
- */
+/** GET /admin/tikkie/bank/funds: whether an amount is available (cents in, exact decimal text to the bank). */
 export const GET = async (
   req: AuthenticatedMedusaRequest<unknown, FundsQuery>,
   res: MedusaResponse<AdminTikkieBankFundsResponse>

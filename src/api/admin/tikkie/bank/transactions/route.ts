@@ -6,13 +6,7 @@ import { BANK_SCOPES } from "../../../../../modules/tikkie-bank/scopes"
 import type { AdminTikkieBankTransactionsResponse } from "../../../../types"
 import type { TransactionsQuery } from "../validators"
 
-/**
- * GET /admin/tikkie/bank/transactions?book_date_from&book_date_to&next_page_key: one page (at most 50,
- * newest first) read live from the bank. Dates are yyyy-mm-dd and inclusive; without book_date_from the
- * bank answers its last 50. The bank's date rules (not in the future, from not after to, at most 18
- * months back) answer 400 with the bank's code, checked before anything is sent. Pass next_page_key
- * with the same dates for the next page. Amounts in cents.
- */
+/** GET /admin/tikkie/bank/transactions: one page read live from the bank; the client checks its date rules first. */
 export const GET = async (
   req: AuthenticatedMedusaRequest<unknown, TransactionsQuery>,
   res: MedusaResponse<AdminTikkieBankTransactionsResponse>
