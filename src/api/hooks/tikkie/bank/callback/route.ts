@@ -3,13 +3,7 @@ import { completeBankConsentWorkflow } from "../../../../../workflows/tikkie-ban
 import { callbackPage } from "./page"
 import type { BankConsentCallbackQuery } from "./validators"
 
-/**
- * GET /hooks/tikkie/bank/callback?code&state (or ?error&state): where the bank's consent page sends the
- * holder's browser back. A /hooks route: a browser redirect carries no admin token; the single-use state
- * (made for the admin who started the connection) is what ties the answer to them. The query is
- * validated in middlewares.ts (a malformed one gets the page's 400). Answers an HTML page that says what
- * happened; never echoes the query, never shows a token.
- */
+/** The bank sends the browser back here with no admin token: the single-use state ties the answer to the admin. */
 export const GET = async (req: MedusaRequest<unknown, BankConsentCallbackQuery>, res: MedusaResponse) => {
   res.setHeader("cache-control", "no-store")
   res.setHeader("referrer-policy", "no-referrer")
