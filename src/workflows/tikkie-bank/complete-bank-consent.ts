@@ -16,14 +16,8 @@ export type { ConsentCallbackInput, ConsentOutcome } from "./utils/consent-answe
 export const completeBankConsentWorkflowId = "tikkie-complete-bank-consent"
 
 /**
- * Step 2 of connecting the bank account (or legacy payment requests v1, scope pay): the bank's redirect
- * back after its consent page. Uses up the state, exchanges the code over mutual TLS, reads which account
- * was consented to, and stores the grant with its tokens sealed (AES-256-GCM), replacing the store's
- * earlier one. Any refusal stores nothing and answers what the callback page shows.
- *
- * Tokens never travel between steps in the clear: the exchange step seals them to the row they will be
- * stored in, so the workflow engine's stored state (Redis in a production store) holds only what the
- * database holds.
+ * Step 2 of connecting the bank account (or v1's scope pay): the bank's redirect back. Tokens pass between
+ * steps only sealed to their row, so the engine's stored state (Redis) holds no more than the database.
  */
 export const completeBankConsentWorkflow = createWorkflow(
   completeBankConsentWorkflowId,

@@ -13,22 +13,15 @@ export interface ReconcileSummary {
   transactions_stored: number
   payouts_recorded: number
   matched_now: number
-  /** Refunds owed marked refunded whose outgoing transfer was found now (workflows/tikkie-bank/utils/match-refunds-owed.ts). */
+  /** Refunds owed whose outgoing transfer was found now. */
   refunds_matched_now: number
 }
 
 export const reconcileBankWorkflowId = "tikkie-reconcile-bank"
 
 /**
- * One reconciliation run, for the scheduled job and `POST /admin/tikkie/reconciliation/run`: the new
- * transactions read and stored (storeBankTransactionsStep), the payouts the plugin expects recorded
- * (recordExpectedPayoutsStep), credits matched with them and debits with the refunds owed marked
- * refunded (matchBankPayoutsStep).
- *
- * One at a time across every store instance (a lock; a second caller waits up to five minutes for the
- * first and then finds nothing new; the lock's lease outlasts a long first run of 18 months of history).
- * A failure after the transactions were stored moves the sync mark back, so the next run reads those days
- * again; every write is idempotent, so a crash half-way is healed by the next run.
+ * One reconciliation run at a time across instances (its lock outlasts a first run of 18 months). Every
+ * write is idempotent and a failure moves the sync mark back, so the next run heals a crash half-way.
  */
 export const reconcileBankWorkflow = createWorkflow(reconcileBankWorkflowId, () => {
   acquireLockStep({ key: RECONCILE_LOCK, timeout: 300, ttl: 900 })

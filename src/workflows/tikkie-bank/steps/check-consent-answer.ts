@@ -6,11 +6,7 @@ import { refuse, START_AGAIN, type CheckedConsentAnswer, type ConsentCallbackInp
 
 export const checkConsentAnswerStepId = "tikkie-check-consent-answer"
 
-/**
- * Uses up the consent's single-use state and checks what the bank sent back with it
- * (checkConsentAnswer below). Not undone: a state is used up by its first arrival,
- * whatever follows, so a replay of the same redirect is refused even when this attempt fails later.
- */
+/** Uses up the single-use state and checks the answer. Not undone: a replay stays refused if a later step fails. */
 export const checkConsentAnswerStep = createStep(
   checkConsentAnswerStepId,
   async (input: ConsentCallbackInput, { container }) => {
@@ -18,7 +14,6 @@ export const checkConsentAnswerStep = createStep(
   }
 )
 
-/** Uses up the `state` (single use, 15 minutes) and checks what the bank sent with it. */
 async function checkConsentAnswer(
   container: MedusaContainer,
   input: ConsentCallbackInput

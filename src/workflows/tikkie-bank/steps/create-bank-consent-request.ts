@@ -12,11 +12,7 @@ export interface BankConnectInput {
   bank: Bank
 }
 
-/**
- * A consent request for the bank account: the scopes the admin chose, bound to the admin who asked,
- * expiring after 15 minutes (modules/tikkie-bank/consent-request.ts). Undone when a later step fails: the
- * stored state goes, so the consent URL made for it leads nowhere.
- */
+/** A consent request for the admin's scopes. Undone: the state goes, so its consent URL leads nowhere. */
 export const createBankConsentRequestStep = createStep(
   createBankConsentRequestStepId,
   async (input: BankConnectInput, { container }) => {

@@ -17,9 +17,8 @@ import { refuse, START_AGAIN, type CheckedConsentAnswer, type ExchangedConsentCo
 export const exchangeConsentCodeStepId = "tikkie-exchange-consent-code"
 
 /**
- * Exchanges the authorization code over mutual TLS (and reads which account was consented to); answers
- * the grant with its tokens already sealed to the row they will be stored in, so no token passes between
- * steps in the clear. Not undone: the code is spent at the bank, and nothing is stored yet.
+ * Exchanges the code at once (it lives 10 seconds) and reads which account was consented to; answers the
+ * tokens sealed to their future row. Not undone: the code is spent at the bank and nothing is stored yet.
  */
 export const exchangeConsentCodeStep = createStep(
   exchangeConsentCodeStepId,
@@ -28,10 +27,6 @@ export const exchangeConsentCodeStep = createStep(
   }
 )
 
-/**
- * Exchanges the code at once (it lives 10 seconds) over mutual TLS and, for the bank account, reads
- * consentinfo for the account and scopes granted; answers the grant sealed for its new row.
- */
 async function exchangeConsentCode(
   container: MedusaContainer,
   answer: Extract<CheckedConsentAnswer, { ok: true }>

@@ -5,12 +5,7 @@ import { matchRefundsOwedInBank } from "../utils/match-refunds-owed"
 
 export const matchBankPayoutsStepId = "tikkie-match-bank-payouts"
 
-/**
- * Matches the credits in the stored transactions with the expected payouts (workflows/tikkie-bank/utils/match-payouts.ts)
- * and the debits with the refunds owed an admin marked refunded (match-refunds-owed.ts); answers how many
- * of each were matched now. Not undone: a match is the bank's booking found, and the next run matches
- * nothing twice.
- */
+/** Matches credits with expected payouts, debits with refunds owed. Not undone: a match is a booking found. */
 export const matchBankPayoutsStep = createStep(matchBankPayoutsStepId, async (_: void, { container }) => {
   const bank = bankModule(container)
   const options = requireBankOptions(bank)

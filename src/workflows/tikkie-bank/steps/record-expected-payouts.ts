@@ -6,11 +6,7 @@ import { EXPECTED_PAYOUT_SOURCES } from "../utils/expected-payouts"
 
 export const recordExpectedPayoutsStepId = "tikkie-record-expected-payouts"
 
-/**
- * Records the payouts the plugin's payment products expect (EXPECTED_PAYOUT_SOURCES) within the
- * history window, each with the bank day it is due by. Not undone: recording is idempotent by
- * reference, and a payment that was made stays expected.
- */
+/** Records expected payouts with their due bank day. Not undone: idempotent, and a paid payment stays expected. */
 export const recordExpectedPayoutsStep = createStep(recordExpectedPayoutsStepId, async (_: void, { container }) => {
   const bank = bankModule(container)
   const options = requireBankOptions(bank)

@@ -13,7 +13,7 @@ import { currentPayGrant, PAY_GRANT_LOCK, type PayGrantRecord } from "../../../m
 
 export const replaceConsentGrantStepId = "tikkie-replace-consent-grant"
 
-/** A replaced grant as the compensation keeps it: its tokens stay sealed to their row; dates as ISO strings (the engine's state is JSON). */
+/** A replaced row as the compensation keeps it: tokens still sealed, dates as ISO strings (the state is JSON). */
 interface ReplacedGrant {
   id: string
   status: "connected" | "needs_consent"
@@ -24,7 +24,7 @@ interface ReplacedGrant {
   token_version: number
   connected_by: string
   created_at: string
-  /** The bank connection's own columns; absent for the pay grant. */
+  /** Absent for the pay grant. */
   account?: {
     account_number: string
     bank: string
@@ -37,13 +37,8 @@ interface ReplacedGrant {
 type Replaced = { purpose: SealedConsentGrant["purpose"]; created: string; previous: ReplacedGrant | null }
 
 /**
- * Stores the new grant in the store's one slot (bank connection, or v1's pay grant), replacing the one
- * before it, under the lock every change of that grant takes. Reconnecting the same account keeps how
- * far its transactions were read.
- *
- * Undone when a later step fails: the new row goes and the one it replaced comes back as it was. The
- * compensation keeps the replaced row with its tokens sealed to that row, the form they have in the
- * database: they open only with the store's token key, and only in that row.
+ * Puts the new grant in the store's one slot under its lock; the same account keeps how far it was read.
+ * Undone: the new row goes and the replaced one comes back as it was, its tokens still sealed to it.
  */
 export const replaceConsentGrantStep = createStep(
   replaceConsentGrantStepId,

@@ -19,16 +19,8 @@ const STORE_BATCH = 500
 type SyncMark = { id: string; synced_through: string | null; last_synced_at: Date | null }
 
 /**
- * Reads every page of transactions since the last sync and stores them by transactionId (one already
- * stored is left alone): from the book date the previous run reached (that day is read again, for
- * bookings made later that day), or for a first run from `historyMonths` back; never before the
- * 18-month limit of the service (an older start is moved up to the earliest allowed day instead of
- * failing with MESSAGE_BAI560_0029). MESSAGE_BAI560_0005 ("no data": not a bank day) and the blank answer
- * both mean nothing new. Then moves the connection's `synced_through` to today.
- *
- * Undone when a later step fails: `synced_through` goes back to where it was, so the next run reads the
- * same days again and finds what this run could not finish with. The stored transactions stay (storing
- * is idempotent, and they are the bank's facts).
+ * Stores the transactions since the last sync (that day again, for later bookings; never before the service's
+ * 18 months). Undone: the sync mark goes back, so the next run reads those days again.
  */
 export const storeBankTransactionsStep = createStep(
   storeBankTransactionsStepId,
@@ -75,6 +67,7 @@ export const storeBankTransactionsStep = createStep(
             if (batch.length >= STORE_BATCH) await flush()
           }
         } catch (e) {
+          // "No data" (not a bank day): nothing new.
           if (!(e instanceof TikkieError && e.code === AIS_CODES.REPORT_DOWNLOAD_FAILED)) throw e
         }
         await flush()

@@ -1,10 +1,4 @@
-/**
- * What the bank's redirect back after the consent page is checked into (completeBankConsentWorkflow
- * runs the checks as steps: check-consent-answer.ts, exchange-consent-code.ts). Choices: the state is used up by its first arrival, whatever follows (a replay of the same
- * redirect is refused even when the first attempt failed at the bank); a denied consent answers 200 (the
- * holder's choice, not a fault); reconnecting the same account keeps how far transactions were read.
- * Any refusal stores nothing.
- */
+/** The bank's redirect back, as completeBankConsentWorkflow checks it; a refusal stores nothing. */
 export interface ConsentCallbackInput {
   state?: string
   code?: string
@@ -28,11 +22,7 @@ export type CheckedConsentAnswer =
   | { ok: false; refusal: ConsentRefusal }
   | { ok: true; purpose: "bank" | "pay"; userId: string; bank: string; scopes: string[]; code: string }
 
-/**
- * A grant ready to store: its row id chosen and its tokens sealed to that row (token-cipher.ts), so what
- * passes between the workflow's steps (and through the workflow engine's stored state) is never a token
- * in the clear. Dates as ISO strings: the engine's state is JSON in a production store.
- */
+/** A grant ready to store: its row id chosen, its tokens sealed to that row, dates as ISO strings (JSON state). */
 export type SealedConsentGrant =
   | {
       purpose: "bank"

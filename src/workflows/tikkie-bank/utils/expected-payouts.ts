@@ -3,10 +3,7 @@ import { TIKKIE_MODULE } from "../../../modules/tikkie"
 import type TikkieModuleService from "../../../modules/tikkie/service"
 import { recordPayments } from "../../payment-request/utils/record-payment-request"
 
-/**
- * A payment the plugin took whose money should reach the connected account.
- * `reference` is what the payout carries after `TIKKIE <SOURCE>` (payout-reference.ts), at most 32 characters.
- */
+/** A payment whose money should reach the account; its payout carries `reference` (payout-reference.ts). */
 export interface ExpectedPayout {
   source: string
   reference: string
@@ -16,25 +13,15 @@ export interface ExpectedPayout {
   medusaOrderId?: string | null
 }
 
-/**
- * Where reconciliation learns which payouts to expect. Each payment product of the plugin adds one
- * entry to EXPECTED_PAYOUT_SOURCES: Fast Checkout orders ("fastcheckout") and the payments of payment
- * requests, checkout, order and invoice links alike ("paymentrequest").
- */
+/** Where reconciliation learns which payouts to expect: one per payment product (EXPECTED_PAYOUT_SOURCES). */
 export interface ExpectedPayoutSource {
-  /** Letters and digits; upper-cased in the payout's tag line (`TIKKIE FASTCHECKOUT`). */
   source: string
-  /** Payments paid at or after `since`. */
   list(container: MedusaContainer, since: Date): Promise<ExpectedPayout[]>
 }
 
 const PAGE = 1_000
 
-/**
- * Fast Checkout: every PAID order. Reference: the orderToken (32 hex characters). Paid at: the record's
- * updated_at, the moment the plugin saw it PAID (the record keeps no separate paid time; after
- * settlement the poll no longer touches it).
- */
+/** Fast Checkout: every PAID order by its orderToken, paid at updated_at (the poll leaves a settled record be). */
 export const fastCheckoutPayouts: ExpectedPayoutSource = {
   source: "fastcheckout",
   async list(container, since) {
@@ -65,20 +52,14 @@ export const fastCheckoutPayouts: ExpectedPayoutSource = {
   },
 }
 
-/**
- * A payment request's payout reference: the payment's paymentToken, one payout per payment (an open
- * invoice link paid twice is paid out twice). v2 tokens are 22 letters and digits; a v1 paymentToken is
- * a UUID, whose 32 hexadecimal digits without the dashes fit the 32-character reference line.
- */
+/** The paymentToken, one payout per payment; a v1 UUID without its dashes fits the 32-character line. */
 export function paymentRequestPayoutReference(paymentToken: string): string {
   return paymentToken.length > 32 ? paymentToken.replace(/-/g, "") : paymentToken
 }
 
 /**
- * Payment requests: every payment Tikkie reported PAID on a request the plugin made (v1 and v2; refunds
- * do not change what is paid out: a refund leaves the account separately). Paid at: the payment's own
- * createdDateTime. A record's payments are re-read whenever they change, so a payment paid at or after
- * `since` is on a record updated at or after it.
+ * Payment requests: every PAID payment (a refund leaves the account separately), paid at its createdDateTime.
+ * Filtered by the record's updated_at: a record is written whenever its payments change.
  */
 export const paymentRequestPayouts: ExpectedPayoutSource = {
   source: "paymentrequest",

@@ -9,20 +9,8 @@ export interface PayoutMatch {
 }
 
 /**
- * Pairs credits with expected payouts; each credit and each payout at most once. Pure and
- * deterministic (the same input gives the same pairs), so two runs cannot disagree.
- *
- * 1. By reference: a credit whose description lines carry `TIKKIE <SOURCE>` + reference
- *    (payout-reference.ts) of a payout in the same currency. The amount is not required to agree for
- *    the pair (the credit is that payment's payout, not an unknown one), but a pair whose amounts
- *    differ is listed as "mismatch", never "matched" (the module's listReconciliation), with both
- *    amounts, so a short payout is looked at instead of hidden.
- * 2. By amount and date, for credits that carry no reference at all: same currency and amount, paid on
- *    or before the book date and at most `windowBankDays` bank days before it; of several candidates
- *    the one paid first. A credit that names a payment we do not know is not amount-matched: it belongs
- *    to something else.
- *
- * Credits are taken oldest first. Cost: O((P + C) log(P + C)).
+ * Pairs credits with expected payouts, each once and deterministically: by reference (differing amounts show
+ * as mismatch), then credits with no reference at all by amount, paid at most `windowBankDays` before, oldest first.
  */
 export function matchPayouts(
   payouts: UnmatchedPayout[],

@@ -38,10 +38,8 @@ export interface RefundMatch {
 const compact = (text: string) => text.replace(/[^0-9a-z]/gi, "").toUpperCase()
 
 /**
- * Pairs refunds owed that an admin marked refunded with the outgoing transfers that paid them, each at
- * most once. Pure and deterministic. First by the bank reference the admin gave (found in the debit's
- * description, only its letters and digits compared) with the same amount; then, for those left, by the same amount
- * to the payer's IBAN booked within REFUND_MATCH_WINDOW_DAYS of the day it was marked, nearest first.
+ * Pairs refunds marked refunded with the transfers that paid them, each once: by the admin's bank reference
+ * and amount, then by amount to the payer's IBAN within REFUND_MATCH_WINDOW_DAYS, nearest first.
  */
 export function matchRefundsOwed(refunds: RefundToMatch[], debits: Debit[]): RefundMatch[] {
   const matches: RefundMatch[] = []
@@ -88,10 +86,7 @@ export function matchRefundsOwed(refunds: RefundToMatch[], debits: Debit[]): Ref
   return matches
 }
 
-/**
- * Part of a reconciliation run (under its lock): the refunds owed marked refunded but not yet seen
- * leaving the account, matched with the debits the run stored. Answers how many were matched now.
- */
+/** Matches the refunds owed not yet seen leaving the account with the stored debits; answers how many. */
 export async function matchRefundsOwedInBank(container: MedusaContainer): Promise<number> {
   const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
   const open = await tikkie.listRefundOweds({ status: "refunded", bank_transaction_id: null })

@@ -1,24 +1,14 @@
 import { MAX_DESCRIPTION_LINE_LENGTH } from "tikkie-client/account-information"
 
 /**
- * The ONE convention by which a payout credit names the payment it pays out, in the transaction's
- * description lines (at most 9 lines of at most 32 characters, account information specification):
- *
- *   line n:     `TIKKIE <SOURCE>`   e.g. `TIKKIE FASTCHECKOUT`, `TIKKIE PAYMENTREQUEST`
- *   line n + 1: `<reference>`       the payment's reference in that source, at most 32 characters
- *
- * A Fast Checkout orderToken is 32 hexadecimal characters, so `TIKKIE <orderToken>` (39) would not fit
- * on one line; a tag line followed by the reference on its own line fits any reference of up to 32.
- * Reading is forgiving: case-insensitive (banks often upper-case free text), surrounding spaces ignored,
- * several tag/reference pairs per credit allowed. Credits carry it when the sandbox books them
- * (the sandbox's payouts control, `POST /_sandbox/accounts/:accountNumber/payouts`); a real payout carrying other text is matched by amount and date instead.
+ * How a payout names its payment in its description lines (lines of 32 characters, account information
+ * specification): `TIKKIE <SOURCE>`, then the reference on a line of its own (an orderToken alone takes 32).
+ * Read case-insensitively and lower-cased; a payout with other text is matched by amount and date.
  */
 export const PAYOUT_TAG = "TIKKIE"
 
 export interface PayoutReference {
-  /** Lower case, as the sources name themselves ("fastcheckout"). */
   source: string
-  /** Lower case, for comparison. */
   reference: string
 }
 
