@@ -3,10 +3,7 @@ import { AIS_CODES } from "tikkie-client/account-information"
 import { TikkieError } from "tikkie-client/core/errors"
 import type { BankScopeName } from "./scopes"
 
-/**
- * How the account information service's refusals reach a shop admin: what happened, what to do, the
- * service's code and trace id. Never a token (TikkieError messages are redacted already).
- */
+/** A bank refusal as the admin reads it: what happened, what to do, code and trace id (never a token). */
 export function bankError(e: unknown, what: string): MedusaError {
   if (e instanceof MedusaError) return e
   if (!(e instanceof TikkieError)) {

@@ -120,9 +120,8 @@ export interface BankAccountContext {
 }
 
 /**
- * Runs `fn` with a client for the connected account and a live access token: refreshed ahead of its
- * end, and once more when the service says it is no longer valid (its clock decides, not ours). The
- * bank's "no access to account" (MESSAGE_RST560_0016) marks the connection as needing consent.
+ * Runs `fn` with a live token, refreshed ahead of its end and once more when the service refuses it (its
+ * clock decides). The bank's "no access to account" marks the connection as needing consent.
  */
 export async function withBankAccount<T>(
   container: MedusaContainer,

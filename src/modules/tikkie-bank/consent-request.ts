@@ -5,10 +5,8 @@ import { requireTokenCipher } from "./bank-session"
 import { CONSENT_STATE_TTL_MS, newConsentState } from "./consent-state"
 
 /**
- * A consent request of the store's ABN AMRO app, for the bank account or for payment requests v1 (both
- * come back through the one callback, told apart by `purpose`): a fresh single-use state stored hashed
- * with the admin's id, and the consent URL that carries it. Refuses before sending anyone to the bank
- * when tokens could not be stored (no encryption key).
+ * A consent request for the bank or v1 (one callback, told apart by `purpose`): a single-use state stored
+ * hashed with the admin's id. Refuses before the bank when no key could seal the tokens.
  */
 export async function createConsentRequest(
   bank: TikkieBankModuleService,

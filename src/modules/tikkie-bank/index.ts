@@ -4,10 +4,7 @@ import TikkieBankModuleService from "./service"
 
 export const TIKKIE_BANK_MODULE = "tikkieBank"
 
-/**
- * The connected bank account (account information service), its transactions, and the payouts the
- * plugin expects on it. Options: see options.ts.
- */
+/** The connected bank account, its transactions, and the payouts the plugin expects on it. */
 export default Module(TIKKIE_BANK_MODULE, {
   service: TikkieBankModuleService,
   loaders: [validateTikkieBankOptions],

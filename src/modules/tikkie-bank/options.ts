@@ -2,29 +2,7 @@ import { readFileSync } from "node:fs"
 import { z } from "zod"
 import { httpUrl, refuseSandboxInProduction, requiredText as text, sandboxOption } from "../../utils/option-schemas"
 
-/**
- * Options of the `tikkieBank` module (bank account connection and reconciliation), as a shop writes
- * them in medusa-config:
- *
- * ```ts
- * { resolve: "medusa-plugin-tikkie/modules/tikkie-bank", options: {
- *     apiKey, clientId, authUrl, baseUrl, storeUrl,
- *     clientCertificate | clientCertificateFile, clientKey | clientKeyFile, ca? | caFile?,
- *     tokenEncryptionKey, previousTokenEncryptionKeys?, overdueAfterBankDays?, amountMatchWindowBankDays?, historyMonths? } }
- * ```
- *
- * Choices:
- * - An empty options object (`{}`) means "bank feature not configured": the module still loads (its
- *   tables exist), and the admin routes answer that the feature is not configured. Anything else is
- *   checked in full at start-up; a wrong option stops the store with a message that names the option,
- *   never its value.
- * - `tokenEncryptionKey` may be left out: the store starts, but refuses to connect an account and says
- *   why (tokens are never stored unencrypted).
- * - The consent redirect (`redirect_uri`) is `storeUrl` + `/hooks/tikkie/bank/callback`.
- * - Client certificate and key are required, except with a plain-HTTP `authUrl` (a local sandbox
- *   started without `tls`, as in `npm run demo`): mutual TLS cannot run over plain HTTP, so no
- *   certificate is asked for there rather than configured and silently never presented.
- */
+/** The consent's redirect URI is `storeUrl` + this path. The options and their choices: docs/bank-account.md. */
 export const CALLBACK_PATH = "/hooks/tikkie/bank/callback"
 
 const pem = (name: string, label: RegExp) =>
@@ -59,9 +37,7 @@ function isPlainHttpWithoutTls(o: {
 
 const OptionsSchema = z
   .strictObject({
-    /** API-Key of the ABN AMRO developer app. */
     apiKey: text("apiKey"),
-    /** OAuth client id (the sandbox's is TPP_test). */
     clientId: text("clientId"),
     /** Authorization service ({auth_url}): consent page and token endpoint. */
     authUrl: httpUrl("authUrl"),
@@ -73,7 +49,6 @@ const OptionsSchema = z
     clientCertificateFile: text("clientCertificateFile").optional(),
     clientKey: pem("clientKey", /-----BEGIN [A-Z ]*PRIVATE KEY-----/).optional(),
     clientKeyFile: text("clientKeyFile").optional(),
-    /** CA chain to trust for the bank's servers (and, with a sandbox, its own CA). */
     ca: pem("ca", /-----BEGIN CERTIFICATE-----/).optional(),
     caFile: text("caFile").optional(),
     tokenEncryptionKey: z
@@ -83,10 +58,7 @@ const OptionsSchema = z
         (v) => v === undefined || v.trim() === "" || decodeEncryptionKey(v) !== undefined,
         "tokenEncryptionKey must be 32 bytes written as base64 (44 characters) or hex (64 characters)"
       ),
-    /**
-     * Keys that sealed tokens before the current one (key rotation, docs/token-encryption.md): they
-     * still open those tokens; the current key seals every new one.
-     */
+    /** Keys that sealed tokens before the current one: they still open them (docs/token-encryption.md). */
     previousTokenEncryptionKeys: z
       .array(
         z
@@ -124,8 +96,7 @@ const OptionsSchema = z
   .superRefine((o, ctx) =>
     refuseSandboxInProduction(o, ["authUrl", "baseUrl", "storeUrl"], ["authUrl", "baseUrl"], ctx)
   )
-  // Mutual TLS needs TLS: over a plain-HTTP authUrl (only ever a local sandbox, which asks for no client
-  // certificate then) the certificate would be configured but never presented, so it may be left out.
+  // Over a plain-HTTP authUrl (a local sandbox) a client certificate would never be presented: optional there.
   .refine(
     (o) => (o.clientCertificate === undefined) !== (o.clientCertificateFile === undefined) || isPlainHttpWithoutTls(o),
     {
@@ -173,16 +144,10 @@ function readPemFile(name: string, path: string): string {
   }
 }
 
-/**
- * Keys Medusa adds to every module's options (the module's database connection), and the tikkie module's
- * options (`singleInstance`), which reach this module too when a shop gives them as the plugin's options.
- */
+/** Medusa's `database` and the tikkie module's `singleInstance` reach these options too (as plugin options). */
 const FRAMEWORK_KEYS = new Set(["database", "singleInstance"])
 
-/**
- * Undefined for `{}` (feature off); the resolved options otherwise; throws with every problem named.
- * Empty strings count as "not given", so env-driven configs can pass `process.env.X` as is.
- */
+/** Undefined for `{}` (feature off); an empty string counts as not given, so `process.env.X` may be passed as is. */
 export function parseTikkieBankOptions(raw: unknown): ResolvedTikkieBankOptions | undefined {
   const given = Object.fromEntries(
     Object.entries((raw ?? {}) as Record<string, unknown>).filter(

@@ -42,18 +42,9 @@ export function oauthClient(options: ResolvedTikkieBankOptions): OAuthClient {
 }
 
 /**
- * A new token pair, once for all instances: under a store-wide lock, and only when nobody refreshed since
- * the caller read `seenVersion` (a refresh token works once; two instances refreshing with it would make
- * the second fail and wrongly ask for consent again).
- *
- * A refusal of the grant or the client by the authorization service (invalid_grant: revoked, expired or
- * used refresh token; invalid_client) marks the grant as needing consent, and so does a stored token
- * that cannot be opened. Anything else does not: a network failure, a 429 or a 5xx is worth retrying,
- * and asking the admin to connect again for it would throw away a working consent.
- *
- * Not a Medusa workflow, by choice: the v1 provider and the bank reads call it in the middle of a call to
- * the service (a provider must not depend on workflows), and it answers an access token in the clear,
- * which must not be kept in a workflow's stored state (Redis in a production store).
+ * A new token pair, once for all instances: under a store-wide lock, and only if nobody refreshed since
+ * `seenVersion` (a refresh token works once). Only a refused grant or client asks for consent again: a
+ * network failure, 429 or 5xx is worth a retry. No workflow: see docs/development/architecture.md.
  */
 export async function rotateTokens<G extends SealedTokenGrant>(
   locking: ILockingModule,
@@ -103,11 +94,7 @@ export async function rotateTokens<G extends SealedTokenGrant>(
 /** The authorization service's answers that mean the consent itself is gone (RFC 6749 5.2). */
 const CONSENT_GONE = new Set(["invalid_grant", "invalid_client"])
 
-/**
- * Opens a stored token of the grant. One that cannot be opened (its key is no longer configured, or it
- * was copied or altered) is as good as no consent: the grant is marked so and the admin is told to
- * connect again, instead of every call failing with a 500.
- */
+/** Opens a stored token; one that cannot be opened marks the grant as needing consent (not a 500 per call). */
 export async function openToken<G extends SealedTokenGrant>(
   cipher: TokenCipher,
   store: TokenGrantStore<G>,

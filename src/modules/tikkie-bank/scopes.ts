@@ -1,9 +1,6 @@
 import type { Scope } from "tikkie-client/account-information"
 
-/**
- * What an admin chooses (`details`, `balance`, `transactions`, `funds`) and the service's scope names.
- * The admin API speaks the short names; the bank's names stay inside the plugin.
- */
+/** The admin API's short scope names and the bank's, which stay inside the plugin. */
 export const BANK_SCOPES = {
   details: "psd2:account:details:read",
   balance: "psd2:account:balance:read",

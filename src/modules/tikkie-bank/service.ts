@@ -49,19 +49,13 @@ export interface UnmatchedCredit {
 }
 
 /**
- * mismatch: paired with a credit by its reference, but the credit's amount differs from the payment's
- * (a short or a long payout): not "matched", so it is looked at; both amounts are shown.
- */
-/**
- * A credit that looks like a Tikkie payout to the shop: the counterparty is Tikkie (a business payout
- * comes from "Stichting Tikkie"), or a description line is the payout tag `TIKKIE <SOURCE>` on its own
- * (payout-reference.ts). Not a private Tikkie: a friend paying the account holder's own Tikkie comes
- * from that person, with "Tikkie ID 123456789012" among its lines. Only a filter for what the admin
- * is shown; matching reads every credit.
+ * A credit that looks like a Tikkie payout: from "Stichting Tikkie", or with a `TIKKIE <SOURCE>` tag line (a
+ * friend's private Tikkie comes from the friend). Filters only what the admin is shown, not what is matched.
  */
 const TIKKIE_CREDIT_SQL = `(t.counter_party_name ilike '%tikkie%'
   or exists (select 1 from json_array_elements_text(t.description_lines::json) line where line ~* '^\\s*tikkie\\s+[a-z0-9]+\\s*$'))`
 
+/** mismatch: matched by reference, but another amount was paid out (shown, so it is looked at). */
 export type ReconciliationStatus = "matched" | "mismatch" | "pending" | "overdue" | "unmatched"
 export const RECONCILIATION_STATUSES: ReadonlyArray<ReconciliationStatus> = [
   "matched",
@@ -110,10 +104,7 @@ class TikkieBankModuleService extends MedusaService({
     this.bankOptions = parseTikkieBankOptions(options)
   }
 
-  /**
-   * Marks a consent state used, in one conditional update (so of two concurrent callbacks with the
-   * same state only one gets it). Answers the state row, or why there is none.
-   */
+  /** Uses up a consent state in one conditional update (of two concurrent callbacks one wins), or says why not. */
   @InjectManager()
   async consumeConsentState(
     stateHash: string,
@@ -260,10 +251,7 @@ class TikkieBankModuleService extends MedusaService({
     }))
   }
 
-  /**
-   * Writes matches; a payout already matched, or a credit already used (unique transaction_id), is left
-   * alone, so a concurrent run cannot match twice. Answers how many were written.
-   */
+  /** Writes matches, leaving a matched payout or a used credit alone (no double match); answers how many. */
   @InjectManager()
   async applyMatches(
     matches: Array<{ payoutId: string; transactionId: string; matchedBy: "reference" | "amount_date" }>,
@@ -285,11 +273,8 @@ class TikkieBankModuleService extends MedusaService({
   }
 
   /**
-   * Payments (matched, pending, overdue) and unmatched credits, newest first. `from`/`to` (inclusive)
-   * filter the paid date of payments and the book date of credits; `today` decides overdue.
-   * `credits: "tikkie"` (the default) keeps only the unmatched credits that look like a Tikkie payout
-   * (TIKKIE_CREDIT_SQL): a shop's account also takes private transfers and SEPA credits by the hundred,
-   * which would bury the few payouts that need a look. `"all"` lists every credit.
+   * Payments and unmatched credits, newest first; only credits that look like a Tikkie payout unless `credits:
+   * "all"`: a shop's account takes other credits by the hundred, which would bury the payouts that need a look.
    */
   @InjectManager()
   async listReconciliation(

@@ -7,10 +7,7 @@ export interface TokenBinding {
   purpose: "access_token" | "refresh_token"
 }
 
-/**
- * A stored token that cannot be opened: sealed with a key that is no longer configured, copied from
- * another row or column, or tampered with. The grant is then lost: an admin connects again.
- */
+/** A stored token that cannot be opened (key gone, copied, altered): an admin connects again. */
 export class TokenUnreadableError extends Error {
   constructor(reason: string) {
     super(`stored bank token cannot be opened: ${reason}`)
@@ -18,21 +15,12 @@ export class TokenUnreadableError extends Error {
   }
 }
 
+/** Set explicitly: a shortened tag is refused, not checked on fewer bits. */
 const TAG_LENGTH = 16
 
 /**
- * AES-256-GCM for the OAuth tokens at rest (bank connection, v1 pay grant).
- *
- * Stored form `v2.<keyId>.<iv>.<tag>.<ciphertext>` (base64url): a fresh 12-byte IV per value, a 16-byte
- * tag (set explicitly, so a shortened tag is refused instead of checked on fewer bits), and as additional
- * authenticated data the format, key id, table, row id and column: a value copied into another row or
- * column does not open. The key id (8 characters of a SHA-256 of the key, not the key) says which
- * configured key sealed it, so the key can be rotated: the new key seals, the previous ones still open
- * (docs/token-encryption.md). Errors never contain the token or a key.
- *
- * Values of the first format (`v1.<iv>.<tag>.<ciphertext>`, no key id, bound to the column only) still
- * open, with the caller's `legacyAad`, under any configured key; they are sealed again in the new format
- * at the grant's next refresh.
+ * AES-256-GCM for OAuth tokens at rest, bound to key id, table, row and column; previous keys and the first
+ * format still open (docs/token-encryption.md). Errors never contain the token or a key.
  */
 export class TokenCipher {
   private readonly keys: Map<string, Buffer>

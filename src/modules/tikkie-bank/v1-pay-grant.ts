@@ -10,15 +10,8 @@ import { openToken, rotateTokens, type TokenGrantStore } from "./rotate-tokens"
 import { createConsentRequest } from "./consent-request"
 
 /**
- * The OAuth side of legacy payment requests v1 (payment-requests.md, Authentication: "OAuth with client
- * authentication and user-based consent ... scope pay"). An access token lives 2 hours, so a fixed
- * `accessToken` option only suits a quick try; a store on v1 connects once and the plugin keeps the
- * token pair, sealed, and refreshes it.
- *
- * Choice: the OAuth client is the one of the tikkie-bank module's options (clientId, authUrl, client
- * certificate, tokenEncryptionKey, callback URL): it is the same ABN AMRO app and the same
- * authorization service, and the app has one redirect URI, so the pay consent comes back through the
- * bank callback route, which tells the two apart by the purpose stored with the state.
+ * The OAuth grant of legacy payment requests v1 (payment-requests.md, Authentication: scope pay), through the
+ * tikkie-bank module's OAuth options: the same ABN AMRO app, with one redirect URI (the bank callback).
  */
 export type PayGrantRecord = Awaited<ReturnType<TikkieBankModuleService["listPayGrants"]>>[number]
 
@@ -36,11 +29,7 @@ export const payGrantBinding = (grantId: string, purpose: TokenBinding["purpose"
 /** What values sealed before key ids were bound to: the column only. */
 const legacyPayGrantAad = (purpose: TokenBinding["purpose"]) => `tikkie-bank:pay-grant:${purpose}`
 
-/**
- * The two modules a pay grant needs, from whichever container its caller lives in: the app's (the admin's
- * connect route, `payGrantModulesIn`), or the v1 provider's own, in the payment module, which has them only
- * when the store lists them in the payment module's `dependencies` (payment-requests-v1.md).
- */
+/** The grant's modules, from the app's container or the v1 provider's (only when listed in `dependencies`). */
 export interface PayGrantModules {
   bank?: TikkieBankModuleService
   locking?: ILockingModule
@@ -101,11 +90,7 @@ function payGrantTokens(bank: TikkieBankModuleService): TokenGrantStore<PayGrant
   }
 }
 
-/**
- * A live access token with scope pay, for the v1 client's token function: the stored one while it has
- * more than 5 minutes left and the service has not refused it, otherwise a refreshed one (once for all
- * instances, rotate-tokens.ts).
- */
+/** A live scope-pay token: the stored one while fresh and not refused, else a refreshed one (rotate-tokens.ts). */
 export async function v1AccessToken(modules: PayGrantModules, hint?: { rejected: string }): Promise<string> {
   const { bank, options } = oauthModule(modules)
   const cipher = requireTokenCipher(options)

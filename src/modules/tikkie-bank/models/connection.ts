@@ -1,10 +1,7 @@
 import { model } from "@medusajs/framework/utils"
 import { sealedTokenGrantColumns } from "./sealed-token-grant"
 
-/**
- * The store's connected bank account (at most one: `slot` is unique). Tokens are AES-256-GCM sealed
- * (token-cipher.ts) and never leave the service that reads them.
- */
+/** The store's connected bank account (one: `slot` is unique), its tokens sealed (token-cipher.ts). */
 const BankConnection = model.define("tikkie_bank_connection", {
   id: model.id({ prefix: "tkbcn" }).primaryKey(),
   /** Always "store": the unique index keeps one connection even when two callbacks race. */

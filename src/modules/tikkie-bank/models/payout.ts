@@ -1,10 +1,6 @@
 import { model } from "@medusajs/framework/utils"
 
-/**
- * A payment the plugin took whose money should reach the bank account (an "expected payout"), and the
- * credit it was matched with. `transaction_id` is unique: one credit pays out one payment.
- * pending/overdue are not stored: they follow from `due_date` and the current date.
- */
+/** An expected payout and the credit it matched; pending and overdue follow from `due_date` and today. */
 const Payout = model
   .define("tikkie_bank_payout", {
     id: model.id({ prefix: "tkbpo" }).primaryKey(),
