@@ -260,6 +260,35 @@ export default storeSuite("refunds-owed", {
         expect(Math.abs(settled.summary.pending_difference)).toBeLessThan(0.005)
       })
 
+      it("after a received return, the admin's Refund of what the order owes back is the return's refund owed, not a second one; only the part beyond it is recorded", async () => {
+        const { order, mug, location } = await fulfilledMugOrder()
+        await receivedReturn(order.id, mug.item.id, location.id)
+        const owedByShop = -cents((await adminOrder(order.id)).summary.pending_difference)
+        const returned = await eventually(async () => (await refundsOwed(`order_id=${order.id}`)).refunds_owed[0])
+        expect(returned).toEqual(expect.objectContaining({ source: "return", amount_in_cents: owedByShop }))
+        const paymentId = (await adminOrder(order.id)).payment_collections[0].payments[0].id
+
+        // What the dashboard offers after a return: refund the amount owed back.
+        expect((await refund(paymentId, { amount: owedByShop / 100 })).status).toBe(200)
+        expect((await refundsOwed(`order_id=${order.id}`)).refunds_owed).toEqual([
+          expect.objectContaining({ id: returned.id, amount_in_cents: owedByShop }),
+        ])
+        // A euro more: that euro is a refund owed of its own.
+        expect((await refund(paymentId, { amount: (owedByShop + 100) / 100 })).status).toBe(200)
+        const listed = (await refundsOwed(`order_id=${order.id}`)).refunds_owed
+        expect(listed.map((r: any) => [r.source, r.amount_in_cents]).sort()).toEqual(
+          [
+            ["refund", 100],
+            ["return", owedByShop],
+          ].sort()
+        )
+        // Both marked: Medusa refunded exactly both, and the order owes nothing back.
+        for (const r of listed) await mark(r.id, `RET-${r.source}`)
+        const after = await adminOrder(order.id)
+        expect(cents(after.summary.refunded_total)).toBe(owedByShop + 100)
+        expect(Math.abs(after.summary.pending_difference)).toBeLessThan(0.005)
+      })
+
       it("one bank transfer marked while Medusa refunds the same amount another way: the provider, deciding under its lock, answers only the refund made for the mark", async () => {
         const { order, paymentId } = await paidOrder()
         expect((await refund(paymentId, { amount: 2 })).status).toBe(200)
