@@ -234,6 +234,17 @@ export default storeSuite("refunds-owed", {
         expect((await refund(paymentId, { amount: 0.01 })).status).toBe(400)
       })
 
+      it("two admins refunding at once, more than is left together: one refund owed, the other refused", async () => {
+        const { order, paymentId, total } = await paidOrder()
+        // Each a cent more than half of what was paid: either alone is fine, both together are not.
+        const moreCents = Math.floor(total / 2) + 1
+        const more = moreCents / 100
+        const answers = await Promise.all([refund(paymentId, { amount: more }), refund(paymentId, { amount: more })])
+        expect(answers.map((a) => a.status).sort()).toEqual([200, 400])
+        const listed = (await refundsOwed(`order_id=${order.id}`)).refunds_owed
+        expect(listed.map((r: any) => r.amount_in_cents)).toEqual([moreCents])
+      })
+
       it("a refund owed before the cancel: the cancel owes the rest, and marking both refunds exactly what was paid", async () => {
         const { order, paymentId, total } = await paidOrder()
         expect((await refund(paymentId, { amount: 2 })).status).toBe(200)
