@@ -213,6 +213,11 @@ export default storeSuite("refunds-owed", {
         expect(tooMuch.status).toBe(400)
         expect(tooMuch.data.message).toMatch(/more than is left to refund of this payment/)
         expect((await refundsOwed(`order_id=${order.id}`)).count).toBe(2)
+        // A fraction of a cent is refused, not rounded.
+        const fraction = await refund(paymentId, { amount: 0.005 })
+        expect(fraction.status).toBe(400)
+        expect(fraction.data.message).toMatch(/amount must be whole cents/)
+        expect((await refundsOwed(`order_id=${order.id}`)).count).toBe(2)
 
         // Each mark books exactly its refund in Medusa, with the credit line Medusa's refund adds.
         const [small, large] = [...listed].sort((a: any, b: any) => a.amount_in_cents - b.amount_in_cents)

@@ -3,7 +3,8 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { toCents } from "../../../utils/medusa-money"
 import { cannotRefundAtTikkie } from "../../../workflows/refunds-owed/utils/owed-payment"
 import { recordAdminRefundOwedWorkflow } from "../../../workflows/refunds-owed/record-admin-refund-owed"
-import type { AdminRefundPaymentBody } from "./validators"
+import { invalidInput } from "../../utils/validate"
+import { AdminRefundOwedBodySchema, type AdminRefundPaymentBody } from "./validators"
 
 /** The payment Medusa's route answers, when its own query config did not run first. */
 const PAYMENT_FIELDS = [
@@ -38,7 +39,9 @@ export async function refundOwedInsteadMiddleware(
     })
     const payment = data[0] as { id: string; provider_id: string; data: Record<string, unknown> | null } | undefined
     if (!payment || !cannotRefundAtTikkie(payment)) return next()
-    const body = req.validatedBody
+    const parsed = AdminRefundOwedBodySchema.safeParse(req.validatedBody)
+    if (!parsed.success) return next(invalidInput("body", parsed.error))
+    const body = parsed.data
     await recordAdminRefundOwedWorkflow(req.scope).run({
       input: {
         payment_id: paymentId,
