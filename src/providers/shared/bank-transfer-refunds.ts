@@ -63,7 +63,7 @@ export function matchBankTransferRefund(
   const mark = marks.find((r) => r.refundOwedId === refundOwedId)
   if (!mark || mark.amountInCents !== toCents(input.amount)) return undefined
   const live = new Set(locked.refunds.map((r) => r.id))
-  // Booked by another of Medusa's refunds that still exists (one that failed after the answer was deleted).
+  // Taken by another of Medusa's refunds that still exists (a refund Medusa deleted after a failure frees it).
   if (mark.medusaRefundId && mark.medusaRefundId !== medusaRefundId && live.has(mark.medusaRefundId)) return undefined
   const first = locked.refunds.find((r) => r.metadata?.[REFUND_OWED_METADATA_KEY] === refundOwedId)
   if (first && first.id !== medusaRefundId) return undefined
