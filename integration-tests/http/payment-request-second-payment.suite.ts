@@ -1,3 +1,4 @@
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { toCents } from "../../src/utils/medusa-money"
 import { TIKKIE_MODULE } from "../../src/modules/tikkie"
 import type TikkieModuleService from "../../src/modules/tikkie/service"
@@ -118,6 +119,42 @@ export default storeSuite("payment-request-second-payment", {
       expect(await tikkie.control.requests("paymentRequestsV2.createRefund")).toHaveLength(1)
       // The first payment was never touched.
       expect((await adminOrder(orderId)).payment_collections[0].payments[0].refunds ?? []).toHaveLength(0)
+    })
+
+    it("a second payment and its refund owed are logged by ids: the store's log holds no payer name or IBAN", async () => {
+      // Every line the store logs meanwhile (Medusa's own logger; the spies only listen).
+      const logger = getContainer().resolve(ContainerRegistrationKeys.LOGGER)
+      const spies = (["info", "warn", "error", "debug"] as const).map((level) => jest.spyOn(logger, level))
+      const logged = () => spies.flatMap((s) => s.mock.calls.map((args) => args.map((a) => String(a)).join(" ")))
+      try {
+        const cart = await stroopwafelsAndMugCart(shop, store)
+        const link = await start(cart.id, PAYMENT_REQUEST_PROVIDER)
+        await tikkie.control.post(`/_sandbox/paymentrequests/${link.payment_request_token}/pay`, {
+          counterPartyName: "Sanne de Vries",
+        })
+        const orderId = (await eventually(async () => (await record(link.payment_request_token))?.order_id)) as string
+        const second = await tikkie.control.post<{ counterPartyAccountNumber: string }>(
+          `/_sandbox/paymentrequests/${link.payment_request_token}/pay`,
+          { counterPartyName: "Piet Jansen", secondDevice: true }
+        )
+        const problem = await eventually(
+          async () => (await record(link.payment_request_token)).problem ?? undefined,
+          60_000
+        )
+        // The admin's problem list names the payer; the log says which refund owed and payment, by id.
+        expect(problem).toMatch(/by Piet Jansen\): refund owed tkro_/)
+        const [owed] = (await refundsOwed(orderId)).refunds_owed
+        const lines = await eventually(async () => {
+          const l = logged()
+          return l.some((x) => x.includes(`was paid a second time`) && x.includes(owed.id)) ? l : undefined
+        })
+        expect(lines.some((l) => l.includes(`Tikkie refund owed ${owed.id}`))).toBe(true)
+        for (const secret of ["Piet Jansen", "Sanne de Vries", second.counterPartyAccountNumber]) {
+          expect(lines.filter((l) => l.includes(secret))).toEqual([])
+        }
+      } finally {
+        spies.forEach((s) => s.mockRestore())
+      }
     })
 
     it("v2: refunding a second payment at Tikkie, a failure after the refund leaves it owed, and the retry finds Tikkie's refund instead of refunding twice", async () => {

@@ -45,7 +45,7 @@ export default storeSuite("payment-request-v1", {
       return data as { payment_url: string; payment_request_token: string; payment_session_id: string }
     }
 
-    it("v1 end to end: platform, user and bank account set up once and re-used; requests with externalId; paid on the v1 page or by the control, settled by the poll and the return route; refunds refused clearly", async () => {
+    it("v1 end to end: platform, user and bank account set up once and re-used; requests with externalId; paid on the v1 page or by the control, settled by the poll and the return route; the admin's refund a refund owed, booked in Medusa when marked", async () => {
       const headers = await adminHeaders(api, getContainer())
 
       // 1. A checkout link: the plugin sets up v1 on first use.
@@ -115,17 +115,37 @@ export default storeSuite("payment-request-v1", {
       const secondOrder = await eventually(() => orderForCart(getContainer(), second.id))
       expect(location.searchParams.get("order_id")).toBe(secondOrder.id)
 
-      // 3. Refunds do not exist in v1: Medusa's refund route answers a clear error and records nothing.
-      const refund = await api
-        .post(`/admin/payments/${payment.id ?? (await paymentId(order.id))}/refund`, { amount: 1 }, { headers })
-        .catch((e: any) => e.response)
-      expect(refund.status).toBe(400)
-      expect(refund.data.message).toMatch(/Tikkie payment requests v1 have no refunds: nothing was refunded/)
-      const { data: after } = await api.get(
-        `/admin/orders/${order.id}?fields=payment_collections.payments.refunds.id`,
+      // 3. Refunds do not exist in v1: the admin's refund through Medusa's route (a plain HTTP call, as the
+      // dashboard makes it) becomes a refund owed to the payer; Medusa books it when it is marked.
+      const paymentIdOfOrder = payment.id ?? (await paymentId(order.id))
+      const refund = await request(`${tikkie.storeUrl}/admin/payments/${paymentIdOfOrder}/refund`, {
+        method: "POST",
+        headers: { ...headers, "content-type": "application/json" },
+        body: JSON.stringify({ amount: 1 }),
+      })
+      const answered = (await refund.body.json()) as any
+      expect(refund.statusCode).toBe(200)
+      expect(answered.payment.id).toBe(paymentIdOfOrder)
+      const refunds = async () =>
+        (await api.get(`/admin/orders/${order.id}?fields=payment_collections.payments.refunds.amount`, { headers }))
+          .data.order.payment_collections[0].payments[0].refunds ?? []
+      expect(await refunds()).toHaveLength(0)
+      const { data: owedList } = await api.get(`/admin/tikkie/refunds-owed?order_id=${order.id}`, { headers })
+      expect(owedList.refunds_owed).toEqual([
+        expect.objectContaining({
+          source: "refund",
+          status: "owed",
+          amount_in_cents: 100,
+          payment_id: paymentIdOfOrder,
+          payer_name: "Sanne de Vries",
+        }),
+      ])
+      await api.post(
+        `/admin/tikkie/refunds-owed/${owedList.refunds_owed[0].id}/refunded`,
+        { bank_reference: "V1-OUT-1" },
         { headers }
       )
-      expect(after.order.payment_collections[0].payments[0].refunds ?? []).toHaveLength(0)
+      expect((await refunds()).map((r: any) => cents(r.amount))).toEqual([100])
     })
 
     it("v1 invoice link: an open amount under the stored setup with the reference as externalId, paid twice and followed by the poll; expiry_date refused clearly", async () => {

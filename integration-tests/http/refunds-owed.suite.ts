@@ -1,3 +1,4 @@
+import { request } from "undici"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { toCents } from "../../src/utils/medusa-money"
 import { adminHeaders } from "../helpers/admin-auth"
@@ -19,6 +20,7 @@ import { setRefundOwedRefundedStepId } from "../../src/workflows/refunds-owed/st
 import { recordRefundOwedAfterOrderChangeWorkflow } from "../../src/workflows/refunds-owed/record-refund-owed-after-order-change"
 import { recordRefundsOwedForOrderChangeStepId } from "../../src/workflows/refunds-owed/steps/record-refunds-owed-for-order-change"
 import { storeSuite } from "../helpers/store-suites"
+import { setPaymentDataKey } from "../../src/workflows/utils/payment-data"
 
 /**
  * Fast Checkout cannot refund. When Medusa's own cancel or return workflows owe the customer money, the
@@ -94,13 +96,18 @@ export default storeSuite("refunds-owed", {
         reconciliation: null,
       })
 
-      // Medusa's Refund button still refuses, saying where the refund is handled.
+      // Medusa's Refund button refuses more: the whole payment is a refund owed already, named.
       const paymentId = canceled.payment_collections[0].payments[0].id
       const refused = await api
         .post(`/admin/payments/${paymentId}/refund`, { amount: 1 }, { headers })
         .catch((e: any) => e.response)
       expect(refused.status).toBe(400)
-      expect(refused.data.message).toMatch(/no refund operation: nothing was refunded/)
+      expect(refused.data.message).toMatch(
+        new RegExp(
+          `more than is left to refund of this payment: .* owed back by bank transfer already \\(refund owed ${owed.id}\\)`
+        )
+      )
+      expect((await refundsOwed(`order_id=${order.id}`)).count).toBe(1)
 
       const invalid = await api
         .post(`/admin/tikkie/refunds-owed/${owed.id}/refunded`, { note: "x" }, { headers })
@@ -144,6 +151,211 @@ export default storeSuite("refunds-owed", {
       expect(again.data.refund_owed.bank_reference).toBe("NL-OUT-4711")
       expect((await api.get("/admin/tikkie/attention", { headers })).data.attention.refunds_owed).toBe(0)
       expect((await adminOrder(order.id)).payment_collections[0].payments[0].refunds).toHaveLength(1)
+    })
+
+    describe("the admin's Refund (Medusa's POST /admin/payments/:id/refund) of a Fast Checkout payment", () => {
+      /** Medusa's own admin route, called as the dashboard calls it, with a plain HTTP client. */
+      const refund = async (paymentId: string, body: Record<string, unknown>) => {
+        const res = await request(`${tikkie.storeUrl}/admin/payments/${paymentId}/refund`, {
+          method: "POST",
+          headers: { ...headers, "content-type": "application/json" },
+          body: JSON.stringify(body),
+        })
+        return { status: res.statusCode, data: (await res.body.json()) as any }
+      }
+      const paidOrder = async () => {
+        const order = await paidFastCheckoutOrder()
+        const paid = await adminOrder(order.id)
+        return {
+          order,
+          paid,
+          paymentId: paid.payment_collections[0].payments[0].id as string,
+          total: cents(order.total),
+        }
+      }
+      const mark = async (id: string, reference: string) =>
+        (await api.post(`/admin/tikkie/refunds-owed/${id}/refunded`, { bank_reference: reference }, { headers })).data
+          .refund_owed
+      const medusaRefunds = async (orderId: string) =>
+        ((await adminOrder(orderId)).payment_collections[0].payments[0].refunds ?? []).map((r: any) => cents(r.amount))
+
+      it("two partial refunds become two refunds owed, nothing booked in Medusa until each bank transfer is marked; more than is left is refused; the rest needs no amount", async () => {
+        const { order, paymentId, total } = await paidOrder()
+
+        const first = await refund(paymentId, { amount: 2, note: "goodwill: late delivery" })
+        expect(first.status).toBe(200)
+        expect(first.data.payment.id).toBe(paymentId)
+        const second = await refund(paymentId, { amount: 1.5 })
+        expect(second.status).toBe(200)
+
+        const listed = (await refundsOwed(`order_id=${order.id}`)).refunds_owed
+        expect(listed.map((r: any) => r.amount_in_cents).sort((a: number, b: number) => a - b)).toEqual([150, 200])
+        for (const r of listed) {
+          expect(r).toEqual(
+            expect.objectContaining({
+              source: "refund",
+              status: "owed",
+              payment_id: paymentId,
+              payer_name: "Peeters BV, Lotte Peeters",
+              payer_account: { email: "lotte.peeters@example.be", phone_number: "+32470123456" },
+            })
+          )
+        }
+        // Medusa's books: paid in full, nothing refunded yet, nothing outstanding.
+        const before = await adminOrder(order.id)
+        expect(before.summary.refunded_total).toBe(0)
+        expect(cents(before.summary.paid_total)).toBe(total)
+        expect(Math.abs(before.summary.pending_difference)).toBeLessThan(0.005)
+        expect(await medusaRefunds(order.id)).toEqual([])
+
+        // More than is left (paid less what is owed already): refused, nothing recorded.
+        const tooMuch = await refund(paymentId, { amount: (total - 350 + 1) / 100 })
+        expect(tooMuch.status).toBe(400)
+        expect(tooMuch.data.message).toMatch(/more than is left to refund of this payment/)
+        expect((await refundsOwed(`order_id=${order.id}`)).count).toBe(2)
+        // A fraction of a cent is refused, not rounded.
+        const fraction = await refund(paymentId, { amount: 0.005 })
+        expect(fraction.status).toBe(400)
+        expect(fraction.data.message).toMatch(/amount must be whole cents/)
+        expect((await refundsOwed(`order_id=${order.id}`)).count).toBe(2)
+
+        // Each mark books exactly its refund in Medusa, with the credit line Medusa's refund adds.
+        const [small, large] = [...listed].sort((a: any, b: any) => a.amount_in_cents - b.amount_in_cents)
+        const markedLarge = await mark(large.id, "GW-1")
+        expect(markedLarge.status).toBe("refunded")
+        expect(await medusaRefunds(order.id)).toEqual([200])
+        await mark(small.id, "GW-2")
+        await mark(small.id, "GW-2-again")
+        expect((await medusaRefunds(order.id)).sort()).toEqual([150, 200])
+        const after = await adminOrder(order.id)
+        expect(cents(after.summary.refunded_total)).toBe(350)
+        expect(Math.abs(after.summary.pending_difference)).toBeLessThan(0.005)
+
+        // The rest, without an amount: one refund owed of what is left, then nothing is left.
+        const rest = await refund(paymentId, {})
+        expect(rest.status).toBe(200)
+        const owedRest = (await refundsOwed(`order_id=${order.id}&status=owed`)).refunds_owed
+        expect(owedRest.map((r: any) => r.amount_in_cents)).toEqual([total - 350])
+        expect((await refund(paymentId, { amount: 0.01 })).status).toBe(400)
+      })
+
+      it("two admins refunding at once, more than is left together: one refund owed, the other refused", async () => {
+        const { order, paymentId, total } = await paidOrder()
+        // Each a cent more than half of what was paid: either alone is fine, both together are not.
+        const moreCents = Math.floor(total / 2) + 1
+        const more = moreCents / 100
+        const answers = await Promise.all([refund(paymentId, { amount: more }), refund(paymentId, { amount: more })])
+        expect(answers.map((a) => a.status).sort()).toEqual([200, 400])
+        const listed = (await refundsOwed(`order_id=${order.id}`)).refunds_owed
+        expect(listed.map((r: any) => r.amount_in_cents)).toEqual([moreCents])
+      })
+
+      it("a refund owed before the cancel: the cancel owes the rest, and marking both refunds exactly what was paid", async () => {
+        const { order, paymentId, total } = await paidOrder()
+        expect((await refund(paymentId, { amount: 2 })).status).toBe(200)
+
+        expect((await api.post(`/admin/orders/${order.id}/cancel`, {}, { headers })).status).toBe(200)
+        const listed = (await refundsOwed(`order_id=${order.id}`)).refunds_owed
+        const bySource = Object.fromEntries(listed.map((r: any) => [r.source, r]))
+        expect(Object.keys(bySource).sort()).toEqual(["cancel", "refund"])
+        expect(bySource.refund.amount_in_cents).toBe(200)
+        expect(bySource.cancel.amount_in_cents).toBe(total - 200)
+        const canceled = await adminOrder(order.id)
+        expect(canceled.status).toBe("canceled")
+        expect(canceled.summary.refunded_total).toBe(0)
+        // Nothing is left to refund on the cancelled order.
+        expect((await refund(paymentId, { amount: 1 })).status).toBe(400)
+
+        await mark(bySource.refund.id, "C-1")
+        await mark(bySource.cancel.id, "C-2")
+        expect((await medusaRefunds(order.id)).sort((a: number, b: number) => a - b)).toEqual(
+          [200, total - 200].sort((a, b) => a - b)
+        )
+        const settled = await adminOrder(order.id)
+        expect(cents(settled.summary.refunded_total)).toBe(total)
+        expect(Math.abs(settled.summary.pending_difference)).toBeLessThan(0.005)
+      })
+
+      it("after a received return, the admin's Refund of what the order owes back is the return's refund owed, not a second one; only the part beyond it is recorded", async () => {
+        const { order, mug, location } = await fulfilledMugOrder()
+        await receivedReturn(order.id, mug.item.id, location.id)
+        const owedByShop = -cents((await adminOrder(order.id)).summary.pending_difference)
+        const returned = await eventually(async () => (await refundsOwed(`order_id=${order.id}`)).refunds_owed[0])
+        expect(returned).toEqual(expect.objectContaining({ source: "return", amount_in_cents: owedByShop }))
+        const paymentId = (await adminOrder(order.id)).payment_collections[0].payments[0].id
+
+        // What the dashboard offers after a return: refund the amount owed back.
+        expect((await refund(paymentId, { amount: owedByShop / 100 })).status).toBe(200)
+        expect((await refundsOwed(`order_id=${order.id}`)).refunds_owed).toEqual([
+          expect.objectContaining({ id: returned.id, amount_in_cents: owedByShop }),
+        ])
+        // A euro more: that euro is a refund owed of its own.
+        expect((await refund(paymentId, { amount: (owedByShop + 100) / 100 })).status).toBe(200)
+        const listed = (await refundsOwed(`order_id=${order.id}`)).refunds_owed
+        expect(listed.map((r: any) => [r.source, r.amount_in_cents]).sort()).toEqual(
+          [
+            ["refund", 100],
+            ["return", owedByShop],
+          ].sort()
+        )
+        // Both marked: Medusa refunded exactly both, and the order owes nothing back.
+        for (const r of listed) await mark(r.id, `RET-${r.source}`)
+        const after = await adminOrder(order.id)
+        expect(cents(after.summary.refunded_total)).toBe(owedByShop + 100)
+        expect(Math.abs(after.summary.pending_difference)).toBeLessThan(0.005)
+      })
+
+      it("one bank transfer marked while Medusa refunds the same amount another way: the provider, deciding under its lock, answers only the refund made for the mark", async () => {
+        const { order, paymentId } = await paidOrder()
+        expect((await refund(paymentId, { amount: 2 })).status).toBe(200)
+        const [owed] = (await refundsOwed(`order_id=${order.id}`)).refunds_owed
+        // What "mark refunded" writes before it runs Medusa's refund for it (markBankTransferRefundStep).
+        await setPaymentDataKey(getContainer(), paymentId, "bankTransferRefunds", [
+          { refundOwedId: owed.id, amountInCents: 200, bankReference: "RACE-1", markedAt: new Date().toISOString() },
+        ])
+        // Its refund (the metadata names the refund owed, as recordMedusaRefundStep makes it) and another of
+        // Medusa's refunds of the same amount reach the provider at once.
+        const payments = getContainer().resolve(Modules.PAYMENT)
+        const results = await Promise.allSettled([
+          payments.refundPayment({
+            payment_id: paymentId,
+            amount: 2,
+            metadata: { tikkie_refund_owed_id: owed.id },
+          } as never),
+          payments.refundPayment({ payment_id: paymentId, amount: 2 }),
+        ])
+        expect(results.map((r) => r.status)).toEqual(["fulfilled", "rejected"])
+        expect(await medusaRefunds(order.id)).toEqual([200])
+        const [kept] = (
+          await getContainer()
+            .resolve(ContainerRegistrationKeys.QUERY)
+            .graph({ entity: "payment", fields: ["data", "refunds.id"], filters: { id: paymentId } })
+        ).data as any[]
+        expect(kept.data.bankTransferRefunds).toEqual([
+          expect.objectContaining({ refundOwedId: owed.id, medusaRefundId: kept.refunds[0].id }),
+        ])
+
+        // Two of Medusa's refunds made for one mark at once (a retry racing the first): one is answered.
+        expect((await refund(paymentId, { amount: 3 })).status).toBe(200)
+        const [other] = (await refundsOwed(`order_id=${order.id}&status=owed`)).refunds_owed.filter(
+          (r: any) => r.amount_in_cents === 300
+        )
+        await setPaymentDataKey(getContainer(), paymentId, "bankTransferRefunds", [
+          ...kept.data.bankTransferRefunds,
+          { refundOwedId: other.id, amountInCents: 300, bankReference: "RACE-2", markedAt: new Date().toISOString() },
+        ])
+        const twice = await Promise.allSettled(
+          [1, 2].map(() =>
+            payments.refundPayment({
+              payment_id: paymentId,
+              amount: 3,
+              metadata: { tikkie_refund_owed_id: other.id },
+            } as never)
+          )
+        )
+        expect(twice.filter((r) => r.status === "fulfilled")).toHaveLength(1)
+        expect((await medusaRefunds(order.id)).sort((x: number, y: number) => x - y)).toEqual([200, 300])
+      })
     })
 
     describe("what the admin needs to pay a refund owed back", () => {

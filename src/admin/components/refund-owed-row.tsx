@@ -21,7 +21,7 @@ export interface RefundOwedView {
     email?: string
     phone_number?: string
   } | null
-  source: "cancel" | "return" | "claim" | "exchange" | "second_payment"
+  source: "cancel" | "return" | "claim" | "exchange" | "second_payment" | "refund"
   reason: string
   status: "owed" | "refunded"
   refundable_at_tikkie: boolean

@@ -3,6 +3,8 @@ import { validateBody, validateQuery } from "../utils/validate"
 import { NoBodySchema, NoQuerySchema } from "../utils/validators"
 import { CreateOrderLinkBodySchema, ListOrderLinksQuerySchema } from "./orders/[id]/tikkie-payment-links/validators"
 import { refundLockMiddleware } from "./payments/refund-lock"
+import { refundOwedInsteadMiddleware } from "./payments/refund-owed-instead"
+import { AdminRefundPaymentBodySchema } from "./payments/validators"
 import { ConnectBankBodySchema, FundsQuerySchema, TransactionsQuerySchema } from "./tikkie/bank/validators"
 import { ListFastCheckoutOrdersQuerySchema } from "./tikkie/fast-checkout-orders/validators"
 import { ListPaidWithoutOrderQuerySchema } from "./tikkie/paid-without-order/validators"
@@ -22,10 +24,11 @@ import {
 /** The Admin API: the plugin's routes, and the lock it adds to Medusa's refund route. List routes take `isList`. */
 export const adminMiddlewares: MiddlewareRoute[] = [
   {
-    // Medusa's own route: one refund at a time per payment (refund-lock.ts).
+    // Medusa's own route: one refund at a time per payment (refund-lock.ts); a payment Tikkie cannot
+    // refund gets a refund owed instead (refund-owed-instead.ts).
     matcher: "/admin/payments/:id/refund",
     methods: ["POST"],
-    middlewares: [refundLockMiddleware],
+    middlewares: [refundLockMiddleware, validateBody(AdminRefundPaymentBodySchema), refundOwedInsteadMiddleware],
   },
   // An order's payment links
   {

@@ -160,7 +160,7 @@ export class TikkieFastCheckoutProviderService extends TikkieBaseProvider<
    * that one is answered so Medusa's own refund workflow records it.
    */
   async refundPayment(input: RefundPaymentInput): Promise<RefundPaymentOutput> {
-    const marked = answerBankTransferRefund(input)
+    const marked = await answerBankTransferRefund(this.container, input)
     if (marked) return marked
     throw new MedusaError(
       MedusaError.Types.NOT_ALLOWED,

@@ -160,7 +160,7 @@ export class TikkiePaymentRequestProviderService extends TikkieBaseProvider<
    */
   async refundPayment(input: RefundPaymentInput): Promise<RefundPaymentOutput> {
     const current = this.sessionData(input.data)
-    if (this.v1 || current.v1) return refundByBankTransfer(input)
+    if (this.v1 || current.v1) return refundByBankTransfer(this.container, input)
     return this.v2.refund(input, current)
   }
 

@@ -78,7 +78,7 @@ export class PaymentRequestsV1Api implements PaymentRequestApi {
   }
 
   async refund(input: RefundPaymentInput): Promise<RefundPaymentOutput> {
-    return refundByBankTransfer(input)
+    return refundByBankTransfer(this.host.container, input)
   }
 }
 
@@ -87,8 +87,11 @@ export class PaymentRequestsV1Api implements PaymentRequestApi {
  * refund owed); anything else is refused, and nothing was refunded. Needs no client, so a v1 payment is
  * answered so even by a provider set up for v2 now.
  */
-export function refundByBankTransfer(input: RefundPaymentInput): RefundPaymentOutput {
-  const marked = answerBankTransferRefund(input)
+export async function refundByBankTransfer(
+  container: Record<string, unknown>,
+  input: RefundPaymentInput
+): Promise<RefundPaymentOutput> {
+  const marked = await answerBankTransferRefund(container, input)
   if (marked) return marked
   throw new MedusaError(
     MedusaError.Types.NOT_ALLOWED,

@@ -1,6 +1,7 @@
 import type { RefundPaymentInput, RefundPaymentOutput } from "@medusajs/framework/types"
 import { z } from "zod"
 import { toCents } from "../../utils/medusa-money"
+import { underRefundLock, type LockedPaymentState } from "./refund-lock"
 
 /**
  * A refund the shop paid back by bank transfer, marked by an admin on the plugin's refund owed. The
@@ -26,18 +27,46 @@ export function bankTransferRefundsOf(data: Record<string, unknown> | undefined)
   return parsed.success ? parsed.data : []
 }
 
+/** The key of a Medusa refund's metadata that names the refund owed it was made for (recordMedusaRefundStep). */
+export const REFUND_OWED_METADATA_KEY = "tikkie_refund_owed_id" as const
+
 /**
- * The provider's answer for a refund an admin marked as sent by bank transfer: the marked refund of
- * exactly this amount gets Medusa's refund id (a retry of the same Medusa refund finds it again), and
- * the data is answered with it. Nothing marked for this amount: undefined (the provider refuses).
+ * The provider's answer to a Medusa refund of a payment Tikkie cannot refund: only the refund Medusa made
+ * for a refund owed an admin marked sent by bank transfer (its metadata names that refund owed) is
+ * answered, of exactly the marked amount, once; anything else is undefined (the provider refuses).
+ *
+ * Decided under the payment's refund lock (refund-lock.ts), on what is read there: the payment's data as
+ * it is now, and Medusa's refunds of the payment. Two refunds of one mark at once cannot both be answered:
+ * the oldest of Medusa's refunds naming the mark is the one; and any other refund of the same amount (a
+ * cancel, a module call) is refused instead of taking the mark up, as matching by amount alone allowed.
  */
-export function answerBankTransferRefund(input: RefundPaymentInput): RefundPaymentOutput | undefined {
-  const refunds = bankTransferRefundsOf(input.data)
+export async function answerBankTransferRefund(
+  container: Record<string, unknown>,
+  input: RefundPaymentInput
+): Promise<RefundPaymentOutput | undefined> {
+  return underRefundLock(container, input.context?.idempotency_key, async (_recorded, locked) =>
+    locked ? matchBankTransferRefund(input, locked) : undefined
+  )
+}
+
+/** The decision itself (answerBankTransferRefund), on the state read under the lock. */
+export function matchBankTransferRefund(
+  input: RefundPaymentInput,
+  locked: LockedPaymentState
+): RefundPaymentOutput | undefined {
   const medusaRefundId = input.context?.idempotency_key
-  const amountInCents = toCents(input.amount)
-  const again = medusaRefundId ? refunds.findIndex((r) => r.medusaRefundId === medusaRefundId) : -1
-  const index = again >= 0 ? again : refunds.findIndex((r) => !r.medusaRefundId && r.amountInCents === amountInCents)
-  if (index < 0) return undefined
-  const next = refunds.map((r, i) => (i === index ? { ...r, medusaRefundId: r.medusaRefundId ?? medusaRefundId } : r))
-  return { data: { ...input.data, [BANK_TRANSFER_REFUNDS_KEY]: next } }
+  const me = locked.refunds.find((r) => r.id === medusaRefundId)
+  const refundOwedId = me?.metadata?.[REFUND_OWED_METADATA_KEY]
+  if (!medusaRefundId || typeof refundOwedId !== "string") return undefined
+  const data = locked.data ?? input.data ?? {}
+  const marks = bankTransferRefundsOf(data)
+  const mark = marks.find((r) => r.refundOwedId === refundOwedId)
+  if (!mark || mark.amountInCents !== toCents(input.amount)) return undefined
+  const live = new Set(locked.refunds.map((r) => r.id))
+  // Taken by another of Medusa's refunds that still exists (a refund Medusa deleted after a failure frees it).
+  if (mark.medusaRefundId && mark.medusaRefundId !== medusaRefundId && live.has(mark.medusaRefundId)) return undefined
+  const first = locked.refunds.find((r) => r.metadata?.[REFUND_OWED_METADATA_KEY] === refundOwedId)
+  if (first && first.id !== medusaRefundId) return undefined
+  const next = marks.map((r) => (r === mark ? { ...r, medusaRefundId } : r))
+  return { data: { ...data, [BANK_TRANSFER_REFUNDS_KEY]: next } }
 }

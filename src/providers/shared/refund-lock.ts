@@ -8,6 +8,16 @@ import { databaseOf } from "./database-of"
 export type RecordedMedusaRefunds = string[] | undefined
 
 /**
+ * What a provider that answers from the payment's data also reads under the lock: the payment's `data`
+ * as it is now (Medusa handed the provider what it read before this refund waited for the lock), and
+ * Medusa's refunds of the payment with their metadata, oldest first.
+ */
+export interface LockedPaymentState {
+  data: Record<string, unknown> | null
+  refunds: Array<{ id: string; metadata: Record<string, unknown> | null }>
+}
+
+/**
  * One refund of a Medusa payment through the provider at a time, on every path that reaches it: the
  * admin's refund route and Medusa's own cancel, return, claim and exchange workflows all end in the
  * payment module's `refundPayment`, which calls the provider. (A lock on one route left the others
@@ -30,7 +40,7 @@ export type RecordedMedusaRefunds = string[] | undefined
 export async function underRefundLock<T>(
   container: Record<string, unknown>,
   medusaRefundId: string | undefined,
-  refund: (recorded: RecordedMedusaRefunds) => Promise<T>
+  refund: (recorded: RecordedMedusaRefunds, locked?: LockedPaymentState) => Promise<T>
 ): Promise<T> {
   const pg = databaseOf(container)
   if (!pg || !medusaRefundId) return refund(undefined)
@@ -38,10 +48,18 @@ export async function underRefundLock<T>(
     const row = await trx("refund").select("payment_id").where({ id: medusaRefundId }).first()
     if (!row?.payment_id) return refund(undefined)
     await trx.raw("select pg_advisory_xact_lock(hashtextextended(?, 0))", [`tikkie:refund:payment:${row.payment_id}`])
-    const rows: Array<{ id: string }> = await trx("refund")
-      .select("id")
+    const rows: LockedPaymentState["refunds"] = await trx("refund")
+      .select("id", "metadata")
       .where({ payment_id: row.payment_id })
       .whereNull("deleted_at")
-    return refund(rows.map((r) => r.id))
+      .orderBy([{ column: "created_at" }, { column: "id" }])
+    const payment: { data: Record<string, unknown> | null } | undefined = await trx("payment")
+      .select("data")
+      .where({ id: row.payment_id })
+      .first()
+    return refund(
+      rows.map((r) => r.id),
+      { data: payment?.data ?? null, refunds: rows }
+    )
   })
 }

@@ -2,7 +2,8 @@ import { model } from "@medusajs/framework/utils"
 
 /**
  * Money the shop must pay back by bank transfer because Tikkie cannot refund it: a Fast Checkout order
- * or a legacy v1 link that was cancelled, returned, claimed or exchanged, or a second payment on a link.
+ * or a legacy v1 link that was cancelled, returned, claimed, exchanged or refunded by the admin, or a
+ * second payment on a link.
  * Medusa's own records show the refund only once an admin marks this refunded (then `medusa_refund_id`).
  * `key` makes recording idempotent across instances: one row per Medusa payment and cause.
  */
@@ -19,8 +20,8 @@ const RefundOwed = model
     payer_name: model.text().nullable(),
     /** What is known of the payer's account: IBAN and bank as Tikkie reported them. */
     payer_account: model.json().nullable(),
-    /** cancel, return, claim, exchange or second_payment. */
-    source: model.enum(["cancel", "return", "claim", "exchange", "second_payment"]),
+    /** cancel, return, claim, exchange, second_payment, or refund (the admin's refund with Medusa's Refund). */
+    source: model.enum(["cancel", "return", "claim", "exchange", "second_payment", "refund"]),
     reason: model.text(),
     status: model.enum(["owed", "refunded"]).default("owed"),
     /** The Tikkie payment request and payment of a second payment (v2 can refund it at Tikkie). */

@@ -48,13 +48,17 @@ export async function recordExtraPayments(
       tikkie_payment_token: payment.paymentToken,
       refundable_at_tikkie: !v1,
     })
-    const problem = `paid a second time (payment ${payment.tikkieId}, ${payment.amountInCents} cents by ${payment.counterPartyName ?? "an unknown payer"}): refund owed ${owed.id}`
-    await tikkie.updatePaymentRequests({ id: record.id, problem })
+    // The admin's problem list names the payer; the log gives ids only.
+    const paid = `paid a second time (payment ${payment.tikkieId}, ${payment.amountInCents} cents`
+    await tikkie.updatePaymentRequests({
+      id: record.id,
+      problem: `${paid} by ${payment.counterPartyName ?? "an unknown payer"}): refund owed ${owed.id}`,
+    })
     container
       .resolve<Logger>(ContainerRegistrationKeys.LOGGER)
       .error(
-        `Tikkie payment request ${record.payment_request_token} of order ${record.order_id ?? "-"} was ${problem}. ` +
-          "Medusa holds only the first payment; the extra money must go back to the payer."
+        `Tikkie payment request ${record.payment_request_token} of order ${record.order_id ?? "-"} was ${paid}): ` +
+          `refund owed ${owed.id}. Medusa holds only the first payment; the extra money must go back to the payer.`
       )
   }
 }

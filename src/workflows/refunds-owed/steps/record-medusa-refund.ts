@@ -1,9 +1,9 @@
-import type { IPaymentModuleService, MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, MedusaError, Modules, OrderStatus } from "@medusajs/framework/utils"
+import type { IOrderModuleService, IPaymentModuleService, MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, MathBN, MedusaError, Modules, OrderStatus } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { refundPaymentsWorkflow, refundPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import { fromCents } from "../../../utils/medusa-money"
-import { bankTransferRefundsOf } from "../../../providers/shared/bank-transfer-refunds"
+import { bankTransferRefundsOf, REFUND_OWED_METADATA_KEY } from "../../../providers/shared/bank-transfer-refunds"
 import { removeRefundBookedWithoutRefund } from "../utils/refunds-owed-after-cancel"
 
 export const recordMedusaRefundStepId = "tikkie-record-medusa-refund"
@@ -33,13 +33,20 @@ export const recordMedusaRefundStep = createStep(
   async (input: RecordMedusaRefundInput, { container }) => {
     if (input.medusaRefundId) return new StepResponse(input.medusaRefundId)
     const note = `Refunded by bank transfer, reference ${input.bankReference}` + (input.note ? `: ${input.note}` : "")
+    // The metadata names the refund owed: the provider answers only the refund made for its mark.
     const refund = {
       payment_id: input.paymentId,
       amount: fromCents(input.amountInCents),
       created_by: input.actorId,
       note,
+      metadata: { [REFUND_OWED_METADATA_KEY]: input.refundOwedId },
     }
-    if (await isCanceled(container, input.orderId)) {
+    const canceled = await isCanceled(container, input.orderId)
+    // Medusa's refunds workflow books its order transaction under the payment's id and skips one booked
+    // under that id before (the cancel's, taken back, is deleted): a second refund owed of the payment
+    // marked on a cancelled order is booked under its own refund's id instead, as the single refund does.
+    const bookedBefore = canceled ? await refundsBookedUnderPayment(container, input.orderId!, input.paymentId) : 0
+    if (canceled) {
       // What Medusa's cancel runs: a cancelled order takes no credit line, which the single refund adds.
       await refundPaymentsWorkflow(container).run({ input: [refund] })
     } else {
@@ -53,16 +60,46 @@ export const recordMedusaRefundStep = createStep(
     )?.medusaRefundId
     if (!made) {
       // The cancel's refund workflow books the refund on the order even when Medusa made none.
-      if (await isCanceled(container, input.orderId))
-        await removeRefundBookedWithoutRefund(container, input.orderId!, input.paymentId)
+      if (canceled && !bookedBefore) await removeRefundBookedWithoutRefund(container, input.orderId!, input.paymentId)
       throw new MedusaError(
         MedusaError.Types.UNEXPECTED_STATE,
         `Medusa did not record the refund of refund owed ${input.refundOwedId}; nothing was marked, try again.`
       )
     }
+    if (canceled && bookedBefore)
+      await bookRefund(container, input.orderId!, input.paymentId, made, input.amountInCents)
     return new StepResponse(made)
   }
 )
+
+async function refundsBookedUnderPayment(container: MedusaContainer, orderId: string, paymentId: string) {
+  const orders = container.resolve<IOrderModuleService>(Modules.ORDER)
+  return (await orders.listOrderTransactions({ order_id: orderId, reference: "refund", reference_id: paymentId }))
+    .length
+}
+
+/** The order transaction of Medusa's refund `refundId`, once (what refundPaymentWorkflow books for it). */
+async function bookRefund(
+  container: MedusaContainer,
+  orderId: string,
+  paymentId: string,
+  refundId: string,
+  amountInCents: number
+) {
+  const orders = container.resolve<IOrderModuleService>(Modules.ORDER)
+  if ((await orders.listOrderTransactions({ order_id: orderId, reference: "refund", reference_id: refundId })).length)
+    return
+  const payment = await container
+    .resolve<IPaymentModuleService>(Modules.PAYMENT)
+    .retrievePayment(paymentId, { select: ["id", "currency_code"] })
+  await orders.addOrderTransactions({
+    order_id: orderId,
+    amount: MathBN.mult(fromCents(amountInCents), -1),
+    currency_code: payment.currency_code,
+    reference: "refund",
+    reference_id: refundId,
+  })
+}
 
 async function isCanceled(container: MedusaContainer, orderId: string | null): Promise<boolean> {
   if (!orderId) return false

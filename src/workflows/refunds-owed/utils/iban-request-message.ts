@@ -20,6 +20,7 @@ const WHY: Record<IbanRequestLanguage, Record<RefundOwedSource, string>> = {
     claim: "is (deels) vergoed na je melding",
     exchange: "is omgeruild voor iets goedkopers",
     second_payment: "is twee keer betaald",
+    refund: "krijgt (deels) geld terug",
   },
   en: {
     cancel: "was cancelled",
@@ -27,6 +28,7 @@ const WHY: Record<IbanRequestLanguage, Record<RefundOwedSource, string>> = {
     claim: "was (partly) refunded after your claim",
     exchange: "was exchanged for something cheaper",
     second_payment: "was paid twice",
+    refund: "gets (part of) its price back",
   },
 }
 

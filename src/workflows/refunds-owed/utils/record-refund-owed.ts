@@ -4,7 +4,7 @@ import { TIKKIE_MODULE } from "../../../modules/tikkie"
 import type TikkieModuleService from "../../../modules/tikkie/service"
 import type { PayerDetails } from "./owed-payment"
 
-export type RefundOwedSource = "cancel" | "return" | "claim" | "exchange" | "second_payment"
+export type RefundOwedSource = "cancel" | "return" | "claim" | "exchange" | "second_payment" | "refund"
 
 export interface RecordRefundOwedInput extends PayerDetails {
   /** One refund owed per key, whichever instance records it: the Medusa payment or change it comes from. */
@@ -37,10 +37,11 @@ export async function recordRefundOwed(container: MedusaContainer, input: Record
     if (raced) return raced
     throw e
   }
+  // Ids only: the payer's name and account stay in the record, out of the logs.
   container
     .resolve(ContainerRegistrationKeys.LOGGER)
     .warn(
-      `Tikkie refund owed ${created.id}: ${input.amount_in_cents} cents to ${input.payer_name ?? "the payer"} ` +
+      `Tikkie refund owed ${created.id}: ${input.amount_in_cents} cents to the payer of payment ${input.payment_id ?? "-"} ` +
         `(order ${input.order_id ?? "-"}, ${input.source}): Tikkie cannot refund it; pay it back by bank transfer and mark it refunded.`
     )
   return created

@@ -61,9 +61,11 @@ export async function recordRefundsOwedForOrderChange(container: MedusaContainer
   const unpaid = await tikkie.listRefundOweds({
     order_id: change.order_id,
     status: "owed",
-    source: ["return", "claim", "exchange"],
+    source: ["return", "claim", "exchange", "refund"],
   })
-  let owedInCents = -pending - unpaid.reduce((s, r) => s + Number(r.amount_in_cents), 0)
+  // The admin's refunds owed are money on top of what the order owes back: not in its pending difference.
+  const changes = unpaid.filter((r) => r.source !== "refund")
+  let owedInCents = -pending - changes.reduce((s, r) => s + Number(r.amount_in_cents), 0)
   const payments = (order.payment_collections ?? []).flatMap((pc) => pc.payments ?? []).filter(cannotRefundAtTikkie)
   for (const payment of payments) {
     if (owedInCents <= 0) return

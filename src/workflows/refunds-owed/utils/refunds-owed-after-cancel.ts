@@ -9,6 +9,8 @@ import {
   type OwedPayment,
 } from "./owed-payment"
 import { recordRefundOwed } from "./record-refund-owed"
+import { TIKKIE_MODULE } from "../../../modules/tikkie"
+import type TikkieModuleService from "../../../modules/tikkie/service"
 
 /** The order as Medusa's cancel workflow read it before it refunded: its payments with their refunds then. */
 export interface OrderBeforeCancel {
@@ -36,6 +38,7 @@ export async function recordRefundsOwedAfterCancel(
   }
   if (!before.size) return
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
   const { data: payments } = await query.graph({
     entity: "payment",
     fields: OWED_PAYMENT_FIELDS,
@@ -45,10 +48,15 @@ export async function recordRefundsOwedAfterCancel(
     if (!cannotRefundAtTikkie(payment)) continue
     const earlier = before.get(payment.id)!
     const refundedNow = (payment.refunds ?? []).filter((r) => !earlier.has(r.id))
-    // Refunded before the cancel: what stays owed is what was captured minus every refund Medusa holds.
-    const owedInCents = capturedCents(payment) - refundedCents(payment)
-    if (owedInCents <= 0) continue
     if (refundedNow.length === 0) await removeRefundBookedWithoutRefund(container, order.id, payment.id)
+    // What stays owed: what was captured, less every refund Medusa holds and the refunds owed of the
+    // payment not yet paid (an admin's refund before the cancel), which Medusa's totals do not hold yet.
+    const unpaid = (await tikkie.listRefundOweds({ payment_id: payment.id, status: "owed" })).filter(
+      (r) => r.source !== "second_payment" && r.key !== `cancel:${payment.id}`
+    )
+    const owedInCents =
+      capturedCents(payment) - refundedCents(payment) - unpaid.reduce((s, r) => s + Number(r.amount_in_cents), 0)
+    if (owedInCents <= 0) continue
     await recordRefundOwed(container, {
       key: `cancel:${payment.id}`,
       order_id: order.id,
