@@ -460,6 +460,13 @@ export default storeSuite("payment-request", {
           .catch((e: any) => e.response)
         expect(nothing.status).toBe(400)
         expect(nothing.data.message).toMatch(/owes nothing/)
+        // A code and values beside the English message: the admin words them in its own language.
+        expect(nothing.data).toEqual(
+          expect.objectContaining({
+            code: "tikkie_order_owes_nothing",
+            values: expect.objectContaining({ owed_in_cents: 0 }),
+          })
+        )
 
         // The shop adds a product by phone: the order now owes its price.
         const { data: edit } = await api.post("/admin/order-edits", { order_id: orderId }, { headers })
@@ -483,6 +490,27 @@ export default storeSuite("payment-request", {
         expect(tooMuch.data.message).toBe(
           `amount_in_cents: ${askedText} is more than order #${shown.order.display_id} still owes without a link (${dueText})`
         )
+        expect({ code: tooMuch.data.code, values: tooMuch.data.values }).toEqual({
+          code: "tikkie_order_link_amount_too_high",
+          values: {
+            display_id: shown.order.display_id,
+            currency_code: "eur",
+            amount_in_cents: due + 1,
+            available_in_cents: due,
+            owed_in_cents: due,
+            asked_in_cents: 0,
+            open_links: 0,
+          },
+        })
+        // The admin's form reads what a new link may ask for before it is opened.
+        const before = await api.get(`/admin/orders/${orderId}/tikkie-payment-links`, { headers })
+        expect(before.data.new_link).toEqual({
+          currency_code: "eur",
+          owed_in_cents: due,
+          asked_in_cents: 0,
+          available_in_cents: due,
+          allowed: true,
+        })
         const { data } = await api.post(`/admin/orders/${orderId}/tikkie-payment-links`, {}, { headers })
         expect(data.payment_link).toEqual(
           expect.objectContaining({ kind: "order", amount_in_cents: due, status: "OPEN", order_id: orderId })
@@ -493,6 +521,21 @@ export default storeSuite("payment-request", {
           .catch((e: any) => e.response)
         expect(twice.status).toBe(400)
         expect(twice.data.message).toMatch(/open Tikkie links already ask for all of it/)
+        expect({ code: twice.data.code, values: twice.data.values }).toEqual({
+          code: "tikkie_order_links_ask_all",
+          values: {
+            display_id: shown.order.display_id,
+            currency_code: "eur",
+            owed_in_cents: due,
+            asked_in_cents: due,
+            open_links: 1,
+          },
+        })
+        // No new link is offered while the open one asks for everything owed.
+        const asked = await api.get(`/admin/orders/${orderId}/tikkie-payment-links`, { headers })
+        expect(asked.data.new_link).toEqual(
+          expect.objectContaining({ owed_in_cents: due, asked_in_cents: due, available_in_cents: 0, allowed: false })
+        )
 
         await pay(data.payment_link.payment_request_token, { counterPartyName: "Jan Jansen" })
         await eventually(async () => (await owed(orderId, headers)) === 0)

@@ -124,7 +124,19 @@ export type AdminTikkiePaymentRequestListResponse = PaginatedResponse<{ payment_
 export interface AdminTikkieOrderPaymentLinkResponse {
   payment_link: TikkiePaymentLink
 }
-export type AdminTikkieOrderPaymentLinkListResponse = PaginatedResponse<{ payment_links: TikkiePaymentLink[] }>
+export type AdminTikkieOrderPaymentLinkListResponse = PaginatedResponse<{
+  payment_links: TikkiePaymentLink[]
+  /** What a new link of the order may ask for: owed less what its open links ask for (integer cents). */
+  new_link: {
+    currency_code: string
+    owed_in_cents: number
+    asked_in_cents: number
+    available_in_cents: number
+    /** Not cancelled, in EUR, and something owed that no open link asks for. */
+    allowed: boolean
+  }
+}>
+export type { TikkieAdminErrorBody, TikkieAdminErrorCode } from "../utils/admin-error"
 export interface AdminTikkieNotificationSubscriptionResponse {
   subscription: { provider_id: string; url: string; subscribed_at: string }
 }

@@ -11,6 +11,7 @@ import {
   type LinkFormInput,
   type LinkFormProblem,
 } from "../lib/link-form"
+import { storeErrorText } from "../lib/store-error"
 import { useFormat } from "../lib/use-format"
 import { useTikkieT } from "../lib/use-tikkie-t"
 
@@ -49,12 +50,15 @@ export function useLinkForm() {
       setProblems(found)
       return Object.keys(found).length ? null : { cents: checked.cents }
     },
-    /** The store's refusal: at its field when it names one (answers undefined), else the message for under the form. */
+    /**
+     * The store's refusal, in the admin's words when it is coded (storeErrorText): at its field when it is
+     * about one (answers undefined), else the text for under the form.
+     */
     refused(e: unknown): string | undefined {
-      const message = e instanceof Error ? e.message : String(e)
-      const field = fieldOfStoreMessage(message)
-      if (!field) return message
-      setProblems({ [field]: message })
+      const worded = storeErrorText(e, { t, money })
+      const field = worded.field ?? fieldOfStoreMessage(worded.text)
+      if (!field) return worded.text
+      setProblems({ [field]: worded.text })
       return undefined
     },
   }
