@@ -107,7 +107,8 @@ export default storeSuite("payment-request", {
         await tikkie.control.get<{ paymentRequests: any[] }>("/_sandbox/paymentrequests")
       ).paymentRequests.find((r) => r.paymentRequestToken === started.payment_request_token)
       expect(sent.amountInCents).toBe(cents(cart.total))
-      expect(sent.description).toBe("Tikkie Demo Winkel, 4 items")
+      // No language asked for, a cart shipped to the Netherlands: the payer reads Dutch.
+      expect(sent.description).toBe("Tikkie Demo Winkel, 4 artikelen")
       expect(sent.referenceId).toBe(started.payment_session_id)
       expect(sent.expiryDate).toBe(addDays(amsterdamDate(Date.now()), 1))
 
@@ -132,6 +133,26 @@ export default storeSuite("payment-request", {
         expect.objectContaining({ amountInCents: cents(cart.total), counterPartyName: "Sanne de Vries" }),
       ])
       expect(await ordersForCartCount(getContainer(), cart.id)).toBe(1)
+    })
+
+    it("describes the link in the shopper's language: the storefront's locale, then Accept-Language, then the country", async () => {
+      const described = async (headers: Record<string, string>) => {
+        const cart = await newCart()
+        const { data } = await api.post(
+          `/store/carts/${cart.id}/tikkie-payment-request`,
+          {},
+          { headers: { ...shop.headers, ...headers } }
+        )
+        const { paymentRequests } = await tikkie.control.get<{ paymentRequests: any[] }>("/_sandbox/paymentrequests")
+        return paymentRequests.find((r) => r.paymentRequestToken === data.payment_request_token).description
+      }
+      expect(await described({ "x-medusa-locale": "en-GB", "accept-language": "nl-NL" })).toBe(
+        "Tikkie Demo Winkel, 4 items"
+      )
+      expect(await described({ "x-medusa-locale": "nl-BE" })).toBe("Tikkie Demo Winkel, 4 artikelen")
+      expect(await described({ "accept-language": "en-US,en;q=0.9" })).toBe("Tikkie Demo Winkel, 4 items")
+      // "*" (a server-side fetch's) names no language: the country decides.
+      expect(await described({ "accept-language": "*" })).toBe("Tikkie Demo Winkel, 4 artikelen")
     })
 
     it("keeps the payer's name and IBAN out of the Store API's cart; the admin's payment data has them", async () => {
@@ -515,7 +536,8 @@ export default storeSuite("payment-request", {
         expect(data.payment_link).toEqual(
           expect.objectContaining({ kind: "order", amount_in_cents: due, status: "OPEN", order_id: orderId })
         )
-        expect(data.payment_link.description).toMatch(/^Tikkie Demo Winkel order #\d+$/)
+        // In the order's language (no locale kept; shipped to the Netherlands: Dutch).
+        expect(data.payment_link.description).toBe(`Tikkie Demo Winkel bestelling #${shown.order.display_id}`)
         const twice = await api
           .post(`/admin/orders/${orderId}/tikkie-payment-links`, {}, { headers })
           .catch((e: any) => e.response)
@@ -669,8 +691,8 @@ export default storeSuite("payment-request", {
 
         const refunds = (await payment(paymentId)).data.payments[0].refunds
         expect(refunds.map((r: any) => [r.amountInCents, r.description, r.status])).toEqual([
-          [500, "Refund 1: Tikkie Demo Winkel", "PENDING"],
-          [250, "Refund 2: Tikkie Demo Winkel", "PENDING"],
+          [500, "Terugbetaling 1: Tikkie Demo Winkel", "PENDING"],
+          [250, "Terugbetaling 2: Tikkie Demo Winkel", "PENDING"],
         ])
         expect(refunds[0].referenceId).toMatch(/^ref_/)
 

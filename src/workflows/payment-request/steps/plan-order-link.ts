@@ -12,6 +12,7 @@ import { ensureV1Setup } from "../utils/v1-setup"
 import { moneyText } from "../../../utils/money-text"
 import { CURRENT_ORDER_SUMMARY_FIELDS } from "../../utils/order-summary"
 import { TikkieAdminError } from "../../../utils/admin-error"
+import { payerLanguage } from "../../utils/payer-language"
 
 export interface OrderLinkInput {
   orderId: string
@@ -39,6 +40,8 @@ type LoadedOrder = {
   display_id: number
   currency_code: string
   status: string
+  locale?: string | null
+  shipping_address?: { country_code?: string | null } | null
   summary?: { pending_difference?: BigNumberInput } | null
 }
 
@@ -63,7 +66,15 @@ export const planOrderLinkStep = createStep(planOrderLinkStepId, async (input: O
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "order",
-    fields: ["id", "display_id", "currency_code", "status", ...CURRENT_ORDER_SUMMARY_FIELDS],
+    fields: [
+      "id",
+      "display_id",
+      "currency_code",
+      "status",
+      "locale",
+      "shipping_address.country_code",
+      ...CURRENT_ORDER_SUMMARY_FIELDS,
+    ],
     filters: { id: input.orderId },
   })
   const order = data[0] as LoadedOrder | undefined
@@ -122,7 +133,13 @@ export const planOrderLinkStep = createStep(planOrderLinkStepId, async (input: O
   }
 
   const description =
-    input.description ?? orderDescription(await storeNameFor(container, options.storeName), order.display_id)
+    input.description ??
+    orderDescription(
+      await storeNameFor(container, options.storeName),
+      order.display_id,
+      // The payer's language: the order's locale (the storefront's), else its shipping country.
+      payerLanguage({ locales: [order.locale], countryCode: order.shipping_address?.country_code })
+    )
   const expiryDate = input.expiryDate ?? addDays(today, options.linkExpiryDays)
   if (options.apiVersion === "v1" && input.expiryDate) {
     throw v1ExpiryDateRefused()
