@@ -37,8 +37,16 @@ export interface AdminTikkieBankResponse {
   connection: TikkieBankConnection | null
   details: null | { account_number: string; currency: string; account_holder_name: string }
   balance: null | { amount_in_cents: number; currency: string; balance_type: string }
+  /** What could not be read and why, in English (API clients). */
   messages: string[]
+  /** The same as codes, for the admin to word in its language. */
+  notices: AdminTikkieBankNotice[]
 }
+export type AdminTikkieBankNotice =
+  | { code: "not_connected"; message: string }
+  | { code: "scope_missing"; scope: "details" | "balance"; message: string }
+  | { code: "needs_consent"; message: string }
+  | { code: "bank_refused"; message: string }
 export interface AdminTikkieBankDisconnectResponse {
   disconnected: boolean
   account_number: string | null
