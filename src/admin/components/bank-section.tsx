@@ -12,6 +12,7 @@ import type {
 } from "../../api/types"
 import { useFormat } from "../lib/use-format"
 import { useTikkieT } from "../lib/use-tikkie-t"
+import { groupedIban } from "../lib/iban"
 
 type BankView = Json<AdminTikkieBankResponse>
 type TransactionsView = Json<AdminTikkieBankTransactionsResponse>
@@ -82,7 +83,7 @@ export function BankSection() {
               )}
             </Field>
             <Field label={t("bank.iban")}>
-              {conn ? <span data-testid="tikkie-bank-iban">{conn.account_number}</span> : "—"}
+              {conn ? <span data-testid="tikkie-bank-iban">{groupedIban(conn.account_number)}</span> : "—"}
             </Field>
             <Field label={t("bank.accountHolder")}>{bank.data.details?.account_holder_name ?? "—"}</Field>
             <Field label={t("bank.balance")}>
@@ -104,7 +105,10 @@ export function BankSection() {
               )}
             </Field>
             <Field label={t("bank.lastReconciled")}>
-              {conn?.last_synced_at ? dateTime(conn.last_synced_at) : t("common.never")}
+              {/* "never" only of a connected account: with none there is nothing to reconcile. */}
+              <span data-testid="tikkie-bank-last-reconciled">
+                {!conn ? "—" : conn.last_synced_at ? dateTime(conn.last_synced_at) : t("common.never")}
+              </span>
             </Field>
           </div>
         )}

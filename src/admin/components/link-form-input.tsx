@@ -4,6 +4,7 @@ import { amsterdamDate } from "tikkie-client/payment-requests/v2/amsterdam-date"
 import { DESCRIPTION_MAX_LENGTH, REFERENCE_ID_MAX_LENGTH } from "tikkie-client/payment-requests/v2/rules"
 import {
   checkLinkForm,
+  descriptionCount,
   fieldOfStoreMessage,
   LINK_AMOUNT_MAX_CENTS,
   LINK_AMOUNT_MIN_CENTS,
@@ -81,7 +82,10 @@ function fieldInput(field: LinkFormField): ComponentProps<typeof Input> {
   }
 }
 
-/** A labelled input of a link form, with its problem under it and its field's rules (fieldInput). */
+/**
+ * A labelled input of a link form, with its problem under it and its field's rules (fieldInput). The
+ * description shows how many of Tikkie's 35 characters it uses: the input stops there, and says so.
+ */
 export function LinkFormInput({
   id,
   field,
@@ -89,12 +93,27 @@ export function LinkFormInput({
   problems,
   ...input
 }: { id: string; field: LinkFormField; label: string; problems: FieldProblems } & ComponentProps<typeof Input>) {
+  const { t } = useTikkieT()
+  const count = field === "description" ? descriptionCount(String(input.value ?? "")) : undefined
   return (
     <div className="flex flex-col gap-y-1">
       <Label size="xsmall" htmlFor={id}>
         {label}
       </Label>
       <Input id={id} size="small" aria-invalid={!!problems[field]} {...fieldInput(field)} {...input} />
+      {count && (
+        <Text
+          size="xsmall"
+          className={count.full ? "text-ui-fg-subtle font-medium" : "text-ui-fg-muted"}
+          aria-live="polite"
+          data-testid={`${id}-count`}
+        >
+          {t(count.full ? "linkForm.descriptionFull" : "linkForm.descriptionCount", {
+            used: count.used,
+            max: count.max,
+          })}
+        </Text>
+      )}
       {problems[field] && (
         <Text size="xsmall" className="text-ui-fg-error" role="alert" data-testid={`tikkie-field-problem-${field}`}>
           {problems[field]}
