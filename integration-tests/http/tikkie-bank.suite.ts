@@ -202,10 +202,11 @@ export default bankSuite("tikkie-bank", {
         expect(shown.data.messages).toEqual([])
       })
 
-      it("the callback page speaks the admin's language: Dutch with the admin's lng cookie or a Dutch browser", async () => {
-        const started = await admin("post", "/admin/tikkie/bank/connect", {})
+      it("the callback page speaks the admin's language: the one it started in, else its lng cookie or browser", async () => {
+        // The admin's UI sends its language with Connect: the bank's cross-site redirect back carries no cookie.
+        const started = await admin("post", "/admin/tikkie/bank/connect", { language: "nl" })
         const { location } = await consentAtBank(bankEnv, started.data.consent_url, { accountNumber: MAIN })
-        const page = await call(location, { headers: { cookie: "lng=nl", "accept-language": "en-US" } })
+        const page = await call(location)
         expect(page.status).toBe(200)
         expect(page.text).toContain('<html lang="nl">')
         expect(page.text).toContain('<h1 id="title">Bankrekening gekoppeld</h1>')
@@ -213,16 +214,27 @@ export default bankSuite("tikkie-bank", {
           "NL91 ABNA 0417 1643 00 gekoppeld met: rekeninggegevens, saldo, transacties, saldocontrole."
         )
         expect(page.text).toContain("Je kunt deze pagina sluiten en teruggaan naar de winkeladmin.")
-        const replay = await call(location, { headers: { "accept-language": "nl-NL,nl;q=0.9" } })
+        const replay = await call(location)
         expect(replay.status).toBe(400)
         expect(replay.text).toContain("Niet gekoppeld")
         expect(replay.text).toContain("Dit toestemmingsantwoord is al gebruikt; een toestemmingslink werkt één keer.")
+
+        // Started without one (an API client): Medusa admin's lng cookie, else the browser's language.
+        const plain = await admin("post", "/admin/tikkie/bank/connect", {})
+        const back = (await consentAtBank(bankEnv, plain.data.consent_url, { accountNumber: MAIN })).location
+        expect(
+          (await call(back, { headers: { cookie: "other=1; lng=nl", "accept-language": "en-US" } })).text
+        ).toContain("Bankrekening gekoppeld")
+        expect((await call(back, { headers: { "accept-language": "nl-NL,nl;q=0.9" } })).text).toContain(
+          "Dit toestemmingsantwoord is al gebruikt"
+        )
+        expect((await call(back)).text).toContain("This consent answer was already used")
         const malformed = await call(`${bankEnv.storeUrl}/hooks/tikkie/bank/callback?state=${"s".repeat(201)}`, {
-          headers: { cookie: "other=1; lng=nl" },
+          headers: { cookie: "lng=nl" },
         })
         expect(malformed.text).toContain("Het antwoord van de bank klopt niet.")
-        // English for anyone else, as before.
-        expect((await call(location)).text).toContain("This consent answer was already used")
+        const refused = await admin("post", "/admin/tikkie/bank/connect", { language: "de" })
+        expect(refused.status).toBe(400)
       })
 
       it("answers a malformed callback with the page's 400, not a JSON error", async () => {

@@ -29,7 +29,7 @@ export function useConsentConnection(opts: {
   connected?: boolean
 }) {
   const prompt = usePrompt()
-  const { t } = useTikkieT()
+  const { t, language } = useTikkieT()
   const [busy, setBusy] = useState(false)
   const [consentUrl, setConsentUrl] = useState<string>()
   const onChange = useRef(opts.onChange)
@@ -52,7 +52,8 @@ export function useConsentConnection(opts: {
     try {
       const started = await adminFetch<{ consent_url: string }>(opts.connectPath, {
         method: "POST",
-        body: opts.connectBody ?? {},
+        // The admin's language: the store's page after the bank's consent page speaks it.
+        body: { ...(opts.connectBody ?? {}), language: /^nl(?:$|[-_])/i.test(language) ? "nl" : "en" },
       })
       setConsentUrl(started.consent_url)
       window.open(started.consent_url, "_blank", "noopener")

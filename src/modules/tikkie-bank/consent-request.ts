@@ -2,7 +2,7 @@ import type { ResolvedTikkieBankOptions } from "./options"
 import type TikkieBankModuleService from "./service"
 import { buildConsentUrl, type Bank, type Scope } from "tikkie-client/account-information"
 import { requireTokenCipher } from "./bank-session"
-import { CONSENT_STATE_TTL_MS, newConsentState } from "./consent-state"
+import { CONSENT_STATE_TTL_MS, newConsentState, type ConsentLanguage } from "./consent-state"
 
 /**
  * A consent request of the store's ABN AMRO app, for the bank account or for payment requests v1 (both
@@ -13,10 +13,10 @@ import { CONSENT_STATE_TTL_MS, newConsentState } from "./consent-state"
 export async function createConsentRequest(
   bank: TikkieBankModuleService,
   options: ResolvedTikkieBankOptions,
-  input: { userId: string; bank: Bank; scopes: Scope[]; purpose: "bank" | "pay" }
+  input: { userId: string; bank: Bank; scopes: Scope[]; purpose: "bank" | "pay"; language?: ConsentLanguage }
 ): Promise<{ consent_url: string; expires_at: string; state_id: string }> {
   requireTokenCipher(options)
-  const { state, hash } = newConsentState()
+  const { state, hash } = newConsentState(input.language)
   const expiresAt = new Date(Date.now() + CONSENT_STATE_TTL_MS)
   const created = await bank.createBankConsentStates({
     state_hash: hash,

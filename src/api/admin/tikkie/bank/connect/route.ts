@@ -4,7 +4,7 @@ import { startBankConnectWorkflow } from "../../../../../workflows/tikkie-bank/s
 import type { ConnectBankBody } from "../validators"
 
 /**
- * POST /admin/tikkie/bank/connect {scopes?, bank?}: the consent URL to send the account holder to,
+ * POST /admin/tikkie/bank/connect {scopes?, bank?, language?}: the consent URL to send the account holder to,
  * with a fresh single-use state bound to this admin. 400 when the feature or the token encryption key
  * is not configured.
  */
@@ -13,7 +13,12 @@ export const POST = async (
   res: MedusaResponse<AdminTikkieConsentResponse>
 ) => {
   const { result: started } = await startBankConnectWorkflow(req.scope).run({
-    input: { userId: req.auth_context.actor_id, scopes: req.validatedBody.scopes, bank: req.validatedBody.bank },
+    input: {
+      userId: req.auth_context.actor_id,
+      scopes: req.validatedBody.scopes,
+      bank: req.validatedBody.bank,
+      language: req.validatedBody.language,
+    },
   })
   res.status(201).json(started)
 }

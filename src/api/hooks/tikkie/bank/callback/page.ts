@@ -1,5 +1,6 @@
 import type { MedusaRequest } from "@medusajs/framework/http"
 import type { ConsentOutcome, ConsentRefusalCode } from "../../../../../workflows/tikkie-bank/utils/consent-answer"
+import { consentStateLanguage } from "../../../../../modules/tikkie-bank/consent-state"
 
 const escape = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!)
@@ -7,10 +8,14 @@ const escape = (s: string) =>
 export type CallbackPageLanguage = "nl" | "en"
 
 /**
- * The callback page's language: the admin's, as Medusa's admin keeps it (its `lng` cookie, sent when the
- * admin is served from the store's host), else the browser's first Accept-Language; Dutch or English.
+ * The callback page's language: the one the admin started the consent in (carried by the state: the
+ * bank's cross-site redirect back brings none of the admin's cookies), else Medusa admin's `lng` cookie
+ * (when the page is opened from the store's own host), else the browser's first Accept-Language.
  */
 export function callbackPageLanguage(req: MedusaRequest): CallbackPageLanguage {
+  const state = (req.query as { state?: unknown } | undefined)?.state
+  const started = consentStateLanguage(typeof state === "string" ? state : undefined)
+  if (started) return started
   const cookie = /(?:^|;\s*)lng=([^;]*)/.exec(req.get("cookie") ?? "")?.[1]
   const first = cookie || (req.get("accept-language") ?? "").split(",")[0]?.split(";")[0] || ""
   return /^nl(?:$|[-_])/i.test(first.trim()) ? "nl" : "en"
