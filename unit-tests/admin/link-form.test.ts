@@ -63,6 +63,6 @@ describe("descriptionCount: the count under the description field", () => {
     expect(descriptionCount("")).toEqual({ used: 0, max: 35, full: false })
     expect(descriptionCount("Factuur € 118")).toEqual({ used: 13, max: 35, full: false })
     expect(descriptionCount("x".repeat(35))).toEqual({ used: 35, max: 35, full: true })
-    expect(descriptionCount("  spaties  ")).toEqual({ used: 7, max: 35, full: false })
+    expect(descriptionCount("spaties tellen mee ")).toEqual({ used: 19, max: 35, full: false })
   })
 })

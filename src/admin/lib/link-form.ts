@@ -73,6 +73,7 @@ export function fieldOfStoreMessage(message: string): LinkFormField | undefined 
  * for the count under the field: the input stops at the limit, and the count says why.
  */
 export function descriptionCount(text: string): { used: number; max: number; full: boolean } {
-  const used = characterLength(text.trim())
+  // As typed, spaces included: the field's limit counts them (the store trims the ends when it sends).
+  const used = characterLength(text)
   return { used, max: DESCRIPTION_MAX_LENGTH, full: used >= DESCRIPTION_MAX_LENGTH }
 }
