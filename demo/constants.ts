@@ -82,3 +82,10 @@ export const DEMO_PRODUCTS: DemoProductSeed[] = [
     ],
   },
 ]
+
+/**
+ * The ready banner's bank line: the admin's tabs and buttons by the names the admin shows (in English),
+ * and what the demo does by itself (startDemoPayouts: the sandbox pays out every 30 seconds).
+ */
+export const BANK_BANNER = (adminUrl: string) =>
+  `${adminUrl}/tikkie: Bank → Connect; the demo has the sandbox pay out every 30 s; then Reconciliation → Run now (demo/README.md)`

@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from "node:child_process"
 import crypto from "node:crypto"
 import fs from "node:fs"
 import path from "node:path"
-import { DEMO } from "./constants"
+import { BANK_BANNER, DEMO } from "./constants"
 import { demoBankEnv, startDemoPayouts } from "./bank"
 import { startStorefront, type RunningStorefront } from "./storefront/server"
 
@@ -612,7 +612,8 @@ export async function main(): Promise<void> {
     ["Admin", demo.adminUrl + (demo.medusaEnv.TIKKIE_ADMIN === "1" ? "" : "  (off: TIKKIE_ADMIN=0)")],
     ["Admin login", `${demo.admin.email} / ${demo.admin.password}`],
     ["Tikkie sandbox", demo.sandboxUrl],
-    ["Bank account", `${demo.adminUrl}/tikkie (Connect, then "Book sandbox payouts"; see demo/README.md)`],
+    // Names only what the admin shows: the demo itself has the sandbox pay out (startDemoPayouts).
+    ["Bank account", BANK_BANNER(demo.adminUrl)],
     ["Medusa log", displayPath(path.join(process.env.DEMO_DATA_DIR || path.join(ROOT, ".demo"), "medusa.log"))],
   ])
 }

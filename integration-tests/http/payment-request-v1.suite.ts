@@ -60,7 +60,7 @@ export default storeSuite("payment-request-v1", {
       const [sent] = all[0].users[0].paymentRequests
       expect(sent.externalId).toBe(started.payment_session_id)
       expect(Number(sent.amountInCents)).toBe(cents(cart.total))
-      expect(sent.description).toBe("Tikkie Demo Winkel, 2 items")
+      expect(sent.description).toBe("Tikkie Demo Winkel, 2 artikelen")
 
       const { data: setup } = await api.get("/admin/tikkie/payment-requests/v1-setup", { headers })
       expect(setup.v1_setup).toMatchObject({

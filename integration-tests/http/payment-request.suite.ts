@@ -107,7 +107,8 @@ export default storeSuite("payment-request", {
         await tikkie.control.get<{ paymentRequests: any[] }>("/_sandbox/paymentrequests")
       ).paymentRequests.find((r) => r.paymentRequestToken === started.payment_request_token)
       expect(sent.amountInCents).toBe(cents(cart.total))
-      expect(sent.description).toBe("Tikkie Demo Winkel, 4 items")
+      // No language asked for, a cart shipped to the Netherlands: the payer reads Dutch.
+      expect(sent.description).toBe("Tikkie Demo Winkel, 4 artikelen")
       expect(sent.referenceId).toBe(started.payment_session_id)
       expect(sent.expiryDate).toBe(addDays(amsterdamDate(Date.now()), 1))
 
@@ -132,6 +133,26 @@ export default storeSuite("payment-request", {
         expect.objectContaining({ amountInCents: cents(cart.total), counterPartyName: "Sanne de Vries" }),
       ])
       expect(await ordersForCartCount(getContainer(), cart.id)).toBe(1)
+    })
+
+    it("describes the link in the shopper's language: the storefront's locale, then Accept-Language, then the country", async () => {
+      const described = async (headers: Record<string, string>) => {
+        const cart = await newCart()
+        const { data } = await api.post(
+          `/store/carts/${cart.id}/tikkie-payment-request`,
+          {},
+          { headers: { ...shop.headers, ...headers } }
+        )
+        const { paymentRequests } = await tikkie.control.get<{ paymentRequests: any[] }>("/_sandbox/paymentrequests")
+        return paymentRequests.find((r) => r.paymentRequestToken === data.payment_request_token).description
+      }
+      expect(await described({ "x-medusa-locale": "en-GB", "accept-language": "nl-NL" })).toBe(
+        "Tikkie Demo Winkel, 4 items"
+      )
+      expect(await described({ "x-medusa-locale": "nl-BE" })).toBe("Tikkie Demo Winkel, 4 artikelen")
+      expect(await described({ "accept-language": "en-US,en;q=0.9" })).toBe("Tikkie Demo Winkel, 4 items")
+      // "*" (a server-side fetch's) names no language: the country decides.
+      expect(await described({ "accept-language": "*" })).toBe("Tikkie Demo Winkel, 4 artikelen")
     })
 
     it("keeps the payer's name and IBAN out of the Store API's cart; the admin's payment data has them", async () => {
@@ -460,6 +481,13 @@ export default storeSuite("payment-request", {
           .catch((e: any) => e.response)
         expect(nothing.status).toBe(400)
         expect(nothing.data.message).toMatch(/owes nothing/)
+        // A code and values beside the English message: the admin words them in its own language.
+        expect(nothing.data).toEqual(
+          expect.objectContaining({
+            code: "tikkie_order_owes_nothing",
+            values: expect.objectContaining({ owed_in_cents: 0 }),
+          })
+        )
 
         // The shop adds a product by phone: the order now owes its price.
         const { data: edit } = await api.post("/admin/order-edits", { order_id: orderId }, { headers })
@@ -483,16 +511,53 @@ export default storeSuite("payment-request", {
         expect(tooMuch.data.message).toBe(
           `amount_in_cents: ${askedText} is more than order #${shown.order.display_id} still owes without a link (${dueText})`
         )
+        expect({ code: tooMuch.data.code, values: tooMuch.data.values }).toEqual({
+          code: "tikkie_order_link_amount_too_high",
+          values: {
+            display_id: shown.order.display_id,
+            currency_code: "eur",
+            amount_in_cents: due + 1,
+            available_in_cents: due,
+            owed_in_cents: due,
+            asked_in_cents: 0,
+            open_links: 0,
+          },
+        })
+        // The admin's form reads what a new link may ask for before it is opened.
+        const before = await api.get(`/admin/orders/${orderId}/tikkie-payment-links`, { headers })
+        expect(before.data.new_link).toEqual({
+          currency_code: "eur",
+          owed_in_cents: due,
+          asked_in_cents: 0,
+          available_in_cents: due,
+          allowed: true,
+        })
         const { data } = await api.post(`/admin/orders/${orderId}/tikkie-payment-links`, {}, { headers })
         expect(data.payment_link).toEqual(
           expect.objectContaining({ kind: "order", amount_in_cents: due, status: "OPEN", order_id: orderId })
         )
-        expect(data.payment_link.description).toMatch(/^Tikkie Demo Winkel order #\d+$/)
+        // In the order's language (no locale kept; shipped to the Netherlands: Dutch).
+        expect(data.payment_link.description).toBe(`Tikkie Demo Winkel bestelling #${shown.order.display_id}`)
         const twice = await api
           .post(`/admin/orders/${orderId}/tikkie-payment-links`, {}, { headers })
           .catch((e: any) => e.response)
         expect(twice.status).toBe(400)
         expect(twice.data.message).toMatch(/open Tikkie links already ask for all of it/)
+        expect({ code: twice.data.code, values: twice.data.values }).toEqual({
+          code: "tikkie_order_links_ask_all",
+          values: {
+            display_id: shown.order.display_id,
+            currency_code: "eur",
+            owed_in_cents: due,
+            asked_in_cents: due,
+            open_links: 1,
+          },
+        })
+        // No new link is offered while the open one asks for everything owed.
+        const asked = await api.get(`/admin/orders/${orderId}/tikkie-payment-links`, { headers })
+        expect(asked.data.new_link).toEqual(
+          expect.objectContaining({ owed_in_cents: due, asked_in_cents: due, available_in_cents: 0, allowed: false })
+        )
 
         await pay(data.payment_link.payment_request_token, { counterPartyName: "Jan Jansen" })
         await eventually(async () => (await owed(orderId, headers)) === 0)
@@ -626,8 +691,8 @@ export default storeSuite("payment-request", {
 
         const refunds = (await payment(paymentId)).data.payments[0].refunds
         expect(refunds.map((r: any) => [r.amountInCents, r.description, r.status])).toEqual([
-          [500, "Refund 1: Tikkie Demo Winkel", "PENDING"],
-          [250, "Refund 2: Tikkie Demo Winkel", "PENDING"],
+          [500, "Terugbetaling 1: Tikkie Demo Winkel", "PENDING"],
+          [250, "Terugbetaling 2: Tikkie Demo Winkel", "PENDING"],
         ])
         expect(refunds[0].referenceId).toMatch(/^ref_/)
 

@@ -136,6 +136,17 @@ export default storeSuite("refunds-owed", {
       // The cancelled order owes nothing and is owed nothing, as after Medusa's own cancel with a refund
       // (which adds a credit line of what it refunded): not "outstanding" again once the refund is recorded.
       expect(Math.abs(refunded.summary.pending_difference)).toBeLessThan(0.005)
+      // Medusa's admin shows a credit line's reference as its words: "Tikkie" reads alike in Dutch and English.
+      const { data: credited } = await getContainer()
+        .resolve(ContainerRegistrationKeys.QUERY)
+        .graph({
+          entity: "order",
+          fields: ["credit_lines.reference", "credit_lines.reference_id"],
+          filters: { id: order.id },
+        })
+      expect((credited[0] as any).credit_lines.filter((l: any) => l.reference_id === owed.id)).toEqual([
+        { reference: "tikkie", reference_id: owed.id },
+      ])
       const refunds = refunded.payment_collections[0].payments[0].refunds
       expect(refunds).toHaveLength(1)
       expect(cents(refunds[0].amount)).toBe(totalInCents)

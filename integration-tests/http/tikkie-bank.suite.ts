@@ -57,7 +57,8 @@ export default bankSuite("tikkie-bank", {
         const page = await followToStore(location)
         expect(page.status).toBe(200)
         expect(page.text).toContain("Bank account connected")
-        expect(page.text).toContain(MAIN)
+        // The IBAN in groups of four, as the bank prints it.
+        expect(page.text).toContain("NL91 ABNA 0417 1643 00")
 
         const stored = await connection()
         expect(stored).toEqual(
@@ -94,6 +95,7 @@ export default bankSuite("tikkie-bank", {
           details: { account_number: MAIN, currency: "EUR", account_holder_name: "J. Jansen" },
           balance: { amount_in_cents: main.balanceInCents, currency: "EUR", balance_type: expect.any(String) },
           messages: [],
+          notices: [],
         })
         const everything = JSON.stringify(shown.data) + JSON.stringify(started.data) + page.text
         expect(everything).not.toContain(access)
@@ -146,6 +148,10 @@ export default bankSuite("tikkie-bank", {
         expect(shown.data.details.account_holder_name).toBe("M. Peeters")
         expect(shown.data.balance).toBeNull()
         expect(shown.data.messages).toEqual([expect.stringContaining('does not include "balance"')])
+        // The same as a code, which the admin words in its own language.
+        expect(shown.data.notices).toEqual([
+          { code: "scope_missing", scope: "balance", message: shown.data.messages[0] },
+        ])
 
         const funds = await admin("get", "/admin/tikkie/bank/funds?amount_in_cents=100")
         expect(funds.status).toBe(403)
@@ -194,6 +200,41 @@ export default bankSuite("tikkie-bank", {
         expect(shown.data.connection).toEqual(expect.objectContaining({ account_number: MAIN, status: "connected" }))
         expect(shown.data.details).toEqual(expect.objectContaining({ account_number: MAIN }))
         expect(shown.data.messages).toEqual([])
+      })
+
+      it("the callback page speaks the admin's language: the one it started in, else its lng cookie or browser", async () => {
+        // The admin's UI sends its language with Connect: the bank's cross-site redirect back carries no cookie.
+        const started = await admin("post", "/admin/tikkie/bank/connect", { language: "nl" })
+        const { location } = await consentAtBank(bankEnv, started.data.consent_url, { accountNumber: MAIN })
+        const page = await call(location)
+        expect(page.status).toBe(200)
+        expect(page.text).toContain('<html lang="nl">')
+        expect(page.text).toContain('<h1 id="title">Bankrekening gekoppeld</h1>')
+        expect(page.text).toContain(
+          "NL91 ABNA 0417 1643 00 gekoppeld met: rekeninggegevens, saldo, transacties, saldocontrole."
+        )
+        expect(page.text).toContain("Je kunt deze pagina sluiten en teruggaan naar de winkeladmin.")
+        const replay = await call(location)
+        expect(replay.status).toBe(400)
+        expect(replay.text).toContain("Niet gekoppeld")
+        expect(replay.text).toContain("Dit toestemmingsantwoord is al gebruikt; een toestemmingslink werkt één keer.")
+
+        // Started without one (an API client): Medusa admin's lng cookie, else the browser's language.
+        const plain = await admin("post", "/admin/tikkie/bank/connect", {})
+        const back = (await consentAtBank(bankEnv, plain.data.consent_url, { accountNumber: MAIN })).location
+        expect(
+          (await call(back, { headers: { cookie: "other=1; lng=nl", "accept-language": "en-US" } })).text
+        ).toContain("Bankrekening gekoppeld")
+        expect((await call(back, { headers: { "accept-language": "nl-NL,nl;q=0.9" } })).text).toContain(
+          "Dit toestemmingsantwoord is al gebruikt"
+        )
+        expect((await call(back)).text).toContain("This consent answer was already used")
+        const malformed = await call(`${bankEnv.storeUrl}/hooks/tikkie/bank/callback?state=${"s".repeat(201)}`, {
+          headers: { cookie: "lng=nl" },
+        })
+        expect(malformed.text).toContain("Het antwoord van de bank klopt niet.")
+        const refused = await admin("post", "/admin/tikkie/bank/connect", { language: "de" })
+        expect(refused.status).toBe(400)
       })
 
       it("answers a malformed callback with the page's 400, not a JSON error", async () => {
@@ -284,6 +325,7 @@ export default bankSuite("tikkie-bank", {
           details: null,
           balance: null,
           messages: ["No bank account is connected."],
+          notices: [{ code: "not_connected", message: "No bank account is connected." }],
         })
         const funds = await admin("get", "/admin/tikkie/bank/funds?amount_in_cents=100")
         expect(funds.status).toBe(400)

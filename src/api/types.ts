@@ -37,8 +37,16 @@ export interface AdminTikkieBankResponse {
   connection: TikkieBankConnection | null
   details: null | { account_number: string; currency: string; account_holder_name: string }
   balance: null | { amount_in_cents: number; currency: string; balance_type: string }
+  /** What could not be read and why, in English (API clients). */
   messages: string[]
+  /** The same as codes, for the admin to word in its language. */
+  notices: AdminTikkieBankNotice[]
 }
+export type AdminTikkieBankNotice =
+  | { code: "not_connected"; message: string }
+  | { code: "scope_missing"; scope: "details" | "balance"; message: string }
+  | { code: "needs_consent"; message: string }
+  | { code: "bank_refused"; message: string }
 export interface AdminTikkieBankDisconnectResponse {
   disconnected: boolean
   account_number: string | null
@@ -124,7 +132,19 @@ export type AdminTikkiePaymentRequestListResponse = PaginatedResponse<{ payment_
 export interface AdminTikkieOrderPaymentLinkResponse {
   payment_link: TikkiePaymentLink
 }
-export type AdminTikkieOrderPaymentLinkListResponse = PaginatedResponse<{ payment_links: TikkiePaymentLink[] }>
+export type AdminTikkieOrderPaymentLinkListResponse = PaginatedResponse<{
+  payment_links: TikkiePaymentLink[]
+  /** What a new link of the order may ask for: owed less what its open links ask for (integer cents). */
+  new_link: {
+    currency_code: string
+    owed_in_cents: number
+    asked_in_cents: number
+    available_in_cents: number
+    /** Not cancelled, in EUR, and something owed that no open link asks for. */
+    allowed: boolean
+  }
+}>
+export type { TikkieAdminErrorBody, TikkieAdminErrorCode } from "../utils/admin-error"
 export interface AdminTikkieNotificationSubscriptionResponse {
   subscription: { provider_id: string; url: string; subscribed_at: string }
 }

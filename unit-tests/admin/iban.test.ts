@@ -1,4 +1,4 @@
-import { validIban } from "../../src/admin/lib/iban"
+import { groupedIban, validIban } from "../../src/admin/lib/iban"
 
 describe("the admin's IBAN check (the refund owed's 'IBAN the customer sent')", () => {
   it("takes an IBAN as people type it, of any SEPA country, in electronic format", () => {
@@ -12,5 +12,15 @@ describe("the admin's IBAN check (the refund owed's 'IBAN the customer sent')", 
     expect(validIban("NL91 ABNA 0417 1643")).toBeUndefined()
     expect(validIban("Jan Jansen")).toBeUndefined()
     expect(validIban("")).toBeUndefined()
+  })
+})
+
+describe("groupedIban: an IBAN as the bank prints it", () => {
+  it("groups by four, whatever spacing it came in, and leaves other text alone", () => {
+    expect(groupedIban("NL91ABNA0417164300")).toBe("NL91 ABNA 0417 1643 00")
+    expect(groupedIban("be68 5390 0754 7034")).toBe("BE68 5390 0754 7034")
+    expect(groupedIban("NL91 ABNA 0417 1643 00")).toBe("NL91 ABNA 0417 1643 00")
+    expect(groupedIban(null)).toBe("—")
+    expect(groupedIban("rekening 12")).toBe("rekening 12")
   })
 })

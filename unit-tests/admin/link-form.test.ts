@@ -1,4 +1,4 @@
-import { checkLinkForm, fieldOfStoreMessage } from "../../src/admin/lib/link-form"
+import { checkLinkForm, descriptionCount, fieldOfStoreMessage } from "../../src/admin/lib/link-form"
 
 const NOON_25_NOV = Date.parse("2026-11-25T12:00:00Z")
 const form = (over: Partial<Parameters<typeof checkLinkForm>[0]>) => ({
@@ -55,5 +55,14 @@ describe("fieldOfStoreMessage", () => {
     ["Tikkie refused the request", undefined],
   ])("%s → %s", (message, field) => {
     expect(fieldOfStoreMessage(message)).toBe(field)
+  })
+})
+
+describe("descriptionCount: the count under the description field", () => {
+  it("counts characters as the payer sees them, up to Tikkie's 35", () => {
+    expect(descriptionCount("")).toEqual({ used: 0, max: 35, full: false })
+    expect(descriptionCount("Factuur € 118")).toEqual({ used: 13, max: 35, full: false })
+    expect(descriptionCount("x".repeat(35))).toEqual({ used: 35, max: 35, full: true })
+    expect(descriptionCount("spaties tellen mee ")).toEqual({ used: 19, max: 35, full: false })
   })
 })

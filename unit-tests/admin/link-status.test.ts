@@ -1,4 +1,4 @@
-import { linkState } from "../../src/admin/lib/link-status"
+import { linkState, stillPayable } from "../../src/admin/lib/link-status"
 
 const link = (over: Partial<Parameters<typeof linkState>[0]>) => ({
   status: "OPEN",
@@ -32,5 +32,30 @@ describe("linkState", () => {
     ],
   ])("%j → %s", (over, state, color) => {
     expect(linkState(link(over))).toEqual({ state, color })
+  })
+})
+
+describe("stillPayable: a link's QR code is shown only while it can be paid", () => {
+  const TODAY = "2026-11-28"
+  const open = {
+    status: "OPEN",
+    paid_in_cents: 0,
+    refunded_in_cents: 0,
+    cancelled_at: null,
+    problem: null,
+    amount_in_cents: 1261,
+    expiry_date: "2026-12-01",
+  }
+  it("an open, unpaid link until its day; an open-amount link after a payment too", () => {
+    expect(stillPayable(open, TODAY)).toBe(true)
+    expect(stillPayable({ ...open, expiry_date: TODAY }, TODAY)).toBe(true)
+    expect(stillPayable({ ...open, amount_in_cents: null, paid_in_cents: 500 }, TODAY)).toBe(true)
+  })
+  it("not a paid, expired, cancelled or closed one", () => {
+    expect(stillPayable({ ...open, paid_in_cents: 1261 }, TODAY)).toBe(false)
+    expect(stillPayable({ ...open, expiry_date: "2026-11-27" }, TODAY)).toBe(false)
+    expect(stillPayable({ ...open, cancelled_at: "2026-11-28T10:00:00Z" }, TODAY)).toBe(false)
+    expect(stillPayable({ ...open, status: "EXPIRED" }, TODAY)).toBe(false)
+    expect(stillPayable({ ...open, status: "MAX_SUCCESSFUL_PAYMENTS_REACHED" }, TODAY)).toBe(false)
   })
 })

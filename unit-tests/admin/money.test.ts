@@ -47,14 +47,20 @@ describe("admin money text", () => {
 
 describe("admin dates", () => {
   it("a calendar day of Tikkie's stays that day in any time zone, in the admin's language", () => {
-    expect(formatDay("2026-12-09", "nl")).toBe("9 dec 2026")
+    // As Medusa's own admin writes it (date-fns "PP" in Dutch): the month with its dot, "mei" without.
+    expect(formatDay("2026-12-09", "nl")).toBe("9 dec. 2026")
+    expect(formatDay("2026-05-03", "nl")).toBe("3 mei 2026")
+    expect(formatDay("2026-03-31", "nl-NL")).toBe("31 mrt. 2026")
     expect(formatDay("2026-12-09", "en")).toBe("Dec 9, 2026")
     expect(formatDay(null)).toBe("—")
     expect(formatDay("not a day")).toBe("not a day")
   })
 
   it("a moment as date and time in the admin's language", () => {
-    expect(formatDateTime("2026-11-25T23:08:14Z", "nl")).toMatch(/^\d{1,2} nov(\.)? 2026(,| om) \d{2}:\d{2}$/)
+    expect(formatDateTime("2026-11-25T23:08:14Z", "nl")).toMatch(/^\d{1,2} nov\. 2026 \d{2}:\d{2}$/)
+    // Medusa's admin ("PP p" in Dutch, date-fns) beside it reads the same.
+    const at = new Date(2026, 10, 28, 5, 53)
+    expect(formatDateTime(at, "nl")).toBe("28 nov. 2026 05:53")
     expect(formatDateTime("2026-11-25T23:08:14Z", "en")).toMatch(/^Nov \d{1,2}, 2026, \d{1,2}:\d{2}\s(AM|PM)$/)
     expect(formatDateTime(undefined)).toBe("—")
   })

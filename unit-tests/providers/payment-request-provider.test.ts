@@ -2,6 +2,7 @@ import { MedusaError, PaymentActions, PaymentSessionStatus } from "@medusajs/fra
 import fc from "fast-check"
 import {
   checkoutDescription,
+  descriptionLanguage,
   fitDescription,
   orderDescription,
   refundDescription,
@@ -173,6 +174,38 @@ describe("Tikkie payment request payment provider", () => {
             if (characterLength(d) > 35) return false
           }
           return checkoutDescription(store, n).endsWith(n > 0 ? `${n} item${n === 1 ? "" : "s"}` : " order")
+        }
+      )
+    )
+  })
+
+  it("descriptions in Dutch for a Dutch payer, and a refund in the language of the payment it refunds", () => {
+    expect(checkoutDescription("Tikkie Demo Winkel", 2, "nl")).toBe("Tikkie Demo Winkel, 2 artikelen")
+    expect(checkoutDescription("Tikkie Demo Winkel", 1, "nl")).toBe("Tikkie Demo Winkel, 1 artikel")
+    expect(checkoutDescription("Een hele lange winkelnaam voor de test", 12, "nl")).toBe(
+      "Een hele lange winke…, 12 artikelen"
+    )
+    expect(orderDescription("Tikkie Demo Winkel", 12, "nl")).toBe("Tikkie Demo Winkel bestelling #12")
+    expect(refundDescription(1, "Tikkie Demo Winkel, 4 artikelen")).toBe("Terugbetaling 1: Tikkie Demo Winkel")
+    expect(refundDescription(2, "Winkel bestelling #12")).toBe("Terugbetaling 2: bestelling #12")
+    expect(refundDescription(2, "Winkel order #12")).toBe("Refund 2: Winkel order #12")
+    // Text an admin typed says nothing of its language: English, as before.
+    expect(refundDescription(1, "Factuur 2026-118")).toBe("Refund 1: Factuur 2026-118")
+    fc.assert(
+      fc.property(
+        fc.string({ maxLength: 80 }),
+        fc.integer({ min: 0, max: 10_000 }),
+        fc.integer({ min: 1, max: 99 }),
+        (name, n, k) => {
+          const store = name.trim() || "x"
+          const ds = [checkoutDescription(store, n, "nl"), orderDescription(store, n, "nl")]
+          if (ds.some((d) => characterLength(d) > 35)) return false
+          if (ds.some((d) => characterLength(refundDescription(k, d)) > 35)) return false
+          return (
+            ds.every((d) => descriptionLanguage(d) === "nl") &&
+            refundDescription(k, ds[1]).startsWith(`Terugbetaling ${k}: `) &&
+            ds[0].endsWith(n > 0 ? `${n} ${n === 1 ? "artikel" : "artikelen"}` : " bestelling")
+          )
         }
       )
     )

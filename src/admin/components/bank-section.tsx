@@ -4,9 +4,15 @@ import { useAdminData } from "../lib/use-admin-data"
 import { ConnectionButtons } from "./connection-buttons"
 import { ConsentHint } from "./consent-hint"
 import { SectionState } from "./section-state"
-import type { AdminTikkieBankResponse, AdminTikkieBankTransactionsResponse, Json } from "../../api/types"
+import type {
+  AdminTikkieBankNotice,
+  AdminTikkieBankResponse,
+  AdminTikkieBankTransactionsResponse,
+  Json,
+} from "../../api/types"
 import { useFormat } from "../lib/use-format"
 import { useTikkieT } from "../lib/use-tikkie-t"
+import { groupedIban } from "../lib/iban"
 
 type BankView = Json<AdminTikkieBankResponse>
 type TransactionsView = Json<AdminTikkieBankTransactionsResponse>
@@ -77,7 +83,7 @@ export function BankSection() {
               )}
             </Field>
             <Field label={t("bank.iban")}>
-              {conn ? <span data-testid="tikkie-bank-iban">{conn.account_number}</span> : "—"}
+              {conn ? <span data-testid="tikkie-bank-iban">{groupedIban(conn.account_number)}</span> : "—"}
             </Field>
             <Field label={t("bank.accountHolder")}>{bank.data.details?.account_holder_name ?? "—"}</Field>
             <Field label={t("bank.balance")}>
@@ -89,8 +95,8 @@ export function BankSection() {
               {conn ? (
                 <div className="flex flex-wrap gap-1">
                   {conn.scopes.map((s) => (
-                    <Badge key={s} size="2xsmall">
-                      {s}
+                    <Badge key={s} size="2xsmall" title={s}>
+                      {t(`bank.scopeNames.${s}`)}
                     </Badge>
                   ))}
                 </div>
@@ -99,15 +105,18 @@ export function BankSection() {
               )}
             </Field>
             <Field label={t("bank.lastReconciled")}>
-              {conn?.last_synced_at ? dateTime(conn.last_synced_at) : t("common.never")}
+              {/* "never" only of a connected account: with none there is nothing to reconcile. */}
+              <span data-testid="tikkie-bank-last-reconciled">
+                {!conn ? "—" : conn.last_synced_at ? dateTime(conn.last_synced_at) : t("common.never")}
+              </span>
             </Field>
           </div>
         )}
-        {bank.data?.messages.length ? (
+        {bank.data?.notices.length ? (
           <div className="px-6 py-4">
-            {bank.data.messages.map((m) => (
-              <Text key={m} size="small" className="text-ui-fg-subtle" data-testid="tikkie-bank-message">
-                {m}
+            {bank.data.notices.map((n) => (
+              <Text key={n.message} size="small" className="text-ui-fg-subtle" data-testid="tikkie-bank-message">
+                {noticeText(n, t)}
               </Text>
             ))}
           </div>
@@ -157,6 +166,18 @@ export function BankSection() {
       )}
     </div>
   )
+}
+
+/** The store's notice about the account (a code), in the admin's language. */
+function noticeText(n: Json<AdminTikkieBankNotice>, t: ReturnType<typeof useTikkieT>["t"]): string {
+  switch (n.code) {
+    case "scope_missing":
+      return t("bank.notices.scope_missing", { scope: t(`bank.scopeNames.${n.scope}`) })
+    case "bank_refused":
+      return t("bank.notices.bank_refused", { message: n.message })
+    default:
+      return t(`bank.notices.${n.code}`)
+  }
 }
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {

@@ -10,6 +10,8 @@ import { SectionState } from "./section-state"
 import type { AdminTikkiePaymentRequestListResponse, AdminTikkiePaymentRequestResponse, Json } from "../../api/types"
 import { useFormat } from "../lib/use-format"
 import { useTikkieT } from "../lib/use-tikkie-t"
+import { stillPayable } from "../lib/link-status"
+import { amsterdamDate } from "tikkie-client/payment-requests/v2/amsterdam-date"
 
 type InvoiceLinks = Json<AdminTikkiePaymentRequestListResponse>
 type InvoiceLink = InvoiceLinks["payment_requests"][number]
@@ -94,7 +96,7 @@ function InvoiceLinkDetails({ link }: { link: InvoiceLink }) {
   const { money, dateTime, day } = useFormat()
   return (
     <div className="flex flex-col gap-y-2 py-2" data-testid="tikkie-invoice-link-details">
-      <LinkUrl url={link.url} qr />
+      <LinkUrl url={link.url} qr={stillPayable(link, amsterdamDate(Date.now()))} />
       <Text size="xsmall" className="text-ui-fg-subtle">
         {link.reference_id ? t("invoiceLinks.reference", { reference: link.reference_id }) : ""}
         {t("invoiceLinks.payableUntil", { date: day(link.expiry_date) })}
@@ -130,6 +132,7 @@ function CreateInvoiceLink({ onCreated }: { onCreated: () => void }) {
   const [created, setCreated] = useState<string>()
   const create = async () => {
     setError(undefined)
+    setCreated(undefined)
     // Checked here first, by Tikkie's rules, so the admin reads it at the field in euros and words.
     const checked = form.check({ amount, description, reference, expiry, descriptionRequired: true })
     if (!checked) return

@@ -4,6 +4,7 @@ import { amsterdamDate } from "tikkie-client/payment-requests/v2/amsterdam-date"
 import { DESCRIPTION_MAX_LENGTH, REFERENCE_ID_MAX_LENGTH } from "tikkie-client/payment-requests/v2/rules"
 import {
   checkLinkForm,
+  descriptionCount,
   fieldOfStoreMessage,
   LINK_AMOUNT_MAX_CENTS,
   LINK_AMOUNT_MIN_CENTS,
@@ -11,6 +12,7 @@ import {
   type LinkFormInput,
   type LinkFormProblem,
 } from "../lib/link-form"
+import { storeErrorText } from "../lib/store-error"
 import { useFormat } from "../lib/use-format"
 import { useTikkieT } from "../lib/use-tikkie-t"
 
@@ -49,12 +51,15 @@ export function useLinkForm() {
       setProblems(found)
       return Object.keys(found).length ? null : { cents: checked.cents }
     },
-    /** The store's refusal: at its field when it names one (answers undefined), else the message for under the form. */
+    /**
+     * The store's refusal, in the admin's words when it is coded (storeErrorText): at its field when it is
+     * about one (answers undefined), else the text for under the form.
+     */
     refused(e: unknown): string | undefined {
-      const message = e instanceof Error ? e.message : String(e)
-      const field = fieldOfStoreMessage(message)
-      if (!field) return message
-      setProblems({ [field]: message })
+      const worded = storeErrorText(e, { t, money })
+      const field = worded.field ?? fieldOfStoreMessage(worded.text)
+      if (!field) return worded.text
+      setProblems({ [field]: worded.text })
       return undefined
     },
   }
@@ -77,7 +82,10 @@ function fieldInput(field: LinkFormField): ComponentProps<typeof Input> {
   }
 }
 
-/** A labelled input of a link form, with its problem under it and its field's rules (fieldInput). */
+/**
+ * A labelled input of a link form, with its problem under it and its field's rules (fieldInput). The
+ * description shows how many of Tikkie's 35 characters it uses: the input stops there, and says so.
+ */
 export function LinkFormInput({
   id,
   field,
@@ -85,12 +93,27 @@ export function LinkFormInput({
   problems,
   ...input
 }: { id: string; field: LinkFormField; label: string; problems: FieldProblems } & ComponentProps<typeof Input>) {
+  const { t } = useTikkieT()
+  const count = field === "description" ? descriptionCount(String(input.value ?? "")) : undefined
   return (
     <div className="flex flex-col gap-y-1">
       <Label size="xsmall" htmlFor={id}>
         {label}
       </Label>
       <Input id={id} size="small" aria-invalid={!!problems[field]} {...fieldInput(field)} {...input} />
+      {count && (
+        <Text
+          size="xsmall"
+          className={count.full ? "text-ui-fg-subtle font-medium" : "text-ui-fg-muted"}
+          aria-live="polite"
+          data-testid={`${id}-count`}
+        >
+          {t(count.full ? "linkForm.descriptionFull" : "linkForm.descriptionCount", {
+            used: count.used,
+            max: count.max,
+          })}
+        </Text>
+      )}
       {problems[field] && (
         <Text size="xsmall" className="text-ui-fg-error" role="alert" data-testid={`tikkie-field-problem-${field}`}>
           {problems[field]}

@@ -5,15 +5,29 @@ import { validIban } from "../lib/iban"
 import { useTikkieT } from "../lib/use-tikkie-t"
 import type { RefundOwedView } from "./refund-owed-row"
 
+/** The shape of an IBAN, no real account (the shop's own one read as if it were the customer's). */
+const IBAN_PLACEHOLDER = "NL00 BANK 0123 4567 89"
+
 /**
  * The IBAN the customer sent back, kept with the refund owed so the transfer goes to it (and the
  * reconciliation can match it). Checked here first and again by the store (ibantools: country, length,
  * check digits); either refusal is shown at the field in the admin's words.
  */
-export function PayerIbanForm({ refund, done }: { refund: RefundOwedView; done: () => void }) {
+export function PayerIbanForm({
+  refund,
+  done,
+  initial,
+  cancel,
+}: {
+  refund: RefundOwedView
+  done: () => void
+  /** The account kept so far, when the admin changes it. */
+  initial?: { iban: string; holder: string }
+  cancel?: () => void
+}) {
   const { t } = useTikkieT()
-  const [iban, setIban] = useState("")
-  const [holder, setHolder] = useState("")
+  const [iban, setIban] = useState(initial?.iban ?? "")
+  const [holder, setHolder] = useState(initial?.holder ?? "")
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string>()
   const save = async () => {
@@ -48,7 +62,7 @@ export function PayerIbanForm({ refund, done }: { refund: RefundOwedView; done: 
           id={ibanId}
           size="small"
           maxLength={42}
-          placeholder="NL91 ABNA 0417 1643 00"
+          placeholder={IBAN_PLACEHOLDER}
           value={iban}
           aria-invalid={!!error}
           onChange={(e) => setIban(e.target.value)}
@@ -65,16 +79,23 @@ export function PayerIbanForm({ refund, done }: { refund: RefundOwedView; done: 
         </Label>
         <Input id={holderId} size="small" maxLength={70} value={holder} onChange={(e) => setHolder(e.target.value)} />
       </div>
-      <Button
-        size="small"
-        variant="secondary"
-        className="self-start"
-        disabled={!iban.trim()}
-        isLoading={busy}
-        onClick={save}
-      >
-        {t("refundsOwed.payerIban.save")}
-      </Button>
+      <div className="flex gap-x-2">
+        <Button
+          size="small"
+          variant="secondary"
+          className="self-start"
+          disabled={!iban.trim()}
+          isLoading={busy}
+          onClick={save}
+        >
+          {t("refundsOwed.payerIban.save")}
+        </Button>
+        {cancel && (
+          <Button size="small" variant="transparent" onClick={cancel}>
+            {t("common.cancel")}
+          </Button>
+        )}
+      </div>
     </div>
   )
 }

@@ -1,7 +1,9 @@
-import { Badge, StatusBadge, Text } from "@medusajs/ui"
+import { Badge, Button, StatusBadge, Text } from "@medusajs/ui"
+import { useState } from "react"
 import { Link } from "react-router-dom"
 import { useFormat } from "../lib/use-format"
 import { useTikkieT } from "../lib/use-tikkie-t"
+import { groupedIban } from "../lib/iban"
 import { IbanRequest } from "./iban-request"
 import { MarkRefunded } from "./mark-refunded"
 import { PayerIbanForm } from "./payer-iban-form"
@@ -42,9 +44,6 @@ export interface RefundsOwedList {
   count: number
 }
 
-/** An IBAN as people read it: groups of four ("NL91 ABNA 0417 1643 00"). */
-const readableIban = (iban: string) => iban.replace(/(.{4})/g, "$1 ").trim()
-
 /**
  * One refund owed: what, to whom, why, on which order; where the money goes (the payer's IBAN, or the
  * way to ask for it); then "Mark refunded" or who marked it, when and with which reference.
@@ -63,6 +62,7 @@ export function RefundOwedRow({
   const account = refund.payer_account
   const name = refund.payer_name ?? t("refundsOwed.thePayer")
   const owed = refund.status === "owed"
+  const [changing, setChanging] = useState(false)
   return (
     <div className="flex flex-col gap-y-2 px-6 py-4" data-testid="tikkie-refund-owed">
       <div className="flex items-center justify-between gap-x-2">
@@ -96,12 +96,30 @@ export function RefundOwedRow({
           </>
         )}
       </Text>
-      {account?.iban && (
-        <Text size="small" data-testid="tikkie-refund-owed-iban">
-          {t("refundsOwed.iban", { iban: readableIban(account.iban) })}
-          {account.account_holder ? ` ${t("refundsOwed.accountHolder", { name: account.account_holder })}` : ""}
-          {account.iban_source === "payer" ? t("refundsOwed.ibanFromPayer") : ""}
-        </Text>
+      {account?.iban && !changing && (
+        <div className="flex items-center justify-between gap-x-2">
+          <Text size="small" data-testid="tikkie-refund-owed-iban">
+            {t("refundsOwed.iban", { iban: groupedIban(account.iban) })}
+            {account.account_holder ? ` ${t("refundsOwed.accountHolder", { name: account.account_holder })}` : ""}
+            {account.iban_source === "payer" ? t("refundsOwed.ibanFromPayer") : ""}
+          </Text>
+          {/* Until the money went: the customer may send another account, or the admin typed it wrong. */}
+          {owed && (
+            <Button size="small" variant="transparent" onClick={() => setChanging(true)}>
+              {t("refundsOwed.payerIban.change")}
+            </Button>
+          )}
+        </div>
+      )}
+      {owed && account?.iban && changing && (
+        <div className="flex flex-col gap-y-2 rounded-md border border-ui-border-base p-3">
+          <PayerIbanForm
+            refund={refund}
+            initial={{ iban: groupedIban(account.iban), holder: account.account_holder ?? "" }}
+            cancel={() => setChanging(false)}
+            done={() => (setChanging(false), reload())}
+          />
+        </div>
       )}
       {account && (account.email || account.phone_number) && (
         <Text size="xsmall" className="text-ui-fg-subtle">

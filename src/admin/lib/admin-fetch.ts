@@ -9,9 +9,26 @@ const BACKEND_URL = (typeof __BACKEND_URL__ !== "undefined" && __BACKEND_URL__ ?
 )
 
 /**
+ * A refusal of the store: its message, and for the plugin's coded refusals the `code` and `values` the
+ * admin words in its own language (storeErrorText in ./store-error.ts).
+ */
+export class AdminApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code?: string,
+    readonly values?: Record<string, string | number>
+  ) {
+    super(message)
+    this.name = "AdminApiError"
+  }
+}
+
+/**
  * A JSON call to the admin API with the logged-in admin's session cookie (`credentials: "include"`,
  * since the admin may be served from another origin than the API). A refusal throws an Error with
- * the API's own message, which the plugin's routes write for the merchant (never with a secret).
+ * the API's message, code and values (AdminApiError), which the plugin's routes write for the merchant
+ * (never with a secret).
  */
 export async function adminFetch<T>(
   path: string,
@@ -33,6 +50,12 @@ export async function adminFetch<T>(
   } catch {
     json = undefined
   }
-  if (!res.ok) throw new Error(json?.message || `The store answered HTTP ${res.status}`)
+  if (!res.ok)
+    throw new AdminApiError(
+      json?.message || `The store answered HTTP ${res.status}`,
+      res.status,
+      typeof json?.code === "string" ? json.code : undefined,
+      json?.values && typeof json.values === "object" ? json.values : undefined
+    )
   return json as T
 }

@@ -9,3 +9,10 @@ export function validIban(typed: string): string | undefined {
   const iban = electronicFormatIBAN(typed.trim()) ?? undefined
   return iban && isValidIBAN(iban) ? iban : undefined
 }
+
+/** An IBAN as banks print it, in groups of four ("NL91 ABNA 0417 1643 00"); other text as it is. */
+export function groupedIban(iban: string | null | undefined): string {
+  if (!iban) return "—"
+  const compact = iban.replace(/\s+/g, "").toUpperCase()
+  return /^[A-Z]{2}\d{2}[A-Z0-9]+$/.test(compact) ? compact.replace(/(.{4})(?=.)/g, "$1 ") : iban
+}

@@ -67,3 +67,13 @@ export function fieldOfStoreMessage(message: string): LinkFormField | undefined 
   if (/\bexpiry_?date\b/i.test(message)) return "expiry"
   return undefined
 }
+
+/**
+ * How much of Tikkie's 35 characters a description uses, counted as the payer sees them ("€" is one),
+ * for the count under the field: the input stops at the limit, and the count says why.
+ */
+export function descriptionCount(text: string): { used: number; max: number; full: boolean } {
+  // As typed, spaces included: the field's limit counts them (the store trims the ends when it sends).
+  const used = characterLength(text)
+  return { used, max: DESCRIPTION_MAX_LENGTH, full: used >= DESCRIPTION_MAX_LENGTH }
+}

@@ -29,3 +29,15 @@ export function linkState(link: LinkStatusInput): {
   if (link.status === "OPEN") return { state: "open", color: "orange" }
   return { state: "closed", color: "grey" }
 }
+
+/**
+ * Whether the link can still be paid, so its QR code is worth showing: open at Tikkie, not given up, not
+ * past its day, and, with a fixed amount, not paid yet (an open-amount link takes more payments).
+ */
+export function stillPayable(
+  link: LinkStatusInput & { amount_in_cents: number | null; expiry_date: string },
+  today: string
+): boolean {
+  if (link.status !== "OPEN" || link.cancelled_at || link.expiry_date < today) return false
+  return link.amount_in_cents === null || link.paid_in_cents === 0
+}

@@ -3,6 +3,9 @@ import { useEffect, useRef, useState } from "react"
 import { adminFetch } from "./admin-fetch"
 import { useTikkieT } from "./use-tikkie-t"
 
+/** A text that starts with the thing it names ("de bankrekening ontkoppelen?") as a sentence: capital first. */
+export const sentence = (text: string) => text.charAt(0).toLocaleUpperCase() + text.slice(1)
+
 /** How often, and how long at most, an open consent is watched for the connection it makes. */
 const CONSENT_POLL_MS = 3_000
 const CONSENT_WATCH_MS = 15 * 60_000
@@ -26,7 +29,7 @@ export function useConsentConnection(opts: {
   connected?: boolean
 }) {
   const prompt = usePrompt()
-  const { t } = useTikkieT()
+  const { t, language } = useTikkieT()
   const [busy, setBusy] = useState(false)
   const [consentUrl, setConsentUrl] = useState<string>()
   const onChange = useRef(opts.onChange)
@@ -49,7 +52,8 @@ export function useConsentConnection(opts: {
     try {
       const started = await adminFetch<{ consent_url: string }>(opts.connectPath, {
         method: "POST",
-        body: opts.connectBody ?? {},
+        // The admin's language: the store's page after the bank's consent page speaks it.
+        body: { ...(opts.connectBody ?? {}), language: /^nl(?:$|[-_])/i.test(language) ? "nl" : "en" },
       })
       setConsentUrl(started.consent_url)
       window.open(started.consent_url, "_blank", "noopener")
@@ -62,7 +66,7 @@ export function useConsentConnection(opts: {
 
   const disconnect = async () => {
     const ok = await prompt({
-      title: t("connection.disconnectTitle", { what: opts.what }),
+      title: sentence(t("connection.disconnectTitle", { what: opts.what })),
       description: opts.disconnectDescription,
       confirmText: t("connection.disconnect"),
       cancelText: t("common.cancel"),
@@ -71,7 +75,7 @@ export function useConsentConnection(opts: {
     setBusy(true)
     try {
       await adminFetch(opts.disconnectPath, { method: "DELETE" })
-      toast.success(t("connection.disconnected", { what: opts.what }))
+      toast.success(sentence(t("connection.disconnected", { what: opts.what })))
       setConsentUrl(undefined)
       opts.onChange()
     } catch (e) {

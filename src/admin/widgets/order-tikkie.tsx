@@ -2,7 +2,8 @@ import { defineWidgetConfig } from "@medusajs/admin-sdk"
 import { Alert, Container, Copy, Heading, StatusBadge, Text } from "@medusajs/ui"
 import { useAdminData } from "../lib/use-admin-data"
 import { SectionState } from "../components/section-state"
-import { CreateOrderLink } from "../components/create-order-link"
+import { CreateOrderLink, CreatedOrderLinkBlock, type CreatedOrderLink } from "../components/create-order-link"
+import { useState } from "react"
 import { LinkStatusBadge } from "../components/link-status-badge"
 import { LinkUrl } from "../components/link-url"
 import { RefundOwedRow, type RefundsOwedList } from "../components/refund-owed-row"
@@ -12,6 +13,8 @@ import { isFastCheckoutProvider, isPaymentRequestProvider } from "../../provider
 import { useFormat } from "../lib/use-format"
 import { useTikkieT } from "../lib/use-tikkie-t"
 import { FAST_CHECKOUT_COLORS, isFastCheckoutStatus } from "../lib/fast-checkout-status"
+import { stillPayable } from "../lib/link-status"
+import { amsterdamDate } from "tikkie-client/payment-requests/v2/amsterdam-date"
 
 interface Payer {
   companyName?: string
@@ -32,8 +35,6 @@ interface Payer {
 interface OrderPayments {
   order: {
     status?: string
-    /** Medusa's order summary: `pending_difference` is what the order still owes (major units). */
-    summary?: { pending_difference?: number | string | null } | null
     payment_collections?: Array<{
       payments?: Array<{
         id: string
@@ -46,12 +47,6 @@ interface OrderPayments {
 }
 
 type PaymentLinks = Json<AdminTikkieOrderPaymentLinkListResponse>
-
-/** A link can be made for an order that is not cancelled and still owes something (Medusa's summary). */
-function canAskForPayment(order: OrderPayments["order"]): boolean {
-  const owes = String(order.summary?.pending_difference ?? "0").trim()
-  return order.status !== "canceled" && /^\d*\.?\d+$/.test(owes) && /[1-9]/.test(owes)
-}
 
 /**
  * Money Tikkie cannot give back: a captured Fast Checkout payment or payment request v1 payment. Medusa's
@@ -77,6 +72,8 @@ function holdsUnrefundablePayment(order: OrderPayments["order"]): boolean {
 const OrderTikkieWidget = ({ data: order }: { data: { id: string } }) => {
   const { t } = useTikkieT()
   const { money, dateTime, day } = useFormat()
+  const today = amsterdamDate(Date.now())
+  const [created, setCreated] = useState<CreatedOrderLink>()
   const payments = useAdminData<OrderPayments>(
     `/admin/orders/${order.id}?fields=id,status,summary,*payment_collections,*payment_collections.payments`
   )
@@ -108,6 +105,15 @@ const OrderTikkieWidget = ({ data: order }: { data: { id: string } }) => {
         <div className="px-6 py-4">
           <Alert variant="warning" data-testid="tikkie-order-cancel-warning">
             {t("widget.cancelWarning")}
+          </Alert>
+        </div>
+      )}
+      {/* Medusa's payment badge on such an order reads "partially captured" until the refund is recorded:
+          its cancel cancelled the payment collection that still holds the captured money (docs/REFUNDS-OWED.md). */}
+      {payments.data?.order.status === "canceled" && owed.data?.refunds_owed.some((r) => r.status === "owed") && (
+        <div className="px-6 py-4">
+          <Alert variant="info" data-testid="tikkie-order-cancelled-owed-note">
+            {t("widget.cancelledRefundOwed")}
           </Alert>
         </div>
       )}
@@ -206,9 +212,20 @@ const OrderTikkieWidget = ({ data: order }: { data: { id: string } }) => {
           ))}
         </div>
       )}
-      {/* Offered only while the order owes something and is not cancelled: the store would refuse it. */}
-      {payments.data && canAskForPayment(payments.data.order) && (
-        <CreateOrderLink orderId={order.id} onCreated={() => (links.reload(), payments.reload())} />
+      {/* Offered only while the order owes something no open link asks for yet (not cancelled, in EUR). */}
+      {created && (
+        <CreatedOrderLinkBlock
+          link={created}
+          payable={stillPayable(links.data?.payment_links.find((l) => l.url === created.url) ?? created, today)}
+        />
+      )}
+      {links.data?.new_link.allowed && (
+        <CreateOrderLink
+          orderId={order.id}
+          newLink={links.data.new_link}
+          onOpen={() => setCreated(undefined)}
+          onCreated={(link) => (setCreated(link), links.reload(), payments.reload())}
+        />
       )}
     </Container>
   )

@@ -1,6 +1,6 @@
 import type { MiddlewareRoute } from "@medusajs/framework/http"
 import { validateBody, validateQuery, validateQueryOrPage } from "../utils/validate"
-import { callbackPage } from "./tikkie/bank/callback/page"
+import { callbackPageLanguage, malformedPage } from "./tikkie/bank/callback/page"
 import { BankConsentCallbackQuerySchema } from "./tikkie/bank/callback/validators"
 import { FastCheckoutReturnQuerySchema } from "./tikkie/fast-checkout/return/validators"
 import { FastCheckoutWebhookBodySchema } from "./tikkie/fast-checkout/validators"
@@ -34,9 +34,7 @@ export const hooksMiddlewares: MiddlewareRoute[] = [
     matcher: "/hooks/tikkie/bank/callback",
     methods: ["GET"],
     middlewares: [
-      validateQueryOrPage(BankConsentCallbackQuerySchema, () =>
-        callbackPage("Not connected", "The bank's answer is malformed. Start again from the store admin.")
-      ),
+      validateQueryOrPage(BankConsentCallbackQuerySchema, (req) => malformedPage(callbackPageLanguage(req))),
     ],
   },
 ]

@@ -31,12 +31,12 @@ export function validateQuery(schema: z.ZodType, queryConfig: QueryConfig<BaseEn
  * Medusa's `validateAndTransformQuery` for a page a browser lands on: a refusal is answered with the
  * HTML page `refusalPage` makes (400), not Medusa's JSON error, which a person at a browser cannot read.
  */
-export function validateQueryOrPage(schema: z.ZodType, refusalPage: () => string): Middleware {
+export function validateQueryOrPage(schema: z.ZodType, refusalPage: (req: MedusaRequest) => string): Middleware {
   const medusa = validateAndTransformQuery(schema, {})
   return async (req, res, next) => {
     await medusa(req, res, (err?: unknown) => {
       if (!err) return next()
-      res.status(400).type("html").send(refusalPage())
+      res.status(400).type("html").send(refusalPage(req))
     })
   }
 }

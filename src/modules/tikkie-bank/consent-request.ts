@@ -2,7 +2,7 @@ import type { ResolvedTikkieBankOptions } from "./options"
 import type TikkieBankModuleService from "./service"
 import { buildConsentUrl, type Bank, type Scope } from "tikkie-client/account-information"
 import { requireTokenCipher } from "./bank-session"
-import { CONSENT_STATE_TTL_MS, newConsentState } from "./consent-state"
+import { CONSENT_STATE_TTL_MS, newConsentState, type ConsentLanguage } from "./consent-state"
 
 /**
  * A consent request for the bank or v1 (one callback, told apart by `purpose`): a single-use state stored
@@ -11,10 +11,10 @@ import { CONSENT_STATE_TTL_MS, newConsentState } from "./consent-state"
 export async function createConsentRequest(
   bank: TikkieBankModuleService,
   options: ResolvedTikkieBankOptions,
-  input: { userId: string; bank: Bank; scopes: Scope[]; purpose: "bank" | "pay" }
+  input: { userId: string; bank: Bank; scopes: Scope[]; purpose: "bank" | "pay"; language?: ConsentLanguage }
 ): Promise<{ consent_url: string; expires_at: string; state_id: string }> {
   requireTokenCipher(options)
-  const { state, hash } = newConsentState()
+  const { state, hash } = newConsentState(input.language)
   const expiresAt = new Date(Date.now() + CONSENT_STATE_TTL_MS)
   const created = await bank.createBankConsentStates({
     state_hash: hash,

@@ -110,13 +110,17 @@ export async function v1AccessToken(modules: PayGrantModules, hint?: { rejected:
 }
 
 /** Step 1 of connecting v1: a consent request for scope pay (purpose "pay"), bound to this admin. */
-export async function startV1Connect(modules: PayGrantModules, input: { userId: string; bank: Bank }) {
+export async function startV1Connect(
+  modules: PayGrantModules,
+  input: { userId: string; bank: Bank; language?: "nl" | "en" }
+) {
   const { bank, options } = oauthModule(modules)
   return createConsentRequest(bank, options, {
     userId: input.userId,
     bank: input.bank,
     scopes: [PAY_SCOPE],
     purpose: "pay",
+    language: input.language,
   })
 }
 

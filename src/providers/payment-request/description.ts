@@ -16,12 +16,26 @@ export function fitDescription(text: string): string {
   )
 }
 
-/**
- * A checkout link: the store's name and what is in the cart, e.g. "Tikkie Demo Winkel, 4 items".
- * The store name is cut first, so the item count (the part that tells two orders apart) survives.
- */
-export function checkoutDescription(storeName: string, itemCount: number): string {
-  const tail = itemCount > 0 ? `, ${itemCount} item${itemCount === 1 ? "" : "s"}` : " order"
+/** The payer's language for these texts (see payerLanguage in the workflows). */
+export type DescriptionLanguage = "nl" | "en"
+
+const WORDS = {
+  en: {
+    items: (n: number) => `, ${n} item${n === 1 ? "" : "s"}`,
+    order: " order",
+    orderNumber: (id: number | string) => ` order #${id}`,
+    refund: (n: number) => `Refund ${n}: `,
+  },
+  nl: {
+    items: (n: number) => `, ${n} ${n === 1 ? "artikel" : "artikelen"}`,
+    order: " bestelling",
+    orderNumber: (id: number | string) => ` bestelling #${id}`,
+    refund: (n: number) => `Terugbetaling ${n}: `,
+  },
+} satisfies Record<DescriptionLanguage, unknown>
+
+/** The store's name, cut with "…" to leave room for the tail that tells two payments apart. */
+function nameWith(storeName: string, tail: string): string {
   const room = DESCRIPTION_MAX_LENGTH - characterLength(tail)
   const name =
     characterLength(storeName) > room
@@ -33,30 +47,54 @@ export function checkoutDescription(storeName: string, itemCount: number): strin
   return fitDescription(`${name}${tail}`)
 }
 
-/** A link for what an order still owes: "Tikkie Demo Winkel order #12". */
-export function orderDescription(storeName: string, displayId: number | string): string {
-  const tail = ` order #${displayId}`
-  const room = DESCRIPTION_MAX_LENGTH - characterLength(tail)
-  const name =
-    characterLength(storeName) > room
-      ? [...storeName]
-          .slice(0, room - 1)
-          .join("")
-          .trimEnd() + "…"
-      : storeName
-  return fitDescription(`${name}${tail}`)
+/**
+ * A checkout link: the store's name and what is in the cart, e.g. "Tikkie Demo Winkel, 4 items" or
+ * "Tikkie Demo Winkel, 4 artikelen". The store name is cut first, so the item count (the part that tells
+ * two orders apart) survives.
+ */
+export function checkoutDescription(
+  storeName: string,
+  itemCount: number,
+  language: DescriptionLanguage = "en"
+): string {
+  const words = WORDS[language]
+  return nameWith(storeName, itemCount > 0 ? words.items(itemCount) : words.order)
+}
+
+/** A link for what an order still owes: "Tikkie Demo Winkel order #12", "Tikkie Demo Winkel bestelling #12". */
+export function orderDescription(
+  storeName: string,
+  displayId: number | string,
+  language: DescriptionLanguage = "en"
+): string {
+  return nameWith(storeName, WORDS[language].orderNumber(displayId))
 }
 
 /**
- * "Refund 2: Tikkie Demo Winkel, 4 items": numbered, so a payer with two refunds can tell them apart.
- * When that is too long, the part of the payment's description before its first comma (the store's
- * name) is kept whole rather than cutting the item count in half.
+ * The language a payment's description was written in, when the plugin wrote it (the tails above); a
+ * description an admin typed (an invoice link's) says nothing, and its refunds read in English.
  */
-export function refundDescription(number: number, paymentDescription: string): string {
-  const full = `Refund ${number}: ${paymentDescription}`
+export function descriptionLanguage(description: string): DescriptionLanguage {
+  return /(?:, \d+ artikel(?:en)?| bestelling(?: #\S+)?)$/.test(description.trim()) ? "nl" : "en"
+}
+
+/**
+ * "Refund 2: Tikkie Demo Winkel, 4 items", "Terugbetaling 2: Tikkie Demo Winkel, 4 artikelen": numbered,
+ * so a payer with two refunds can tell them apart, in the language of the payment's description. When
+ * that is too long, an order link's refund keeps its order number ("Terugbetaling 1: bestelling #12"),
+ * any other keeps the part before its first comma (the store's name) rather than half an item count.
+ */
+export function refundDescription(
+  number: number,
+  paymentDescription: string,
+  language: DescriptionLanguage = descriptionLanguage(paymentDescription)
+): string {
+  const head = WORDS[language].refund(number)
+  const full = `${head}${paymentDescription}`
   if (characterLength(full) <= DESCRIPTION_MAX_LENGTH) return full
-  const head = paymentDescription.split(",")[0]
-  return fitDescription(`Refund ${number}: ${head}`)
+  const orderNumber = / ((?:order|bestelling) #\S+)$/.exec(paymentDescription.trim())
+  if (orderNumber) return fitDescription(`${head}${orderNumber[1]}`)
+  return fitDescription(`${head}${paymentDescription.split(",")[0]}`)
 }
 
 /** A referenceId, or nothing when the value does not fit Tikkie's alphabet (it is optional). */

@@ -1,18 +1,18 @@
 import type { BigNumberInput } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MathBN, MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { fromCents, toCents } from "../../../utils/medusa-money"
-import { TIKKIE_MODULE } from "../../../modules/tikkie"
-import type TikkieModuleService from "../../../modules/tikkie/service"
+import { fromCents } from "../../../utils/medusa-money"
 import { orderDescription } from "../../../providers/payment-request/description"
 import { v1ExpiryDateRefused } from "../../../providers/payment-request/v1"
 import { addDays, amsterdamDate } from "tikkie-client/payment-requests/v2/amsterdam-date"
 import { paymentRequestProvider } from "../utils/payment-request-providers"
-import { recordPayments } from "../utils/record-payment-request"
+import { orderLinkRoom } from "../utils/order-link-room"
 import { storeNameFor } from "../utils/store-name"
 import { ensureV1Setup } from "../utils/v1-setup"
 import { moneyText } from "../../../utils/money-text"
 import { CURRENT_ORDER_SUMMARY_FIELDS } from "../../utils/order-summary"
+import { TikkieAdminError } from "../../../utils/admin-error"
+import { payerLanguage } from "../../utils/payer-language"
 
 export interface OrderLinkInput {
   orderId: string
@@ -40,10 +40,15 @@ type LoadedOrder = {
   display_id: number
   currency_code: string
   status: string
+  locale?: string | null
+  shipping_address?: { country_code?: string | null } | null
   summary?: { pending_difference?: BigNumberInput } | null
 }
 
-/** Integer cents as "€12.34" for the admin's message (the store's errors are in English). */
+/**
+ * Integer cents as "€12.34" for the English message of API clients; the admin words each refusal in its
+ * own language from the code and values (TikkieAdminError).
+ */
 const euro = (cents: number) => moneyText(cents, "eur", "en")
 
 export const planOrderLinkStepId = "tikkie-plan-order-link"
@@ -61,48 +66,80 @@ export const planOrderLinkStep = createStep(planOrderLinkStepId, async (input: O
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "order",
-    fields: ["id", "display_id", "currency_code", "status", ...CURRENT_ORDER_SUMMARY_FIELDS],
+    fields: [
+      "id",
+      "display_id",
+      "currency_code",
+      "status",
+      "locale",
+      "shipping_address.country_code",
+      ...CURRENT_ORDER_SUMMARY_FIELDS,
+    ],
     filters: { id: input.orderId },
   })
   const order = data[0] as LoadedOrder | undefined
   if (!order) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Order ${input.orderId} was not found.`)
+  const about = { display_id: order.display_id, currency_code: order.currency_code.toLowerCase() }
   if (order.status === "canceled")
-    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Order #${order.display_id} is canceled.`)
-  if (order.currency_code.toLowerCase() !== "eur") {
-    throw new MedusaError(
+    throw new TikkieAdminError(
       MedusaError.Types.NOT_ALLOWED,
-      `Tikkie payment requests are in EUR only; order #${order.display_id} is in ${order.currency_code.toUpperCase()}.`
+      "tikkie_order_canceled",
+      `Order #${order.display_id} is canceled.`,
+      about
+    )
+  if (order.currency_code.toLowerCase() !== "eur") {
+    throw new TikkieAdminError(
+      MedusaError.Types.NOT_ALLOWED,
+      "tikkie_order_not_eur",
+      `Tikkie payment requests are in EUR only; order #${order.display_id} is in ${order.currency_code.toUpperCase()}.`,
+      about
     )
   }
   const { providerId, options } = await paymentRequestProvider(container, input.providerId)
 
-  const owed = toCents(order.summary?.pending_difference ?? 0)
-  const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
   const today = amsterdamDate(Date.now())
-  const openLinks = (
-    await tikkie.listPaymentRequests({ order_id: order.id, kind: "order", medusa_payment_id: null })
-  ).filter((r) => r.status === "OPEN" && r.expiry_date >= today && !r.cancelled_at && recordPayments(r).length === 0)
-  const asked = openLinks.reduce((s, r) => s + Number(r.amount_in_cents ?? 0), 0)
-  const available = owed - asked
-  if (owed <= 0) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Order #${order.display_id} owes nothing.`)
-  if (available <= 0) {
-    throw new MedusaError(
+  const {
+    owedInCents: owed,
+    askedInCents: asked,
+    availableInCents: available,
+    openLinks,
+  } = await orderLinkRoom(container, order)
+  const amounts = { ...about, owed_in_cents: owed, asked_in_cents: asked, open_links: openLinks.length }
+  if (owed <= 0)
+    throw new TikkieAdminError(
       MedusaError.Types.NOT_ALLOWED,
-      `Order #${order.display_id} owes ${euro(owed)}, and open Tikkie links already ask for all of it (${openLinks.map((r) => r.url).join(", ")}).`
+      "tikkie_order_owes_nothing",
+      `Order #${order.display_id} owes nothing.`,
+      amounts
+    )
+  if (available <= 0) {
+    throw new TikkieAdminError(
+      MedusaError.Types.NOT_ALLOWED,
+      "tikkie_order_links_ask_all",
+      `Order #${order.display_id} owes ${euro(owed)}, and open Tikkie links already ask for all of it (${openLinks.map((r) => r.url).join(", ")}).`,
+      amounts
     )
   }
   const amountInCents = input.amountInCents ?? available
   if (amountInCents > available) {
-    throw new MedusaError(
+    throw new TikkieAdminError(
       MedusaError.Types.INVALID_DATA,
-      // Names the field (amount_in_cents: the admin's form shows it at the amount) and says it in euros.
+      "tikkie_order_link_amount_too_high",
+      // Names the field (amount_in_cents) for API clients; the admin shows its own words at the amount.
       `amount_in_cents: ${euro(amountInCents)} is more than order #${order.display_id} still owes without a link (${euro(available)}` +
-        (asked ? `; open links ask for ${euro(asked)} of the ${euro(owed)} owed)` : ")")
+        (asked ? `; open links ask for ${euro(asked)} of the ${euro(owed)} owed)` : ")"),
+      { ...amounts, amount_in_cents: amountInCents, available_in_cents: available }
     )
   }
 
   const description =
-    input.description ?? orderDescription(await storeNameFor(container, options.storeName), order.display_id)
+    input.description ??
+    orderDescription(
+      await storeNameFor(container, options.storeName),
+      order.display_id,
+      // The payer's language: the order's locale (the storefront's), else its shipping country.
+      payerLanguage({ locales: [order.locale], countryCode: order.shipping_address?.country_code })
+    )
   const expiryDate = input.expiryDate ?? addDays(today, options.linkExpiryDays)
   if (options.apiVersion === "v1" && input.expiryDate) {
     throw v1ExpiryDateRefused()

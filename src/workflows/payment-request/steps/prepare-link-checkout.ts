@@ -21,6 +21,7 @@ import { amsterdamDate } from "tikkie-client/payment-requests/v2/amsterdam-date"
 import { settleEarlierPaymentsOfCart } from "../../checkout/settle-earlier-payments"
 import type { ShopperLanguage } from "../../checkout/utils/shopper-messages"
 import { ensureV1SetupForShopper } from "../utils/v1-setup"
+import { firstAcceptedLanguage, payerLanguage } from "../../utils/payer-language"
 
 const CART_FIELDS = [
   "id",
@@ -28,6 +29,8 @@ const CART_FIELDS = [
   "completed_at",
   "total",
   "items.quantity",
+  "locale",
+  "shipping_address.country_code",
   "region.payment_providers.id",
   "region.payment_providers.is_enabled",
   "payment_collection.id",
@@ -43,6 +46,8 @@ type LoadedCart = {
   completed_at?: string | Date | null
   total: BigNumberInput
   items?: Array<{ quantity: BigNumberInput }> | null
+  locale?: string | null
+  shipping_address?: { country_code?: string | null } | null
   region?: { payment_providers?: Array<{ id: string; is_enabled?: boolean }> } | null
   payment_collection?: {
     id: string
@@ -66,6 +71,12 @@ export interface LinkCheckoutInput {
   providerId?: string
   /** The shopper's language, for the 409s meant for them. */
   language?: ShopperLanguage
+  /**
+   * What the request says of the shopper's language, for the link's description at Tikkie: Medusa's
+   * `req.locale` (x-medusa-locale, ?locale=) and the Accept-Language header (see payerLanguage).
+   */
+  locale?: string
+  acceptLanguage?: string
 }
 
 export interface StartedPaymentRequest {
@@ -181,7 +192,11 @@ export const prepareLinkCheckoutStep = createStep(
       }
     }
 
-    const description = checkoutDescription(await storeNameFor(container, options.storeName), itemCount(cart))
+    const language = payerLanguage({
+      locales: [input.locale, cart.locale, firstAcceptedLanguage(input.acceptLanguage)],
+      countryCode: cart.shipping_address?.country_code,
+    })
+    const description = checkoutDescription(await storeNameFor(container, options.storeName), itemCount(cart), language)
     // v1: the request is made under the stored platform and user (set up on first use, then reused).
     const v1 =
       options.apiVersion === "v1"

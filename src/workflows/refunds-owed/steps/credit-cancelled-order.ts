@@ -5,8 +5,14 @@ import { fromCents } from "../../../utils/medusa-money"
 
 export const creditCancelledOrderStepId = "tikkie-credit-cancelled-order"
 
-/** Marks the credit line as this refund owed's, so a retry finds it and adds no second one. */
-export const REFUND_OWED_CREDIT_LINE_REFERENCE = "tikkie_refund_owed"
+/**
+ * Marks the credit line as this refund owed's (with its id as reference_id), so a retry finds it and adds
+ * no second one. Medusa's admin shows the reference as the line's words, in every admin language alike:
+ * "Tikkie" reads the same in Dutch and English ("tikkie_refund_owed" read "(Tikkie Refund Owed)" there).
+ */
+export const REFUND_OWED_CREDIT_LINE_REFERENCE = "tikkie"
+/** The reference of credit lines made before, still recognised by a retry. */
+const EARLIER_CREDIT_LINE_REFERENCES = ["tikkie_refund_owed"]
 
 export interface CreditCancelledOrderInput {
   refundOwedId: string
@@ -34,7 +40,9 @@ export const creditCancelledOrderStep = createStep(
     const order = await orders.retrieveOrder(input.orderId, { select: ["id", "status"], relations: ["credit_lines"] })
     if (order.status !== OrderStatus.CANCELED) return new StepResponse(null, null)
     const credited = (order.credit_lines ?? []).some(
-      (l) => l.reference === REFUND_OWED_CREDIT_LINE_REFERENCE && l.reference_id === input.refundOwedId
+      (l) =>
+        [REFUND_OWED_CREDIT_LINE_REFERENCE, ...EARLIER_CREDIT_LINE_REFERENCES].includes(l.reference ?? "") &&
+        l.reference_id === input.refundOwedId
     )
     if (credited) return new StepResponse(null, null)
 

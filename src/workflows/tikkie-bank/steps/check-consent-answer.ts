@@ -20,7 +20,8 @@ async function checkConsentAnswer(
 ): Promise<CheckedConsentAnswer> {
   const bank = bankModule(container)
   requireBankOptions(bank)
-  if (!input.state) return refuse(400, "Not connected", `The bank's answer carries no state. ${START_AGAIN}`)
+  if (!input.state)
+    return refuse(400, "no_state", "Not connected", `The bank's answer carries no state. ${START_AGAIN}`)
 
   const state = await bank.consumeConsentState(hashConsentState(input.state))
   if (!state.ok) {
@@ -29,20 +30,22 @@ async function checkConsentAnswer(
       used: "This consent answer was already used; a consent link works once.",
       expired: "This consent request has expired (it lasts 15 minutes).",
     }[state.reason]
-    return refuse(400, "Not connected", `${why} ${START_AGAIN}`)
+    return refuse(400, `state_${state.reason}`, "Not connected", `${why} ${START_AGAIN}`)
   }
   if (input.error) {
     const denied = input.error === "access_denied"
     return refuse(
       denied ? 200 : 400,
+      denied ? "denied" : "bank_error",
       denied ? "Consent denied" : "Not connected",
       denied
         ? "The account holder denied consent; no bank account was connected."
-        : `The bank answered ${input.error}; no bank account was connected. ${START_AGAIN}`
+        : `The bank answered ${input.error}; no bank account was connected. ${START_AGAIN}`,
+      denied ? undefined : input.error
     )
   }
   if (!input.code)
-    return refuse(400, "Not connected", `The bank's answer carries no authorization code. ${START_AGAIN}`)
+    return refuse(400, "no_code", "Not connected", `The bank's answer carries no authorization code. ${START_AGAIN}`)
   return {
     ok: true,
     purpose: state.purpose,

@@ -10,6 +10,8 @@ export interface BankConnectInput {
   userId: string
   scopes: BankScopeName[]
   bank: Bank
+  /** The admin's language, for the callback page after the bank's consent page. */
+  language?: "nl" | "en"
 }
 
 /** A consent request for the admin's scopes. Undone: the state goes, so its consent URL leads nowhere. */
@@ -24,6 +26,7 @@ export const createBankConsentRequestStep = createStep(
       bank: input.bank,
       scopes: scopes.map((s) => BANK_SCOPES[s]),
       purpose: "bank",
+      language: input.language,
     })
     return new StepResponse(
       { consent_url: started.consent_url, bank: input.bank, scopes, expires_at: started.expires_at },

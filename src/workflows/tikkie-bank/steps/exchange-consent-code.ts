@@ -37,7 +37,7 @@ async function exchangeConsentCode(
   try {
     cipher = requireTokenCipher(options)
   } catch (e) {
-    return refuse(500, "Not connected", (e as Error).message)
+    return refuse(500, "not_configured", "Not connected", (e as Error).message)
   }
 
   const oauth = oauthClient(options)
@@ -49,10 +49,12 @@ async function exchangeConsentCode(
     logger.warn(`Tikkie bank consent: the code exchange failed (${code})`)
     return refuse(
       400,
+      code === "invalid_grant" ? "code_refused" : "exchange_refused",
       "Not connected",
       code === "invalid_grant"
         ? `The bank refused the authorization code (${code}): it expired (codes live 10 seconds) or was already used. ${START_AGAIN}`
-        : `The bank's token endpoint refused the exchange (${code}). ${START_AGAIN}`
+        : `The bank's token endpoint refused the exchange (${code}). ${START_AGAIN}`,
+      code
     )
   } finally {
     await oauth.close()
@@ -64,6 +66,7 @@ async function exchangeConsentCode(
     if (tokens.scopes && !tokens.scopes.includes(PAY_SCOPE)) {
       return refuse(
         400,
+        "no_pay_scope",
         "Not connected",
         `The consent does not include scope pay. Start again from the store admin (connect payment requests v1).`
       )
@@ -87,15 +90,19 @@ async function exchangeConsentCode(
   try {
     info = await client.consentInfo()
   } catch (e) {
+    const code = e instanceof TikkieError ? e.code : "error"
     return refuse(
       502,
+      "no_account_info",
       "Not connected",
-      `The bank did not tell which account was consented to (${e instanceof TikkieError ? e.code : "error"}). ${START_AGAIN}`
+      `The bank did not tell which account was consented to (${code}). ${START_AGAIN}`,
+      code
     )
   } finally {
     await close()
   }
-  if (!info.iban) return refuse(502, "Not connected", `The bank's consent carries no account number. ${START_AGAIN}`)
+  if (!info.iban)
+    return refuse(502, "no_iban", "Not connected", `The bank's consent carries no account number. ${START_AGAIN}`)
   const id = generateEntityId(undefined, "tkbcn")
   return {
     ok: true,

@@ -5,8 +5,27 @@ export interface ConsentCallbackInput {
   error?: string
 }
 
+/** Why a consent answer was refused: the callback page words each in the admin's language (page.ts). */
+export type ConsentRefusalCode =
+  | "no_state"
+  | "state_unknown"
+  | "state_used"
+  | "state_expired"
+  | "denied"
+  | "bank_error"
+  | "no_code"
+  | "not_configured"
+  | "code_refused"
+  | "exchange_refused"
+  | "no_pay_scope"
+  | "no_account_info"
+  | "no_iban"
+
 export interface ConsentRefusal {
   status: number
+  code: ConsentRefusalCode
+  /** The bank's or the service's own code, when the refusal names one. */
+  detail?: string
   title: string
   message: string
 }
@@ -46,8 +65,8 @@ export type SealedConsentGrant =
 
 export type ExchangedConsentCode = { ok: false; refusal: ConsentRefusal } | { ok: true; grant: SealedConsentGrant }
 
-export const refuse = (status: number, title: string, message: string) => ({
+export const refuse = (status: number, code: ConsentRefusalCode, title: string, message: string, detail?: string) => ({
   ok: false as const,
-  refusal: { status, title, message },
+  refusal: { status, code, title, message, ...(detail !== undefined ? { detail } : {}) },
 })
 export const START_AGAIN = "Start again from the store admin (connect the bank account)."

@@ -10,18 +10,29 @@ import {
 } from "../../../../modules/tikkie-bank/bank-session"
 import { missingScopeError } from "../../../../modules/tikkie-bank/bank-errors"
 import { BANK_SCOPES } from "../../../../modules/tikkie-bank/scopes"
-import type { AdminTikkieBankDisconnectResponse, AdminTikkieBankResponse } from "../../../types"
+import type { AdminTikkieBankDisconnectResponse, AdminTikkieBankNotice, AdminTikkieBankResponse } from "../../../types"
 import { bankConnectionView } from "./connection-view"
 
-/** GET /admin/tikkie/bank: always 200 when configured; what could not be read is null and `messages` says why. */
+/**
+ * GET /admin/tikkie/bank: always 200 when configured; what could not be read is null, `messages` says why
+ * in English and `notices` as codes and values, which the admin words in its own language.
+ */
 export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<AdminTikkieBankResponse>) => {
   const bank = bankModule(req.scope)
   requireBankOptions(bank)
   const before = await currentConnection(bank)
-  if (!before)
-    return res.json({ connection: null, details: null, balance: null, messages: ["No bank account is connected."] })
+  if (!before) {
+    const message = "No bank account is connected."
+    return res.json({
+      connection: null,
+      details: null,
+      balance: null,
+      messages: [message],
+      notices: [{ code: "not_connected", message }],
+    })
+  }
 
-  const messages: string[] = []
+  const notices: AdminTikkieBankNotice[] = []
   let details: AdminTikkieBankResponse["details"] = null
   let balance: AdminTikkieBankResponse["balance"] = null
   if (before.status === "connected") {
@@ -44,24 +55,43 @@ export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<A
           currency: read.d.currency,
           account_holder_name: read.d.accountHolderName,
         }
-      else messages.push(missingScopeError("details", "Account details").message)
+      else
+        notices.push({
+          code: "scope_missing",
+          scope: "details",
+          message: missingScopeError("details", "Account details").message,
+        })
       if (read.b)
         balance = {
           amount_in_cents: toCents(read.b.amount),
           currency: read.b.currency,
           balance_type: read.b.balanceType,
         }
-      else messages.push(missingScopeError("balance", "Balance").message)
+      else
+        notices.push({
+          code: "scope_missing",
+          scope: "balance",
+          message: missingScopeError("balance", "Balance").message,
+        })
     } catch (e) {
       if (!(e instanceof MedusaError)) throw e
-      messages.push(e.message)
+      notices.push({ code: "bank_refused", message: e.message })
     }
   }
   const after = (await currentConnection(bank)) ?? before
-  if (after.status === "needs_consent" && !messages.length) {
-    messages.push(`The bank connection needs consent again${after.problem ? `: ${after.problem}` : ""}.`)
+  if (after.status === "needs_consent" && !notices.length) {
+    notices.push({
+      code: "needs_consent",
+      message: `The bank connection needs consent again${after.problem ? `: ${after.problem}` : ""}.`,
+    })
   }
-  res.json({ connection: bankConnectionView(after), details, balance, messages })
+  res.json({
+    connection: bankConnectionView(after),
+    details,
+    balance,
+    messages: notices.map((n) => n.message),
+    notices,
+  })
 }
 
 /**

@@ -13,6 +13,8 @@ export const ConnectBankBodySchema = z.strictObject({
     .min(1, "scopes must name at least one of details, balance, transactions, funds")
     .default([...BANK_SCOPE_NAMES]),
   bank: z.enum(BANKS, { error: `bank must be one of ${BANKS.join(", ")}` }).default(DEFAULT_BANK),
+  /** The admin's language ("nl" or "en"): the page the bank sends the browser back to speaks it. */
+  language: z.enum(["nl", "en"], { error: "language must be nl or en" }).optional(),
 })
 export type ConnectBankBody = z.output<typeof ConnectBankBodySchema>
 

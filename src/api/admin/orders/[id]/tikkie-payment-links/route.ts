@@ -1,7 +1,10 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { TIKKIE_MODULE } from "../../../../../modules/tikkie"
 import type TikkieModuleService from "../../../../../modules/tikkie/service"
+import { MedusaError } from "@medusajs/framework/utils"
 import { createOrderPaymentLinkWorkflow } from "../../../../../workflows/payment-request/create-order-link"
+import { loadOrderLinkRoom } from "../../../../../workflows/payment-request/utils/order-link-room"
+import { tikkieAdminErrorAnswer } from "../../../../../utils/admin-error"
 import { linkView } from "../../../../utils/payment-request-link-view"
 import type { AdminTikkieOrderPaymentLinkListResponse, AdminTikkieOrderPaymentLinkResponse } from "../../../../types"
 import type { CreateOrderLinkBody, ListOrderLinksQuery } from "./validators"
@@ -9,29 +12,39 @@ import type { CreateOrderLinkBody, ListOrderLinksQuery } from "./validators"
 /**
  * POST /admin/orders/:id/tikkie-payment-links → 201 `{ payment_link }`: a Tikkie link for what the order
  * still owes (or `amount_in_cents`, which may not be more). Send `payment_link.url` to the customer; when
- * it is paid, the order's payment is captured and what it owes drops.
+ * it is paid, the order's payment is captured and what it owes drops. A refusal carries a `code` and
+ * its `values` (amounts in cents) beside the English message, for the admin to word (TikkieAdminError).
  */
 export const POST = async (
   req: AuthenticatedMedusaRequest<CreateOrderLinkBody>,
   res: MedusaResponse<AdminTikkieOrderPaymentLinkResponse>
 ) => {
   const body = req.validatedBody
-  const { result: record } = await createOrderPaymentLinkWorkflow(req.scope).run({
-    input: {
-      orderId: req.params.id,
-      amountInCents: body.amount_in_cents,
-      description: body.description,
-      expiryDate: body.expiry_date,
-      providerId: body.provider_id,
-    },
-  })
+  let record
+  try {
+    ;({ result: record } = await createOrderPaymentLinkWorkflow(req.scope).run({
+      input: {
+        orderId: req.params.id,
+        amountInCents: body.amount_in_cents,
+        description: body.description,
+        expiryDate: body.expiry_date,
+        providerId: body.provider_id,
+      },
+    }))
+  } catch (e) {
+    const coded = tikkieAdminErrorAnswer(e)
+    if (!coded) throw e
+    res.status(coded.status).json(coded.body as never)
+    return
+  }
   res.status(201).json({ payment_link: linkView(record) })
 }
 
 /**
  * GET /admin/orders/:id/tikkie-payment-links[?limit&offset] → `{ payment_links, count, limit, offset }`:
  * every Tikkie payment request of the order, newest first (the checkout link it was paid with, and the
- * links made for it afterwards), with status, payments and refunds.
+ * links made for it afterwards), with status, payments and refunds; and `new_link`: what a new link may
+ * still ask for (what the order owes less what its open links ask for) and whether one can be made.
  */
 export const GET = async (
   req: AuthenticatedMedusaRequest<unknown, ListOrderLinksQuery>,
@@ -39,9 +52,26 @@ export const GET = async (
 ) => {
   const { limit, offset } = req.validatedQuery
   const tikkie = req.scope.resolve<TikkieModuleService>(TIKKIE_MODULE)
-  const [records, count] = await tikkie.listAndCountPaymentRequests(
-    { order_id: req.params.id },
-    { order: { created_at: "DESC" }, take: limit, skip: offset }
-  )
-  res.json({ payment_links: records.map(linkView), count, limit, offset })
+  const [[records, count], loaded] = await Promise.all([
+    tikkie.listAndCountPaymentRequests(
+      { order_id: req.params.id },
+      { order: { created_at: "DESC" }, take: limit, skip: offset }
+    ),
+    loadOrderLinkRoom(req.scope, req.params.id),
+  ])
+  if (!loaded) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Order ${req.params.id} was not found.`)
+  const { order, room } = loaded
+  res.json({
+    payment_links: records.map(linkView),
+    count,
+    limit,
+    offset,
+    new_link: {
+      currency_code: order.currency_code.toLowerCase(),
+      owed_in_cents: room.owedInCents,
+      asked_in_cents: room.askedInCents,
+      available_in_cents: Math.max(room.availableInCents, 0),
+      allowed: order.status !== "canceled" && order.currency_code.toLowerCase() === "eur" && room.availableInCents > 0,
+    },
+  })
 }

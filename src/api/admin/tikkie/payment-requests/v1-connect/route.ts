@@ -22,6 +22,7 @@ export const POST = async (
     await startV1Connect(payGrantModulesIn(req.scope), {
       userId: req.auth_context.actor_id,
       bank: req.validatedBody.bank,
+      language: req.validatedBody.language,
     })
   )
 }

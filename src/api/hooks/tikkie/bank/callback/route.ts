@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { completeBankConsentWorkflow } from "../../../../../workflows/tikkie-bank/complete-bank-consent"
-import { callbackPage } from "./page"
+import { callbackPageLanguage, outcomePage } from "./page"
 import type { BankConsentCallbackQuery } from "./validators"
 
 /** The bank sends the browser back here with no admin token: the single-use state ties the answer to the admin. */
@@ -9,24 +9,9 @@ export const GET = async (req: MedusaRequest<unknown, BankConsentCallbackQuery>,
   res.setHeader("referrer-policy", "no-referrer")
   const { state, code, error } = req.validatedQuery
   const { result: outcome } = await completeBankConsentWorkflow(req.scope).run({ input: { state, code, error } })
-  if (outcome.ok && outcome.purpose === "pay") {
-    return res
-      .status(200)
-      .type("html")
-      .send(
-        callbackPage(
-          "Tikkie payment requests v1 connected",
-          "The store can now make payment requests with Tikkie v1. You can close this page."
-        )
-      )
-  }
-  if (outcome.ok) {
-    return res
-      .status(200)
-      .type("html")
-      .send(
-        callbackPage("Bank account connected", `Connected ${outcome.accountNumber} with: ${outcome.scopes.join(", ")}.`)
-      )
-  }
-  res.status(outcome.status).type("html").send(callbackPage(outcome.title, outcome.message))
+  // In the admin's language (its lng cookie, else the browser's): the admin who connected reads it.
+  res
+    .status(outcome.ok ? 200 : outcome.status)
+    .type("html")
+    .send(outcomePage(outcome, callbackPageLanguage(req)))
 }

@@ -23,6 +23,8 @@ export const POST = async (
         customerId: req.auth_context?.actor_id,
         providerId: req.validatedBody.provider_id,
         language: requestShopperLanguage(req),
+        locale: (req as { locale?: string }).locale,
+        acceptLanguage: req.get("accept-language"),
       },
     })
     // A 409 meant for the shopper (the cart has paid) keeps its status and message.

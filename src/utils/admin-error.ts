@@ -1,0 +1,54 @@
+import { MedusaError } from "@medusajs/framework/utils"
+
+/**
+ * A refusal of an admin route that the admin words itself, in the admin's language: a `code` and the
+ * `values` it needs (amounts in integer cents, with `currency_code`), next to Medusa's English `message`
+ * for API clients. The admin's texts are `storeErrors.<code>` in src/admin/i18n.
+ */
+export type TikkieAdminErrorCode =
+  | "tikkie_order_canceled"
+  | "tikkie_order_not_eur"
+  | "tikkie_order_owes_nothing"
+  | "tikkie_order_links_ask_all"
+  | "tikkie_order_link_amount_too_high"
+
+export type TikkieAdminErrorValues = Record<string, string | number>
+
+export interface TikkieAdminErrorBody {
+  type: string
+  code: TikkieAdminErrorCode
+  message: string
+  values: TikkieAdminErrorValues
+}
+
+export class TikkieAdminError extends MedusaError {
+  readonly values: TikkieAdminErrorValues
+
+  constructor(type: string, code: TikkieAdminErrorCode, message: string, values: TikkieAdminErrorValues) {
+    super(type, message, code)
+    this.values = values
+  }
+}
+
+const STATUS: Record<string, number> = {
+  [MedusaError.Types.NOT_ALLOWED]: 400,
+  [MedusaError.Types.INVALID_DATA]: 400,
+  [MedusaError.Types.NOT_FOUND]: 404,
+}
+
+/**
+ * The HTTP answer of a TikkieAdminError, also after a workflow run (the engine hands the error on as a
+ * plain object with its own properties: type, code, message, values). Anything else: undefined, and
+ * Medusa's error handler answers it as usual (its body has no room for the values).
+ */
+export function tikkieAdminErrorAnswer(e: unknown): { status: number; body: TikkieAdminErrorBody } | undefined {
+  const error = e as Partial<TikkieAdminErrorBody> | null
+  if (!error || typeof error.code !== "string" || !error.code.startsWith("tikkie_")) return undefined
+  if (typeof error.values !== "object" || error.values === null || typeof error.message !== "string") return undefined
+  const status = STATUS[String(error.type)]
+  if (!status) return undefined
+  return {
+    status,
+    body: { type: String(error.type), code: error.code, message: error.message, values: error.values },
+  }
+}
