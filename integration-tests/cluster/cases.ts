@@ -575,7 +575,7 @@ function sampleLockLeases(redisUrl: string): { stop(): Promise<number[]> } {
  * The store database's connections from every instance, sampled every 100 ms: the most at once, the most
  * idle in a transaction (a lock or slot held through a settlement) and waiting for an advisory lock, and
  * the most advisory locks held at once: one-key ones are Postgres locking's (`execute`: settlement locks),
- * two-key ones the return routes' inline slots (api/utils/inline-settlement-slots.ts).
+ * two-key ones the return routes' inline slots (workflows/utils/inline-settlement-slots.ts).
  */
 function sampleDatabaseConnections(databaseUrl: string): {
   stop(): Promise<{

@@ -456,8 +456,66 @@ export default storeSuite("hooks-abuse", {
       expect(unpaid.location.searchParams.get("tikkie_status")).toBe("NEW")
       await tikkie.control.setDeliveryBehaviour("fail", 1)
       await tikkie.control.post(`/_sandbox/fastcheckout/orders/${started.order_token}/pay`)
+      // Inside the order's read interval the record answers, and never "not paid": confirming.
+      const soon = await fastCheckoutReturn(started.payment_session_id)
+      expect(soon.location.searchParams.get("tikkie_status")).toBe("PROCESSING")
+      await new Promise((r) => setTimeout(r, FAST_CHECKOUT_WEBHOOK_READ_INTERVAL_MS))
       const paid = await fastCheckoutReturn(started.payment_session_id)
       expect(paid.location.searchParams.get("order_id")).toBe((await orderForCart(getContainer(), cart.id))!.id)
+    })
+
+    it("60 returns of one open order read Tikkie at most once per read interval, and never answer 'not paid' from the record", async () => {
+      const started = await shop.startFastCheckout((await newCart()).id)
+      await tikkie.control.clearRequests()
+      const begun = Date.now()
+      // A shopper (or a script) reloading: six at a time, each again 0.6 s after its answer, over about an interval.
+      const back = await mapConcurrently(Array.from({ length: 60 }), 6, async () => {
+        const answer = await fastCheckoutReturn(started.payment_session_id)
+        await new Promise((r) => setTimeout(r, 600))
+        return answer
+      })
+      const tookMs = Date.now() - begun
+      const reads = (await getOrderCalls(started.order_token)).length
+      const statuses = back.map((b) => b.location.searchParams.get("tikkie_status"))
+      console.log(
+        `60 returns of one open order in ${tookMs} ms: ${reads} GET order calls; answers ${statuses.filter((s) => s === "NEW").length} NEW, ${statuses.filter((s) => s === "PROCESSING").length} PROCESSING`
+      )
+      expect(back.every((b) => b.status === 303)).toBe(true)
+      // One read when a claim's interval begins (webhook-read-claim.ts): the first return's, then one per interval.
+      expect(reads).toBeGreaterThanOrEqual(1)
+      expect(reads).toBeLessThanOrEqual(Math.floor(tookMs / FAST_CHECKOUT_WEBHOOK_READ_INTERVAL_MS) + 1)
+      // A read answers NEW; the record inside the interval answers PROCESSING (the storefront asks again).
+      expect(statuses.every((s) => s === "NEW" || s === "PROCESSING")).toBe(true)
+      expect(statuses.filter((s) => s === "NEW").length).toBe(reads)
+    })
+
+    it("a flood of returns for one session waiting on its order's lock does not delay another paid shopper's return to an order", async () => {
+      const flooded = await shop.startFastCheckout((await newCart()).id)
+      const cart = await newCart()
+      const paid = await shop.startFastCheckout(cart.id)
+      await tikkie.control.setDeliveryBehaviour("fail", 1) // only the return settles the paid one
+      await tikkie.control.post(`/_sandbox/fastcheckout/orders/${paid.order_token}/pay`)
+      // A settlement of the flooded order is under way (a webhook's, say): it holds that order's lock.
+      const locking = getContainer().resolve(Modules.LOCKING)
+      const orderLock = `tikkie:fast-checkout:${flooded.order_token}`
+      await locking.acquire(orderLock, { ownerId: "hooks-abuse-flood", expire: 120 })
+      try {
+        // Eight returns at a time for the flooded session, twice the store's inline slots.
+        const flood = Promise.all(
+          Array.from({ length: 16 }, (_, i) =>
+            new Promise((r) => setTimeout(r, (i % 2) * 150)).then(() => fastCheckoutReturn(flooded.payment_session_id))
+          )
+        )
+        await new Promise((r) => setTimeout(r, 300))
+        const back = await fastCheckoutReturn(paid.payment_session_id)
+        expect(back.location.searchParams.get("tikkie_status")).toBeNull()
+        expect(back.location.searchParams.get("order_id")).toBe((await orderForCart(getContainer(), cart.id))!.id)
+        const floodAnswers = await flood
+        expect(floodAnswers.every((b) => b.location.searchParams.get("tikkie_status") === "PROCESSING")).toBe(true)
+      } finally {
+        await locking.release(orderLock, { ownerId: "hooks-abuse-flood" })
+      }
+      expect(await ordersForCartCount(getContainer(), cart.id)).toBe(1)
     })
 
     it("answers a return during another settlement of the same order from the record, without waiting on its lock or reading Tikkie", async () => {

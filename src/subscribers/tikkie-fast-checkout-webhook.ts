@@ -21,20 +21,20 @@ export default async function tikkieFastCheckoutWebhookHandler({
   container,
 }: SubscriberArgs<FastCheckoutWebhookEventData>) {
   const orderToken = event.data.order_token
+  let coveredAfter = event.data.claimed_at
   // The read a skipped webhook scheduled: a webhook that claimed a read after the interval ended covers
   // it (that read starts later than every skipped webhook). Claimed here, before the queue: a waiting
   // task of the queue is shared by every later push of its order, a claimed webhook's included.
-  if (
-    event.data.deferred &&
-    (await claimFastCheckoutWebhookRead(container, orderToken, { deferred: true })).action !== "read"
-  )
-    return
+  if (event.data.deferred) {
+    coveredAfter = new Date().toISOString()
+    if ((await claimFastCheckoutWebhookRead(container, orderToken, { deferred: true })).action !== "read") return
+  }
   await WEBHOOK_SETTLEMENTS.push(
     orderToken,
     async () =>
       (
         await settleFastCheckoutOrderWorkflow(container).run({
-          input: { orderToken, source: "webhook", hint: event.data.status as FastCheckoutStatus },
+          input: { orderToken, source: "webhook", hint: event.data.status as FastCheckoutStatus, coveredAfter },
         })
       ).result
   )

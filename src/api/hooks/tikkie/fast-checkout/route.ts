@@ -54,7 +54,7 @@ export const POST = async (req: MedusaRequest<FastCheckoutWebhookBody>, res: Med
     const eventBus = req.scope.resolve(Modules.EVENT_BUS)
     if (claim.action === "read") {
       await eventBus.emit(
-        { name: FAST_CHECKOUT_WEBHOOK_EVENT, data },
+        { name: FAST_CHECKOUT_WEBHOOK_EVENT, data: { ...data, claimed_at: new Date().toISOString() } },
         hookEventOptions(fastCheckoutEventKey(body.orderToken, body.status))
       )
     } else if (claim.action === "defer") {

@@ -6,11 +6,14 @@ import {
   type FastCheckoutWebhookEventData,
 } from "../../../../../workflows/utils/events"
 import { hookEventOptions } from "../../../../../workflows/utils/hook-event-options"
-import { inInlineSlotOrHandOver } from "../../../../utils/inline-settlement-slots"
+import { claimFastCheckoutWebhookRead } from "../../../../../workflows/fast-checkout/utils/webhook-read-claim"
 import { storefrontReturnUrl } from "../../../../utils/storefront-return"
 import { TIKKIE_MODULE } from "../../../../../modules/tikkie"
 import type TikkieModuleService from "../../../../../modules/tikkie/service"
-import { fastCheckoutOutcomeFromRecord } from "../../../../../workflows/fast-checkout/utils/outcome-from-record"
+import {
+  fastCheckoutOutcomeFromRecord,
+  type FastCheckoutRecordState,
+} from "../../../../../workflows/fast-checkout/utils/outcome-from-record"
 import {
   settleFastCheckoutOrderWorkflow,
   type SettleOutcome,
@@ -20,14 +23,20 @@ import type { FastCheckoutReturnQuery } from "./validators"
 /**
  * GET /hooks/tikkie/fast-checkout/return?session_id=…: where the checkout page sends the shopper back.
  * A browser cannot send a publishable key, hence a /hooks route. It answers from the record when the
- * record already knows (settled, or read paid moments ago: outcome-from-record.ts); otherwise it settles
- * the order (the same code path as the webhook and the poll) in one of the store's few inline slots, or,
- * when all are taken, hands the settlement to the workers and answers PROCESSING at once
- * (inline-settlement-slots.ts). It redirects to the storefront:
+ * record already knows (settled, or read paid moments ago: outcome-from-record.ts). Otherwise it claims
+ * the order's read like a webhook does (webhook-read-claim.ts: at most one Tikkie read per order per
+ * FAST_CHECKOUT_WEBHOOK_READ_INTERVAL_MS, whoever asks), so reloads and floods of returns cost no reads:
+ * - claim taken by someone else in the interval: PROCESSING from the record (the storefront asks again;
+ *   a read moments ago, or the webhook's read under way, decides);
+ * - claim taken here: the order is settled (the same code path as the webhook and the poll). Under the
+ *   order's lock the settlement takes one of the store's few inline slots, or, when all are taken, hands
+ *   itself to the workers and answers PROCESSING at once (workflows/utils/inline-settlement-slots.ts); a
+ *   return waiting for the lock holds no slot.
+ * It redirects to the storefront:
  * - paid and completed: success URL with `order_id`;
  * - paid but still being confirmed (Tikkie unreachable or rate-limited, completion in progress, handed
- *   over): success URL with `cart_id` and `tikkie_status=PROCESSING`, so the storefront can show
- *   "confirming your payment";
+ *   over, read moments ago): success URL with `cart_id` and `tikkie_status=PROCESSING`, so the
+ *   storefront can show "confirming your payment";
  * - paid but it cannot become an order: failure URL with `tikkie_status=PAID_NOT_COMPLETED`;
  * - not paid: failure URL with `tikkie_status` (NEW, CANCELLED, EXPIRED, ERROR) and `cart_id`.
  */
@@ -40,27 +49,7 @@ export const GET = async (req: MedusaRequest<unknown, FastCheckoutReturnQuery>, 
   if (!record) throw new MedusaError(MedusaError.Types.NOT_FOUND, "No Tikkie Fast Checkout for this session.")
 
   const orderToken = record.order_token
-  const outcome =
-    fastCheckoutOutcomeFromRecord(record) ??
-    (await inInlineSlotOrHandOver<SettleOutcome>(
-      req.scope,
-      async () =>
-        (await settleFastCheckoutOrderWorkflow(req.scope).run({ input: { orderToken, source: "return" } })).result,
-      async () => {
-        const data: FastCheckoutWebhookEventData = {
-          order_token: orderToken,
-          reference_id: record.reference_id,
-          status: record.status,
-        }
-        await req.scope
-          .resolve(Modules.EVENT_BUS)
-          .emit(
-            { name: FAST_CHECKOUT_WEBHOOK_EVENT, data },
-            hookEventOptions(fastCheckoutEventKey(orderToken, record.status))
-          )
-        return { outcome: "retry", reason: "handed over to the workers" }
-      }
-    ))
+  const outcome = fastCheckoutOutcomeFromRecord(record) ?? (await settleOnReturn(req, record))
   const location = storefrontReturnUrl(
     outcome,
     record as { success_url: string; failure_url: string; cart_id?: string | null },
@@ -68,4 +57,41 @@ export const GET = async (req: MedusaRequest<unknown, FastCheckoutReturnQuery>, 
   )
   if (!location) throw new MedusaError(MedusaError.Types.NOT_FOUND, "No Tikkie Fast Checkout for this session.")
   return res.redirect(303, location)
+
+  async function settleOnReturn(
+    req: MedusaRequest<unknown, FastCheckoutReturnQuery>,
+    record: FastCheckoutRecordState & { reference_id: string }
+  ): Promise<SettleOutcome> {
+    // `deferred`: a return skipped by the interval schedules no read of its own (the storefront asks again).
+    const claim = await claimFastCheckoutWebhookRead(req.scope, orderToken, { deferred: true })
+    // Inside the interval: the record, and never "not paid" from it (the shopper may have paid after
+    // that read); PROCESSING makes the storefront ask again.
+    if (claim.action !== "read") {
+      return (
+        fastCheckoutOutcomeFromRecord(record, Date.now(), { readMomentsAgo: true }) ?? {
+          outcome: "retry",
+          reason: "read moments ago",
+        }
+      )
+    }
+    const outcome = (
+      await settleFastCheckoutOrderWorkflow(req.scope).run({
+        input: { orderToken, source: "return", inlineSlot: true },
+      })
+    ).result
+    if (outcome.outcome !== "retry" || !outcome.handOver) return outcome
+    // Every inline slot is taken: the workers make the read this return claimed.
+    const data: FastCheckoutWebhookEventData = {
+      order_token: orderToken,
+      reference_id: record.reference_id,
+      status: record.status,
+    }
+    await req.scope
+      .resolve(Modules.EVENT_BUS)
+      .emit(
+        { name: FAST_CHECKOUT_WEBHOOK_EVENT, data },
+        hookEventOptions(fastCheckoutEventKey(orderToken, record.status))
+      )
+    return outcome
+  }
 }

@@ -6,7 +6,6 @@ import {
   type PaymentRequestNotificationEventData,
 } from "../../../../../workflows/utils/events"
 import { hookEventOptions } from "../../../../../workflows/utils/hook-event-options"
-import { inInlineSlotOrHandOver } from "../../../../utils/inline-settlement-slots"
 import { storefrontReturnUrl } from "../../../../utils/storefront-return"
 import { TIKKIE_MODULE } from "../../../../../modules/tikkie"
 import type TikkieModuleService from "../../../../../modules/tikkie/service"
@@ -22,9 +21,10 @@ import type { PaymentRequestReturnQuery } from "./validators"
  * comes back from Tikkie's payment page (the page itself has no redirect). A browser cannot send a
  * publishable key, hence a /hooks route. It answers from the record when the record already knows
  * (completed, or read paid moments ago: outcome-from-record.ts); otherwise it settles the request (the
- * same code path as the notification and the poll) in one of the store's few inline slots, or, when
- * all are taken, hands the settlement to the workers and answers PROCESSING at once
- * (inline-settlement-slots.ts). It redirects to the storefront:
+ * same code path as the notification and the poll). Under the request's lock the settlement takes one
+ * of the store's few inline slots, or, when all are taken, hands itself to the workers and answers
+ * PROCESSING at once (workflows/utils/inline-settlement-slots.ts); a return waiting for the lock holds
+ * no slot. It redirects to the storefront:
  * - paid and completed: success URL with `order_id`;
  * - paid but still being confirmed (Tikkie unreachable, completion in progress, handed over): success
  *   URL with `cart_id` and `tikkie_status=PROCESSING`;
@@ -41,28 +41,7 @@ export const GET = async (req: MedusaRequest<unknown, PaymentRequestReturnQuery>
     throw new MedusaError(MedusaError.Types.NOT_FOUND, "No Tikkie payment link for this session.")
   }
   const paymentRequestToken = record.payment_request_token
-  const outcome =
-    paymentRequestOutcomeFromRecord(record) ??
-    (await inInlineSlotOrHandOver<PaymentRequestOutcome>(
-      req.scope,
-      async () =>
-        (await settlePaymentRequestWorkflow(req.scope).run({ input: { paymentRequestToken, source: "return" } }))
-          .result,
-      async () => {
-        const data: PaymentRequestNotificationEventData = {
-          provider_id: record.provider_id,
-          notification_type: "PAYMENT",
-          payment_request_token: paymentRequestToken,
-        }
-        await req.scope
-          .resolve(Modules.EVENT_BUS)
-          .emit(
-            { name: PAYMENT_REQUEST_NOTIFICATION_EVENT, data },
-            hookEventOptions(paymentRequestEventKey(paymentRequestToken, "RETURN"))
-          )
-        return { outcome: "retry", reason: "handed over to the workers" }
-      }
-    ))
+  const outcome = paymentRequestOutcomeFromRecord(record) ?? (await settleOnReturn())
   const location = storefrontReturnUrl(
     outcome,
     record as { success_url: string; failure_url: string; cart_id?: string | null },
@@ -70,4 +49,26 @@ export const GET = async (req: MedusaRequest<unknown, PaymentRequestReturnQuery>
   )
   if (!location) throw new MedusaError(MedusaError.Types.NOT_FOUND, "No Tikkie payment link for this session.")
   return res.redirect(303, location)
+
+  async function settleOnReturn(): Promise<PaymentRequestOutcome> {
+    const outcome = (
+      await settlePaymentRequestWorkflow(req.scope).run({
+        input: { paymentRequestToken, source: "return", inlineSlot: true },
+      })
+    ).result
+    if (outcome.outcome !== "retry" || !outcome.handOver) return outcome
+    // Every inline slot is taken: the workers settle it.
+    const data: PaymentRequestNotificationEventData = {
+      provider_id: record.provider_id,
+      notification_type: "PAYMENT",
+      payment_request_token: paymentRequestToken,
+    }
+    await req.scope
+      .resolve(Modules.EVENT_BUS)
+      .emit(
+        { name: PAYMENT_REQUEST_NOTIFICATION_EVENT, data },
+        hookEventOptions(paymentRequestEventKey(paymentRequestToken, "RETURN"))
+      )
+    return outcome
+  }
 }
