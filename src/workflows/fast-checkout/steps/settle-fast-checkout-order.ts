@@ -72,7 +72,7 @@ export async function settleFastCheckoutOrder(
       logger.warn(
         `Tikkie Fast Checkout ${input.source}: order ${orderToken} is being settled elsewhere (${reason}); will retry`
       )
-      return { outcome: "retry", reason }
+      return { outcome: "retry", reason, lockBusy: true }
     },
     // A shopper waits on the return (a short wait, then PROCESSING: the storefront asks again) and on the
     // checkout guard (its caller says how long).

@@ -45,7 +45,8 @@ export type SettleOutcome =
   /** Not an order of this store (unknown or forged orderToken). */
   | { outcome: "unknown" }
   /** Nothing decided: Tikkie unreachable, or another instance is completing the cart. The poll retries. */
-  | { outcome: "retry"; reason: string; handOver?: boolean }
+  /** `handOver`: no inline slot was free (nothing read); `lockBusy`: another settlement held the order's lock (nothing read). */
+  | { outcome: "retry"; reason: string; handOver?: boolean; lockBusy?: boolean }
 
 /**
  * How long the return route waits for a slot of the store-wide GET order limit before it redirects the

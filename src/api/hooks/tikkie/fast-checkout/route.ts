@@ -12,7 +12,10 @@ import { brakeIdleHookAnswer } from "../../../utils/idle-hook-brake"
 import { logExcerpt } from "../../../../utils/log-excerpt"
 import { LogThrottle } from "../../../../utils/log-throttle"
 import { fastCheckoutWebhookTarget } from "../../../utils/fast-checkout-webhook-target"
-import { claimFastCheckoutWebhookRead } from "../../../../workflows/fast-checkout/utils/webhook-read-claim"
+import {
+  claimFastCheckoutWebhookRead,
+  readClaimsInRedis,
+} from "../../../../workflows/fast-checkout/utils/webhook-read-claim"
 import type { FastCheckoutWebhookBody } from "./validators"
 
 const UNKNOWN_ORDERS = new LogThrottle("Tikkie Fast Checkout webhooks for orders not of this store")
@@ -25,7 +28,7 @@ const UNKNOWN_ORDERS = new LogThrottle("Tikkie Fast Checkout webhooks for orders
  * - an order already settled (a Medusa order, closed, or given up): nothing to do;
  * - otherwise handed to the event bus, one job per orderToken and status in flight, and a worker reads
  *   the order from Tikkie and settles it; but at most one such read per order per
- *   FAST_CHECKOUT_WEBHOOK_READ_INTERVAL_MS, claimed in the database (webhook-read-claim.ts): a shopper
+ *   FAST_CHECKOUT_WEBHOOK_READ_INTERVAL_MS, claimed in Redis or the database (webhook-read-claim.ts): a shopper
  *   can learn real orderTokens, and a flood naming them must not become a flood of jobs and Tikkie reads.
  *   A webhook inside the interval schedules one read for its end (a delayed job) and leaves the order
  *   due for the poll, so a real payment announced then is still settled.
@@ -35,6 +38,10 @@ const UNKNOWN_ORDERS = new LogThrottle("Tikkie Fast Checkout webhooks for orders
  */
 export const POST = async (req: MedusaRequest<FastCheckoutWebhookBody>, res: MedusaResponse) => {
   const body = req.validatedBody
+  // With the claim in Redis it comes first: a webhook inside an order's interval (Tikkie's repeats, a
+  // flood) then costs that one round trip. Only a claim that may start a read looks the order up.
+  let claim = readClaimsInRedis(req.scope) ? await claimFastCheckoutWebhookRead(req.scope, body.orderToken) : undefined
+  if (claim?.action === "skip") return res.status(200).json({ received: true })
   const target = await fastCheckoutWebhookTarget(req.scope, body.orderToken)
   if (target === "unknown") {
     const logger = req.scope.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
@@ -45,7 +52,7 @@ export const POST = async (req: MedusaRequest<FastCheckoutWebhookBody>, res: Med
     )
     await brakeIdleHookAnswer(logger)
   } else if (target === "open") {
-    const claim = await claimFastCheckoutWebhookRead(req.scope, body.orderToken)
+    claim ??= await claimFastCheckoutWebhookRead(req.scope, body.orderToken)
     const data: FastCheckoutWebhookEventData = {
       order_token: body.orderToken,
       reference_id: body.referenceId,

@@ -6,7 +6,10 @@ import {
   type FastCheckoutWebhookEventData,
 } from "../../../../../workflows/utils/events"
 import { hookEventOptions } from "../../../../../workflows/utils/hook-event-options"
-import { claimFastCheckoutWebhookRead } from "../../../../../workflows/fast-checkout/utils/webhook-read-claim"
+import {
+  claimFastCheckoutWebhookRead,
+  releaseFastCheckoutWebhookRead,
+} from "../../../../../workflows/fast-checkout/utils/webhook-read-claim"
 import { storefrontReturnUrl } from "../../../../utils/storefront-return"
 import { TIKKIE_MODULE } from "../../../../../modules/tikkie"
 import type TikkieModuleService from "../../../../../modules/tikkie/service"
@@ -79,7 +82,11 @@ export const GET = async (req: MedusaRequest<unknown, FastCheckoutReturnQuery>, 
         input: { orderToken, source: "return", inlineSlot: true },
       })
     ).result
-    if (outcome.outcome !== "retry" || !outcome.handOver) return outcome
+    if (outcome.outcome !== "retry") return outcome
+    // Another settlement holds the order: it reads or has read. The claim goes back unused, so the
+    // storefront's next ask may read at once if that settlement ends without an answer.
+    if (outcome.lockBusy) await releaseFastCheckoutWebhookRead(req.scope, orderToken, claim.claimedAt)
+    if (!outcome.handOver) return outcome
     // Every inline slot is taken: the workers make the read this return claimed.
     const data: FastCheckoutWebhookEventData = {
       order_token: orderToken,
