@@ -26,18 +26,29 @@ export const STORE_REDIS_TIMEOUT_MS = 500
  * containers, the payment module's included, get the event bus).
  */
 export function storeRedisOf(container: unknown): StoreRedis | undefined {
-  let bus: unknown
+  const bus = eventBusOf(container)
+  const connection = (bus as { eventBusRedisConnection_?: unknown } | undefined)?.eventBusRedisConnection_
+  return typeof (connection as StoreRedis | undefined)?.eval === "function" ? (connection as StoreRedis) : undefined
+}
+
+/** The event bus of a Medusa container, or of a provider's cradle (whose every unknown key throws, `resolve` too). */
+function eventBusOf(container: unknown): unknown {
   try {
-    const c = container as { resolve?: (key: string, opts?: { allowUnregistered?: boolean }) => unknown }
-    bus =
-      typeof c?.resolve === "function"
-        ? c.resolve(Modules.EVENT_BUS, { allowUnregistered: true })
-        : (container as Record<string, unknown>)?.[Modules.EVENT_BUS]
+    const resolve = (container as { resolve?: unknown }).resolve
+    if (typeof resolve === "function") {
+      return (container as { resolve(key: string, opts: { allowUnregistered: boolean }): unknown }).resolve(
+        Modules.EVENT_BUS,
+        { allowUnregistered: true }
+      )
+    }
+  } catch {
+    // a cradle: read the key itself below
+  }
+  try {
+    return (container as Record<string, unknown>)[Modules.EVENT_BUS]
   } catch {
     return undefined
   }
-  const connection = (bus as { eventBusRedisConnection_?: unknown } | undefined)?.eventBusRedisConnection_
-  return typeof (connection as StoreRedis | undefined)?.eval === "function" ? (connection as StoreRedis) : undefined
 }
 
 /** Runs a Redis call with STORE_REDIS_TIMEOUT_MS; rejects past it (the caller falls back to Postgres). */
