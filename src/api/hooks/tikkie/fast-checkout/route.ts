@@ -11,6 +11,7 @@ import { hookEventOptions } from "../../../../workflows/utils/hook-event-options
 import { brakeIdleHookAnswer } from "../../../utils/idle-hook-brake"
 import { logExcerpt } from "../../../../utils/log-excerpt"
 import { LogThrottle } from "../../../../utils/log-throttle"
+import { routeTiming } from "../../../../utils/settlement-timing"
 import { fastCheckoutWebhookTarget } from "../../../utils/fast-checkout-webhook-target"
 import {
   claimFastCheckoutWebhookRead,
@@ -38,11 +39,14 @@ const UNKNOWN_ORDERS = new LogThrottle("Tikkie Fast Checkout webhooks for orders
  */
 export const POST = async (req: MedusaRequest<FastCheckoutWebhookBody>, res: MedusaResponse) => {
   const body = req.validatedBody
+  const timing = routeTiming("fast-checkout webhook")
   // With the claim in Redis it comes first: a webhook inside an order's interval (Tikkie's repeats, a
   // flood) then costs that one round trip. Only a claim that may start a read looks the order up.
   let claim = readClaimsInRedis(req.scope) ? await claimFastCheckoutWebhookRead(req.scope, body.orderToken) : undefined
-  if (claim?.action === "skip") return res.status(200).json({ received: true })
+  if (claim) timing?.mark("claim first (Redis)")
+  if (claim?.action === "skip") return answer()
   const target = await fastCheckoutWebhookTarget(req.scope, body.orderToken)
+  timing?.mark("record lookup")
   if (target === "unknown") {
     const logger = req.scope.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
     UNKNOWN_ORDERS.warn(
@@ -51,8 +55,10 @@ export const POST = async (req: MedusaRequest<FastCheckoutWebhookBody>, res: Med
         `Tikkie Fast Checkout webhook: ignored orderToken ${logExcerpt(body.orderToken)}, not an order of this store`
     )
     await brakeIdleHookAnswer(logger)
+    timing?.mark("unknown: log and brake")
   } else if (target === "open") {
     claim ??= await claimFastCheckoutWebhookRead(req.scope, body.orderToken)
+    timing?.mark("claim")
     const data: FastCheckoutWebhookEventData = {
       order_token: body.orderToken,
       reference_id: body.referenceId,
@@ -70,6 +76,12 @@ export const POST = async (req: MedusaRequest<FastCheckoutWebhookBody>, res: Med
         hookEventOptions(fastCheckoutDeferredEventKey(body.orderToken), claim.inMs)
       )
     }
+    timing?.mark("enqueue")
   }
-  res.status(200).json({ received: true })
+  return answer()
+
+  function answer() {
+    res.status(200).json({ received: true })
+    timing?.end(req.scope.resolve<Logger>(ContainerRegistrationKeys.LOGGER), "answer")
+  }
 }

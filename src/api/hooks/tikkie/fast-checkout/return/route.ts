@@ -1,5 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { MedusaError, Modules } from "@medusajs/framework/utils"
+import type { Logger } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
+import { routeTiming } from "../../../../../utils/settlement-timing"
 import {
   FAST_CHECKOUT_WEBHOOK_EVENT,
   fastCheckoutEventKey,
@@ -44,6 +46,7 @@ import type { FastCheckoutReturnQuery } from "./validators"
  * - not paid: failure URL with `tikkie_status` (NEW, CANCELLED, EXPIRED, ERROR) and `cart_id`.
  */
 export const GET = async (req: MedusaRequest<unknown, FastCheckoutReturnQuery>, res: MedusaResponse) => {
+  const timing = routeTiming("fast-checkout return")
   const tikkie = req.scope.resolve<TikkieModuleService>(TIKKIE_MODULE)
   const [record] = await tikkie.listFastCheckoutOrders(
     { payment_session_id: req.validatedQuery.session_id },
@@ -51,6 +54,7 @@ export const GET = async (req: MedusaRequest<unknown, FastCheckoutReturnQuery>, 
   )
   if (!record) throw new MedusaError(MedusaError.Types.NOT_FOUND, "No Tikkie Fast Checkout for this session.")
 
+  timing?.mark("record lookup")
   const orderToken = record.order_token
   const outcome = fastCheckoutOutcomeFromRecord(record) ?? (await settleOnReturn(req, record))
   const location = storefrontReturnUrl(
@@ -59,7 +63,8 @@ export const GET = async (req: MedusaRequest<unknown, FastCheckoutReturnQuery>, 
     "NEW"
   )
   if (!location) throw new MedusaError(MedusaError.Types.NOT_FOUND, "No Tikkie Fast Checkout for this session.")
-  return res.redirect(303, location)
+  res.redirect(303, location)
+  timing?.end(req.scope.resolve<Logger>(ContainerRegistrationKeys.LOGGER), "answer")
 
   async function settleOnReturn(
     req: MedusaRequest<unknown, FastCheckoutReturnQuery>,
@@ -67,6 +72,7 @@ export const GET = async (req: MedusaRequest<unknown, FastCheckoutReturnQuery>, 
   ): Promise<SettleOutcome> {
     // `deferred`: a return skipped by the interval schedules no read of its own (the storefront asks again).
     const claim = await claimFastCheckoutWebhookRead(req.scope, orderToken, { deferred: true })
+    timing?.mark("claim")
     // Inside the interval: the record, and never "not paid" from it (the shopper may have paid after
     // that read); PROCESSING makes the storefront ask again.
     if (claim.action !== "read") {
@@ -82,6 +88,7 @@ export const GET = async (req: MedusaRequest<unknown, FastCheckoutReturnQuery>, 
         input: { orderToken, source: "return", inlineSlot: true },
       })
     ).result
+    timing?.mark(outcome.outcome === "retry" && outcome.handOver ? "settlement: no slot" : "settlement")
     if (outcome.outcome !== "retry") return outcome
     // Another settlement holds the order: it reads or has read. The claim goes back unused, so the
     // storefront's next ask may read at once if that settlement ends without an answer.
@@ -99,6 +106,7 @@ export const GET = async (req: MedusaRequest<unknown, FastCheckoutReturnQuery>, 
         { name: FAST_CHECKOUT_WEBHOOK_EVENT, data },
         hookEventOptions(fastCheckoutEventKey(orderToken, record.status))
       )
+    timing?.mark("enqueue (handed over)")
     return outcome
   }
 }

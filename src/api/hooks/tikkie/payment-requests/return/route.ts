@@ -1,5 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { MedusaError, Modules } from "@medusajs/framework/utils"
+import type { Logger } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
+import { routeTiming } from "../../../../../utils/settlement-timing"
 import {
   PAYMENT_REQUEST_NOTIFICATION_EVENT,
   paymentRequestEventKey,
@@ -32,6 +34,7 @@ import type { PaymentRequestReturnQuery } from "./validators"
  * - not paid: failure URL with `tikkie_status` (OPEN, EXPIRED, CLOSED…) and `cart_id`.
  */
 export const GET = async (req: MedusaRequest<unknown, PaymentRequestReturnQuery>, res: MedusaResponse) => {
+  const timing = routeTiming("payment-request return")
   const tikkie = req.scope.resolve<TikkieModuleService>(TIKKIE_MODULE)
   const [record] = await tikkie.listPaymentRequests(
     { payment_session_id: req.validatedQuery.session_id, kind: "checkout" },
@@ -40,6 +43,7 @@ export const GET = async (req: MedusaRequest<unknown, PaymentRequestReturnQuery>
   if (!record || !record.success_url || !record.failure_url) {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, "No Tikkie payment link for this session.")
   }
+  timing?.mark("record lookup")
   const paymentRequestToken = record.payment_request_token
   const outcome = paymentRequestOutcomeFromRecord(record) ?? (await settleOnReturn())
   const location = storefrontReturnUrl(
@@ -48,7 +52,8 @@ export const GET = async (req: MedusaRequest<unknown, PaymentRequestReturnQuery>
     "OPEN"
   )
   if (!location) throw new MedusaError(MedusaError.Types.NOT_FOUND, "No Tikkie payment link for this session.")
-  return res.redirect(303, location)
+  res.redirect(303, location)
+  timing?.end(req.scope.resolve<Logger>(ContainerRegistrationKeys.LOGGER), "answer")
 
   async function settleOnReturn(): Promise<PaymentRequestOutcome> {
     const outcome = (
@@ -56,6 +61,7 @@ export const GET = async (req: MedusaRequest<unknown, PaymentRequestReturnQuery>
         input: { paymentRequestToken, source: "return", inlineSlot: true },
       })
     ).result
+    timing?.mark(outcome.outcome === "retry" && outcome.handOver ? "settlement: no slot" : "settlement")
     if (outcome.outcome !== "retry" || !outcome.handOver) return outcome
     // Every inline slot is taken: the workers settle it.
     const data: PaymentRequestNotificationEventData = {
@@ -69,6 +75,7 @@ export const GET = async (req: MedusaRequest<unknown, PaymentRequestReturnQuery>
         { name: PAYMENT_REQUEST_NOTIFICATION_EVENT, data },
         hookEventOptions(paymentRequestEventKey(paymentRequestToken, "RETURN"))
       )
+    timing?.mark("enqueue (handed over)")
     return outcome
   }
 }
