@@ -4,6 +4,12 @@ import { request } from "undici"
 import { TIKKIE_MODULE } from "../../src/modules/tikkie"
 import type TikkieModuleService from "../../src/modules/tikkie/service"
 import { storeRedisOf } from "../../src/utils/store-redis"
+import { FAST_CHECKOUT_WEBHOOK_EVENT } from "../../src/workflows/utils/events"
+import {
+  claimFastCheckoutWebhookRead,
+  FAST_CHECKOUT_WEBHOOK_READ_INTERVAL_MS,
+  releaseFastCheckoutWebhookRead,
+} from "../../src/workflows/fast-checkout/utils/webhook-read-claim"
 import { useFileEnv } from "../helpers/file-env"
 import {
   arriveAt,
@@ -101,6 +107,63 @@ medusaIntegrationTestRunner({
       // The claim was Redis's and the GET order slot was counted there.
       expect((await record(started.order_token)).webhook_read_at).toBeNull()
       expect(await windowRows()).toBe(before)
+    })
+
+    it("on Redis the read claim holds across concurrent callers: one read, one deferral that leaves the order due for the poll at the interval's end", async () => {
+      const started = await shop.startFastCheckout((await stroopwafelsAndMugCart(shop, store)).id)
+      const claims = await Promise.all(
+        Array.from({ length: 20 }, () => claimFastCheckoutWebhookRead(getContainer(), started.order_token))
+      )
+      expect(claims.filter((c) => c.action === "read")).toHaveLength(1)
+      const deferred = claims.filter((c) => c.action === "defer") as Array<{ inMs: number }>
+      expect(deferred).toHaveLength(1)
+      expect(deferred[0].inMs).toBeGreaterThan(0)
+      expect(deferred[0].inMs).toBeLessThanOrEqual(FAST_CHECKOUT_WEBHOOK_READ_INTERVAL_MS)
+      const after = await record(started.order_token)
+      expect(after.webhook_read_at).toBeNull()
+      expect(new Date(after.next_check_at!).getTime()).toBeLessThanOrEqual(
+        Date.now() + FAST_CHECKOUT_WEBHOOK_READ_INTERVAL_MS
+      )
+      expect((await claimFastCheckoutWebhookRead(getContainer(), started.order_token, { deferred: true })).action).toBe(
+        "skip"
+      )
+      await new Promise((r) => setTimeout(r, FAST_CHECKOUT_WEBHOOK_READ_INTERVAL_MS + 100))
+      const again = await claimFastCheckoutWebhookRead(getContainer(), started.order_token, { deferred: true })
+      expect(again.action).toBe("read")
+      // A claim given back unused (its settlement met a busy lock) frees the order for the next caller.
+      await releaseFastCheckoutWebhookRead(
+        getContainer(),
+        started.order_token,
+        (again as { claimedAt: string }).claimedAt
+      )
+      expect((await claimFastCheckoutWebhookRead(getContainer(), started.order_token)).action).toBe("read")
+    })
+
+    it("on Redis, webhooks naming no order of this store still start no event and no read", async () => {
+      const eventBus = getContainer().resolve(Modules.EVENT_BUS)
+      const seen: unknown[] = []
+      const handler = async (event: unknown) => {
+        seen.push(event)
+      }
+      eventBus.subscribe(FAST_CHECKOUT_WEBHOOK_EVENT, handler as never, { subscriberId: "hot-path-redis-test" })
+      try {
+        await tikkie.control.clearRequests()
+        const forged = { referenceId: "ref", orderToken: "notAnOrderOfThisStore0123456789", status: "PAID" }
+        for (let i = 0; i < 5; i++) {
+          const res = await request(`${tikkie.storeUrl}/hooks/tikkie/fast-checkout`, {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify(forged),
+          })
+          await res.body.dump()
+          expect(res.statusCode).toBe(200)
+        }
+        await new Promise((r) => setTimeout(r, 1_000))
+        expect(seen).toHaveLength(0)
+        expect(await tikkie.control.requests("fastCheckout.getOrder")).toHaveLength(0)
+      } finally {
+        eventBus.unsubscribe(FAST_CHECKOUT_WEBHOOK_EVENT, handler as never, { subscriberId: "hot-path-redis-test" })
+      }
     })
   },
 })
