@@ -387,6 +387,34 @@ export default storeSuite("hooks-abuse", {
       expect(await ordersForCartCount(getContainer(), cart.id)).toBe(1)
     })
 
+    it("a webhook's settlement does not read Tikkie again when a read begun after the webhook found the order unpaid", async () => {
+      const started = await shop.startFastCheckout((await newCart()).id)
+      // The webhook's job waits behind a settlement of the same order (it holds the order's lock).
+      const locking = getContainer().resolve(Modules.LOCKING)
+      const orderLock = `tikkie:fast-checkout:${started.order_token}`
+      await locking.acquire(orderLock, { ownerId: "hooks-abuse-covered", expire: 120 })
+      const events = watchEvents(FAST_CHECKOUT_WEBHOOK_EVENT)
+      try {
+        const body = { referenceId: started.payment_session_id, orderToken: started.order_token, status: "PAID" }
+        expect((await webhook(body)).status).toBe(200)
+        await eventually(async () => events.seen.length >= 1 || undefined)
+        // Meanwhile that settlement read the order NEW (after the webhook came) and wrote down the read.
+        await new Promise((r) => setTimeout(r, 50))
+        await records().updateFastCheckoutOrders({
+          id: (await record(started.order_token)).id,
+          last_checked_at: new Date(),
+        })
+        await tikkie.control.clearRequests()
+      } finally {
+        await locking.release(orderLock, { ownerId: "hooks-abuse-covered" })
+        events.stop()
+      }
+      // The webhook's settlement, waiting first, has the lock next; this waits until it let go: that read answered it.
+      await locking.execute(orderLock, async () => undefined, { timeout: 30 })
+      expect(await getOrderCalls(started.order_token)).toHaveLength(0)
+      expect((await record(started.order_token)).status).toBe("NEW")
+    })
+
     it("Medusa's generic /hooks/payment route settles nothing and reads nothing, for a made-up or a real paid orderToken", async () => {
       const cart = await newCart()
       const started = await shop.startFastCheckout(cart.id)
