@@ -492,7 +492,7 @@ export default storeSuite("hooks-abuse", {
       expect(paid.location.searchParams.get("order_id")).toBe((await orderForCart(getContainer(), cart.id))!.id)
     })
 
-    it("60 returns of one open order read Tikkie at most once per read interval, and never answer 'not paid' from the record", async () => {
+    it("60 returns of one open order read Tikkie at most once per read interval, and answer from the record inside it", async () => {
       const started = await shop.startFastCheckout((await newCart()).id)
       await tikkie.control.clearRequests()
       const begun = Date.now()
@@ -512,9 +512,9 @@ export default storeSuite("hooks-abuse", {
       // One read when a claim's interval begins (webhook-read-claim.ts): the first return's, then one per interval.
       expect(reads).toBeGreaterThanOrEqual(1)
       expect(reads).toBeLessThanOrEqual(Math.floor(tookMs / FAST_CHECKOUT_WEBHOOK_READ_INTERVAL_MS) + 1)
-      // A read answers NEW; the record inside the interval answers PROCESSING (the storefront asks again).
+      // NEW from a read that began after the shopper came back; otherwise PROCESSING (the storefront asks again).
       expect(statuses.every((s) => s === "NEW" || s === "PROCESSING")).toBe(true)
-      expect(statuses.filter((s) => s === "NEW").length).toBe(reads)
+      expect(statuses.filter((s) => s === "PROCESSING").length).toBeGreaterThan(0)
     })
 
     it("a flood of returns for one session waiting on its order's lock does not delay another paid shopper's return to an order", async () => {

@@ -27,7 +27,10 @@ export const FAST_CHECKOUT_WEBHOOK_READ_INTERVAL_MS = 5_000
  * the interval ends in any case).
  */
 export type WebhookReadClaim =
-  { action: "read"; claimedAt: string } | { action: "defer"; inMs: number } | { action: "skip" }
+  | { action: "read"; claimedAt: string }
+  | { action: "defer"; inMs: number }
+  /** `claimedAt`: when the claim in force was taken (absent when the order has no record). */
+  | { action: "skip"; claimedAt?: string }
 
 /**
  * Claims a read of an open order, so the minimum interval holds across every server and worker
@@ -62,7 +65,7 @@ export async function claimFastCheckoutWebhookRead(
   if (!claim) return { action: "skip" }
   if (claim.claimed) return { action: "read", claimedAt: claim.claimedAt }
   if (!opts.deferred && claim.deferred === 1) return { action: "defer", inMs: claim.freeInMs }
-  return { action: "skip" }
+  return { action: "skip", claimedAt: claim.claimedAt }
 }
 
 /**
@@ -123,4 +126,9 @@ async function claimInRedis(redis: StoreRedis, orderToken: string, intervalMs: n
 /** Whether read claims live in Redis here (the webhook route then claims before it looks the order up). */
 export function readClaimsInRedis(container: MedusaContainer): boolean {
   return storeRedisOf(container) !== undefined
+}
+
+/** A claim's time in epoch ms: Redis's claims are epoch ms, the record's a UTC timestamp without zone. */
+export function claimTimeMs(claimedAt: string): number {
+  return /^\d+$/.test(claimedAt) ? Number(claimedAt) : Date.parse(`${claimedAt}Z`)
 }

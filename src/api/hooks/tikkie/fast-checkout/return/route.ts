@@ -10,6 +10,7 @@ import {
 import { hookEventOptions } from "../../../../../workflows/utils/hook-event-options"
 import {
   claimFastCheckoutWebhookRead,
+  claimTimeMs,
   releaseFastCheckoutWebhookRead,
 } from "../../../../../workflows/fast-checkout/utils/webhook-read-claim"
 import { storefrontReturnUrl } from "../../../../utils/storefront-return"
@@ -47,6 +48,7 @@ import type { FastCheckoutReturnQuery } from "./validators"
  */
 export const GET = async (req: MedusaRequest<unknown, FastCheckoutReturnQuery>, res: MedusaResponse) => {
   const timing = routeTiming("fast-checkout return")
+  const arrivedAt = Date.now()
   const tikkie = req.scope.resolve<TikkieModuleService>(TIKKIE_MODULE)
   const [record] = await tikkie.listFastCheckoutOrders(
     { payment_session_id: req.validatedQuery.session_id },
@@ -73,15 +75,18 @@ export const GET = async (req: MedusaRequest<unknown, FastCheckoutReturnQuery>, 
     // `deferred`: a return skipped by the interval schedules no read of its own (the storefront asks again).
     const claim = await claimFastCheckoutWebhookRead(req.scope, orderToken, { deferred: true })
     timing?.mark("claim")
-    // Inside the interval: the record, and never "not paid" from it (the shopper may have paid after
-    // that read); PROCESSING makes the storefront ask again.
+    // Inside the interval the record answers, once the claim's read has landed (a webhook's job, another
+    // return: waited for a moment). Never "not paid" from a read that began before this shopper came back
+    // (they may have paid after it): PROCESSING makes the storefront ask again.
     if (claim.action !== "read") {
-      return (
-        fastCheckoutOutcomeFromRecord(record, Date.now(), { readMomentsAgo: true }) ?? {
-          outcome: "retry",
-          reason: "read moments ago",
-        }
-      )
+      const since = claim.action === "skip" && claim.claimedAt ? claimTimeMs(claim.claimedAt) : NaN
+      const latest = (Number.isFinite(since) ? await afterClaimedRead(tikkie, orderToken, since) : undefined) ?? record
+      const fromRecord = fastCheckoutOutcomeFromRecord(latest, Date.now(), { readMomentsAgo: true })
+      if (fromRecord) return fromRecord
+      const readSinceArrival = latest.last_checked_at && new Date(latest.last_checked_at).getTime() >= arrivedAt
+      return readSinceArrival && latest.status === "NEW"
+        ? { outcome: "pending" }
+        : { outcome: "retry", reason: "read moments ago" }
     }
     const outcome = (
       await settleFastCheckoutOrderWorkflow(req.scope).run({
@@ -108,5 +113,23 @@ export const GET = async (req: MedusaRequest<unknown, FastCheckoutReturnQuery>, 
       )
     timing?.mark("enqueue (handed over)")
     return outcome
+  }
+}
+
+/** How long a return inside an order's read interval waits for the claimed read to land in the record. */
+const CLAIMED_READ_WAIT_MS = 2_000
+
+/**
+ * The order's record once the read claimed at `since` has landed (its `last_checked_at`, the read's start,
+ * is at or after the claim, or the order is settled), or as it is after CLAIMED_READ_WAIT_MS. A record
+ * read every 200 ms, no lock, no slot, no Tikkie read.
+ */
+async function afterClaimedRead(tikkie: TikkieModuleService, orderToken: string, since: number) {
+  const deadline = Date.now() + CLAIMED_READ_WAIT_MS
+  for (;;) {
+    const [latest] = await tikkie.listFastCheckoutOrders({ order_token: orderToken }, { take: 1 })
+    const landed = latest?.last_checked_at && new Date(latest.last_checked_at).getTime() >= since - 5
+    if (!latest || landed || fastCheckoutOutcomeFromRecord(latest) || Date.now() >= deadline) return latest
+    await new Promise((r) => setTimeout(r, 200))
   }
 }
