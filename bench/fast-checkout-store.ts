@@ -12,7 +12,7 @@ import type { LoggedRequest } from "tikkie-sandbox/request-log"
 import { medusaPid, readMemory, type ProcessMemory } from "./process-memory"
 import { fmt, median, percentile } from "./stats"
 import { benchMode, note } from "./summary"
-import { notePaidToOrder, paidWarmupPairs } from "./settlement-breakdown"
+import { notePaidToOrder, paidWarmupPairs, printRouteBreakdown, readRouteTimings } from "./settlement-breakdown"
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { freePort } = require("../scripts/embedded-db") as { freePort(): Promise<number> }
@@ -583,6 +583,12 @@ async function benchStorm(
     `  return route (a third of the shoppers, at paying)    p50 ${ms(returnMs.length ? percentile(returnMs, 0.5) : NaN)}   p99 ${ms(returnMs.length ? percentile(returnMs, 0.99) : NaN)}` +
       `   (${returnMs.length} redirected${returnFailures.length ? `, ${returnFailures.length} failed, e.g. ${returnFailures[0]}` : ""})`
   )
+  // Where the hook routes' own milliseconds went (RouteTiming lines of every instance's log).
+  for (const [k, v] of printRouteBreakdown(readRouteTimings(logOffsets), {
+    "fast-checkout webhook": answered,
+    "fast-checkout return": returnMs,
+  }))
+    note(`storm: ${k}`, v)
   console.log(
     `  webhook POSTs the sandbox sent                       ${webhookAttempts.length} for ${deliveries.length} webhooks; timed out ${timedOut}; never answered 2xx ${neverAnswered}` +
       `   (answers: ${Object.entries(attemptCounts)

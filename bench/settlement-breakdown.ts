@@ -1,6 +1,6 @@
 import fs from "node:fs"
-import { SETTLEMENT_TIMING_PREFIX } from "../src/utils/settlement-timing"
-import { fmt, median } from "./stats"
+import { ROUTE_TIMING_PREFIX, SETTLEMENT_TIMING_PREFIX } from "../src/utils/settlement-timing"
+import { fmt, median, percentile } from "./stats"
 import { note } from "./summary"
 
 /**
@@ -110,3 +110,83 @@ export function notePaidToOrder(
 }
 
 const fmtMs = (n: number) => `${fmt(n, 1)} ms`
+
+export interface RouteTimingLine {
+  route: string
+  parts: Record<string, number>
+}
+
+/** The hook routes' timing lines (src/utils/settlement-timing.ts, RouteTiming) logged past each file's offset. */
+export function readRouteTimings(offsets: Map<string, number>): RouteTimingLine[] {
+  const found: RouteTimingLine[] = []
+  for (const [file, offset] of offsets) {
+    let text = ""
+    try {
+      const fd = fs.openSync(file, "r")
+      const size = fs.fstatSync(fd).size
+      const buf = Buffer.alloc(Math.max(0, size - offset))
+      fs.readSync(fd, buf, 0, buf.length, offset)
+      fs.closeSync(fd)
+      text = buf.toString("utf8")
+    } catch {
+      continue
+    }
+    for (const line of text.split("\n")) {
+      const at = line.indexOf(ROUTE_TIMING_PREFIX)
+      if (at < 0) continue
+      try {
+        // The logger may quote the message (JSON logs): take the object up to its last closing brace.
+        const raw = line.slice(at + ROUTE_TIMING_PREFIX.length)
+        const json = raw.slice(0, raw.lastIndexOf("}}") + 2).replace(/\\"/g, '"')
+        found.push(JSON.parse(json) as RouteTimingLine)
+      } catch {
+        // a line cut by the log's end: left out
+      }
+    }
+  }
+  return found
+}
+
+/**
+ * Where each hook route's milliseconds go, from the route handler's start to its answer (after Medusa's
+ * HTTP layer and validation): per route, the handler's p50/p90/p99 and, per part, the median and p90
+ * over the requests that had it (a webhook inside its order's interval has no record lookup, a return
+ * answered from the record no settlement). `answeredMs`: the same requests as their sender timed them
+ * (the sandbox for webhooks, the shoppers for returns), so the time outside the handler shows beside it.
+ * Returns one summary line per route.
+ */
+export function printRouteBreakdown(
+  lines: RouteTimingLine[],
+  answeredMs: Partial<Record<string, number[]>> = {}
+): Array<[string, string]> {
+  const summary: Array<[string, string]> = []
+  const routes = [...new Set(lines.map((l) => l.route))]
+  if (!routes.length) console.log(`  hook routes' breakdown: no route timing line in the store's log`)
+  for (const route of routes) {
+    const rows = lines.filter((l) => l.route === route)
+    const totals = rows.map((r) => Object.values(r.parts).reduce((a, b) => a + b, 0))
+    console.log(
+      `  ${route} route, in the handler (${rows.length} requests, ms): p50 ${fmt(percentile(totals, 0.5), 1)}   p90 ${fmt(percentile(totals, 0.9), 1)}   p99 ${fmt(percentile(totals, 0.99), 1)}`
+    )
+    const sent = answeredMs[route]
+    if (sent?.length)
+      console.log(
+        `    as the sender timed it (HTTP, accept queue, body parsing and validation included): p50 ${fmt(percentile(sent, 0.5), 1)}   p90 ${fmt(percentile(sent, 0.9), 1)}   p99 ${fmt(percentile(sent, 0.99), 1)}`
+      )
+    const partNames: string[] = []
+    for (const r of rows) for (const p of Object.keys(r.parts)) if (!partNames.includes(p)) partNames.push(p)
+    const parts: string[] = []
+    for (const p of partNames) {
+      const xs = rows.filter((r) => p in r.parts).map((r) => r.parts[p])
+      console.log(
+        `    ${p.padEnd(32)} ${String(xs.length).padStart(5)} requests   median ${fmt(median(xs), 2).padStart(7)}   p90 ${fmt(percentile(xs, 0.9), 2).padStart(7)}`
+      )
+      parts.push(`${p} ${fmt(median(xs), 1)} (${xs.length})`)
+    }
+    summary.push([
+      `${route} route ms: handler p50 / p90 / p99; parts' medians (requests)`,
+      `${fmt(percentile(totals, 0.5), 1)} / ${fmt(percentile(totals, 0.9), 1)} / ${fmt(percentile(totals, 0.99), 1)}; ${parts.join(" | ")}`,
+    ])
+  }
+  return summary
+}

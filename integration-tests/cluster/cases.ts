@@ -285,7 +285,7 @@ export const clusterCases: ClusterCase[] = [
 
   {
     name: `the store-wide GET order limit (${GET_ORDER_LIMIT}/s) driven from every instance at once: reached, and never exceeded`,
-    async run({ cluster, store, sandbox }) {
+    async run({ cluster, store, sandbox, db }) {
       // Checkouts nobody paid: each settlement is one GET order (the answer is NEW), so the demand is
       // GET order calls only. Half the checkouts get a shopper's return (settled on the server, or handed
       // to a worker once its inline slots are taken), the other half a webhook (settled on a worker: a
@@ -322,6 +322,18 @@ export const clusterCases: ClusterCase[] = [
       )
       const getOrders = await sandbox.requests("fastCheckout.getOrder")
       const perSecond = callsPerSecond(getOrders)
+      // On Redis (every multi-instance store) the windows and the orders' read claims are kept there: no
+      // database round trip per GET order or per webhook (providers/shared/database-rate-limiter.ts).
+      const { rows: windowRows } = await db.query(
+        `select count(*)::int as n from tikkie_rate_window where key = 'fastCheckout.getOrder' and "window" >= $1`,
+        [Math.floor(t0 / 1000)]
+      )
+      assert.equal(windowRows[0].n, 0, "the GET order windows of the burst were counted in Redis, not the database")
+      const { rows: claimRows } = await db.query(
+        `select count(*)::int as n from tikkie_fast_checkout_order where order_token = any($1) and webhook_read_at is not null`,
+        [checkouts.map((c) => c.orderToken)]
+      )
+      assert.equal(claimRows[0].n, 0, "the read claims of the burst were taken in Redis, not the database")
       console.log(
         `    limiter: ${returned.length} returns on the server and ${webhooks.length} webhooks for the workers made ${getOrders.length} GET order calls ` +
           `in ${sec(Date.now() - t0)}; per second: ${perSecond.join(" ")}`
@@ -575,7 +587,7 @@ function sampleLockLeases(redisUrl: string): { stop(): Promise<number[]> } {
  * The store database's connections from every instance, sampled every 100 ms: the most at once, the most
  * idle in a transaction (a lock or slot held through a settlement) and waiting for an advisory lock, and
  * the most advisory locks held at once: one-key ones are Postgres locking's (`execute`: settlement locks),
- * two-key ones the return routes' inline slots (api/utils/inline-settlement-slots.ts).
+ * two-key ones the return routes' inline slots (workflows/utils/inline-settlement-slots.ts).
  */
 function sampleDatabaseConnections(databaseUrl: string): {
   stop(): Promise<{

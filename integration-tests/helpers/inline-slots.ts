@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { Client, type ClientConfig } from "@medusajs/framework/pg"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { INLINE_RETURN_SETTLEMENTS, inlineSlotLock } from "../../src/api/utils/inline-settlement-slots"
+import { INLINE_RETURN_SETTLEMENTS, inlineSlotLock } from "../../src/workflows/utils/inline-settlement-slots"
 
 type Pg = {
   client: { config: { connection: unknown } }
@@ -9,7 +9,7 @@ type Pg = {
 }
 
 /**
- * Takes every inline return slot the way a running settlement holds one (api/utils/inline-settlement-slots.ts):
+ * Takes every inline return slot the way a running settlement holds one (workflows/utils/inline-settlement-slots.ts):
  * in a transaction of the store's database, on a connection of its own (as another server's would be:
  * killing a connection of the app's own pool would leave the pool a dead connection to hand out).
  * `release` ends the transaction; `crash` ends its connection from the server side, as Postgres does

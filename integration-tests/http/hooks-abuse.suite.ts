@@ -387,6 +387,34 @@ export default storeSuite("hooks-abuse", {
       expect(await ordersForCartCount(getContainer(), cart.id)).toBe(1)
     })
 
+    it("a webhook's settlement does not read Tikkie again when a read begun after the webhook found the order unpaid", async () => {
+      const started = await shop.startFastCheckout((await newCart()).id)
+      // The webhook's job waits behind a settlement of the same order (it holds the order's lock).
+      const locking = getContainer().resolve(Modules.LOCKING)
+      const orderLock = `tikkie:fast-checkout:${started.order_token}`
+      await locking.acquire(orderLock, { ownerId: "hooks-abuse-covered", expire: 120 })
+      const events = watchEvents(FAST_CHECKOUT_WEBHOOK_EVENT)
+      try {
+        const body = { referenceId: started.payment_session_id, orderToken: started.order_token, status: "PAID" }
+        expect((await webhook(body)).status).toBe(200)
+        await eventually(async () => events.seen.length >= 1 || undefined)
+        // Meanwhile that settlement read the order NEW (after the webhook came) and wrote down the read.
+        await new Promise((r) => setTimeout(r, 50))
+        await records().updateFastCheckoutOrders({
+          id: (await record(started.order_token)).id,
+          last_checked_at: new Date(),
+        })
+        await tikkie.control.clearRequests()
+      } finally {
+        await locking.release(orderLock, { ownerId: "hooks-abuse-covered" })
+        events.stop()
+      }
+      // The webhook's settlement, waiting first, has the lock next; this waits until it let go: that read answered it.
+      await locking.execute(orderLock, async () => undefined, { timeout: 30 })
+      expect(await getOrderCalls(started.order_token)).toHaveLength(0)
+      expect((await record(started.order_token)).status).toBe("NEW")
+    })
+
     it("Medusa's generic /hooks/payment route settles nothing and reads nothing, for a made-up or a real paid orderToken", async () => {
       const cart = await newCart()
       const started = await shop.startFastCheckout(cart.id)
@@ -456,8 +484,66 @@ export default storeSuite("hooks-abuse", {
       expect(unpaid.location.searchParams.get("tikkie_status")).toBe("NEW")
       await tikkie.control.setDeliveryBehaviour("fail", 1)
       await tikkie.control.post(`/_sandbox/fastcheckout/orders/${started.order_token}/pay`)
+      // Inside the order's read interval the record answers, and never "not paid": confirming.
+      const soon = await fastCheckoutReturn(started.payment_session_id)
+      expect(soon.location.searchParams.get("tikkie_status")).toBe("PROCESSING")
+      await new Promise((r) => setTimeout(r, FAST_CHECKOUT_WEBHOOK_READ_INTERVAL_MS))
       const paid = await fastCheckoutReturn(started.payment_session_id)
       expect(paid.location.searchParams.get("order_id")).toBe((await orderForCart(getContainer(), cart.id))!.id)
+    })
+
+    it("60 returns of one open order read Tikkie at most once per read interval, and answer from the record inside it", async () => {
+      const started = await shop.startFastCheckout((await newCart()).id)
+      await tikkie.control.clearRequests()
+      const begun = Date.now()
+      // A shopper (or a script) reloading: six at a time, each again 0.6 s after its answer, over about an interval.
+      const back = await mapConcurrently(Array.from({ length: 60 }), 6, async () => {
+        const answer = await fastCheckoutReturn(started.payment_session_id)
+        await new Promise((r) => setTimeout(r, 600))
+        return answer
+      })
+      const tookMs = Date.now() - begun
+      const reads = (await getOrderCalls(started.order_token)).length
+      const statuses = back.map((b) => b.location.searchParams.get("tikkie_status"))
+      console.log(
+        `60 returns of one open order in ${tookMs} ms: ${reads} GET order calls; answers ${statuses.filter((s) => s === "NEW").length} NEW, ${statuses.filter((s) => s === "PROCESSING").length} PROCESSING`
+      )
+      expect(back.every((b) => b.status === 303)).toBe(true)
+      // One read when a claim's interval begins (webhook-read-claim.ts): the first return's, then one per interval.
+      expect(reads).toBeGreaterThanOrEqual(1)
+      expect(reads).toBeLessThanOrEqual(Math.floor(tookMs / FAST_CHECKOUT_WEBHOOK_READ_INTERVAL_MS) + 1)
+      // NEW from a read that began after the shopper came back; otherwise PROCESSING (the storefront asks again).
+      expect(statuses.every((s) => s === "NEW" || s === "PROCESSING")).toBe(true)
+      expect(statuses.filter((s) => s === "PROCESSING").length).toBeGreaterThan(0)
+    })
+
+    it("a flood of returns for one session waiting on its order's lock does not delay another paid shopper's return to an order", async () => {
+      const flooded = await shop.startFastCheckout((await newCart()).id)
+      const cart = await newCart()
+      const paid = await shop.startFastCheckout(cart.id)
+      await tikkie.control.setDeliveryBehaviour("fail", 1) // only the return settles the paid one
+      await tikkie.control.post(`/_sandbox/fastcheckout/orders/${paid.order_token}/pay`)
+      // A settlement of the flooded order is under way (a webhook's, say): it holds that order's lock.
+      const locking = getContainer().resolve(Modules.LOCKING)
+      const orderLock = `tikkie:fast-checkout:${flooded.order_token}`
+      await locking.acquire(orderLock, { ownerId: "hooks-abuse-flood", expire: 120 })
+      try {
+        // Eight returns at a time for the flooded session, twice the store's inline slots.
+        const flood = Promise.all(
+          Array.from({ length: 16 }, (_, i) =>
+            new Promise((r) => setTimeout(r, (i % 2) * 150)).then(() => fastCheckoutReturn(flooded.payment_session_id))
+          )
+        )
+        await new Promise((r) => setTimeout(r, 300))
+        const back = await fastCheckoutReturn(paid.payment_session_id)
+        expect(back.location.searchParams.get("tikkie_status")).toBeNull()
+        expect(back.location.searchParams.get("order_id")).toBe((await orderForCart(getContainer(), cart.id))!.id)
+        const floodAnswers = await flood
+        expect(floodAnswers.every((b) => b.location.searchParams.get("tikkie_status") === "PROCESSING")).toBe(true)
+      } finally {
+        await locking.release(orderLock, { ownerId: "hooks-abuse-flood" })
+      }
+      expect(await ordersForCartCount(getContainer(), cart.id)).toBe(1)
     })
 
     it("answers a return during another settlement of the same order from the record, without waiting on its lock or reading Tikkie", async () => {

@@ -304,6 +304,34 @@ export default storeSuite("payment-request", {
       expect(paid.location.searchParams.get("order_id")).toBe((await orderForCart(getContainer(), cart.id))!.id)
     })
 
+    it("returns to a link whose settlement holds its lock take no inline slot: another payer's return still gets the order", async () => {
+      const flooded = await start((await newCart()).id)
+      const cart = await newCart()
+      const paid = await start(cart.id)
+      await tikkie.control.setDeliveryBehaviour("fail", 1) // only the return settles the paid one
+      await pay(paid.payment_request_token)
+      // A settlement of the flooded link is under way (a notification's, say): it holds that link's lock.
+      const locking = getContainer().resolve(Modules.LOCKING)
+      const linkLock = `tikkie:payment-request:${flooded.payment_request_token}`
+      await locking.acquire(linkLock, { ownerId: "payment-request-flood", expire: 120 })
+      try {
+        // Eight returns at a time for the flooded link, twice the store's inline slots.
+        const flood = Promise.all(
+          Array.from({ length: 16 }, (_, i) =>
+            new Promise((r) => setTimeout(r, (i % 2) * 150)).then(() => returnTo(flooded.payment_session_id))
+          )
+        )
+        await new Promise((r) => setTimeout(r, 300))
+        const back = await returnTo(paid.payment_session_id)
+        expect(back.location.searchParams.get("tikkie_status")).toBeNull()
+        expect(back.location.searchParams.get("order_id")).toBe((await orderForCart(getContainer(), cart.id))!.id)
+        const floodAnswers = await flood
+        expect(floodAnswers.every((b) => b.location.searchParams.get("tikkie_status") === "PROCESSING")).toBe(true)
+      } finally {
+        await locking.release(linkLock, { ownerId: "payment-request-flood" })
+      }
+    })
+
     // A 503 is retried (the request was not processed), so only a lasting one reaches the shopper; a 500 on
     // create is not retried (the request may have been made).
     it.each([

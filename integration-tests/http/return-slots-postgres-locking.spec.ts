@@ -1,7 +1,7 @@
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { request } from "undici"
-import { INLINE_RETURN_SETTLEMENTS } from "../../src/api/utils/inline-settlement-slots"
+import { INLINE_RETURN_SETTLEMENTS } from "../../src/workflows/utils/inline-settlement-slots"
 import { useFileEnv } from "../helpers/file-env"
 import { holdInlineSlots } from "../helpers/inline-slots"
 import {

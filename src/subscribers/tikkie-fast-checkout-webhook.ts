@@ -14,19 +14,19 @@ export default async function tikkieFastCheckoutWebhookHandler({
   container,
 }: SubscriberArgs<FastCheckoutWebhookEventData>) {
   const orderToken = event.data.order_token
+  let coveredAfter = event.data.claimed_at
   // A deferred read runs unless a webhook claimed a read since its interval ended (that read covers it).
   // Claimed before the queue: a waiting task is shared by every later push of its order.
-  if (
-    event.data.deferred &&
-    (await claimFastCheckoutWebhookRead(container, orderToken, { deferred: true })).action !== "read"
-  )
-    return
+  if (event.data.deferred) {
+    coveredAfter = new Date().toISOString()
+    if ((await claimFastCheckoutWebhookRead(container, orderToken, { deferred: true })).action !== "read") return
+  }
   await WEBHOOK_SETTLEMENTS.push(
     orderToken,
     async () =>
       (
         await settleFastCheckoutOrderWorkflow(container).run({
-          input: { orderToken, source: "webhook", hint: event.data.status as FastCheckoutStatus },
+          input: { orderToken, source: "webhook", hint: event.data.status as FastCheckoutStatus, coveredAfter },
         })
       ).result
   )

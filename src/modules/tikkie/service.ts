@@ -51,10 +51,11 @@ class TikkieModuleService extends MedusaService({
     orderToken: string,
     opts: { intervalMs: number; countDeferral: boolean },
     @MedusaContext() sharedContext: Context = {}
-  ): Promise<{ claimed: boolean; deferred: number; freeInMs: number } | undefined> {
+  ): Promise<{ claimed: boolean; deferred: number; freeInMs: number; claimedAt: string } | undefined> {
     const manager = sharedContext.manager as SqlEntityManager
-    const rows: Array<{ claimed: boolean; deferred: number; free_in_ms: string | number }> = await manager.execute(
-      `with old as (
+    const rows: Array<{ claimed: boolean; deferred: number; free_in_ms: string | number; claimed_at: string }> =
+      await manager.execute(
+        `with old as (
          select id, (webhook_read_at is null or webhook_read_at <= now() - make_interval(secs => ?)) as claimable
            from tikkie_fast_checkout_order
           where order_token = ? and deleted_at is null
@@ -68,12 +69,48 @@ class TikkieModuleService extends MedusaService({
          from old
         where o.id = old.id
        returning old.claimable as claimed, o.webhook_reads_deferred as deferred,
+         to_char(o.webhook_read_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') as claimed_at,
          greatest(0, ceil(extract(epoch from (o.webhook_read_at + make_interval(secs => ?) - clock_timestamp())) * 1000)) as free_in_ms`,
-      [opts.intervalMs / 1000, orderToken, opts.countDeferral ? 1 : 0, opts.intervalMs / 1000, opts.intervalMs / 1000]
-    )
+        [opts.intervalMs / 1000, orderToken, opts.countDeferral ? 1 : 0, opts.intervalMs / 1000, opts.intervalMs / 1000]
+      )
     const row = rows[0]
     if (!row) return undefined
-    return { claimed: row.claimed === true, deferred: Number(row.deferred), freeInMs: Number(row.free_in_ms) }
+    return {
+      claimed: row.claimed === true,
+      deferred: Number(row.deferred),
+      freeInMs: Number(row.free_in_ms),
+      claimedAt: row.claimed_at,
+    }
+  }
+
+  /** Due for the poll no later than `by` (a webhook skipped by a read claim kept in Redis). */
+  @InjectManager()
+  async markFastCheckoutOrderDue(orderToken: string, by: Date, @MedusaContext() sharedContext: Context = {}) {
+    const manager = sharedContext.manager as SqlEntityManager
+    await manager.execute(
+      `update tikkie_fast_checkout_order set next_check_at = least(coalesce(next_check_at, created_at), ?)
+        where order_token = ? and deleted_at is null and medusa_order_id is null`,
+      [by, orderToken]
+    )
+  }
+
+  /**
+   * Gives back a read claim its holder did not use (the order's lock was busy): the next caller may read
+   * at once. Only that claim (`claimedAt`, as claimFastCheckoutWebhookRead answered it): a newer one stays.
+   */
+  @InjectManager()
+  async releaseFastCheckoutWebhookRead(
+    orderToken: string,
+    claimedAt: string,
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<void> {
+    const manager = sharedContext.manager as SqlEntityManager
+    await manager.execute(
+      `update tikkie_fast_checkout_order set webhook_read_at = null
+        where order_token = ? and deleted_at is null
+          and to_char(webhook_read_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') = ?`,
+      [orderToken, claimedAt]
+    )
   }
 
   /**

@@ -1,7 +1,13 @@
 import type { RateLimiter } from "tikkie-client/core/rate-limiter"
-import { countRateWindowCall, holdRateWindow, type RunSql } from "../../modules/tikkie/rate-window-sql"
+import {
+  countRateWindowCall,
+  holdRateWindow,
+  RATE_WINDOW_HELD,
+  type RunSql,
+} from "../../modules/tikkie/rate-window-sql"
+import { type StoreRedis, withinRedisTimeout } from "../../utils/store-redis"
 
-export { RATE_WINDOW_HELD } from "../../modules/tikkie/rate-window-sql"
+export { RATE_WINDOW_HELD }
 
 /**
  * Where the windows are counted: the tikkie module's service (app-side callers), or the database
@@ -27,6 +33,48 @@ export function rateWindowsOverConnection(connection: SqlConnection): RateWindow
     holdRateWindow: (key, window) => holdRateWindow(run, key, window),
   }
 }
+
+/**
+ * The same windows in Redis (utils/store-redis.ts), one round trip a call instead of a database upsert:
+ * for a store on Medusa's Redis event bus, which every store of several instances is. A key per
+ * `key` and second, counted with INCR and gone after a minute; a held second is set to RATE_WINDOW_HELD.
+ * When Redis does not answer within STORE_REDIS_TIMEOUT_MS the call counts in `fallback` (the database):
+ * a slot is still taken somewhere every instance sees, and Tikkie's own 429s and the provider's
+ * in-process window stay the last lines while the two counts are apart.
+ */
+export function rateWindowsOverRedis(redis: StoreRedis, fallback: RateWindowCounter): RateWindowCounter {
+  return {
+    countRateWindowCall: async (key) => {
+      const window = Math.floor(Date.now() / 1000)
+      try {
+        const count = await withinRedisTimeout(redis.eval(COUNT_SCRIPT, 1, rateWindowKey(key, window)))
+        return { count: Number(count), window }
+      } catch {
+        return fallback.countRateWindowCall(key)
+      }
+    },
+    holdRateWindow: async (key, window) => {
+      try {
+        await withinRedisTimeout(redis.eval(HOLD_SCRIPT, 1, rateWindowKey(key, window), RATE_WINDOW_HELD))
+      } catch {
+        await fallback.holdRateWindow(key, window)
+      }
+    },
+  }
+}
+
+const rateWindowKey = (key: string, window: number) => `tikkie:rate-window:${key}:${window}`
+
+const COUNT_SCRIPT = `
+local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('PEXPIRE', KEYS[1], 60000) end
+return count`
+
+const HOLD_SCRIPT = `
+if tonumber(redis.call('GET', KEYS[1]) or '0') < tonumber(ARGV[1]) then
+  redis.call('SET', KEYS[1], ARGV[1], 'PX', 60000)
+end
+return 1`
 
 /** The wait for a slot would pass the caller's deadline (`waitAtMostMs`): nothing was called. */
 export class RateLimitWaitExceeded extends Error {

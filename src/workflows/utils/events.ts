@@ -15,6 +15,11 @@ export interface FastCheckoutWebhookEventData {
    * (fast-checkout/webhook-read-claim.ts): the subscriber reads only if no webhook claimed a read since.
    */
   deferred?: boolean
+  /**
+   * When the webhook's read was claimed (ISO time): a read of the order that started later and found it
+   * unpaid answers this webhook too, so its settlement does not read again (settleFastCheckoutOrder).
+   */
+  claimed_at?: string
 }
 
 /** The event-bus job key of a Fast Checkout settlement in flight: one per orderToken and reported status. */

@@ -21,6 +21,7 @@ import { RETURN_RATE_WAIT_MS, type SettleFastCheckoutInput, type SettleOutcome }
 import { importFastCheckoutPayer } from "../utils/import-payer"
 import { SESSION_STATUS } from "../../../providers/fast-checkout/status"
 import { fastCheckoutReadKey, handOverSettledRead } from "../../../providers/shared/settled-reads"
+import { inInlineSlotOrHandOver } from "../../utils/inline-settlement-slots"
 
 /**
  * Failed reads of Tikkie, a few lines a minute per process: while Tikkie is unreachable every webhook,
@@ -71,7 +72,7 @@ export async function settleFastCheckoutOrder(
       logger.warn(
         `Tikkie Fast Checkout ${input.source}: order ${orderToken} is being settled elsewhere (${reason}); will retry`
       )
-      return { outcome: "retry", reason }
+      return { outcome: "retry", reason, lockBusy: true }
     },
     // A shopper waits on the return (a short wait, then PROCESSING: the storefront asks again) and on the
     // checkout guard (its caller says how long).
@@ -103,7 +104,6 @@ async function settleLocked(
   input: SettleFastCheckoutInput,
   timing?: SettlementTiming
 ): Promise<SettleOutcome> {
-  const { source, hint } = input
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
   timing?.mark("lock")
@@ -116,6 +116,34 @@ async function settleLocked(
     return { outcome: "closed", status: record.status }
   }
   if (completionGivenUp(record)) return { outcome: "problem", problem: record.problem! }
+  // A read that began after the webhook came found it unpaid: that read answers the webhook.
+  if (record.status === "NEW" && readSince(record.last_checked_at, input.coveredAfter)) return { outcome: "pending" }
+  if (!input.inlineSlot) return readAndSettle(container, record, input, timing)
+  // The return route: the shopper's settlement runs in one of the store's few inline slots, taken only
+  // now that the order's lock is held, so returns waiting on that lock never sit on a slot.
+  return inInlineSlotOrHandOver<SettleOutcome>(
+    container,
+    () => readAndSettle(container, record, input, timing),
+    async () => ({ outcome: "retry", reason: "handed over to the workers", handOver: true })
+  )
+}
+
+/** A read that started after `after` (an ISO time) is recorded in `lastCheckedAt`. */
+function readSince(lastCheckedAt: Date | string | null | undefined, after: string | undefined): boolean {
+  if (!lastCheckedAt || !after) return false
+  return new Date(lastCheckedAt).getTime() >= new Date(after).getTime()
+}
+
+async function readAndSettle(
+  container: MedusaContainer,
+  record: FastCheckoutRecord,
+  input: SettleFastCheckoutInput,
+  timing?: SettlementTiming
+): Promise<SettleOutcome> {
+  const { source, hint } = input
+  const orderToken = record.order_token
+  const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+  const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
 
   // Said to be paid: the cart is read while Tikkie is (wasted, and cheap, when the hint was wrong).
   const cartRead = hint === "PAID" && record.cart_id ? readCart(container, record.cart_id) : undefined
@@ -123,6 +151,8 @@ async function settleLocked(
 
   // Read the order from Tikkie (through the provider, which holds the credentials).
   let order: FastCheckoutOrder
+  // Recorded as the check's time: a webhook that came before it is answered by this read (readSince).
+  const readStartedAt = new Date()
   try {
     // The provider takes a store-wide GET order slot for every attempt; a shopper waits on the return
     // route, so there its wait for a slot is bounded, and past it the read fails and answers "retry".
@@ -154,11 +184,11 @@ async function settleLocked(
   if (status === "NEW") {
     // A shopper back on the return route may have paid a moment ago: the next poll run looks again.
     const next = source === "return" ? new Date() : nextCheckAt(record)
-    await tikkie.updateFastCheckoutOrders({ id: record.id, last_checked_at: new Date(), next_check_at: next })
+    await tikkie.updateFastCheckoutOrders({ id: record.id, last_checked_at: readStartedAt, next_check_at: next })
     return { outcome: "pending" }
   }
   if (status !== "PAID") {
-    await tikkie.updateFastCheckoutOrders({ id: record.id, status, last_checked_at: new Date() })
+    await tikkie.updateFastCheckoutOrders({ id: record.id, status, last_checked_at: readStartedAt })
     await markSession(container, record.payment_session_id, status)
     logger.info(`Tikkie Fast Checkout order ${orderToken} is ${status}; the cart stays open for another try`)
     return { outcome: "closed", status }

@@ -21,6 +21,18 @@ export interface SettleFastCheckoutInput {
   hint?: FastCheckoutStatus
   /** How long to wait for the order's lock before answering "retry" (default 60 s; the checkout guard's is short). */
   lockWaitSeconds?: number
+  /**
+   * The return route: the work after the record's early answers runs in one of the store's inline slots
+   * (workflows/utils/inline-settlement-slots.ts), taken under the order's lock, so a return waiting for
+   * that lock holds no slot. No slot free: answers `retry` with `handOver`, nothing read.
+   */
+  inlineSlot?: boolean
+  /**
+   * A settlement a webhook started (ISO time the webhook's read was claimed): when a read of Tikkie that
+   * started after it found the order unpaid (the record's `last_checked_at`), that read answers it and
+   * Tikkie is not read again.
+   */
+  coveredAfter?: string
 }
 
 export type SettleOutcome =
@@ -33,7 +45,8 @@ export type SettleOutcome =
   /** Not an order of this store (unknown or forged orderToken). */
   | { outcome: "unknown" }
   /** Nothing decided: Tikkie unreachable, or another instance is completing the cart. The poll retries. */
-  | { outcome: "retry"; reason: string }
+  /** `handOver`: no inline slot was free (nothing read); `lockBusy`: another settlement held the order's lock (nothing read). */
+  | { outcome: "retry"; reason: string; handOver?: boolean; lockBusy?: boolean }
 
 /**
  * How long the return route waits for a slot of the store-wide GET order limit before it redirects the

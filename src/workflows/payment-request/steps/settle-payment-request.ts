@@ -27,6 +27,7 @@ import { recordPayments, type PaymentRequestRecord } from "../utils/record-payme
 import { recordExtraPayments } from "../utils/extra-payments"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { orderForCart } from "../../checkout/utils/order-for-cart"
+import { inInlineSlotOrHandOver } from "../../utils/inline-settlement-slots"
 import {
   type PaymentRequestOutcome,
   type PaymentRequestSource,
@@ -90,6 +91,25 @@ async function settleLocked(
     )
     return { outcome: "unknown" }
   }
+  if (!input.inlineSlot) return readAndSettle(container, input, record, timing)
+  // The return route: the payer's settlement runs in one of the store's few inline slots, taken only now
+  // that the request's lock is held, so returns waiting on that lock never sit on a slot.
+  return inInlineSlotOrHandOver<PaymentRequestOutcome>(
+    container,
+    () => readAndSettle(container, input, record, timing),
+    async () => ({ outcome: "retry", reason: "handed over to the workers", handOver: true })
+  )
+}
+
+async function readAndSettle(
+  container: MedusaContainer,
+  input: SettlePaymentRequestInput,
+  record: PaymentRequestRecord,
+  timing?: SettlementTiming
+): Promise<PaymentRequestOutcome> {
+  const { source } = input
+  const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+  const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
   const token = record.payment_request_token
 
   let request: Pick<PaymentRequestV2, "status" | "referenceId">

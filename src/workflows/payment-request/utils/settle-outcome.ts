@@ -24,7 +24,7 @@ export type PaymentRequestOutcome =
   /** Not a payment request of this store. */
   | { outcome: "unknown" }
   /** Nothing decided (Tikkie unreachable, cart being completed elsewhere): the poll retries. */
-  | { outcome: "retry"; reason: string }
+  | { outcome: "retry"; reason: string; handOver?: boolean }
 
 /** Which payment request to settle, and who asks. */
 export interface SettlePaymentRequestInput {
@@ -32,6 +32,12 @@ export interface SettlePaymentRequestInput {
   source: PaymentRequestSource
   /** How long to wait for the request's lock before answering "retry" (default 60 s; the checkout guard's is short). */
   lockWaitSeconds?: number
+  /**
+   * The return route: the work after the record lookup runs in one of the store's inline slots
+   * (workflows/utils/inline-settlement-slots.ts), taken under the request's lock, so a return waiting
+   * for that lock holds no slot. No slot free: answers `retry` with `handOver`, nothing read.
+   */
+  inlineSlot?: boolean
 }
 
 /**

@@ -1,12 +1,13 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { MedusaError, Modules } from "@medusajs/framework/utils"
+import type { Logger } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
+import { routeTiming } from "../../../../../utils/settlement-timing"
 import {
   PAYMENT_REQUEST_NOTIFICATION_EVENT,
   paymentRequestEventKey,
   type PaymentRequestNotificationEventData,
 } from "../../../../../workflows/utils/events"
 import { hookEventOptions } from "../../../../../workflows/utils/hook-event-options"
-import { inInlineSlotOrHandOver } from "../../../../utils/inline-settlement-slots"
 import { storefrontReturnUrl } from "../../../../utils/storefront-return"
 import { TIKKIE_MODULE } from "../../../../../modules/tikkie"
 import type TikkieModuleService from "../../../../../modules/tikkie/service"
@@ -22,9 +23,10 @@ import type { PaymentRequestReturnQuery } from "./validators"
  * comes back from Tikkie's payment page (the page itself has no redirect). A browser cannot send a
  * publishable key, hence a /hooks route. It answers from the record when the record already knows
  * (completed, or read paid moments ago: outcome-from-record.ts); otherwise it settles the request (the
- * same code path as the notification and the poll) in one of the store's few inline slots, or, when
- * all are taken, hands the settlement to the workers and answers PROCESSING at once
- * (inline-settlement-slots.ts). It redirects to the storefront:
+ * same code path as the notification and the poll). Under the request's lock the settlement takes one
+ * of the store's few inline slots, or, when all are taken, hands itself to the workers and answers
+ * PROCESSING at once (workflows/utils/inline-settlement-slots.ts); a return waiting for the lock holds
+ * no slot. It redirects to the storefront:
  * - paid and completed: success URL with `order_id`;
  * - paid but still being confirmed (Tikkie unreachable, completion in progress, handed over): success
  *   URL with `cart_id` and `tikkie_status=PROCESSING`;
@@ -32,6 +34,7 @@ import type { PaymentRequestReturnQuery } from "./validators"
  * - not paid: failure URL with `tikkie_status` (OPEN, EXPIRED, CLOSED…) and `cart_id`.
  */
 export const GET = async (req: MedusaRequest<unknown, PaymentRequestReturnQuery>, res: MedusaResponse) => {
+  const timing = routeTiming("payment-request return")
   const tikkie = req.scope.resolve<TikkieModuleService>(TIKKIE_MODULE)
   const [record] = await tikkie.listPaymentRequests(
     { payment_session_id: req.validatedQuery.session_id, kind: "checkout" },
@@ -40,34 +43,39 @@ export const GET = async (req: MedusaRequest<unknown, PaymentRequestReturnQuery>
   if (!record || !record.success_url || !record.failure_url) {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, "No Tikkie payment link for this session.")
   }
+  timing?.mark("record lookup")
   const paymentRequestToken = record.payment_request_token
-  const outcome =
-    paymentRequestOutcomeFromRecord(record) ??
-    (await inInlineSlotOrHandOver<PaymentRequestOutcome>(
-      req.scope,
-      async () =>
-        (await settlePaymentRequestWorkflow(req.scope).run({ input: { paymentRequestToken, source: "return" } }))
-          .result,
-      async () => {
-        const data: PaymentRequestNotificationEventData = {
-          provider_id: record.provider_id,
-          notification_type: "PAYMENT",
-          payment_request_token: paymentRequestToken,
-        }
-        await req.scope
-          .resolve(Modules.EVENT_BUS)
-          .emit(
-            { name: PAYMENT_REQUEST_NOTIFICATION_EVENT, data },
-            hookEventOptions(paymentRequestEventKey(paymentRequestToken, "RETURN"))
-          )
-        return { outcome: "retry", reason: "handed over to the workers" }
-      }
-    ))
+  const outcome = paymentRequestOutcomeFromRecord(record) ?? (await settleOnReturn())
   const location = storefrontReturnUrl(
     outcome,
     record as { success_url: string; failure_url: string; cart_id?: string | null },
     "OPEN"
   )
   if (!location) throw new MedusaError(MedusaError.Types.NOT_FOUND, "No Tikkie payment link for this session.")
-  return res.redirect(303, location)
+  res.redirect(303, location)
+  timing?.end(req.scope.resolve<Logger>(ContainerRegistrationKeys.LOGGER), "answer")
+
+  async function settleOnReturn(): Promise<PaymentRequestOutcome> {
+    const outcome = (
+      await settlePaymentRequestWorkflow(req.scope).run({
+        input: { paymentRequestToken, source: "return", inlineSlot: true },
+      })
+    ).result
+    timing?.mark(outcome.outcome === "retry" && outcome.handOver ? "settlement: no slot" : "settlement")
+    if (outcome.outcome !== "retry" || !outcome.handOver) return outcome
+    // Every inline slot is taken: the workers settle it.
+    const data: PaymentRequestNotificationEventData = {
+      provider_id: record.provider_id,
+      notification_type: "PAYMENT",
+      payment_request_token: paymentRequestToken,
+    }
+    await req.scope
+      .resolve(Modules.EVENT_BUS)
+      .emit(
+        { name: PAYMENT_REQUEST_NOTIFICATION_EVENT, data },
+        hookEventOptions(paymentRequestEventKey(paymentRequestToken, "RETURN"))
+      )
+    timing?.mark("enqueue (handed over)")
+    return outcome
+  }
 }

@@ -1,0 +1,169 @@
+import { Modules } from "@medusajs/framework/utils"
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { request } from "undici"
+import { TIKKIE_MODULE } from "../../src/modules/tikkie"
+import type TikkieModuleService from "../../src/modules/tikkie/service"
+import { storeRedisOf } from "../../src/utils/store-redis"
+import { FAST_CHECKOUT_WEBHOOK_EVENT } from "../../src/workflows/utils/events"
+import {
+  claimFastCheckoutWebhookRead,
+  FAST_CHECKOUT_WEBHOOK_READ_INTERVAL_MS,
+  releaseFastCheckoutWebhookRead,
+} from "../../src/workflows/fast-checkout/utils/webhook-read-claim"
+import { useFileEnv } from "../helpers/file-env"
+import {
+  arriveAt,
+  type SeededStore,
+  seedStore,
+  settledOrder,
+  storeApi,
+  stroopwafelsAndMugCart,
+} from "../helpers/store-flow"
+import { clearSandboxForNextTest, useTikkieSandbox } from "../helpers/tikkie-sandbox-env"
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { startRedis } = require("../../scripts/redis-server") as {
+  startRedis(): Promise<{ url: string; stop(): Promise<void> }>
+}
+
+jest.setTimeout(240_000)
+
+const tikkie = useTikkieSandbox({ requestTimeoutMs: 1_500 })
+const set = useFileEnv()
+let redis: { url: string; stop(): Promise<void> }
+beforeAll(async () => {
+  redis = await startRedis()
+  // One process on Medusa's Redis modules (medusa-config.ts), as each instance of a multi-instance store runs.
+  set("REDIS_URL", redis.url)
+})
+afterAll(async () => {
+  await redis?.stop()
+})
+
+/**
+ * The hot path on Redis (issue 33 point 2): with Medusa's Redis event bus the per-order read claim and
+ * the store-wide GET order count live in Redis, so the webhook route, the return route and each GET
+ * order cost no database round trip for them. The cluster test drives the same from every instance.
+ */
+medusaIntegrationTestRunner({
+  testSuite: ({ api, getContainer }) => {
+    let store: SeededStore
+    let shop: ReturnType<typeof storeApi>
+    const records = () => getContainer().resolve<TikkieModuleService>(TIKKIE_MODULE)
+    const record = async (orderToken: string) =>
+      (await records().listFastCheckoutOrders({ order_token: orderToken }))[0]
+    const windowRows = async () => {
+      const pg = getContainer().resolve("__pg_connection__") as {
+        raw(sql: string): Promise<{ rows: Array<{ n: number }> }>
+      }
+      return (await pg.raw(`select count(*)::int as n from tikkie_rate_window`)).rows[0].n
+    }
+
+    beforeAll(async () => {
+      store = await seedStore(getContainer())
+      shop = storeApi(api, store.publishableKey)
+    })
+    beforeEach(async () => {
+      await clearSandboxForNextTest(tikkie)
+    })
+
+    it("runs on Medusa's Redis event bus, whose connection the plugin reaches", async () => {
+      expect(storeRedisOf(getContainer())).toBeDefined()
+      expect(getContainer().resolve(Modules.EVENT_BUS).constructor.name).toBe("RedisEventBusService")
+    })
+
+    it("webhooks, returns and GET order slots take their claims and counts in Redis: no claim or window in the database, one read per interval", async () => {
+      const before = await windowRows()
+      const cart = await stroopwafelsAndMugCart(shop, store)
+      const started = await shop.startFastCheckout(cart.id)
+      await tikkie.control.setDeliveryBehaviour("fail", 1)
+      await tikkie.control.post(`/_sandbox/fastcheckout/orders/${started.order_token}/pay`)
+      await tikkie.control.clearRequests()
+      const body = JSON.stringify({
+        referenceId: started.payment_session_id,
+        orderToken: started.order_token,
+        status: "PAID",
+      })
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, async () => {
+          const res = await request(`${tikkie.storeUrl}/hooks/tikkie/fast-checkout`, {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body,
+          })
+          await res.body.dump()
+          return res.statusCode
+        })
+      )
+      expect(answers).toEqual(Array(10).fill(200))
+      const order = await settledOrder(getContainer(), started.order_token, cart.id)
+      const back = await arriveAt(
+        `${tikkie.storeUrl}/hooks/tikkie/fast-checkout/return?session_id=${started.payment_session_id}`
+      )
+      expect(back.location.searchParams.get("order_id")).toBe(order.id)
+      // Ten webhooks inside one interval: one read (the deferred read at its end finds the order settled).
+      await new Promise((r) => setTimeout(r, 6_000))
+      expect(await tikkie.control.requests("fastCheckout.getOrder")).toHaveLength(1)
+      // The claim was Redis's and the GET order slot was counted there.
+      expect((await record(started.order_token)).webhook_read_at).toBeNull()
+      expect(await windowRows()).toBe(before)
+    })
+
+    it("on Redis the read claim holds across concurrent callers: one read, one deferral that leaves the order due for the poll at the interval's end", async () => {
+      const started = await shop.startFastCheckout((await stroopwafelsAndMugCart(shop, store)).id)
+      const claims = await Promise.all(
+        Array.from({ length: 20 }, () => claimFastCheckoutWebhookRead(getContainer(), started.order_token))
+      )
+      expect(claims.filter((c) => c.action === "read")).toHaveLength(1)
+      const deferred = claims.filter((c) => c.action === "defer") as Array<{ inMs: number }>
+      expect(deferred).toHaveLength(1)
+      expect(deferred[0].inMs).toBeGreaterThan(0)
+      expect(deferred[0].inMs).toBeLessThanOrEqual(FAST_CHECKOUT_WEBHOOK_READ_INTERVAL_MS)
+      const after = await record(started.order_token)
+      expect(after.webhook_read_at).toBeNull()
+      expect(new Date(after.next_check_at!).getTime()).toBeLessThanOrEqual(
+        Date.now() + FAST_CHECKOUT_WEBHOOK_READ_INTERVAL_MS
+      )
+      expect((await claimFastCheckoutWebhookRead(getContainer(), started.order_token, { deferred: true })).action).toBe(
+        "skip"
+      )
+      await new Promise((r) => setTimeout(r, FAST_CHECKOUT_WEBHOOK_READ_INTERVAL_MS + 100))
+      const again = await claimFastCheckoutWebhookRead(getContainer(), started.order_token, { deferred: true })
+      expect(again.action).toBe("read")
+      // A claim given back unused (its settlement met a busy lock) frees the order for the next caller.
+      await releaseFastCheckoutWebhookRead(
+        getContainer(),
+        started.order_token,
+        (again as { claimedAt: string }).claimedAt
+      )
+      expect((await claimFastCheckoutWebhookRead(getContainer(), started.order_token)).action).toBe("read")
+    })
+
+    it("on Redis, webhooks naming no order of this store still start no event and no read", async () => {
+      const eventBus = getContainer().resolve(Modules.EVENT_BUS)
+      const seen: unknown[] = []
+      const handler = async (event: unknown) => {
+        seen.push(event)
+      }
+      eventBus.subscribe(FAST_CHECKOUT_WEBHOOK_EVENT, handler as never, { subscriberId: "hot-path-redis-test" })
+      try {
+        await tikkie.control.clearRequests()
+        const forged = { referenceId: "ref", orderToken: "notAnOrderOfThisStore0123456789", status: "PAID" }
+        for (let i = 0; i < 5; i++) {
+          const res = await request(`${tikkie.storeUrl}/hooks/tikkie/fast-checkout`, {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify(forged),
+          })
+          await res.body.dump()
+          expect(res.statusCode).toBe(200)
+        }
+        await new Promise((r) => setTimeout(r, 1_000))
+        expect(seen).toHaveLength(0)
+        expect(await tikkie.control.requests("fastCheckout.getOrder")).toHaveLength(0)
+      } finally {
+        eventBus.unsubscribe(FAST_CHECKOUT_WEBHOOK_EVENT, handler as never, { subscriberId: "hot-path-redis-test" })
+      }
+    })
+  },
+})
