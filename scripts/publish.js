@@ -28,14 +28,14 @@ const PACKAGES = [
   { name: "medusa-plugin-tikkie", dir: "." },
 ]
 
-const manifest = (dir) => JSON.parse(fs.readFileSync(path.join(ROOT, dir, "package.json"), "utf8"))
+const manifest = (dir, root = ROOT) => JSON.parse(fs.readFileSync(path.join(root, dir, "package.json"), "utf8"))
 
-/** The problems that would make the three a broken release (empty when they fit together). */
-function releaseProblems() {
+/** The problems that would make the three (under `root`) a broken release (empty when they fit together). */
+function releaseProblems(root = ROOT) {
   const problems = []
-  const version = manifest(".").version
+  const version = manifest(".", root).version
   for (const { name, dir } of PACKAGES) {
-    const pkg = manifest(dir)
+    const pkg = manifest(dir, root)
     if (pkg.name !== name) problems.push(`${dir}/package.json is named ${pkg.name}, not ${name}`)
     if (pkg.version !== version) problems.push(`${name} is at ${pkg.version}, the plugin at ${version}`)
     const dep = pkg.dependencies?.["tikkie-client"]
