@@ -25,6 +25,15 @@ export function guideBlocks(markdown = fs.readFileSync(GUIDE, "utf8")): GuideBlo
   return blocks
 }
 
+/** The guide's install line (the ```sh block after `<!-- storefront: install -->`), split into words. */
+export function guideInstallLine(markdown = fs.readFileSync(GUIDE, "utf8")): string[] {
+  const m = /<!-- storefront: install -->\n```sh\n([\s\S]*?)```\n/.exec(markdown)
+  if (!m) throw new Error("docs/storefront-nextjs.md has no <!-- storefront: install --> block")
+  const lines = m[1].split("\n").filter((l) => l.trim())
+  if (lines.length !== 1) throw new Error(`the guide's install block is not one line: ${JSON.stringify(lines)}`)
+  return lines[0].trim().split(/\s+/)
+}
+
 /** Writes the guide's new files into the app; answers their paths. */
 export function writeGuideFiles(appDir = NEXTJS_APP, blocks = guideBlocks()): string[] {
   const written: string[] = []

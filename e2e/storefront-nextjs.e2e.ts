@@ -2,14 +2,17 @@
  * docs/storefront-nextjs.md, tested where it breaks: a Next.js 15 storefront shaped like Medusa's Next.js
  * starter (e2e/nextjs-storefront: App Router, Server Components and Server Actions, the starter's cart
  * cookie with sameSite "strict", moduleResolution "node" in its tsconfig), whose Tikkie files are the
- * guide's code blocks as written, with the plugin installed from its `npm pack` tarball, built with
+ * guide's code blocks as written, with the plugin installed by the guide's own install line
+ * (`npm install medusa-plugin-tikkie`) from a registry on this machine (Verdaccio, scripts/registry.js, to
+ * which the three packages are published first, as a release publishes them: scripts/publish.js), built with
  * `next build`, run with `next start`, and driven in Debian's Chromium against the demo store. The Tikkie
  * sandbox listens on 127.0.0.1 and the storefront on localhost: the way back from Tikkie starts on another
  * site, as in production.
  *
  *   npm run test:nextjs        (e2e/install-chromium.sh installs Chromium when it is missing)
  *
- * Env: TIKKIE_PACKAGE_TARBALL (comma-separated tarballs, the client's and the plugin's, to install instead of packing them), E2E_KEEP=1 (keep the demo's
+ * Env: TIKKIE_REGISTRY_URL (a running registry that already has the packages: no registry is started and
+ * nothing published), E2E_KEEP=1 (keep the demo's
  * data directory), CHROMIUM_PATH, E2E_HEADED=1. The last line printed is "N passed, N failed".
  */
 import assert from "node:assert/strict"
@@ -22,10 +25,21 @@ import { DEMO } from "../demo/constants"
 import { ROOT, startDemo, type RunningDemo } from "../demo/run"
 import { BrowserRunner } from "./browser-runner"
 import { cancelAtTikkie, payTikkieLink, payWithTikkie } from "./sandbox-pages"
-import { missingAdditions, NEXTJS_APP, writeGuideFiles } from "./storefront-guide"
+import { guideInstallLine, missingAdditions, NEXTJS_APP, writeGuideFiles } from "./storefront-guide"
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { freePort } = require("../scripts/embedded-db") as { freePort(): Promise<number> }
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { startRegistry } = require("../scripts/registry") as {
+  startRegistry(dir: string, opts: { log(m: string): void }): Promise<{ url: string; stop(): void; version: string }>
+}
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { publishAll } = require("../scripts/publish") as {
+  publishAll(
+    opts: { registry: string; anonymous: boolean },
+    io: { stdio: "pipe" }
+  ): Array<{ name: string; version: string; command: string }>
+}
 
 const runner = new BrowserRunner({ artifacts: path.join(ROOT, "e2e", ".artifacts", "nextjs"), testTimeoutMs: 150_000 })
 const CART_COOKIE = "_medusa_cart_id"
@@ -54,28 +68,55 @@ function run(cmd: string, args: string[], opts: { cwd: string; env?: NodeJS.Proc
 }
 
 /**
- * The plugin as a shop's storefront installs it: tarballs of `npm pack`, the plugin's and its dependency
- * tikkie-client's (which the registry would serve with it).
+ * The registry a shop's storefront installs from: one started here with the three packages published to it
+ * (the package test's registry is gone when it ends), or TIKKIE_REGISTRY_URL's.
  */
-function pluginTarballs(tmp: string): string[] {
-  if (process.env.TIKKIE_PACKAGE_TARBALL)
-    return process.env.TIKKIE_PACKAGE_TARBALL.split(",").map((t) => path.resolve(t))
-  run(process.execPath, [path.join(ROOT, "scripts/build-package.js")], { cwd: ROOT })
-  const pack = (args: string[]) => {
-    const [info] = JSON.parse(
-      run("npm", ["pack", ...args, "--json", "--ignore-scripts", "--pack-destination", tmp], { cwd: ROOT })
-    ) as Array<{ filename: string }>
-    return path.join(tmp, info.filename)
+async function registryWithPackages(tmp: string): Promise<{ url: string; stop(): void }> {
+  if (process.env.TIKKIE_REGISTRY_URL) return { url: process.env.TIKKIE_REGISTRY_URL, stop: () => {} }
+  const registry = await startRegistry(path.join(tmp, "registry"), { log: step })
+  try {
+    for (const p of publishAll({ registry: registry.url, anonymous: true }, { stdio: "pipe" }))
+      step(`published ${p.name}@${p.version}: ${p.command}`)
+  } catch (e) {
+    registry.stop()
+    throw e
   }
-  return [pack(["-w", "packages/tikkie-client"]), pack([])]
+  return registry
 }
 
-function prepareApp(tarballs: string[]) {
+function prepareApp(registryUrl: string) {
   const missing = missingAdditions()
   assert.deepEqual(missing, [], "the guide's additions to starter files must stand in the test app's copies")
   step(`the guide's files written: ${writeGuideFiles().join(", ")}`)
   run("npm", ["install", "--no-audit", "--no-fund"], { cwd: NEXTJS_APP })
-  run("npm", ["install", "--no-save", "--no-audit", "--no-fund", ...tarballs], { cwd: NEXTJS_APP })
+  // The guide's install line as written, with npm pointed at the registry (as a shop's .npmrc would). It
+  // saves the plugin into the app's package.json and lock: both are put back, the app is checked in.
+  const [cmd, ...args] = guideInstallLine()
+  assert.deepEqual([cmd, ...args], ["npm", "install", "medusa-plugin-tikkie"], "the guide's install line")
+  const manifests = ["package.json", "package-lock.json"].map((f) => path.join(NEXTJS_APP, f))
+  const saved = manifests.map((f) => fs.readFileSync(f))
+  try {
+    step(`ran: ${[cmd, ...args].join(" ")} (npm_config_registry=${registryUrl})`)
+    run(cmd, [...args, "--no-audit", "--no-fund"], { cwd: NEXTJS_APP, env: { npm_config_registry: registryUrl } })
+    const lock = JSON.parse(fs.readFileSync(manifests[1], "utf8")).packages as Record<
+      string,
+      { version?: string; integrity?: string }
+    >
+    const { version } = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { version: string }
+    // The tarballs the registry serves (npm writes no `resolved` URL for them; none is on the public registry).
+    for (const name of ["medusa-plugin-tikkie", "tikkie-client"]) {
+      const served = run("npm", ["view", `${name}@${version}`, "dist.integrity"], {
+        cwd: NEXTJS_APP,
+        env: { npm_config_registry: registryUrl },
+      }).trim()
+      const entry = lock[`node_modules/${name}`]
+      assert.equal(entry?.version, version, `${name} installed at the released version`)
+      assert.equal(entry?.integrity, served, `${name} is the registry's tarball`)
+    }
+    step(`installed by name from ${registryUrl}: medusa-plugin-tikkie and tikkie-client ${version}`)
+  } finally {
+    manifests.forEach((f, i) => fs.writeFileSync(f, saved[i]))
+  }
   // The starter's tsconfig (moduleResolution "node") must find the helper's types: `next build` below
   // checks types too, but the starter turns that off, so this is the check a starter's developer runs.
   run("npx", ["tsc", "--noEmit"], { cwd: NEXTJS_APP })
@@ -312,8 +353,10 @@ async function main(): Promise<number> {
   // Embedded Postgres runs as the user "postgres" when we are root: it must reach the demo's data directory.
   fs.chmodSync(tmp, 0o755)
   let next: ChildProcess | undefined
+  let registry: { url: string; stop(): void } | undefined
   try {
-    prepareApp(pluginTarballs(tmp))
+    registry = await registryWithPackages(tmp)
+    prepareApp(registry.url)
     const nextPort = await freePort()
     storefrontUrl = `http://localhost:${nextPort}`
     step("starting the demo store")
@@ -346,6 +389,7 @@ async function main(): Promise<number> {
       }
     }
     await demo?.stop()
+    registry?.stop()
     if (keep) step(`kept ${tmp}`)
     else fs.rmSync(tmp, { recursive: true, force: true })
   }

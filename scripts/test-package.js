@@ -1,24 +1,29 @@
 #!/usr/bin/env node
 /**
- * `npm run test:package`: the three packages as their users get them.
+ * `npm run test:package`: the three packages as their users get them, from a registry.
  *
- * 1. Builds and packs the plugin (`prepack`'s build, then `npm pack`), `tikkie-client` and `tikkie-sandbox`
- *    (`npm pack -w`), and checks each tarball: a LICENSE and README, no source maps, no repository config, no
- *    tests or demo, type declarations of every public export; the plugin's carries no sandbox file.
- * 2. A project without Medusa installs the client's tarball: no Medusa comes with it, and its README's
- *    TypeScript example compiles under strict tsc; then the plugin's for its storefront helper, still
- *    without Medusa.
- * 3. A separate, minimal Medusa 2.21 store in a temporary folder (its own package.json, tsconfig and the
- *    README's medusa-config.ts) installs the plugin's and the client's tarballs (as the registry would serve
- *    the plugin with its dependency), starts the sandbox with `npx` from its tarball, gets tokens from the
- *    installed `tikkie-credentials`, runs `medusa db:migrate` on embedded Postgres,
- *    builds the admin with the plugin's extensions (`medusa build`), boots the build in production mode,
- *    lists both providers, and takes one Fast Checkout cart from start to paid order.
+ * 1. Starts a real npm registry on this machine (Verdaccio, scripts/registry.js) and publishes the three
+ *    packages to it as a release does (scripts/publish.js: each package's own prepack, in dependency
+ *    order: tikkie-client, tikkie-sandbox, the plugin). Then `npm publish --dry-run` of each package against
+ *    the public registry, the release workflow's publish step without the upload.
+ * 2. Downloads the three tarballs the registry serves and checks each: a LICENSE, README and CHANGELOG, the
+ *    repository, homepage and bugs fields, no source maps, no repository config, no tests or demo, type
+ *    declarations of every public export; the plugin's carries no sandbox file.
+ * 3. A project without Medusa installs `tikkie-client` by name: no Medusa comes with it, and its README's
+ *    TypeScript example compiles under strict tsc; then the plugin by name for its storefront helper.
+ * 4. For the lowest and the newest Medusa 2.x the plugin's peer range allows (once when they are the same):
+ *    a separate, minimal Medusa store in a temporary folder (its own package.json, tsconfig and the README's
+ *    medusa-config.ts) runs the README's install line (`npm install medusa-plugin-tikkie`) against the
+ *    registry, starts the sandbox with the README's `npx tikkie-sandbox` line, gets tokens with
+ *    `npx tikkie-credentials`, runs `medusa db:migrate` on embedded Postgres, builds the admin with the
+ *    plugin's extensions (`medusa build`), boots the build in production mode, lists both providers, and
+ *    takes one Fast Checkout cart from start to paid order.
  *
- * The store's Medusa packages are those of this repository's lock file (the lock is copied into the
- * store), so npm's cache serves them. Prints the tarball's size and file count and the time from
- * `npm install` of the package to a paid order; ends with "N passed, N failed" and exits non-zero on a
- * failure. TIKKIE_PACKAGE_KEEP=1 keeps the temporary folder.
+ * The lowest Medusa's store uses this repository's lock file (its Medusa is the lock's), so npm's cache
+ * serves it; the newest resolves as a shop's fresh install does. Prints the registry, the versions and the
+ * exact install lines, the tarballs' sizes and file counts and the time from `npm install` of the package
+ * to a paid order; ends with "N passed, N failed" and exits non-zero on a failure. TIKKIE_PACKAGE_KEEP=1
+ * keeps the temporary folder; TIKKIE_PACKAGE_MEDUSA=2.21.2 runs one store with that Medusa only.
  */
 const { spawn, spawnSync } = require("node:child_process")
 const fs = require("node:fs")
@@ -26,6 +31,8 @@ const os = require("node:os")
 const path = require("node:path")
 const readline = require("node:readline")
 const { startEmbeddedPostgres, freePort } = require("./embedded-db")
+const { startRegistry } = require("./registry")
+const { PACKAGES, publishAll } = require("./publish")
 
 const ROOT = path.join(__dirname, "..")
 const LOCK = JSON.parse(fs.readFileSync(path.join(ROOT, "package-lock.json"), "utf8")).packages
@@ -70,11 +77,11 @@ function filesUnder(dir, out = []) {
   return out
 }
 
-/** The ```ts block after a `<!-- marker -->` line of a document (the README by default, or a file under docs/). */
-function readmeBlock(marker, doc = "README.md") {
+/** The ```ts (or `lang`) block after a `<!-- marker -->` line of a document (the README by default). */
+function readmeBlock(marker, doc = "README.md", lang = "ts") {
   const readme = fs.readFileSync(path.join(ROOT, doc), "utf8")
   const m = new RegExp(
-    `<!-- ${marker.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")} -->\\n\`\`\`ts\\n([\\s\\S]*?)\`\`\`\\n`
+    `<!-- ${marker.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")} -->\\n\`\`\`${lang}\\n([\\s\\S]*?)\`\`\`\\n`
   ).exec(readme)
   if (!m) throw new Error(`${doc} has no <!-- ${marker} --> block`)
   return m[1]
@@ -146,17 +153,41 @@ async function eventually(fn, timeoutMs, what) {
   }
 }
 
-// ---------------------------------------------------------------------------------------------- 1. pack
+// ------------------------------------------------------------------------------- 1. publish, 2. inspect
 
-function packAndInspect(tmp) {
-  log("building the package (prepack: node scripts/build-package.js)")
-  const build = run(process.execPath, [path.join(ROOT, "scripts/build-package.js")], {
-    cwd: ROOT,
-    label: "build-package",
-  })
-  log(`built in ${seconds(build.took)}`)
-  const { tarball, pkgDir, files } = pack(tmp, [], "medusa-plugin-tikkie")
-  inspectCommon("medusa-plugin-tikkie", pkgDir, files)
+/** npm pointed at the test's registry (for every name: the registry proxies the public ones). */
+const viaRegistry = (registry) => ({ ...process.env, npm_config_registry: registry.url })
+
+/**
+ * Publishes the three to the test's registry as the release workflow does (scripts/publish.js), checks the
+ * same publish step with --dry-run against the public registry, and inspects the tarballs the registry serves.
+ */
+function publishAndInspect(tmp, registry) {
+  const version = PKG.version
+  const started = Date.now()
+  const published = publishAll({ registry: registry.url, anonymous: true }, { stdio: "pipe" })
+  for (const p of published) console.log(`published: ${p.command} -> ${p.name}@${p.version}`)
+  log(`published to the registry in ${seconds(Date.now() - started)}`)
+  check(
+    "the three were published to the registry in dependency order (tikkie-client, tikkie-sandbox, the plugin), each built by its own prepack",
+    JSON.stringify(published.map((p) => p.name)) === JSON.stringify(PACKAGES.map((p) => p.name)) &&
+      published.every((p) => /> \S+ prepack\n/.test(p.output) && p.version === version),
+    published.map((p) => `${p.name}@${p.version}`)
+  )
+
+  const dryStarted = Date.now()
+  const dry = publishAll({ dryRun: true }, { stdio: "pipe" })
+  for (const p of dry) console.log(`dry run: ${p.command}`)
+  log(`dry-run publish to the public registry in ${seconds(Date.now() - dryStarted)}`)
+  check(
+    "`npm publish --dry-run` of each package (the release's publish step) passes, in dependency order",
+    JSON.stringify(dry.map((p) => p.name)) === JSON.stringify(PACKAGES.map((p) => p.name)) &&
+      dry.every((p) => p.output.includes(`+ ${p.name}@${version}`)),
+    dry.map((p) => p.output.slice(-300))
+  )
+
+  const { tarball, pkgDir, files } = pack(tmp, registry, "medusa-plugin-tikkie", version)
+  inspectCommon("medusa-plugin-tikkie", pkgDir, files, version, ".")
   check(
     "no repository config (medusa-config.*) in the tarball",
     !files.some((f) => /medusa-config/.test(f)),
@@ -181,9 +212,8 @@ function packAndInspect(tmp) {
   const sandboxFiles = files.filter((f) => /sandbox/i.test(f) && !/^docs\//.test(f))
   check("no sandbox file in the plugin's tarball", sandboxFiles.length === 0, sandboxFiles.slice(0, 5))
   check(
-    "the plugin depends on tikkie-client, not on tikkie-sandbox, and has no bin",
-    pkg.dependencies["tikkie-client"] ===
-      JSON.parse(fs.readFileSync(path.join(ROOT, "packages/tikkie-client/package.json"), "utf8")).version &&
+    "the plugin depends on the released tikkie-client (its own version), not on tikkie-sandbox, and has no bin",
+    pkg.dependencies["tikkie-client"] === version &&
       !pkg.dependencies["tikkie-sandbox"] &&
       !pkg.peerDependencies["tikkie-sandbox"] &&
       !pkg.bin,
@@ -204,8 +234,8 @@ function packAndInspect(tmp) {
   )
   checkExports(pkg, pkgDir, [".", "./workflows", "./storefront"])
 
-  const client = pack(tmp, ["-w", "packages/tikkie-client"], "tikkie-client")
-  inspectCommon("tikkie-client", client.pkgDir, client.files)
+  const client = pack(tmp, registry, "tikkie-client", version)
+  inspectCommon("tikkie-client", client.pkgDir, client.files, version, "packages/tikkie-client")
   const clientPkg = JSON.parse(fs.readFileSync(path.join(client.pkgDir, "package.json"), "utf8"))
   check(
     "tikkie-client: no Medusa among its dependencies",
@@ -228,22 +258,33 @@ function packAndInspect(tmp) {
     "tikkie-client: "
   )
 
-  const sandbox = pack(tmp, ["-w", "packages/tikkie-sandbox"], "tikkie-sandbox")
-  inspectCommon("tikkie-sandbox", sandbox.pkgDir, sandbox.files)
+  const sandbox = pack(tmp, registry, "tikkie-sandbox", version)
+  inspectCommon("tikkie-sandbox", sandbox.pkgDir, sandbox.files, version, "packages/tikkie-sandbox")
   const sandboxPkg = JSON.parse(fs.readFileSync(path.join(sandbox.pkgDir, "package.json"), "utf8"))
   check(
-    "tikkie-sandbox: no Medusa among its dependencies; it depends on tikkie-client",
+    "tikkie-sandbox: no Medusa among its dependencies; it depends on the released tikkie-client",
     !Object.keys(sandboxPkg.dependencies).some((n) => n.startsWith("@medusajs/")) &&
-      Boolean(sandboxPkg.dependencies["tikkie-client"]),
+      sandboxPkg.dependencies["tikkie-client"] === version,
     sandboxPkg.dependencies
   )
   checkExports(sandboxPkg, sandbox.pkgDir, ["."], "tikkie-sandbox: ")
-  return { tarball, clientTarball: client.tarball, sandboxTarball: sandbox.tarball }
+  // What the registry serves for each: an install is from the registry when it has this integrity (npm
+  // writes no `resolved` URL for these into the lock).
+  const integrity = Object.fromEntries(
+    PACKAGES.map(({ name }) => [
+      name,
+      npm(["view", `${name}@${version}`, "dist.integrity"], { cwd: tmp, env: viaRegistry(registry) }).stdout.trim(),
+    ])
+  )
+  return { version, integrity }
 }
 
-/** `npm pack` (of the root, or of a workspace with `-w`), unpacked; scripts are not run (built above). */
-function pack(tmp, args, name) {
-  const packed = npm(["pack", ...args, "--json", "--ignore-scripts", "--pack-destination", tmp], { cwd: ROOT })
+/** The tarball the registry serves for name@version (`npm pack name@version`), unpacked. */
+function pack(tmp, registry, name, version) {
+  const packed = npm(["pack", `${name}@${version}`, "--json", "--pack-destination", tmp], {
+    cwd: tmp,
+    env: viaRegistry(registry),
+  })
   const info = JSON.parse(packed.stdout)[0]
   const tarball = path.join(tmp, info.filename)
   console.log(
@@ -257,13 +298,37 @@ function pack(tmp, args, name) {
 }
 
 /** What every one of the three tarballs holds, or must not hold. */
-function inspectCommon(name, pkgDir, files) {
+function inspectCommon(name, pkgDir, files, version, directory) {
   const prefix = name === "medusa-plugin-tikkie" ? "" : `${name}: `
   check(
     `${prefix}the tarball carries a LICENSE (MIT) and a README`,
     files.includes("LICENSE") &&
       /MIT License/.test(fs.readFileSync(path.join(pkgDir, "LICENSE"), "utf8")) &&
       files.includes("README.md")
+  )
+  const changelog = files.includes("CHANGELOG.md") ? fs.readFileSync(path.join(pkgDir, "CHANGELOG.md"), "utf8") : ""
+  check(
+    `${prefix}the tarball carries its CHANGELOG.md with this version's entry`,
+    changelog.startsWith(`# ${name}\n`) && changelog.includes(`\n## ${version}\n`),
+    changelog.slice(0, 200)
+  )
+  const manifest = JSON.parse(fs.readFileSync(path.join(pkgDir, "package.json"), "utf8"))
+  const repoUrl = manifest.repository?.url ?? ""
+  check(
+    `${prefix}package.json names its repository (with its directory), homepage, bugs and engines`,
+    manifest.version === version &&
+      /^git\+https:\/\/github\.com\/[^/]+\/[^/]+\.git$/.test(repoUrl) &&
+      manifest.repository.directory === (directory === "." ? undefined : directory) &&
+      /^https:\/\//.test(manifest.homepage ?? "") &&
+      /^https:\/\/.*\/issues$/.test(manifest.bugs?.url ?? "") &&
+      manifest.engines?.node === ">=20",
+    {
+      version: manifest.version,
+      repository: manifest.repository,
+      homepage: manifest.homepage,
+      bugs: manifest.bugs,
+      engines: manifest.engines,
+    }
   )
   const testish = files.filter(
     (f) =>
@@ -300,7 +365,7 @@ function checkExports(pkg, pkgDir, typed, prefix = "") {
 
 // ------------------------------------------------------------------------------ 2. a project without Medusa
 
-function plainProject(tmp, { tarball, clientTarball }) {
+function plainProject(tmp, registry) {
   const dir = path.join(tmp, "plain")
   fs.mkdirSync(dir)
   fs.writeFileSync(
@@ -331,16 +396,13 @@ function plainProject(tmp, { tarball, clientTarball }) {
     path.join(dir, "example.ts"),
     readmeBlock("example: test/readme-examples/fast-checkout.ts", "packages/tikkie-client/README.md")
   )
-  log("a project without Medusa: npm install of tikkie-client's tarball, typescript, @types/node")
+  log("a project without Medusa: npm install tikkie-client (by name, from the registry), typescript, @types/node")
   const r = npm(
-    [
-      "install",
-      clientTarball,
-      `typescript@${locked("typescript")}`,
-      `@types/node@${locked("@types/node")}`,
-      "--prefer-offline",
-    ],
-    { cwd: dir }
+    ["install", "tikkie-client", `typescript@${locked("typescript")}`, `@types/node@${locked("@types/node")}`],
+    {
+      cwd: dir,
+      env: viaRegistry(registry),
+    }
   )
   const modules = fs
     .readdirSync(path.join(dir, "node_modules"))
@@ -368,8 +430,8 @@ function plainProject(tmp, { tarball, clientTarball }) {
   )
 
   // A storefront installs the plugin for its storefront helper, still without Medusa (optional peers).
-  log("the same project: npm install of the plugin's tarball (with the client's, as the registry would serve it)")
-  npm(["install", clientTarball, tarball, "--prefer-offline"], { cwd: dir })
+  log("the same project: npm install medusa-plugin-tikkie (by name, from the registry)")
+  npm(["install", "medusa-plugin-tikkie"], { cwd: dir, env: viaRegistry(registry) })
   const withPlugin = fs.readdirSync(path.join(dir, "node_modules")).filter((n) => n === "@medusajs")
   check(
     "installing the plugin for its storefront helper brings no @medusajs package",
@@ -441,8 +503,7 @@ function plainProject(tmp, { tarball, clientTarball }) {
 
 // -------------------------------------------------------------------------------------- 3. a Medusa store
 
-function writeStore(dir) {
-  const medusa = locked("@medusajs/medusa")
+function writeStore(dir, medusa) {
   fs.mkdirSync(path.join(dir, "src/scripts"), { recursive: true })
   fs.writeFileSync(
     path.join(dir, "package.json"),
@@ -513,8 +574,73 @@ function writeStore(dir) {
   // The store's own seed: the demo's (it uses Medusa's workflows only, nothing of this repository's src).
   fs.copyFileSync(path.join(ROOT, "demo/seed.ts"), path.join(dir, "src/scripts/seed.ts"))
   fs.copyFileSync(path.join(ROOT, "demo/constants.ts"), path.join(dir, "src/scripts/constants.ts"))
-  // The repository's lock: the store resolves Medusa to the same versions, so npm's cache serves them.
-  fs.copyFileSync(path.join(ROOT, "package-lock.json"), path.join(dir, "package-lock.json"))
+  // With the lock's Medusa, the repository's lock (without this repository's own workspace packages): the
+  // store resolves Medusa's tree to the same versions, so npm's cache serves them. Another Medusa resolves
+  // as a shop's fresh install does.
+  if (medusa === locked("@medusajs/medusa")) {
+    const lock = JSON.parse(fs.readFileSync(path.join(ROOT, "package-lock.json"), "utf8"))
+    lock.name = "a-shop"
+    lock.packages = Object.fromEntries(
+      Object.entries(lock.packages).filter(([key, entry]) => key.startsWith("node_modules/") && !entry.link)
+    )
+    fs.writeFileSync(path.join(dir, "package-lock.json"), JSON.stringify(lock, null, 2))
+  }
+}
+
+/**
+ * What npx installed of tikkie-sandbox and tikkie-client: npx keeps each package set in its cache's _npx
+ * folder, with a lock; their integrity says which tarball it installed (none of the three is on the public
+ * registry, so a match is the test's registry's).
+ */
+function npxInstalled({ forget = false } = {}) {
+  const cache = run("npm", ["config", "get", "cache"]).stdout.trim()
+  const npxDir = path.join(cache, "_npx")
+  if (!fs.existsSync(npxDir)) return []
+  return fs.readdirSync(npxDir).flatMap((hash) => {
+    // npx reuses a folder whose tikkie-sandbox has the version the registry names: an earlier run's build
+    // of the same version would be run instead of this one's. Forgetting it makes npx fetch it again.
+    if (forget && fs.existsSync(path.join(npxDir, hash, "node_modules/tikkie-sandbox"))) {
+      fs.rmSync(path.join(npxDir, hash), { recursive: true, force: true })
+      return []
+    }
+    const lockFile = ["package-lock.json", "node_modules/.package-lock.json"]
+      .map((f) => path.join(npxDir, hash, f))
+      .find((f) => fs.existsSync(f))
+    const packages = lockFile ? (JSON.parse(fs.readFileSync(lockFile, "utf8")).packages ?? {}) : {}
+    const sandbox = packages["node_modules/tikkie-sandbox"]
+    if (!sandbox) return []
+    return [{ sandbox: sandbox.integrity, client: packages["node_modules/tikkie-client"]?.integrity }]
+  })
+}
+
+/** The shell lines of the README's ```sh block after `<!-- marker -->`, each split into words. */
+function readmeLines(marker) {
+  return readmeBlock(marker, "README.md", "sh")
+    .split("\n")
+    .filter((l) => l.trim())
+    .map((l) => l.trim().split(/\s+/))
+}
+
+/**
+ * The Medusa versions to install: the lowest the plugin's peer range allows and the newest 2.x it allows
+ * (the registry's answer), once when they are the same. TIKKIE_PACKAGE_MEDUSA picks one.
+ */
+function medusaVersions() {
+  if (process.env.TIKKIE_PACKAGE_MEDUSA) return process.env.TIKKIE_PACKAGE_MEDUSA.split(",")
+  const range = PKG.peerDependencies["@medusajs/medusa"]
+  if (!/^\^\d+\.\d+\.\d+$/.test(range)) throw new Error(`the Medusa peer range ${range} is not ^X.Y.Z`)
+  const lowest = range.slice(1)
+  // npm applies the range (prereleases left out): the newest of its answer is what a shop's install gets.
+  const r = run("npm", ["view", `@medusajs/medusa@${range}`, "version", "--json"], {
+    label: "npm view @medusajs/medusa",
+  })
+  const byNumber = (a, b) => {
+    const [x, y] = [a, b].map((v) => v.split(".").map(Number))
+    return x[0] - y[0] || x[1] - y[1] || x[2] - y[2]
+  }
+  const newest = [].concat(JSON.parse(r.stdout)).sort(byNumber).at(-1)
+  console.log(`Medusa: the peer range ${range} allows ${lowest} (lowest) to ${newest} (newest published)`)
+  return [...new Set([lowest, newest].filter(Boolean))]
 }
 
 async function createDatabase(port, name) {
@@ -540,13 +666,18 @@ async function tableExists(port, db, table) {
   }
 }
 
-async function store(tmp, { tarball, clientTarball, sandboxTarball }, cleanups) {
-  const dir = path.join(tmp, "store")
+async function store(tmp, registry, { version, integrity }, medusaVersion, cleanups) {
+  const label = `Medusa ${medusaVersion}: `
+  const dir = path.join(tmp, `store-${medusaVersion}`)
   fs.mkdirSync(dir)
-  writeStore(dir)
-  log("the store: npm install of its Medusa packages (from the cache)")
+  writeStore(dir, medusaVersion)
+  log(`the store with Medusa ${medusaVersion}: npm install of its Medusa packages`)
   const base = npm(["install", "--prefer-offline"], { cwd: dir })
   log(`store dependencies installed in ${seconds(base.took)}`)
+  const medusaInstalled = JSON.parse(
+    fs.readFileSync(path.join(dir, "node_modules/@medusajs/medusa/package.json"), "utf8")
+  ).version
+  check(`${label}the store runs @medusajs/medusa ${medusaVersion}`, medusaInstalled === medusaVersion, medusaInstalled)
 
   const pg = await startEmbeddedPostgres()
   cleanups.push(() => pg.stop())
@@ -554,16 +685,39 @@ async function store(tmp, { tarball, clientTarball, sandboxTarball }, cleanups) 
 
   // ---- from here: the time a shop spends from `npm install medusa-plugin-tikkie` to a paid order
   const t0 = Date.now()
-  const added = npm(["install", clientTarball, tarball, "--prefer-offline"], { cwd: dir })
+  // The README's install line as written, against the registry (npm_config_registry, as a shop's .npmrc).
+  const installLine = readmeLines("store: install")
+  check(
+    `${label}the README's install line is one \`npm install medusa-plugin-tikkie\``,
+    installLine.length === 1 && installLine[0].join(" ") === "npm install medusa-plugin-tikkie",
+    installLine
+  )
+  const [npmWord, ...installArgs] = installLine[0]
+  if (npmWord !== "npm") throw new Error(`the README's install line is not an npm command: ${installLine[0].join(" ")}`)
+  console.log(`${label}ran: ${installLine[0].join(" ")} (in the store, npm_config_registry=${registry.url})`)
+  const added = npm(installArgs, { cwd: dir, env: viaRegistry(registry) })
   log(`npm install of the package: ${seconds(added.took)}`)
   const installedSandbox =
     fs.existsSync(path.join(dir, "node_modules/tikkie-sandbox")) ||
     fs.existsSync(path.join(dir, "node_modules/.bin/tikkie-sandbox"))
-  check("the store's install has no sandbox (no tikkie-sandbox package or bin)", !installedSandbox)
-  const installedPkg = JSON.parse(
-    fs.readFileSync(path.join(dir, "node_modules/medusa-plugin-tikkie/package.json"), "utf8")
+  check(`${label}the store's install has no sandbox (no tikkie-sandbox package or bin)`, !installedSandbox)
+  const installed = (name) => {
+    const file = path.join(dir, "node_modules", name, "package.json")
+    return fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, "utf8")).version : undefined
+  }
+  const storeLock = JSON.parse(fs.readFileSync(path.join(dir, "package-lock.json"), "utf8")).packages
+  check(
+    `${label}the store installed medusa-plugin-tikkie and tikkie-client ${version} by name from the registry`,
+    installed("medusa-plugin-tikkie") === version &&
+      installed("tikkie-client") === version &&
+      storeLock["node_modules/medusa-plugin-tikkie"]?.integrity === integrity["medusa-plugin-tikkie"] &&
+      storeLock["node_modules/tikkie-client"]?.integrity === integrity["tikkie-client"],
+    {
+      plugin: storeLock["node_modules/medusa-plugin-tikkie"]?.integrity,
+      client: storeLock["node_modules/tikkie-client"]?.integrity,
+      registry: integrity,
+    }
   )
-  check("the store installed the tarball", installedPkg.name === "medusa-plugin-tikkie")
   const resolveBare = run(
     process.execPath,
     [
@@ -573,47 +727,49 @@ async function store(tmp, { tarball, clientTarball, sandboxTarball }, cleanups) 
     { cwd: dir, allowFail: true }
   )
   check(
-    "in the store, `medusa-plugin-tikkie` and `medusa-plugin-tikkie/workflows` resolve",
+    `${label}in the store, \`medusa-plugin-tikkie\` and \`medusa-plugin-tikkie/workflows\` resolve`,
     resolveBare.status === 0 &&
       resolveBare.stdout ===
         JSON.stringify({ module: "tikkie", prefix: "pp_tikkie-fast-checkout_", workflows: "function" }),
     `${resolveBare.stdout}${resolveBare.stderr}`.slice(0, 500)
   )
 
-  const stateFile = path.join(tmp, "sandbox-state.json")
-  // The sandbox as a developer runs it, with npx from its tarball (and the client's, its dependency), in a
-  // folder of its own: nothing of it enters the store.
-  const sandboxDir = path.join(tmp, "sandbox-npx")
+  // The README's sandbox lines: `npx tikkie-sandbox …` by name from the registry (npx fetches it and its
+  // tikkie-client; nothing of it enters the store), on a port the OS picks instead of 4010 (this machine
+  // runs other tests), then `npx tikkie-credentials` from the store's installed tikkie-client.
+  const sandboxLines = readmeLines("store: sandbox")
+  const sandboxLine = sandboxLines.find((words) => words[0] === "npx" && words[1] === "tikkie-sandbox")
+  const credentialsLine = sandboxLines.find((words) => words.includes("tikkie-credentials"))
+  if (!sandboxLine || !credentialsLine) throw new Error(`the README's sandbox block: ${JSON.stringify(sandboxLines)}`)
+  const sandboxArgs = sandboxLine.slice(1).map((w, i, all) => (all[i - 1] === "--port" ? "0" : w))
+  npxInstalled({ forget: true })
+  const sandboxDir = path.join(tmp, `sandbox-npx-${medusaVersion}`)
   fs.mkdirSync(sandboxDir)
-  const sandbox = startChild(
-    "npx",
-    [
-      "--yes",
-      "--prefer-offline",
-      "--package",
-      clientTarball,
-      "--package",
-      sandboxTarball,
-      "tikkie-sandbox",
-      "--port",
-      "0",
-      "--state-file",
-      stateFile,
-    ],
-    {
-      cwd: sandboxDir,
-      env: { ...process.env, PORT: "" },
-      ready: /^Tikkie sandbox listening on (\S+)$/,
-      logFile: path.join(tmp, "sandbox.log"),
-      timeoutMs: 120_000,
-    }
-  )
+  console.log(`${label}ran: npx ${sandboxArgs.join(" ")} (npm_config_registry=${registry.url})`)
+  const sandbox = startChild("npx", sandboxArgs, {
+    cwd: sandboxDir,
+    // npm_config_yes: the "Ok to proceed?" a developer answers at the terminal (npx asks nothing under CI).
+    env: { ...viaRegistry(registry), PORT: "", npm_config_yes: "true" },
+    ready: /^Tikkie sandbox listening on (\S+)$/,
+    logFile: path.join(tmp, `sandbox-${medusaVersion}.log`),
+    timeoutMs: 120_000,
+  })
   cleanups.push(sandbox.stop)
   const sandboxUrl = (await sandbox.matched)[1]
-  const apiKey = "a-shop-sandbox-api-key"
-  const creds = run(path.join(dir, "node_modules/.bin/tikkie-credentials"), ["--base-url", sandboxUrl], {
+  const fromNpx = npxInstalled()
+  check(
+    `${label}\`npx tikkie-sandbox\` fetched tikkie-sandbox ${version} (and tikkie-client) by name from the registry`,
+    fromNpx.some((e) => e.sandbox === integrity["tikkie-sandbox"] && e.client === integrity["tikkie-client"]),
+    { npx: fromNpx, registry: integrity }
+  )
+  // `TIKKIE_API_KEY=my-sandbox-key npx tikkie-credentials --base-url http://127.0.0.1:4010 >> .env`
+  const keyWord = credentialsLine.find((w) => w.startsWith("TIKKIE_API_KEY="))
+  const credArgs = credentialsLine.slice(credentialsLine.indexOf("npx") + 1, credentialsLine.indexOf(">>"))
+  const credsArgs = credArgs.map((w, i, all) => (all[i - 1] === "--base-url" ? sandboxUrl : w))
+  console.log(`${label}ran: ${keyWord} npx ${credsArgs.join(" ")} (in the store)`)
+  const creds = run("npx", credsArgs, {
     cwd: dir,
-    env: { ...process.env, TIKKIE_API_KEY: apiKey },
+    env: { ...process.env, TIKKIE_API_KEY: keyWord.slice("TIKKIE_API_KEY=".length) },
   })
   const dotenv = Object.fromEntries(
     creds.stdout
@@ -623,7 +779,7 @@ async function store(tmp, { tarball, clientTarball, sandboxTarball }, cleanups) 
       .map((m) => [m[1], m[2]])
   )
   check(
-    "tikkie-credentials from the package made a merchant token and an app token",
+    `${label}tikkie-credentials from the package made a merchant token and an app token`,
     Boolean(dotenv.TIKKIE_MERCHANT_TOKEN && dotenv.TIKKIE_APP_TOKEN),
     Object.keys(dotenv)
   )
@@ -655,7 +811,7 @@ async function store(tmp, { tarball, clientTarball, sandboxTarball }, cleanups) 
   const migrated = medusa(["db:migrate"])
   log(`medusa db:migrate: ${seconds(migrated.took)}`)
   check(
-    "medusa db:migrate created the plugin's tables",
+    `${label}medusa db:migrate created the plugin's tables`,
     (await tableExists(pg.port, "shop", "tikkie_fast_checkout_order")) &&
       (await tableExists(pg.port, "shop", "tikkie_payment_request"))
   )
@@ -669,7 +825,7 @@ async function store(tmp, { tarball, clientTarball, sandboxTarball }, cleanups) 
   const adminDir = path.join(dir, ".medusa/server/public/admin")
   const adminJs = fs.existsSync(adminDir) ? filesUnder(adminDir).filter((f) => f.endsWith(".js")) : []
   check(
-    "medusa build bundled the plugin's admin extensions (the Tikkie page and order widget)",
+    `${label}medusa build bundled the plugin's admin extensions (the Tikkie page and order widget)`,
     adminJs.some((f) => {
       const text = fs.readFileSync(f, "utf8")
       return text.includes("/admin/tikkie/") && text.includes("order.details.side.after")
@@ -701,13 +857,13 @@ async function store(tmp, { tarball, clientTarball, sandboxTarball }, cleanups) 
   })
   const ids = providers.payment_providers.map((p) => p.id)
   check(
-    "both Tikkie providers are listed",
+    `${label}both Tikkie providers are listed`,
     ids.includes("pp_tikkie-fast-checkout_tikkie") && ids.includes("pp_tikkie-payment-request_tikkie"),
     ids
   )
   const adminPage = await http("GET", `${storeUrl}/app`, { redirect: "manual" })
   check(
-    "the admin is served",
+    `${label}the admin is served`,
     adminPage.status === 200 && /<div id="medusa"|<html/i.test(adminPage.text),
     adminPage.status
   )
@@ -749,7 +905,7 @@ async function store(tmp, { tarball, clientTarball, sandboxTarball }, cleanups) 
     body: {},
   })
   check(
-    "the storefront call answers a checkout URL on the sandbox",
+    `${label}the storefront call answers a checkout URL on the sandbox`,
     String(started.checkout_url).startsWith(sandboxUrl),
     started
   )
@@ -779,14 +935,14 @@ async function store(tmp, { tarball, clientTarball, sandboxTarball }, cleanups) 
   const took = Date.now() - t0
   const payment = o.order.payment_collections?.[0]?.payments?.[0]
   check(
-    "the cart became a paid Medusa order (payment captured by the Fast Checkout provider, for the cart's total)",
+    `${label}the cart became a paid Medusa order (payment captured by the Fast Checkout provider, for the cart's total)`,
     payment?.provider_id === "pp_tikkie-fast-checkout_tikkie" &&
       Boolean(payment.captured_at) &&
       Number(o.order.total) === Number(cart.cart.total),
     { payment, total: o.order.total, cartTotal: cart.cart.total }
   )
   check(
-    "the order carries the payer's email and address from Tikkie (the sandbox's payer)",
+    `${label}the order carries the payer's email and address from Tikkie (the sandbox's payer)`,
     o.order.email === "jan.jansen@example.nl" && o.order.shipping_address?.address_1 === "Damrak 12",
     {
       email: o.order.email,
@@ -804,9 +960,15 @@ async function main() {
   fs.chmodSync(tmp, 0o755)
   const cleanups = []
   try {
-    const tarballs = packAndInspect(tmp)
-    plainProject(tmp, tarballs)
-    await store(tmp, tarballs, cleanups)
+    const registry = await startRegistry(path.join(tmp, "registry"), { log })
+    cleanups.push(registry.stop)
+    const release = publishAndInspect(tmp, registry)
+    plainProject(tmp, registry)
+    const versions = medusaVersions()
+    for (const medusaVersion of versions) await store(tmp, registry, release, medusaVersion, cleanups)
+    console.log(
+      `installed by name from the registry (${registry.url}, verdaccio ${registry.version}): medusa-plugin-tikkie, tikkie-client and tikkie-sandbox ${release.version}, into Medusa ${versions.join(" and ")}`
+    )
   } catch (e) {
     check("the package test ran to its end", false, e && e.stack ? e.stack : String(e))
   } finally {
