@@ -53,7 +53,7 @@ module.exports = {
       testEnvironment: "node",
       transform,
       moduleFileExtensions: ["js", "ts", "json"],
-      testMatch: ["<rootDir>/integration-tests/http/**/*.spec.ts"],
+      testMatch: ["<rootDir>/integration-tests/{http,redis}/**/*.spec.ts"],
       moduleNameMapper,
       modulePathIgnorePatterns: ["<rootDir>/.medusa/", "<rootDir>/dist/", "<rootDir>/packages/[^/]+/dist/"],
       setupFiles: ["<rootDir>/integration-tests/setup/env.js"],

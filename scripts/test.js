@@ -196,14 +196,17 @@ async function main() {
   jestExtra = dashes < 0 ? [] : args.slice(dashes + 1)
   const wants = (f) => !filter.length || filter.some((p) => f.includes(p))
   const unitPaths = filter.filter((p) => p.includes("unit-tests") || p.includes("packages/"))
-  const dir = path.join(root, "integration-tests", "http")
+  // integration-tests/redis needs a redis-server (npm run test:cluster runs it): only when asked for, so
+  // that `npm test` needs nothing but Node.
+  const appDir = filter.some((p) => p.includes("integration-tests/redis")) ? "redis" : "http"
+  const dir = path.join(root, "integration-tests", appDir)
   // A group (a spec file that imports `*.suite.ts` files, integration-tests/helpers/store-suites.ts) runs
   // whole when its own name is asked for, and with only the suites asked for (TIKKIE_SUITES) otherwise.
   const suitesOf = {}
   const suitesIn = {}
   const appFiles = []
   for (const f of fs.readdirSync(dir).filter((f) => f.endsWith(".spec.ts"))) {
-    const rel = path.join("integration-tests", "http", f)
+    const rel = path.join("integration-tests", appDir, f)
     const suites = [...fs.readFileSync(path.join(dir, f), "utf8").matchAll(/from "\.\/([\w-]+)\.suite"/g)].map(
       (m) => m[1]
     )
@@ -221,7 +224,7 @@ async function main() {
   // suites'); then the timed ones, longest first.
   const size = (rel) => fs.statSync(path.join(root, rel)).size
   const suiteSizes = (rel) =>
-    (suitesIn[rel] ?? []).reduce((n, s) => n + size(path.join("integration-tests", "http", `${s}.suite.ts`)), 0)
+    (suitesIn[rel] ?? []).reduce((n, s) => n + size(path.join("integration-tests", appDir, `${s}.suite.ts`)), 0)
   const weight = (rel) => timings[rel] ?? 1e6 + size(rel) + suiteSizes(rel)
   appFiles.sort((a, b) => weight(b) - weight(a))
 
