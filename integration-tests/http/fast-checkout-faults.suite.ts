@@ -6,11 +6,14 @@ import {
 } from "../../src/providers/shared/database-rate-limiter"
 import { pollFastCheckoutOrders } from "../../src/jobs/poll-fast-checkout-orders"
 import { settleFastCheckoutOrderWorkflow } from "../../src/workflows"
+import { TIKKIE_MODULE } from "../../src/modules/tikkie"
+import type TikkieModuleService from "../../src/modules/tikkie/service"
 import {
   arriveAt,
   eventually,
   orderForCart,
   ordersForCartCount,
+  settledOrder,
   type SeededStore,
   seedStore,
   storeApi,
@@ -145,13 +148,13 @@ export default storeSuite("fast-checkout-faults", {
      * lock the test holds; the connection doing it is cut (as a Postgres restart cuts it), and so is the
      * one of the compensation that would delete the order (a dead process never runs it). What stays is
      * the order, not linked to the cart, without its payment: what a SIGKILL between those steps leaves.
+     * Answers the cut settlement's outcome and the orders made since.
      */
-    it("an order left half made by a completion that did not end (its database connection cut) is finished by the next settlement, never made twice", async () => {
+    const leaveHalfMade = async (orderToken: string) => {
       const container = getContainer()
       const pg = container.resolve<SqlConnection & { transaction(): Promise<any> }>(
         ContainerRegistrationKeys.PG_CONNECTION
       )
-      const { cart, started } = await paidWithoutWebhook()
       const t0 = new Date()
       const ordersSince = async () =>
         (
@@ -167,12 +170,15 @@ export default storeSuite("fast-checkout-faults", {
       const cut = (pids: number[]) => Promise.all(pids.map((pid) => pg.raw(`select pg_terminate_backend(?)`, [pid])))
 
       const held = await pg.transaction()
-      let first: Promise<unknown>
+      let outcome: unknown
       try {
         await held.raw(`lock table order_cart in exclusive mode`)
-        first = settleFastCheckoutOrderWorkflow(container)
-          .run({ input: { orderToken: started.order_token, source: "poll" } })
-          .catch((e: unknown) => e)
+        const first = settleFastCheckoutOrderWorkflow(container)
+          .run({ input: { orderToken, source: "poll" } })
+          .then(
+            ({ result }) => result,
+            (e: unknown) => e
+          )
         const linking = await eventually(async () => {
           const pids = await blocked("order_cart")
           return pids.length ? pids : undefined
@@ -185,7 +191,10 @@ export default storeSuite("fast-checkout-faults", {
         await cut(linking)
         const until = Date.now() + 20_000
         let settled = false
-        void first.then(() => (settled = true))
+        void first.then((o) => {
+          outcome = o
+          settled = true
+        })
         while (!settled && Date.now() < until) {
           await cut(await blocked(""))
           await new Promise((r) => setTimeout(r, 100))
@@ -194,6 +203,13 @@ export default storeSuite("fast-checkout-faults", {
       } finally {
         await held.rollback()
       }
+      return { outcome, ordersSince, pg }
+    }
+
+    it("an order left half made by a completion that did not end (its database connection cut) is finished by the next settlement, never made twice", async () => {
+      const container = getContainer()
+      const { cart, started } = await paidWithoutWebhook()
+      const { ordersSince, pg } = await leaveHalfMade(started.order_token)
       expect(await ordersSince()).toHaveLength(1)
       expect(await orderForCart(container, cart.id)).toBeUndefined()
 
@@ -228,6 +244,26 @@ export default storeSuite("fast-checkout-faults", {
         [started.order_token]
       )
       expect(tikkieRecord.rows[0].medusa_order_id).toBe(order.id)
+    })
+
+    it("a completion cut by a lost database connection is tried again within seconds, without the poll, and not recorded as a problem", async () => {
+      const container = getContainer()
+      const { cart, started } = await paidWithoutWebhook()
+      const t0 = Date.now()
+      const { outcome, ordersSince } = await leaveHalfMade(started.order_token)
+      expect(outcome).toMatchObject({ outcome: "retry" })
+      // No poll runs here (TIKKIE_SCHEDULED_JOBS=off): the retry the settlement scheduled makes the order.
+      // Made whole: the record names it once it is (its payment captured first).
+      const order = await settledOrder(container, started.order_token, cart.id, 30_000)
+      console.log(
+        `    half-made order finished ${((Date.now() - t0) / 1000).toFixed(1)} s after the cut settlement began`
+      )
+      expect(await ordersSince()).toEqual([order.id])
+      expect(order.payment_collections.flatMap((pc: any) => pc.payments)[0].captured_at).toBeTruthy()
+      const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
+      const [record] = await tikkie.listFastCheckoutOrders({ order_token: started.order_token })
+      expect(record.problem).toBeNull()
+      expect(record.medusa_order_id).toBe(order.id)
     })
   },
 })

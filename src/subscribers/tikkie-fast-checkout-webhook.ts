@@ -4,6 +4,9 @@ import { CoalescingQueue } from "../utils/coalescing-queue"
 import { claimFastCheckoutWebhookRead } from "../workflows/fast-checkout/utils/webhook-read-claim"
 import type { FastCheckoutStatus } from "tikkie-client/fast-checkout"
 import { settleFastCheckoutOrderWorkflow } from "../workflows/fast-checkout/settle-fast-checkout-order"
+import { settleAgainSoon } from "../workflows/utils/retry-soon"
+import { isConnectionFailure } from "../utils/connection-failure"
+import { errorMessage } from "../utils/error-message"
 
 /**
  * Settlements started by webhooks in this process: a few at a time, repeats of an order folded
@@ -29,15 +32,31 @@ export default async function tikkieFastCheckoutWebhookHandler({
     (await claimFastCheckoutWebhookRead(container, orderToken, { deferred: true })).action !== "read"
   )
     return
-  await WEBHOOK_SETTLEMENTS.push(
-    orderToken,
-    async () =>
-      (
+  await WEBHOOK_SETTLEMENTS.push(orderToken, async () => {
+    try {
+      return (
         await settleFastCheckoutOrderWorkflow(container).run({
-          input: { orderToken, source: "webhook", hint: event.data.status as FastCheckoutStatus },
+          input: {
+            orderToken,
+            source: "webhook",
+            hint: event.data.status as FastCheckoutStatus,
+            retry: event.data.retry,
+          },
         })
       ).result
-  )
+    } catch (e) {
+      // The database went away (reading the record, writing it): tried again in seconds, not at the
+      // poll's next minute. Anything else fails the job as before; the poll retries it.
+      if (!isConnectionFailure(errorMessage(e))) throw e
+      await settleAgainSoon(container, {
+        kind: "fast-checkout",
+        orderToken,
+        referenceId: event.data.reference_id,
+        retry: event.data.retry,
+      })
+      return undefined
+    }
+  })
 }
 
 export const config: SubscriberConfig = {

@@ -15,6 +15,8 @@ export interface FastCheckoutWebhookEventData {
    * (fast-checkout/webhook-read-claim.ts): the subscriber reads only if no webhook claimed a read since.
    */
   deferred?: boolean
+  /** A settlement that lost its database connection, run again (retry-soon.ts): which try this is. */
+  retry?: number
 }
 
 /** The event-bus job key of a Fast Checkout settlement in flight: one per orderToken and reported status. */
@@ -36,6 +38,8 @@ export interface PaymentRequestNotificationEventData {
   payment_request_token: string
   /** Absent when the return route or the checkout guard handed its settlement over (there is no notification). */
   payment_token?: string
+  /** A settlement that lost its database connection, run again (retry-soon.ts): which try this is. */
+  retry?: number
 }
 
 /**

@@ -4,6 +4,8 @@ import { errorMessage } from "../../../utils/error-message"
 import { isLockTimeout, RETURN_LOCK_WAIT_SECONDS, underLockOrBusy } from "../../../utils/lock-timeout"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { logExcerpt } from "../../../utils/log-excerpt"
+import { isConnectionFailure } from "../../../utils/connection-failure"
+import { settleAgainSoon } from "../../utils/retry-soon"
 import { toCents } from "../../../utils/medusa-money"
 import { settlementTiming, type SettlementTiming } from "../../../utils/settlement-timing"
 import { LogThrottle } from "../../../utils/log-throttle"
@@ -231,6 +233,17 @@ async function settleLocked(
     if (existing) {
       await tikkie.updateFastCheckoutOrders({ id: record.id, ...paidFields, medusa_order_id: existing, problem: null })
       return { outcome: "already-completed", orderId: existing }
+    }
+    // The database went away under the completion: nothing is wrong with the payment. Tried again in
+    // seconds (and finished there if it was left half done), not recorded as its problem.
+    if (isConnectionFailure(message)) {
+      await settleAgainSoon(container, {
+        kind: "fast-checkout",
+        orderToken,
+        referenceId: record.reference_id,
+        retry: input.retry,
+      })
+      return { outcome: "retry", reason: message }
     }
     if (/already being completed|conflict/i.test(message) || isLockTimeout(message))
       return { outcome: "retry", reason: message }

@@ -21,6 +21,8 @@ export interface SettleFastCheckoutInput {
   hint?: FastCheckoutStatus
   /** How long to wait for the order's lock before answering "retry" (default 60 s; the checkout guard's is short). */
   lockWaitSeconds?: number
+  /** The how-manyth try after a lost database connection this is (workflows/utils/retry-soon.ts). */
+  retry?: number
 }
 
 export type SettleOutcome =

@@ -26,6 +26,8 @@ import { recordPayments, type PaymentRequestRecord } from "../utils/record-payme
 import { recordExtraPayments } from "../utils/extra-payments"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { orderForCart } from "../../checkout/utils/order-for-cart"
+import { isConnectionFailure } from "../../../utils/connection-failure"
+import { settleAgainSoon } from "../../utils/retry-soon"
 import { completeCartOnce, finishCompletion, orderCarriesMarker } from "../../checkout/utils/complete-cart-once"
 import {
   type PaymentRequestOutcome,
@@ -176,7 +178,7 @@ async function settleLocked(
   handOverSettledRead(paymentRequestReadKey(token), settled)
   const outcome =
     record.kind === "checkout"
-      ? await completeCheckout(container, record, paid, source, cartRead, timing)
+      ? await completeCheckout(container, record, paid, source, cartRead, timing, input.retry)
       : await captureOrderPayment(container, record, session, paid, source)
   if (outcome.outcome === "completed" || outcome.outcome === "captured") {
     await recordExtraPayments(container, await tikkie.retrievePaymentRequest(record.id), payments, isV1Record(record))
@@ -238,7 +240,8 @@ async function completeCheckout(
   paid: StoredPayment,
   source: PaymentRequestSource,
   cartRead: ReturnType<typeof readCheckoutCart> | undefined,
-  timing?: SettlementTiming
+  timing?: SettlementTiming,
+  retry?: number
 ): Promise<PaymentRequestOutcome> {
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
@@ -306,6 +309,17 @@ async function completeCheckout(
     if (raced) {
       await tikkie.updatePaymentRequests({ id: record.id, order_id: raced, problem: null })
       return { outcome: "already-completed", orderId: raced }
+    }
+    // The database went away under the completion: nothing is wrong with the payment. Tried again in
+    // seconds (and finished there if it was left half done), not recorded as its problem.
+    if (isConnectionFailure(message)) {
+      await settleAgainSoon(container, {
+        kind: "payment-request",
+        paymentRequestToken: record.payment_request_token,
+        providerId: record.provider_id,
+        retry,
+      })
+      return { outcome: "retry", reason: message }
     }
     if (/already being completed|conflict/i.test(message) || isLockTimeout(message))
       return { outcome: "retry", reason: message }

@@ -32,6 +32,8 @@ export interface SettlePaymentRequestInput {
   source: PaymentRequestSource
   /** How long to wait for the request's lock before answering "retry" (default 60 s; the checkout guard's is short). */
   lockWaitSeconds?: number
+  /** The how-manyth try after a lost database connection this is (workflows/utils/retry-soon.ts). */
+  retry?: number
 }
 
 /**
