@@ -12,7 +12,7 @@ import { printReady, startDemo, type MedusaInstance, type RunningDemo } from "./
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { startRedis } = require("../scripts/redis-server") as {
-  startRedis(): Promise<{ port: number; url: string; pid: number; stop(): Promise<void> }>
+  startRedis(o?: { port?: number }): Promise<{ port: number; url: string; pid: number; stop(): Promise<void> }>
 }
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { freePort } = require("../scripts/embedded-db") as { freePort(): Promise<number> }
@@ -36,11 +36,13 @@ export interface RunningCluster extends RunningDemo {
   dataDir: string
   server: MedusaInstance
   workers: MedusaInstance[]
+  /** SIGKILLs redis-server (a crash: nothing saved) and starts an empty one on the same port after `downMs`. */
+  restartRedisEmpty(downMs: number): Promise<void>
 }
 
 export async function startCluster(opts: ClusterOptions = {}): Promise<RunningCluster> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tikkie-cluster-"))
-  const redis = await startRedis()
+  let redis = await startRedis()
   let demo: RunningDemo
   try {
     demo = await startDemo({
@@ -67,6 +69,13 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<RunningCl
     dataDir,
     server: demo.instances.find((i) => i.mode === "server")!,
     workers: demo.instances.filter((i) => i.mode === "worker"),
+    restartRedisEmpty: async (downMs: number) => {
+      const { port } = redis
+      process.kill(redis.pid, "SIGKILL")
+      await redis.stop() // waits for its exit, removes its directory
+      await new Promise((r) => setTimeout(r, downMs))
+      redis = await startRedis({ port })
+    },
     stop: async () => {
       await demo.stop()
       await redis.stop()

@@ -66,6 +66,11 @@ export interface RunningDemo {
   /** The Medusa processes: one `shared`, or one `server` and the workers. */
   instances: MedusaInstance[]
   timings: Record<string, number>
+  /**
+   * SIGKILLs Postgres's postmaster (a crash: no checkpoint, every connection cut) and starts it again on
+   * its data and port after `downMs`, as a service manager would; it recovers from its WAL.
+   */
+  restartPostgresHard?(downMs: number): Promise<void>
   stop(): Promise<void>
 }
 
@@ -137,7 +142,7 @@ export async function startDemo(opts: DemoOptions): Promise<RunningDemo> {
     ] as const) {
       await assertPortFree(port, name)
     }
-    const pg = await startEmbeddedPostgres({
+    let pg = await startEmbeddedPostgres({
       persistentDir: path.join(dataDir, "pg"),
       port: opts.pgPort ?? (await freePort()),
     })
@@ -289,6 +294,22 @@ export async function startDemo(opts: DemoOptions): Promise<RunningDemo> {
       medusaEnv: env,
       instances,
       timings,
+      restartPostgresHard: async (downMs: number) => {
+        const pgDir = path.join(dataDir, "pg")
+        const pid = Number(fs.readFileSync(path.join(pgDir, "data", "postmaster.pid"), "utf8").split("\n")[0])
+        process.kill(pid, "SIGKILL")
+        await new Promise((r) => setTimeout(r, downMs))
+        // Its backends end when they see the postmaster gone; until then a new one refuses to start.
+        for (let attempt = 1; ; attempt++) {
+          try {
+            pg = await startEmbeddedPostgres({ persistentDir: pgDir, port: pg.port })
+            return
+          } catch (e) {
+            if (attempt >= 20) throw e
+            await new Promise((r) => setTimeout(r, 1_000))
+          }
+        }
+      },
       stop,
     }
   } catch (e) {

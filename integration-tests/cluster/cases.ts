@@ -31,6 +31,12 @@ const TIKKIE_GET_ORDER_LIMIT = 250
 const STORM_CARTS = Number(process.env.CLUSTER_STORM_CARTS) || 60
 const LIMITER_CHECKOUTS = 40
 const KILL_CARTS = Number(process.env.CLUSTER_KILL_CARTS) || 20
+/** At most the store's inline return slots (4): every return settles on the instance that is killed. */
+const SERVER_KILL_CARTS = 4
+const REDIS_STORM_CARTS = 20
+const REDIS_LOST_WEBHOOKS = 4
+const PG_STORM_CARTS = 20
+const PG_LOST_WEBHOOKS = 4
 
 export interface ClusterContext {
   cluster: RunningCluster
@@ -52,17 +58,19 @@ export async function clusterContext(cluster: RunningCluster): Promise<ClusterCo
   const db = new Client({ connectionString: cluster.databaseUrl })
   await db.connect()
   const sandbox = new SandboxControl(cluster.sandboxUrl)
-  return {
+  const context: ClusterContext = {
     cluster,
     store,
     sandbox,
     db,
     close: async () => {
-      await db.end()
+      // A case may have replaced the connection (the Postgres restart).
+      await context.db.end()
       await sandbox.close()
       await store.close()
     },
   }
+  return context
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -436,6 +444,215 @@ export const clusterCases: ClusterCase[] = [
   },
 
   {
+    name: `a server SIGKILLed while shoppers' returns complete their carts: one order per paid cart (${SERVER_KILL_CARTS}), each linked to its cart and paid`,
+    async run({ cluster, store, sandbox, db }) {
+      // A second server (the harness's own keeps answering Tikkie and the shoppers afterwards), killed
+      // while its inline settlements are inside Medusa's completeCartWorkflow: each order inserted, its
+      // link to the cart held up by a lock on order_cart, so the kill lands between those steps.
+      const victim = await extraInstance(cluster, "server-killed", {
+        ...cluster.medusaEnv,
+        MEDUSA_WORKER_MODE: "server",
+      })
+      await victim.healthy
+      const carts = await prepareFastCheckouts(store, SERVER_KILL_CARTS)
+      const cartIds = carts.map((c) => c.cart)
+      const t0 = new Date()
+      // Their webhooks are lost: the returns, then the poll, settle them.
+      await sandbox.setDeliveryBehaviour("fail", carts.length)
+      const lock = new Client({ connectionString: cluster.databaseUrl })
+      await lock.connect()
+      let halfMade = 0
+      try {
+        await lock.query("begin")
+        await lock.query("lock table order_cart in exclusive mode")
+        await pool(carts, carts.length, async ({ orderToken }) => {
+          await sandbox.post(`/_sandbox/fastcheckout/orders/${orderToken}/pay`, {})
+        })
+        const returns = carts.map((c) => returnRoute(victim.url, c.sessionId).catch(() => undefined))
+        // Every return settles inline on the victim (no more carts than inline slots, webhooks lost): once
+        // every cart's order is inserted, each completion waits to link it to its cart.
+        const inserted = async () =>
+          (await db.query(`select count(*)::int as n from "order" where created_at >= $1`, [t0])).rows[0].n as number
+        await waitFor(
+          async () => ((await inserted()) >= carts.length ? true : undefined),
+          120_000,
+          "every completion to insert its order and wait to link it"
+        )
+        halfMade = await inserted()
+        await victim.kill()
+        await Promise.all(returns)
+      } finally {
+        await lock.query("rollback").catch(() => undefined)
+        await lock.end()
+        await victim.stop()
+      }
+      const killedAt = Date.now()
+      await waitFor(
+        async () => ((await ordersOfCarts(db, cartIds)).length >= carts.length ? true : undefined),
+        300_000,
+        "every paid cart to become an order after the kill"
+      ).catch(() => undefined) // the assertions below say what is missing
+      await sleep(3_000)
+      const orders = await ordersOfCarts(db, cartIds)
+      const made = await ordersMadeSince(db, t0)
+      const { rows: records } = await db.query(
+        `select cart_id, medusa_order_id, problem from tikkie_fast_checkout_order where cart_id = any($1) and deleted_at is null`,
+        [cartIds]
+      )
+      console.log(
+        `    server kill: ${halfMade} orders inserted and waiting for their cart link when ${victim.name} was SIGKILLed; ` +
+          `${orders.length} of ${carts.length} carts an order ${sec(Date.now() - killedAt)} after; ${made.length} orders made since, ` +
+          `${made.filter((o) => !o.cart_id).length} without a cart, ${made.filter((o) => !o.paid).length} without a captured payment; ` +
+          `problems ${JSON.stringify(records.filter((r) => r.problem).map((r) => r.problem))}`
+      )
+      // The kill landed inside the victim's completions: a worker found such an order and finished it.
+      const finished = cluster.workers.flatMap((w) => readLog(w).match(/was left half made by a completion/g) ?? [])
+      console.log(`    server kill: ${finished.length} half-made order(s) finished by the workers`)
+      assert.equal(
+        Object.keys(countBy(orders.map((o) => o.cart_id))).length,
+        carts.length,
+        "every paid cart has an order"
+      )
+      assert.equal(made.length, carts.length, "no cart has a second order, linked or not")
+      assert.deepEqual(
+        made.filter((o) => !o.cart_id || !o.paid || !o.booked),
+        [],
+        "every order linked, captured and booked"
+      )
+      for (const r of records) assert.equal(r.medusa_order_id, orders.find((o) => o.cart_id === r.cart_id)?.order_id)
+      assert.ok(halfMade > 0 && finished.length > 0, "the kill landed inside a completion")
+    },
+  },
+
+  {
+    name: `Redis SIGKILLed and restarted empty mid-storm: the plugin's scheduled jobs come back by themselves, and paid carts whose webhooks were lost become orders`,
+    async run({ cluster, store, sandbox, db }) {
+      const jobs = async () => {
+        const redis = new Redis(cluster.redisUrl, { maxRetriesPerRequest: 1 })
+        try {
+          const names: string[] = []
+          for (const key of await redis.keys("bull:*:repeat")) {
+            if ((await redis.type(key)) !== "zset") continue
+            names.push(...(await redis.zrange(key, 0, -1)).filter((k) => k.includes("job-tikkie-")))
+          }
+          return names
+        } finally {
+          redis.disconnect()
+        }
+      }
+      const before = await jobs()
+      const carts = await prepareFastCheckouts(store, REDIS_STORM_CARTS)
+      const cartIds = carts.map((c) => c.cart)
+      await sandbox.clearDeliveries()
+      // The first few webhooks are lost: only the poll can make those orders.
+      await sandbox.setDeliveryBehaviour("fail", REDIS_LOST_WEBHOOKS)
+      const firstPay = Date.now()
+      const pays = pool(carts, 8, async ({ orderToken }) => {
+        await sandbox.post(`/_sandbox/fastcheckout/orders/${orderToken}/pay`, {}).catch(() => undefined)
+      })
+      await sleep(1_500)
+      const killedAt = Date.now()
+      await cluster.restartRedisEmpty(5_000)
+      const backAt = Date.now()
+      await pays
+      const afterRestart = await jobs()
+      await waitFor(
+        async () => ((await ordersOfCarts(db, cartIds)).length >= carts.length ? true : undefined),
+        240_000,
+        "every paid cart to become an order after Redis came back"
+      ).catch(() => undefined)
+      const orders = await ordersOfCarts(db, cartIds)
+      const last = Math.max(...orders.map((o) => o.created_at.getTime()))
+      const restored = await waitFor(
+        async () => ((await jobs()).length >= before.length ? await jobs() : undefined),
+        60_000,
+        "the schedules"
+      ).catch(() => [] as string[])
+      const registeredAgain = cluster.workers.filter((w) => /were gone from Redis .*registered again/.test(readLog(w)))
+      console.log(
+        `    redis restart: ${before.length} plugin schedules before, ${afterRestart.length} right after, ${restored.length} later ` +
+          `(registered again by ${registeredAgain.map((w) => w.name).join(", ") || "nobody"}); Redis killed ${sec(killedAt - firstPay)} after the first pay, ` +
+          `back ${sec(backAt - killedAt)} later; ${orders.length} of ${carts.length} carts an order, the last ${sec(last - backAt)} after Redis was back`
+      )
+      assert.equal(before.length, 4, `the plugin's schedules before: ${before.join(", ")}`)
+      assert.equal(restored.length, before.length, "the plugin's schedules are back")
+      assert.equal(
+        Object.keys(countBy(orders.map((o) => o.cart_id))).length,
+        carts.length,
+        "every paid cart has an order"
+      )
+      assert.equal(orders.length, carts.length, "no cart has two orders")
+    },
+  },
+
+  {
+    name: `Postgres SIGKILLed and restarted mid-storm: every paid cart (${PG_STORM_CARTS}) one order, linked and paid, within seconds of its return, no problem left`,
+    async run(ctx) {
+      const { cluster, store, sandbox } = ctx
+      const carts = await prepareFastCheckouts(store, PG_STORM_CARTS)
+      const cartIds = carts.map((c) => c.cart)
+      const t0 = new Date()
+      await sandbox.clearDeliveries()
+      // A few webhooks lost as well: the return route, the retries and the poll make those orders.
+      await sandbox.setDeliveryBehaviour("fail", PG_LOST_WEBHOOKS)
+      const firstPay = Date.now()
+      const pays = pool(carts, 8, async ({ orderToken, sessionId }, i) => {
+        await sandbox.post(`/_sandbox/fastcheckout/orders/${orderToken}/pay`, {}).catch(() => undefined)
+        if (i % 3 === 0) await returnRoute(cluster.serverUrl, sessionId).catch(() => undefined)
+      })
+      await sleep(2_000)
+      // The test's own idle connection dies with the server: its error is expected, not the harness's end.
+      ctx.db.on("error", () => undefined)
+      const killedAt = Date.now()
+      await cluster.restartPostgresHard!(5_000)
+      const backAt = Date.now()
+      await pays
+      // The test's own connection died with the server.
+      await ctx.db.end().catch(() => undefined)
+      ctx.db = new Client({ connectionString: cluster.databaseUrl })
+      await ctx.db.connect()
+      const db = ctx.db
+      await waitFor(
+        async () => ((await ordersOfCarts(db, cartIds)).length >= carts.length ? true : undefined),
+        180_000,
+        "every paid cart to become an order after Postgres came back"
+      ).catch(() => undefined) // the assertions below say what is missing
+      const allAt = Date.now()
+      await sleep(3_000)
+      const orders = await ordersOfCarts(db, cartIds)
+      const last = Math.max(...orders.map((o) => o.created_at.getTime()))
+      const made = await ordersMadeSince(db, t0)
+      const { rows: records } = await db.query(
+        `select cart_id, medusa_order_id, problem from tikkie_fast_checkout_order where cart_id = any($1) and deleted_at is null`,
+        [cartIds]
+      )
+      console.log(
+        `    postgres restart: killed ${sec(killedAt - firstPay)} after the first pay, back ${sec(backAt - killedAt)} later; ` +
+          `${orders.length} of ${carts.length} carts an order, the last ${sec(last - backAt)} after Postgres was back (all seen after ${sec(allAt - backAt)}); ` +
+          `${made.length} orders made since, ${made.filter((o) => !o.cart_id).length} without a cart, ` +
+          `${made.filter((o) => !o.paid || !o.booked).length} without a captured, booked payment; ` +
+          `problems ${JSON.stringify(records.filter((r) => r.problem).map((r) => r.problem))}`
+      )
+      assert.equal(
+        Object.keys(countBy(orders.map((o) => o.cart_id))).length,
+        carts.length,
+        "every paid cart has an order"
+      )
+      assert.equal(made.length, carts.length, "no cart has a second order, linked or not")
+      assert.deepEqual(
+        made.filter((o) => !o.cart_id || !o.paid || !o.booked),
+        [],
+        "every order linked, captured and booked"
+      )
+      assert.deepEqual(
+        records.filter((r) => r.problem),
+        [],
+        "no record left with a problem"
+      )
+    },
+  },
+
+  {
     name: `a worker SIGKILLed between paid and order: every one of ${KILL_CARTS} orders still completes`,
     async run({ cluster, store, sandbox, db }) {
       const carts = await prepareFastCheckouts(store, KILL_CARTS)
@@ -501,6 +718,12 @@ async function extraInstance(cluster: RunningCluster, name: string, env: Record<
     logPath,
     exited,
     healthy,
+    name,
+    /** A crash: the whole process group at once, nothing cleaned up. */
+    kill: async () => {
+      if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, "SIGKILL")
+      await exited
+    },
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) {
         process.kill(-child.pid!, "SIGTERM")
@@ -536,6 +759,20 @@ async function ordersOfCarts(db: InstanceType<typeof Client>, cartIds: string[])
     `select oc.cart_id, oc.order_id, o.created_at from order_cart oc join "order" o on o.id = oc.order_id
       where oc.cart_id = any($1) and oc.deleted_at is null and o.deleted_at is null`,
     [cartIds]
+  )
+  return rows
+}
+
+/** Every order made since `t0`: its cart (none: an order its completion never linked), paid and booked. */
+async function ordersMadeSince(db: InstanceType<typeof Client>, t0: Date) {
+  const { rows } = await db.query<{ id: string; cart_id: string | null; paid: boolean; booked: boolean }>(
+    `select o.id, oc.cart_id,
+            exists (select 1 from order_payment_collection opc join payment p on p.payment_collection_id = opc.payment_collection_id
+                     where opc.order_id = o.id and opc.deleted_at is null and p.captured_at is not null and p.deleted_at is null) as paid,
+            exists (select 1 from order_transaction t where t.order_id = o.id and t.reference = 'capture' and t.deleted_at is null) as booked
+       from "order" o left join order_cart oc on oc.order_id = o.id and oc.deleted_at is null
+      where o.created_at >= $1 and o.deleted_at is null`,
+    [t0]
   )
   return rows
 }

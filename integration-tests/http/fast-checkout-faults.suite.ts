@@ -5,11 +5,15 @@ import {
   type SqlConnection,
 } from "../../src/providers/shared/database-rate-limiter"
 import { pollFastCheckoutOrders } from "../../src/jobs/poll-fast-checkout-orders"
+import { settleFastCheckoutOrderWorkflow } from "../../src/workflows"
+import { TIKKIE_MODULE } from "../../src/modules/tikkie"
+import type TikkieModuleService from "../../src/modules/tikkie/service"
 import {
   arriveAt,
   eventually,
   orderForCart,
   ordersForCartCount,
+  settledOrder,
   type SeededStore,
   seedStore,
   storeApi,
@@ -137,6 +141,129 @@ export default storeSuite("fast-checkout-faults", {
       expect(retried).toBeGreaterThan(refused)
       // The second of the 429 counts as full for every instance of the store.
       expect((await slotsPerSecond()).get(refused)).toBeGreaterThanOrEqual(RATE_WINDOW_HELD)
+    })
+    /**
+     * The state a process leaves when it dies inside Medusa's completeCartWorkflow, made with the real
+     * workflow and the real database: the order is inserted, then its link to the cart waits on a table
+     * lock the test holds; the connection doing it is cut (as a Postgres restart cuts it), and so is the
+     * one of the compensation that would delete the order (a dead process never runs it). What stays is
+     * the order, not linked to the cart, without its payment: what a SIGKILL between those steps leaves.
+     * Answers the cut settlement's outcome and the orders made since.
+     */
+    const leaveHalfMade = async (orderToken: string) => {
+      const container = getContainer()
+      const pg = container.resolve<SqlConnection & { transaction(): Promise<any> }>(
+        ContainerRegistrationKeys.PG_CONNECTION
+      )
+      const t0 = new Date()
+      const ordersSince = async () =>
+        (
+          await pg.raw(`select id from "order" where created_at >= ? and deleted_at is null order by created_at`, [t0])
+        ).rows.map((r) => String(r.id))
+      const blocked = async (table: string) =>
+        (
+          await pg.raw(
+            `select pid from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database() and query ilike ?`,
+            [`%${table}%`]
+          )
+        ).rows.map((r) => Number(r.pid))
+      const cut = (pids: number[]) => Promise.all(pids.map((pid) => pg.raw(`select pg_terminate_backend(?)`, [pid])))
+
+      const held = await pg.transaction()
+      let outcome: unknown
+      try {
+        await held.raw(`lock table order_cart in exclusive mode`)
+        const first = settleFastCheckoutOrderWorkflow(container)
+          .run({ input: { orderToken, source: "poll" } })
+          .then(
+            ({ result }) => result,
+            (e: unknown) => e
+          )
+        const linking = await eventually(async () => {
+          const pids = await blocked("order_cart")
+          return pids.length ? pids : undefined
+        })
+        const [orphan] = await ordersSince()
+        expect(orphan).toMatch(/^order_/)
+        // The compensation's delete of the order (its addresses first) waits on the order's row, and is cut
+        // in turn.
+        await held.raw(`select id from "order" where id = ? for update`, [orphan])
+        await cut(linking)
+        const until = Date.now() + 20_000
+        let settled = false
+        void first.then((o) => {
+          outcome = o
+          settled = true
+        })
+        while (!settled && Date.now() < until) {
+          await cut(await blocked(""))
+          await new Promise((r) => setTimeout(r, 100))
+        }
+        expect(settled).toBe(true)
+      } finally {
+        await held.rollback()
+      }
+      return { outcome, ordersSince, pg }
+    }
+
+    it("an order left half made by a completion that did not end (its database connection cut) is finished by the next settlement, never made twice", async () => {
+      const container = getContainer()
+      const { cart, started } = await paidWithoutWebhook()
+      const { ordersSince, pg } = await leaveHalfMade(started.order_token)
+      expect(await ordersSince()).toHaveLength(1)
+      expect(await orderForCart(container, cart.id)).toBeUndefined()
+
+      // The next settlement (the poll, a webhook, a return on another instance) finds it and finishes it.
+      const { result } = await settleFastCheckoutOrderWorkflow(container).run({
+        input: { orderToken: started.order_token, source: "poll" },
+      })
+      const orders = await ordersSince()
+      expect(orders).toHaveLength(1)
+      expect(result).toEqual({ outcome: "completed", orderId: orders[0] })
+      const order = (await orderForCart(container, cart.id))!
+      expect(order.id).toBe(orders[0])
+      const [payment] = order.payment_collections.flatMap((pc: any) => pc.payments)
+      expect(payment.captured_at).toBeTruthy()
+      expect(payment.data.orderToken).toBe(started.order_token)
+      // Paid in the order's own books (its capture transaction), and its stock reserved once.
+      const { rows: transactions } = await pg.raw(
+        `select reference from order_transaction where order_id = ? and deleted_at is null`,
+        [order.id]
+      )
+      expect(transactions.map((t) => t.reference)).toEqual(["capture"])
+      const { rows: reservations } = await pg.raw(
+        `select count(*)::int as n from reservation_item r join order_line_item li on li.id = r.line_item_id
+          join order_item oi on oi.item_id = li.id where oi.order_id = ? and r.deleted_at is null`,
+        [order.id]
+      )
+      expect(reservations[0].n).toBe(2)
+      const { rows: carts } = await pg.raw(`select completed_at from cart where id = ?`, [cart.id])
+      expect(carts[0].completed_at).toBeTruthy()
+      const tikkieRecord = await pg.raw(
+        `select medusa_order_id from tikkie_fast_checkout_order where order_token = ?`,
+        [started.order_token]
+      )
+      expect(tikkieRecord.rows[0].medusa_order_id).toBe(order.id)
+    })
+
+    it("a completion cut by a lost database connection is tried again within seconds, without the poll, and not recorded as a problem", async () => {
+      const container = getContainer()
+      const { cart, started } = await paidWithoutWebhook()
+      const t0 = Date.now()
+      const { outcome, ordersSince } = await leaveHalfMade(started.order_token)
+      expect(outcome).toMatchObject({ outcome: "retry" })
+      // No poll runs here (TIKKIE_SCHEDULED_JOBS=off): the retry the settlement scheduled makes the order.
+      // Made whole: the record names it once it is (its payment captured first).
+      const order = await settledOrder(container, started.order_token, cart.id, 30_000)
+      console.log(
+        `    half-made order finished ${((Date.now() - t0) / 1000).toFixed(1)} s after the cut settlement began`
+      )
+      expect(await ordersSince()).toEqual([order.id])
+      expect(order.payment_collections.flatMap((pc: any) => pc.payments)[0].captured_at).toBeTruthy()
+      const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
+      const [record] = await tikkie.listFastCheckoutOrders({ order_token: started.order_token })
+      expect(record.problem).toBeNull()
+      expect(record.medusa_order_id).toBe(order.id)
     })
   },
 })

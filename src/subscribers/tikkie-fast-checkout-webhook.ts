@@ -4,6 +4,9 @@ import { CoalescingQueue } from "../utils/coalescing-queue"
 import { claimFastCheckoutWebhookRead } from "../workflows/fast-checkout/utils/webhook-read-claim"
 import type { FastCheckoutStatus } from "tikkie-client/fast-checkout"
 import { settleFastCheckoutOrderWorkflow } from "../workflows/fast-checkout/settle-fast-checkout-order"
+import { settleAgainSoon } from "../workflows/utils/retry-soon"
+import { isConnectionFailure } from "../utils/connection-failure"
+import { errorMessage } from "../utils/error-message"
 
 /** Eight at a time: a storm of paid orders keeps moving and leaves shoppers some of the pool (10 by default). */
 const WEBHOOK_SETTLEMENTS = new CoalescingQueue(8)
@@ -21,15 +24,32 @@ export default async function tikkieFastCheckoutWebhookHandler({
     coveredAfter = new Date().toISOString()
     if ((await claimFastCheckoutWebhookRead(container, orderToken, { deferred: true })).action !== "read") return
   }
-  await WEBHOOK_SETTLEMENTS.push(
-    orderToken,
-    async () =>
-      (
+  await WEBHOOK_SETTLEMENTS.push(orderToken, async () => {
+    try {
+      return (
         await settleFastCheckoutOrderWorkflow(container).run({
-          input: { orderToken, source: "webhook", hint: event.data.status as FastCheckoutStatus, coveredAfter },
+          input: {
+            orderToken,
+            source: "webhook",
+            hint: event.data.status as FastCheckoutStatus,
+            coveredAfter,
+            retry: event.data.retry,
+          },
         })
       ).result
-  )
+    } catch (e) {
+      // The database went away (reading the record, writing it): tried again in seconds, not at the
+      // poll's next minute. Anything else fails the job as before; the poll retries it.
+      if (!isConnectionFailure(errorMessage(e))) throw e
+      await settleAgainSoon(container, {
+        kind: "fast-checkout",
+        orderToken,
+        referenceId: event.data.reference_id,
+        retry: event.data.retry,
+      })
+      return undefined
+    }
+  })
 }
 
 export const config: SubscriberConfig = {

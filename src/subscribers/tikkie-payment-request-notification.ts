@@ -2,6 +2,9 @@ import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { PAYMENT_REQUEST_NOTIFICATION_EVENT, type PaymentRequestNotificationEventData } from "../workflows/utils/events"
 import { CoalescingQueue } from "../utils/coalescing-queue"
 import { settlePaymentRequestWorkflow } from "../workflows/payment-request/settle-payment-request"
+import { settleAgainSoon } from "../workflows/utils/retry-soon"
+import { isConnectionFailure } from "../utils/connection-failure"
+import { errorMessage } from "../utils/error-message"
 
 /** Eight at a time, as for webhooks; a PAYMENT and a REFUND fold too: a settlement reads the whole request. */
 const NOTIFICATION_SETTLEMENTS = new CoalescingQueue(8)
@@ -14,8 +17,21 @@ export default async function tikkiePaymentRequestNotificationHandler({
   const paymentRequestToken = event.data.payment_request_token
   await NOTIFICATION_SETTLEMENTS.push(paymentRequestToken, () =>
     settlePaymentRequestWorkflow(container)
-      .run({ input: { paymentRequestToken, source: "notification" } })
-      .then(({ result }) => result)
+      .run({ input: { paymentRequestToken, source: "notification", retry: event.data.retry } })
+      .then(
+        ({ result }) => result,
+        async (e: unknown) => {
+          // The database went away: tried again in seconds (retry-soon.ts); anything else fails the job.
+          if (!isConnectionFailure(errorMessage(e))) throw e
+          await settleAgainSoon(container, {
+            kind: "payment-request",
+            paymentRequestToken,
+            providerId: event.data.provider_id,
+            retry: event.data.retry,
+          })
+          return undefined
+        }
+      )
   )
 }
 

@@ -20,6 +20,8 @@ export interface FastCheckoutWebhookEventData {
    * unpaid answers this webhook too, so its settlement does not read again (settleFastCheckoutOrder).
    */
   claimed_at?: string
+  /** A settlement that lost its database connection, run again (retry-soon.ts): which try this is. */
+  retry?: number
 }
 
 /** The event-bus job key of a Fast Checkout settlement in flight: one per orderToken and reported status. */
@@ -41,6 +43,8 @@ export interface PaymentRequestNotificationEventData {
   payment_request_token: string
   /** Absent when the return route or the checkout guard handed its settlement over (there is no notification). */
   payment_token?: string
+  /** A settlement that lost its database connection, run again (retry-soon.ts): which try this is. */
+  retry?: number
 }
 
 /**

@@ -3,8 +3,9 @@ import type { IPaymentModuleService, Logger, MedusaContainer } from "@medusajs/f
 import { errorMessage } from "../../../utils/error-message"
 import { isLockTimeout, RETURN_LOCK_WAIT_SECONDS, underLockOrBusy } from "../../../utils/lock-timeout"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { completeCartWorkflow } from "@medusajs/medusa/core-flows"
 import { logExcerpt } from "../../../utils/log-excerpt"
+import { isConnectionFailure } from "../../../utils/connection-failure"
+import { settleAgainSoon } from "../../utils/retry-soon"
 import { toCents } from "../../../utils/medusa-money"
 import { settlementTiming, type SettlementTiming } from "../../../utils/settlement-timing"
 import { LogThrottle } from "../../../utils/log-throttle"
@@ -17,6 +18,7 @@ import { callTikkieProvider } from "../../utils/call-tikkie-provider"
 import { amountToPayInCents, type FastCheckoutOrder, type FastCheckoutStatus } from "tikkie-client/fast-checkout"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { orderForCart } from "../../checkout/utils/order-for-cart"
+import { completeCartOnce, finishCompletion, orderCarriesMarker } from "../../checkout/utils/complete-cart-once"
 import { RETURN_RATE_WAIT_MS, type SettleFastCheckoutInput, type SettleOutcome } from "../utils/settle-outcome"
 import { importFastCheckoutPayer } from "../utils/import-payer"
 import { SESSION_STATUS } from "../../../providers/fast-checkout/status"
@@ -208,15 +210,30 @@ async function readAndSettle(
     cartRead ?? (record.cart_id ? readCart(container, record.cart_id) : Promise.resolve(undefined))
   ).then((cart) => whyCartCannotComplete(container, record, orderToken, paidInCents, cart))
   timing?.mark("cart check")
-  if (refusal?.existingOrderId) {
+  if (refusal?.halfDoneOrderId) {
+    // An earlier settlement of this order died inside Medusa's completion: finished, never made again.
+    handOverSettledRead(fastCheckoutReadKey(orderToken), {
+      orderToken,
+      status: "PAID",
+      amountInCents: paidInCents,
+      payer,
+    })
+    await finishCompletion(container, {
+      cartId: record.cart_id!,
+      paymentSessionId: record.payment_session_id!,
+      orderId: refusal.halfDoneOrderId,
+    })
+  }
+  const existingOrderId = refusal?.existingOrderId ?? refusal?.halfDoneOrderId
+  if (existingOrderId) {
     await markedPaid
     await tikkie.updateFastCheckoutOrders({
       id: record.id,
       ...paidFields,
-      medusa_order_id: refusal.existingOrderId,
+      medusa_order_id: existingOrderId,
       problem: null,
     })
-    return { outcome: "already-completed", orderId: refusal.existingOrderId }
+    return { outcome: "already-completed", orderId: existingOrderId }
   }
   if (refusal?.problem) {
     await markedPaid
@@ -228,16 +245,35 @@ async function readAndSettle(
   handOverSettledRead(fastCheckoutReadKey(orderToken), settled)
   let orderId: string
   try {
-    const { result } = await completeCartWorkflow(container).run({ input: { id: record.cart_id! } })
-    orderId = result.id
+    const completed = await completeCartOnce(container, {
+      cartId: record.cart_id!,
+      paymentSessionId: record.payment_session_id!,
+      marker: orderToken,
+    })
+    orderId = completed.orderId
     timing?.mark("complete cart")
   } catch (e) {
     await markedPaid
     const message = errorMessage(e)
     const existing = await orderForCart(container, record.cart_id!)
+    // An order of this payment's completion, left linked by a failure whose undo failed too (the database
+    // went away mid-way): the next settlement finishes it (whyCartCannotComplete), this one retries.
+    if (existing && (await orderCarriesMarker(container, existing, orderToken)))
+      return { outcome: "retry", reason: message }
     if (existing) {
       await tikkie.updateFastCheckoutOrders({ id: record.id, ...paidFields, medusa_order_id: existing, problem: null })
       return { outcome: "already-completed", orderId: existing }
+    }
+    // The database went away under the completion: nothing is wrong with the payment. Tried again in
+    // seconds (and finished there if it was left half done), not recorded as its problem.
+    if (isConnectionFailure(message)) {
+      await settleAgainSoon(container, {
+        kind: "fast-checkout",
+        orderToken,
+        referenceId: record.reference_id,
+        retry: input.retry,
+      })
+      return { outcome: "retry", reason: message }
     }
     if (/already being completed|conflict/i.test(message) || isLockTimeout(message))
       return { outcome: "retry", reason: message }
@@ -307,7 +343,10 @@ async function whyCartCannotComplete(
   paidInCents: number,
   cart: CartState | undefined
 ): Promise<
-  { problem: string; existingOrderId?: undefined } | { existingOrderId: string; problem?: undefined } | undefined
+  | { problem: string; existingOrderId?: undefined; halfDoneOrderId?: undefined }
+  | { existingOrderId: string; problem?: undefined; halfDoneOrderId?: undefined }
+  | { halfDoneOrderId: string; problem?: undefined; existingOrderId?: undefined }
+  | undefined
 > {
   if (!record.cart_id) return { problem: "the Fast Checkout order has no cart" }
   const existing = cart?.completed_at ? await orderForCart(container, record.cart_id) : undefined
@@ -322,6 +361,9 @@ async function whyCartCannotComplete(
       (orders[0] as { payment_collections?: Array<{ payments?: Array<{ data?: Record<string, unknown> }> }> })
         ?.payment_collections ?? []
     ).flatMap((pc) => pc.payments ?? [])
+    // Made by a completion of this very payment (the cart's stamp, complete-cart-once.ts): whatever that
+    // completion had not done yet is done now, however far it got.
+    if (await orderCarriesMarker(container, existing, orderToken)) return { halfDoneOrderId: existing }
     if (payments.some((p) => p.data?.orderToken === orderToken)) return { existingOrderId: existing }
     return { problem: `the cart was already completed as order ${existing} with another payment` }
   }

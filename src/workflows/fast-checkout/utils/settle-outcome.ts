@@ -33,6 +33,8 @@ export interface SettleFastCheckoutInput {
    * Tikkie is not read again.
    */
   coveredAfter?: string
+  /** The how-manyth try after a lost database connection this is (workflows/utils/retry-soon.ts). */
+  retry?: number
 }
 
 export type SettleOutcome =

@@ -2,7 +2,7 @@ import { completionGivenUp, retryUntilAfterProblem } from "../../utils/completio
 import type { BigNumberValue, IPaymentModuleService, Logger, MedusaContainer } from "@medusajs/framework/types"
 import { setPaymentDataKey } from "../../utils/payment-data"
 import { ContainerRegistrationKeys, Modules, PaymentActions } from "@medusajs/framework/utils"
-import { completeCartWorkflow, processPaymentWorkflow } from "@medusajs/medusa/core-flows"
+import { processPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import { errorMessage } from "../../../utils/error-message"
 import { logExcerpt } from "../../../utils/log-excerpt"
 import { isLockTimeout, RETURN_LOCK_WAIT_SECONDS, underLockOrBusy } from "../../../utils/lock-timeout"
@@ -28,6 +28,9 @@ import { recordExtraPayments } from "../utils/extra-payments"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { orderForCart } from "../../checkout/utils/order-for-cart"
 import { inInlineSlotOrHandOver } from "../../utils/inline-settlement-slots"
+import { isConnectionFailure } from "../../../utils/connection-failure"
+import { settleAgainSoon } from "../../utils/retry-soon"
+import { completeCartOnce, finishCompletion, orderCarriesMarker } from "../../checkout/utils/complete-cart-once"
 import {
   type PaymentRequestOutcome,
   type PaymentRequestSource,
@@ -196,7 +199,7 @@ async function readAndSettle(
   handOverSettledRead(paymentRequestReadKey(token), settled)
   const outcome =
     record.kind === "checkout"
-      ? await completeCheckout(container, record, paid, source, cartRead, timing)
+      ? await completeCheckout(container, record, paid, source, cartRead, timing, input.retry)
       : await captureOrderPayment(container, record, session, paid, source)
   if (outcome.outcome === "completed" || outcome.outcome === "captured") {
     await recordExtraPayments(container, await tikkie.retrievePaymentRequest(record.id), payments, isV1Record(record))
@@ -258,7 +261,8 @@ async function completeCheckout(
   paid: StoredPayment,
   source: PaymentRequestSource,
   cartRead: ReturnType<typeof readCheckoutCart> | undefined,
-  timing?: SettlementTiming
+  timing?: SettlementTiming,
+  retry?: number
 ): Promise<PaymentRequestOutcome> {
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
@@ -267,6 +271,14 @@ async function completeCheckout(
   const { existing, cart } = await (cartRead ?? readCheckoutCart(container, cartId))
   timing?.mark("cart check")
   if (existing) {
+    // Made by a completion of this very payment (the cart's stamp, complete-cart-once.ts) that did not
+    // end: whatever it had not done yet is done now, however far it got.
+    if (record.payment_session_id && (await orderCarriesMarker(container, existing, record.payment_request_token)))
+      await finishCompletion(container, {
+        cartId,
+        paymentSessionId: record.payment_session_id,
+        orderId: existing,
+      })
     const payment = await medusaPayment(container, record.payment_session_id)
     if (!payment)
       return recordProblem(
@@ -301,15 +313,34 @@ async function completeCheckout(
 
   let orderId: string
   try {
-    const { result } = await completeCartWorkflow(container).run({ input: { id: cartId } })
-    orderId = result.id
+    const completed = await completeCartOnce(container, {
+      cartId,
+      paymentSessionId: record.payment_session_id!,
+      marker: record.payment_request_token,
+    })
+    orderId = completed.orderId
     timing?.mark("complete cart")
   } catch (e) {
     const message = errorMessage(e)
     const raced = await orderForCart(container, cartId)
+    // An order of this payment's completion, left linked by a failure whose undo failed too (the database
+    // went away mid-way): the next settlement finishes it, this one retries.
+    if (raced && (await orderCarriesMarker(container, raced, record.payment_request_token)))
+      return { outcome: "retry", reason: message }
     if (raced) {
       await tikkie.updatePaymentRequests({ id: record.id, order_id: raced, problem: null })
       return { outcome: "already-completed", orderId: raced }
+    }
+    // The database went away under the completion: nothing is wrong with the payment. Tried again in
+    // seconds (and finished there if it was left half done), not recorded as its problem.
+    if (isConnectionFailure(message)) {
+      await settleAgainSoon(container, {
+        kind: "payment-request",
+        paymentRequestToken: record.payment_request_token,
+        providerId: record.provider_id,
+        retry,
+      })
+      return { outcome: "retry", reason: message }
     }
     if (/already being completed|conflict/i.test(message) || isLockTimeout(message))
       return { outcome: "retry", reason: message }

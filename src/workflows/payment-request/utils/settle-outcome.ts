@@ -38,6 +38,8 @@ export interface SettlePaymentRequestInput {
    * for that lock holds no slot. No slot free: answers `retry` with `handOver`, nothing read.
    */
   inlineSlot?: boolean
+  /** The how-manyth try after a lost database connection this is (workflows/utils/retry-soon.ts). */
+  retry?: number
 }
 
 /**
