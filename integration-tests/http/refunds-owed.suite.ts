@@ -91,6 +91,7 @@ export default storeSuite("refunds-owed", {
       expect((await api.get("/admin/tikkie/attention", { headers })).data.attention).toEqual({
         paid_without_order: 0,
         refunds_owed: 1,
+        delivery_reviews: 0,
         reconciliation: null,
       })
 
