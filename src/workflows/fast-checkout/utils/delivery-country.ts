@@ -18,8 +18,8 @@ import type { ShopperLanguage } from "../../checkout/utils/shopper-messages"
  * goes through taxCountryForFastCheckout and deliveryStatementItem; any settlement through reviewDelivery.
  */
 
-/** What differs between what was paid for and where the payer wants it delivered. */
-export interface DeliveryReview {
+/** What differs between what was paid for and where the payer wants it delivered (a type: stored as JSON). */
+export type DeliveryReview = {
   /** The country the cart was taxed for (lower case ISO 3166), as stated on Tikkie's page. */
   tax_country: string
   /** The country of the shipping address the payer gave on Tikkie's page. */

@@ -7,7 +7,7 @@ import {
 } from "../../../../../workflows/utils/events"
 import { hookEventOptions } from "../../../../../workflows/utils/hook-event-options"
 import { inInlineSlotOrHandOver } from "../../../../utils/inline-settlement-slots"
-import { storefrontReturnUrl } from "../../../../utils/storefront-return"
+import { storefrontCountryOfCart, storefrontReturnUrl, wantsCountryCode } from "../../../../utils/storefront-return"
 import { TIKKIE_MODULE } from "../../../../../modules/tikkie"
 import type TikkieModuleService from "../../../../../modules/tikkie/service"
 import { fastCheckoutOutcomeFromRecord } from "../../../../../workflows/fast-checkout/utils/outcome-from-record"
@@ -61,11 +61,12 @@ export const GET = async (req: MedusaRequest<unknown, FastCheckoutReturnQuery>, 
         return { outcome: "retry", reason: "handed over to the workers" }
       }
     ))
-  const location = storefrontReturnUrl(
-    outcome,
-    record as { success_url: string; failure_url: string; cart_id?: string | null },
-    "NEW"
-  )
+  const urls = record as { success_url: string; failure_url: string; cart_id?: string | null }
+  // The shopper's country, for a storefront URL that asks for it ({country_code}).
+  const country = wantsCountryCode(urls.success_url, urls.failure_url)
+    ? await storefrontCountryOfCart(req.scope, urls.cart_id)
+    : undefined
+  const location = storefrontReturnUrl(outcome, urls, "NEW", country)
   if (!location) throw new MedusaError(MedusaError.Types.NOT_FOUND, "No Tikkie Fast Checkout for this session.")
   return res.redirect(303, location)
 }
