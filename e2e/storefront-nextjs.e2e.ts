@@ -22,7 +22,7 @@ import os from "node:os"
 import path from "node:path"
 import type { BrowserContextOptions, Page } from "playwright-core"
 import { DEMO } from "../demo/constants"
-import { ROOT, startDemo, type RunningDemo } from "../demo/run"
+import { adminLogin, ROOT, startDemo, type RunningDemo } from "../demo/run"
 import { BrowserRunner } from "./browser-runner"
 import { cancelAtTikkie, payTikkieLink, payWithTikkie } from "./sandbox-pages"
 import { guideInstallLine, missingAdditions, NEXTJS_APP, writeGuideFiles } from "./storefront-guide"
@@ -128,7 +128,8 @@ function nextEnv(): NodeJS.ProcessEnv {
     MEDUSA_BACKEND_URL: demo.storeUrl,
     NEXT_PUBLIC_MEDUSA_BACKEND_URL: demo.storeUrl,
     NEXT_PUBLIC_MEDUSA_PUBLISHABLE_KEY: demo.publishableKey,
-    NEXT_PUBLIC_DEFAULT_REGION: "nl",
+    // Ireland: a default region whose code is in "tikkie" (the starter's middleware, e2e/nextjs-storefront).
+    NEXT_PUBLIC_DEFAULT_REGION: "ie",
   }
 }
 
@@ -166,18 +167,87 @@ async function storeApi<T>(pathAndQuery: string, body?: unknown): Promise<T> {
   return json
 }
 
-/** A cart ready to pay, as the starter's address and delivery steps leave it: items, addresses, shipping. */
-async function readyCart(): Promise<string> {
-  const address = {
+async function adminApi<T>(pathAndQuery: string, body?: unknown): Promise<T> {
+  const token = await adminLogin(demo.storeUrl)
+  const res = await fetch(`${demo.storeUrl}${pathAndQuery}`, {
+    method: body === undefined ? "GET" : "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  const json = (await res.json().catch(() => ({}))) as T
+  if (!res.ok) throw new Error(`${pathAndQuery}: HTTP ${res.status} ${JSON.stringify(json)}`)
+  return json
+}
+
+let irelandRegionId = ""
+
+/**
+ * A second region, as a shop selling abroad has one: "Ireland" (EUR, VAT 23%, the same Tikkie providers),
+ * and Ireland in the shipping zone of the demo's PostNL option.
+ */
+async function addIrelandRegion() {
+  const { region: benelux } = await adminApi<{ region: { payment_providers: Array<{ id: string }> } }>(
+    `/admin/regions/${demo.regionId}?fields=id,*payment_providers`
+  )
+  const { region } = await adminApi<{ region: { id: string } }>("/admin/regions", {
+    name: "Ireland",
+    currency_code: "eur",
+    countries: ["ie"],
+    automatic_taxes: true,
+    payment_providers: benelux.payment_providers.map((p) => p.id),
+  })
+  irelandRegionId = region.id
+  await adminApi("/admin/tax-regions", {
+    country_code: "ie",
+    provider_id: "tp_system",
+    default_tax_rate: { rate: 23, code: "ie-vat-23", name: "VAT IE 23%" },
+  })
+  const { stock_locations } = await adminApi<{
+    stock_locations: Array<{
+      fulfillment_sets?: Array<{
+        id: string
+        service_zones: Array<{ id: string; geo_zones: Array<{ id: string; type: string; country_code: string }> }>
+      }>
+    }>
+  }>(
+    "/admin/stock-locations?fields=id,*fulfillment_sets,*fulfillment_sets.service_zones,*fulfillment_sets.service_zones.geo_zones"
+  )
+  const set = stock_locations.flatMap((l) => l.fulfillment_sets ?? [])[0]!
+  const zone = set.service_zones[0]
+  await adminApi(`/admin/fulfillment-sets/${set.id}/service-zones/${zone.id}`, {
+    geo_zones: [
+      ...zone.geo_zones.map((g) => ({ id: g.id, type: g.type, country_code: g.country_code })),
+      { type: "country", country_code: "ie" },
+    ],
+  })
+}
+
+const ADDRESSES = {
+  nl: {
     first_name: "Sanne",
     last_name: "de Vries",
     address_1: "Prinsengracht 263",
     postal_code: "1016 GV",
     city: "Amsterdam",
-    country_code: "nl",
-  }
+  },
+  be: { first_name: "Lotte", last_name: "Peeters", address_1: "Meir 50", postal_code: "2000", city: "Antwerpen" },
+  ie: {
+    first_name: "Aoife",
+    last_name: "Murphy",
+    address_1: "12 Grafton Street",
+    postal_code: "D02 X285",
+    city: "Dublin",
+  },
+}
+
+/**
+ * A cart ready to pay, as the starter's address and delivery steps leave it: items, addresses, shipping.
+ * Its country is the shopper's: the starter's address step moves the shopper to that country's URLs.
+ */
+async function readyCart(country: keyof typeof ADDRESSES = "nl"): Promise<string> {
+  const address = { ...ADDRESSES[country], country_code: country }
   const { cart } = await storeApi<{ cart: { id: string } }>("/store/carts", {
-    region_id: demo.regionId,
+    region_id: country === "ie" ? irelandRegionId : demo.regionId,
     email: "sanne@example.nl",
     shipping_address: address,
     billing_address: address,
@@ -195,6 +265,20 @@ async function readyCart(): Promise<string> {
   const option = shipping_options.find((o) => o.name === DEMO.shippingOptionName)!
   await storeApi(`/store/carts/${cart.id}/shipping-methods`, { option_id: option.id })
   return cart.id
+}
+
+/** Someone else's order: a cart paid with Medusa's system provider and completed through the Store API. */
+async function someoneElsesOrder(): Promise<string> {
+  const cartId = await readyCart("be")
+  const { payment_collection } = await storeApi<{ payment_collection: { id: string } }>("/store/payment-collections", {
+    cart_id: cartId,
+  })
+  await storeApi(`/store/payment-collections/${payment_collection.id}/payment-sessions`, {
+    provider_id: DEMO.systemProvider,
+  })
+  const completed = await storeApi<{ type: string; order?: { id: string } }>(`/store/carts/${cartId}/complete`, {})
+  assert.equal(completed.type, "order")
+  return completed.order!.id
 }
 
 async function cartState(cartId: string) {
@@ -225,9 +309,11 @@ async function choosePayment(page: Page, countryCode: string, title: string) {
   await page.waitForURL(/step=review/)
 }
 
-async function expectConfirmation(page: Page, cartId: string) {
+/** On the starter's confirmation page, in the shopper's country, with the cart forgotten; answers the order id. */
+async function expectConfirmation(page: Page, cartId: string, countryCode = "nl"): Promise<string> {
   await page.waitForURL(/\/order\/order_\w+\/confirmed$/, { timeout: 60_000 })
   await page.getByText("Your order was placed successfully.").waitFor()
+  assert.equal(new URL(page.url()).pathname.split("/")[1], countryCode, "back in the shopper's country")
   const orderId = new URL(page.url()).pathname.split("/")[3]
   const { order } = await storeApi<{ order: { display_id: number } }>(`/store/orders/${orderId}?fields=display_id`)
   assert.equal(await page.getByTestId("order-id").innerText(), String(order.display_id))
@@ -237,6 +323,7 @@ async function expectConfirmation(page: Page, cartId: string) {
   await page.goto(`${storefrontUrl}/nl/cart`)
   await page.getByTestId("empty-cart-message").waitFor()
   assert.equal(await page.getByTestId("nav-cart-link").innerText(), "Cart (0)")
+  return orderId
 }
 
 /** A Dutch shopper with a ready cart who picks Tikkie and presses its button: on Tikkie's page (another site). */
@@ -259,6 +346,49 @@ async function runTests() {
       await payWithTikkie(page)
       await expectConfirmation(page, cartId)
       paidCartId = cartId
+    }
+  )
+
+  await runner.test(
+    "a link to any order's return from another site keeps the shopper's cart (it is not that order's, nor completed)",
+    async () => {
+      const otherOrderId = await someoneElsesOrder()
+      const cartId = await readyCart()
+      const page = await shopperWithCart("foreign-return-link", cartId)
+      // A page on another site (the sandbox's address) with a link to the shop's return route.
+      await page.goto(`${demo.sandboxUrl}/_sandbox/fastcheckout/orders`)
+      await page.evaluate((href) => {
+        window.location.href = href
+      }, `${storefrontUrl}/nl/tikkie/return?order_id=${otherOrderId}`)
+      await page.waitForURL(new RegExp(`/nl/order/${otherOrderId}/confirmed$`), { timeout: 60_000 })
+      assert.equal(await cartCookie(page), cartId, "the shopper's cart cookie is still there")
+      await page.goto(`${storefrontUrl}/nl/checkout?step=payment`)
+      assert.equal(await page.getByTestId("checkout-cart-id").innerText(), cartId)
+    }
+  )
+
+  await runner.test(
+    "Fast Checkout in another region, English (an Irish shopper on /ie): cancelled → back on /ie's payment step; paid → /ie's confirmation",
+    async () => {
+      const cartId = await readyCart("ie")
+      const page = await shopperWithCart("fast-checkout-ireland", cartId)
+      await choosePayment(page, "ie", "Tikkie")
+      await page.getByRole("button", { name: "Pay with Tikkie" }).click()
+      await page.waitForURL((u) => u.hostname === "127.0.0.1")
+      await cancelAtTikkie(page)
+      const notice = page.getByTestId("tikkie-return-notice")
+      await notice.waitFor({ timeout: 60_000 })
+      assert.match(await notice.innerText(), /Payment not completed[\s\S]*You cancelled the payment at Tikkie\./)
+      await page.waitForURL((u) => u.pathname === "/ie/checkout" && !u.searchParams.has("tikkie_status"))
+      assert.equal(await page.getByTestId("checkout-cart-id").innerText(), cartId)
+
+      await page.getByLabel("Tikkie", { exact: true }).check()
+      await page.getByTestId("submit-payment-button").click()
+      await page.waitForURL(/step=review/)
+      await page.getByRole("button", { name: "Pay with Tikkie" }).click()
+      await page.waitForURL((u) => u.hostname === "127.0.0.1")
+      await payWithTikkie(page)
+      await expectConfirmation(page, cartId, "ie")
     }
   )
 
@@ -290,10 +420,10 @@ async function runTests() {
   )
 
   await runner.test(
-    "payment link, English (a Belgian visitor): 'I have paid' too early says no payment yet; paid, it confirms the order",
+    "payment link, English (a Belgian shopper on /be): 'I have paid' too early says no payment yet, on /be; paid, it confirms the order on /be",
     async () => {
-      const cartId = await readyCart()
-      const page = await shopperWithCart("payment-link", cartId, { extraHTTPHeaders: { "x-vercel-ip-country": "be" } })
+      const cartId = await readyCart("be")
+      const page = await shopperWithCart("payment-link", cartId)
       await choosePayment(page, "be", "Tikkie payment link")
       await page.getByRole("button", { name: "Pay with a Tikkie link" }).click()
       const open = page.getByRole("link", { name: "Open Tikkie's payment page" })
@@ -321,9 +451,9 @@ async function runTests() {
       await page.getByRole("button", { name: "Pay with a Tikkie link" }).click()
       const [payer] = await Promise.all([page.context().waitForEvent("page"), open.click()])
       runner.pages.push(payer)
-      await payTikkieLink(payer, { name: "Sanne de Vries" })
+      await payTikkieLink(payer, { name: "Lotte Peeters" })
       await paid.click()
-      await expectConfirmation(page, cartId)
+      await expectConfirmation(page, cartId, "be")
     }
   )
 
@@ -368,11 +498,12 @@ async function main(): Promise<number> {
       admin: false,
       // Both providers send the shopper back to the Next.js storefront's return route (the guide's step 2).
       env: {
-        TIKKIE_SUCCESS_URL: `${storefrontUrl}/tikkie/return`,
-        TIKKIE_FAILURE_URL: `${storefrontUrl}/tikkie/return`,
+        TIKKIE_SUCCESS_URL: `${storefrontUrl}/{country_code}/tikkie/return`,
+        TIKKIE_FAILURE_URL: `${storefrontUrl}/{country_code}/tikkie/return`,
       },
       log: (l) => process.stdout.write(`  [demo] ${l}\n`),
     })
+    await addIrelandRegion()
     assert.match(demo.sandboxUrl, /^http:\/\/127\.0\.0\.1:/, "the sandbox is another site than the storefront")
     run("npx", ["next", "build"], { cwd: NEXTJS_APP, env: nextEnv() })
     next = await startNext(nextPort)

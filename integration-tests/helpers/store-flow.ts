@@ -39,6 +39,31 @@ export const DUTCH_ADDRESS = {
   country_code: "nl",
 }
 
+export const BELGIAN_ADDRESS = {
+  first_name: "Lotte",
+  last_name: "Peeters",
+  address_1: "Meir 50",
+  postal_code: "2000",
+  city: "Antwerpen",
+  country_code: "be",
+}
+
+/** A Fast Checkout payer in Rotterdam, as the sandbox's pay control takes it. */
+export const ROTTERDAM_PAYER = {
+  firstName: "Daan",
+  lastName: "Bakker",
+  email: "daan.bakker@example.nl",
+  shippingAddress: { street: "Coolsingel", houseNumber: "40", postalCode: "3011 AD", city: "Rotterdam", country: "NL" },
+}
+
+/** A Fast Checkout payer in Berlin: outside the demo's Benelux shipping zone. */
+export const GERMAN_PAYER = {
+  firstName: "Jonas",
+  lastName: "Schmidt",
+  email: "jonas.schmidt@example.de",
+  shippingAddress: { street: "Unter den Linden", houseNumber: "5", postalCode: "10117", city: "Berlin", country: "DE" },
+}
+
 /** A Fast Checkout payer as the sandbox's pay control takes it: a company in Antwerp. */
 export const BELGIAN_PAYER = {
   firstName: "Lotte",

@@ -5,7 +5,10 @@ import { TIKKIE_MODULE } from "../../src/modules/tikkie"
 import type TikkieModuleService from "../../src/modules/tikkie/service"
 import {
   arriveAt,
+  BELGIAN_ADDRESS,
   BELGIAN_PAYER,
+  GERMAN_PAYER,
+  ROTTERDAM_PAYER,
   eventually,
   orderForCart,
   ordersForCartCount,
@@ -392,6 +395,138 @@ export default storeSuite("fast-checkout", {
       expect(order.metadata.tikkie_fast_checkout).toEqual(
         expect.objectContaining({ payer_country: "be", tax_country: "nl", tax_country_differs: true })
       )
+    })
+
+    const sentToTikkie = async (orderToken: string) =>
+      (await tikkie.control.get<{ orders: any[] }>("/_sandbox/fastcheckout/orders")).orders.find(
+        (o) => o.orderToken === orderToken
+      )
+
+    it("states the Belgian tax country on Tikkie's page, and flags a Belgian cart paid with a Rotterdam address for the admin, both countries named, until an admin marks it reviewed", async () => {
+      const admin = await adminHeaders(api, getContainer())
+      const cart = await shop.createCart(
+        store.regionId,
+        [
+          [store.variantIds["stroopwafels-1"], 3],
+          [store.variantIds["delfts-blauw-mok-1"], 1],
+        ],
+        BELGIAN_ADDRESS
+      )
+      const { data: started } = await api.post(
+        `/store/carts/${cart.id}/tikkie-fast-checkout`,
+        {},
+        { headers: { ...shop.headers, "x-medusa-locale": "nl-BE" } }
+      )
+      // What the payer reads before paying: the country whose VAT is in the price, at € 0.00.
+      const sent = await sentToTikkie(started.order_token)
+      expect(sent.items.at(-1)).toEqual({
+        itemName: "Leveringsland: België (prijzen incl. btw van België)",
+        priceInCents: 0,
+        quantity: 1,
+      })
+      const items = sent.items.reduce((s: number, i: any) => s + i.priceInCents * i.quantity, 0)
+      expect(items + sent.shippingCostsInCents - (sent.discountInCents ?? 0)).toBe(cents(cart.total))
+
+      await tikkie.control.post(`/_sandbox/fastcheckout/orders/${started.order_token}/pay`, { payer: ROTTERDAM_PAYER })
+      const order = await settledOrder(getContainer(), started.order_token, cart.id)
+      // The order is what was paid (Belgian VAT) and goes where the payer asked.
+      expect(cents(order.total)).toBe(cents(cart.total))
+      expect(order.shipping_address).toEqual(expect.objectContaining({ city: "Rotterdam", country_code: "nl" }))
+      const review = {
+        tax_country: "be",
+        payer_country: "nl",
+        tax_country_differs: true,
+        shipping_options_outside_zone: [],
+      }
+      expect(order.metadata.tikkie_fast_checkout).toEqual(expect.objectContaining({ delivery_review: review }))
+
+      // The Tikkie page: its count and its list of deliveries to review.
+      const attention = async () => (await api.get("/admin/tikkie/attention", admin)).data.attention
+      const listed = async (which: string) =>
+        (await api.get(`/admin/tikkie/fast-checkout-orders?delivery_review=${which}`, admin)).data
+      expect((await attention()).delivery_reviews).toBe(1)
+      const open = await listed("open")
+      expect(open.count).toBe(1)
+      expect(open.fast_checkout_orders[0]).toEqual(
+        expect.objectContaining({
+          order_token: started.order_token,
+          medusa_order_id: order.id,
+          delivery_review: review,
+          delivery_reviewed_at: null,
+        })
+      )
+      const bad = await api
+        .get("/admin/tikkie/fast-checkout-orders?delivery_review=yes", admin)
+        .catch((e: any) => e.response)
+      expect(bad.status).toBe(400)
+
+      // Handled (VAT corrected in the books, or the order refunded): off the list, kept on the record.
+      const id = open.fast_checkout_orders[0].id
+      const { data: marked } = await api.post(`/admin/tikkie/fast-checkout-orders/${id}/delivery-reviewed`, {}, admin)
+      expect(marked.fast_checkout_order.delivery_reviewed_at).toBeTruthy()
+      expect(marked.fast_checkout_order.delivery_reviewed_by).toMatch(/^user_/)
+      expect((await listed("open")).count).toBe(0)
+      expect((await listed("reviewed")).fast_checkout_orders.map((o: any) => o.id)).toEqual([id])
+      expect((await attention()).delivery_reviews).toBe(0)
+      const again = await api.post(`/admin/tikkie/fast-checkout-orders/${id}/delivery-reviewed`, {}, admin)
+      expect(again.data.fast_checkout_order.delivery_reviewed_at).toBe(marked.fast_checkout_order.delivery_reviewed_at)
+    })
+
+    it("flags an address outside the shipping option's zone: a Dutch cart shipped with PostNL (Benelux) paid with a Berlin address", async () => {
+      const admin = await adminHeaders(api, getContainer())
+      const cart = await newCart()
+      const started = await shop.startFastCheckout(cart.id)
+      expect((await sentToTikkie(started.order_token)).items.at(-1)).toEqual({
+        itemName: "Delivery country: Netherlands (prices incl. VAT of Netherlands)",
+        priceInCents: 0,
+        quantity: 1,
+      })
+      await tikkie.control.post(`/_sandbox/fastcheckout/orders/${started.order_token}/pay`, { payer: GERMAN_PAYER })
+      const order = await settledOrder(getContainer(), started.order_token, cart.id)
+      const review = {
+        tax_country: "nl",
+        payer_country: "de",
+        tax_country_differs: true,
+        shipping_options_outside_zone: ["PostNL"],
+      }
+      expect(order.metadata.tikkie_fast_checkout.delivery_review).toEqual(review)
+      const { data } = await api.get("/admin/tikkie/fast-checkout-orders?delivery_review=open", admin)
+      expect(data.fast_checkout_orders.map((o: any) => o.delivery_review)).toEqual([review])
+
+      // An order whose payer lives in the tax country has nothing to review.
+      const plain = await newCart()
+      const ok = await shop.startFastCheckout(plain.id)
+      await tikkie.control.post(`/_sandbox/fastcheckout/orders/${ok.order_token}/pay`)
+      const plainOrder = await settledOrder(getContainer(), ok.order_token, plain.id)
+      expect(plainOrder.metadata.tikkie_fast_checkout.delivery_review).toBeNull()
+      const [plainRecord] = (await api.get(`/admin/tikkie/fast-checkout-orders?order_token=${ok.order_token}`, admin))
+        .data.fast_checkout_orders
+      expect(plainRecord.delivery_review).toBeNull()
+      const refused = await api
+        .post(`/admin/tikkie/fast-checkout-orders/${plainRecord.id}/delivery-reviewed`, {}, admin)
+        .catch((e: any) => e.response)
+      expect(refused.status).toBe(400)
+    })
+
+    it("refuses Fast Checkout for a cart without a shipping address, in the shopper's language, before any call to Tikkie", async () => {
+      const sandboxOrders = async () =>
+        (await tikkie.control.get<{ orders: any[] }>("/_sandbox/fastcheckout/orders")).orders.length
+      const before = await sandboxOrders()
+      const { data } = await api.post(
+        "/store/carts",
+        { region_id: store.regionId, items: [{ variant_id: store.variantIds["stroopwafels-1"], quantity: 1 }] },
+        { headers: shop.headers }
+      )
+      const refused = await api
+        .post(
+          `/store/carts/${data.cart.id}/tikkie-fast-checkout`,
+          {},
+          { headers: { ...shop.headers, "x-medusa-locale": "nl" } }
+        )
+        .catch((e: any) => e.response)
+      expect(refused.status).toBe(400)
+      expect(refused.data.message).toMatch(/^Vul eerst een verzendadres in/)
+      expect(await sandboxOrders()).toBe(before)
     })
 
     it("puts the order in Medusa's order list with its customer: the payer's guest customer (made once, kept for the next order), never a registered account with that e-mail; the billing address is the payer's", async () => {

@@ -89,10 +89,12 @@ export default storeSuite("refunds-owed", {
       )
       expect((await refundsOwed("status=owed")).count).toBe(1)
       expect((await refundsOwed("status=refunded")).count).toBe(0)
-      // The Tikkie page's tab count; this store has no bank account feature, so no reconciliation count.
+      // The Tikkie page's tab counts; this store has no bank account feature, so no reconciliation count. The
+      // Belgian payer of a cart taxed for the Netherlands is also a delivery to review.
       expect((await api.get("/admin/tikkie/attention", { headers })).data.attention).toEqual({
         paid_without_order: 0,
         refunds_owed: 1,
+        delivery_reviews: 1,
         reconciliation: null,
       })
 

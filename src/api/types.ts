@@ -80,6 +80,8 @@ export interface AdminTikkieAttentionResponse {
   attention: {
     paid_without_order: number
     refunds_owed: number
+    /** Fast Checkout orders whose delivery country waits for the admin's review. */
+    delivery_reviews: number
     /** null: the store has no bank account feature (the tikkie-bank module's options). */
     reconciliation: { overdue: number; mismatch: number; unmatched: number } | null
   }
@@ -119,6 +121,9 @@ export type AdminTikkiePaidWithoutOrderListResponse = PaginatedResponse<{
 /** POST /admin/orders/:id/tikkie-payment-links/:token/send */
 export interface AdminTikkieSendPaymentLinkResponse {
   notification: { id: string; to: string; channel: string; template: string | null }
+}
+export interface AdminTikkieFastCheckoutOrderResponse {
+  fast_checkout_order: TikkieFastCheckoutOrder
 }
 export type AdminTikkieFastCheckoutOrderListResponse = PaginatedResponse<{
   fast_checkout_orders: Array<TikkieFastCheckoutOrder & { medusa_order_display_id: number | null }>

@@ -61,6 +61,35 @@ describe("readTikkieReturn reads what the store's return routes send", () => {
   })
 })
 
+describe("storefrontReturnUrl with {country_code}", () => {
+  const perCountry = {
+    success_url: "https://shop.example/{country_code}/tikkie/return",
+    failure_url: "https://shop.example/{country_code}/tikkie/return?from=tikkie",
+    cart_id: "cart_01JABCDEF",
+  }
+  it("puts the shopper's country into the path, so the way back lands where the shopper was", () => {
+    expect(storefrontReturnUrl({ outcome: "completed", orderId: "order_01JXYZ" }, perCountry, "NEW", "be")).toBe(
+      "https://shop.example/be/tikkie/return?order_id=order_01JXYZ"
+    )
+    expect(storefrontReturnUrl({ outcome: "closed", status: "CANCELLED" }, perCountry, "NEW", "IE")).toBe(
+      "https://shop.example/ie/tikkie/return?from=tikkie&cart_id=cart_01JABCDEF&tikkie_status=CANCELLED"
+    )
+  })
+  it("leaves the segment out without a country, and takes nothing but two letters for one", () => {
+    expect(storefrontReturnUrl({ outcome: "retry" }, perCountry, "NEW")).toBe(
+      "https://shop.example/tikkie/return?cart_id=cart_01JABCDEF&tikkie_status=PROCESSING"
+    )
+    expect(storefrontReturnUrl({ outcome: "retry" }, perCountry, "NEW", "../x")).toBe(
+      "https://shop.example/tikkie/return?cart_id=cart_01JABCDEF&tikkie_status=PROCESSING"
+    )
+  })
+  it("changes nothing for a URL without the placeholder", () => {
+    expect(storefrontReturnUrl({ outcome: "completed", orderId: "order_01JXYZ" }, record, "NEW", "be")).toBe(
+      "https://shop.example/order/confirmed?order_id=order_01JXYZ"
+    )
+  })
+})
+
 describe("tikkieReturnMessage", () => {
   it("never offers to pay again once Tikkie has the money", () => {
     expect(tikkieReturnMessage({ kind: "confirming" }).payAgain).toBe(false)

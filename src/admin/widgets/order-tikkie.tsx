@@ -15,6 +15,8 @@ import { useTikkieT } from "../lib/use-tikkie-t"
 import { FAST_CHECKOUT_COLORS, isFastCheckoutStatus } from "../lib/fast-checkout-status"
 import { stillPayable } from "../lib/link-status"
 import { amsterdamDate } from "tikkie-client/payment-requests/v2/amsterdam-date"
+import { countryLabel } from "../lib/country"
+import type { DeliveryReview } from "../../workflows/fast-checkout/utils/delivery-country"
 
 interface Payer {
   companyName?: string
@@ -35,6 +37,10 @@ interface Payer {
 interface OrderPayments {
   order: {
     status?: string
+    /** `tikkie_fast_checkout.delivery_review`: the payer's address is in another country than the tax country. */
+    metadata?: { tikkie_fast_checkout?: { delivery_review?: DeliveryReview | null } } | null
+    /** Medusa's order summary: `pending_difference` is what the order still owes (major units). */
+    summary?: { pending_difference?: number | string | null } | null
     payment_collections?: Array<{
       payments?: Array<{
         id: string
@@ -70,13 +76,14 @@ function holdsUnrefundablePayment(order: OrderPayments["order"]): boolean {
  * order still owes.
  */
 const OrderTikkieWidget = ({ data: order }: { data: { id: string } }) => {
-  const { t } = useTikkieT()
+  const { t, language } = useTikkieT()
   const { money, dateTime, day } = useFormat()
   const today = amsterdamDate(Date.now())
   const [created, setCreated] = useState<CreatedOrderLink>()
   const payments = useAdminData<OrderPayments>(
-    `/admin/orders/${order.id}?fields=id,status,summary,*payment_collections,*payment_collections.payments`
+    `/admin/orders/${order.id}?fields=id,status,metadata,summary,*payment_collections,*payment_collections.payments`
   )
+  const deliveryReview = payments.data?.order.metadata?.tikkie_fast_checkout?.delivery_review
   const links = useAdminData<PaymentLinks>(`/admin/orders/${order.id}/tikkie-payment-links`)
   const owed = useAdminData<RefundsOwedList>(`/admin/tikkie/refunds-owed?order_id=${order.id}&limit=100`)
   const fastCheckout = (payments.data?.order.payment_collections ?? [])
@@ -114,6 +121,21 @@ const OrderTikkieWidget = ({ data: order }: { data: { id: string } }) => {
         <div className="px-6 py-4">
           <Alert variant="info" data-testid="tikkie-order-cancelled-owed-note">
             {t("widget.cancelledRefundOwed")}
+          </Alert>
+        </div>
+      )}
+      {deliveryReview && (
+        <div className="px-6 py-4">
+          <Alert variant="warning" data-testid="tikkie-order-delivery-review">
+            {t("widget.deliveryReview", {
+              taxCountry: countryLabel(deliveryReview.tax_country, language),
+              payerCountry: countryLabel(deliveryReview.payer_country, language),
+            })}
+            {deliveryReview.shipping_options_outside_zone.length > 0 &&
+              ` ${t("widget.deliveryOutsideZone", {
+                options: deliveryReview.shipping_options_outside_zone.join(", "),
+                payerCountry: countryLabel(deliveryReview.payer_country, language),
+              })}`}
           </Alert>
         </div>
       )}

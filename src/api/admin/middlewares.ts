@@ -63,6 +63,11 @@ export const adminMiddlewares: MiddlewareRoute[] = [
     middlewares: [validateQuery(ListFastCheckoutOrdersQuerySchema, { isList: true })],
   },
   {
+    matcher: "/admin/tikkie/fast-checkout-orders/:id/delivery-reviewed",
+    methods: ["POST"],
+    middlewares: [validateBody(NoBodySchema)],
+  },
+  {
     matcher: "/admin/tikkie/payment-requests",
     methods: ["GET"],
     middlewares: [validateQuery(ListInvoiceLinksQuerySchema, { isList: true })],

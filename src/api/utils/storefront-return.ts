@@ -1,10 +1,52 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+
+/** The placeholder of a successUrl or failureUrl that the return routes fill with the shopper's country. */
+export const COUNTRY_CODE_PLACEHOLDER = "{country_code}"
+const PLACEHOLDER = /\{country_code\}|%7Bcountry_code%7D/gi
+
+/** Whether a storefront URL asks for the shopper's country (so the return route looks it up). */
+export function wantsCountryCode(...urls: string[]): boolean {
+  return urls.some((u) => new RegExp(PLACEHOLDER.source, "i").test(u))
+}
+
+/**
+ * The country a storefront shows a cart's shopper: the cart's shipping address country (Medusa's Next.js
+ * starter puts the address step's country into its URL), else the first of its region's countries (the
+ * starter's last resort too). Undefined without a cart.
+ */
+export async function storefrontCountryOfCart(
+  container: MedusaContainer,
+  cartId: string | null | undefined
+): Promise<string | undefined> {
+  if (!cartId) return undefined
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "cart",
+    fields: ["id", "shipping_address.country_code", "region.countries.iso_2"],
+    filters: { id: cartId },
+  })
+  const cart = data[0] as
+    | { shipping_address?: { country_code?: string | null } | null; region?: { countries?: Array<{ iso_2?: string }> } }
+    | undefined
+  const address = cart?.shipping_address?.country_code?.toLowerCase()
+  if (address) return address
+  return (cart?.region?.countries ?? [])
+    .map((c) => c.iso_2?.toLowerCase())
+    .filter((c): c is string => !!c)
+    .sort()[0]
+}
+
 /**
  * Where a return route sends the shopper after settling (Fast Checkout and payment links alike):
  * - paid and completed: success URL with `order_id`;
  * - paid, still being confirmed: success URL with `cart_id` and `tikkie_status=PROCESSING`;
  * - paid but it cannot become an order: failure URL with `tikkie_status=PAID_NOT_COMPLETED`;
  * - closed (cancelled, expired, error): failure URL with that status; not paid yet: `pendingStatus`.
- * Answers undefined for an outcome with no page (not an order of this store).
+ * Answers undefined for an outcome with no page (not an order of this store). A `{country_code}` in the
+ * URL is the shopper's country (`https://shop.example/{country_code}/tikkie/return`): the way back keeps
+ * the country the shopper was in, and a storefront that prefixes paths with a country gets a path that
+ * already starts with one. Without a country the segment is left out.
  */
 export interface ReturnOutcome {
   outcome: string
@@ -15,10 +57,14 @@ export interface ReturnOutcome {
 export function storefrontReturnUrl(
   outcome: ReturnOutcome,
   record: { success_url: string; failure_url: string; cart_id?: string | null },
-  pendingStatus: string
+  pendingStatus: string,
+  countryCode?: string
 ): string | undefined {
   const to = (base: string, params: Record<string, string>) => {
-    const url = new URL(base)
+    const country = countryCode && /^[a-z]{2}$/i.test(countryCode) ? countryCode.toLowerCase() : undefined
+    const url = new URL(
+      country ? base.replace(PLACEHOLDER, country) : base.replace(new RegExp(`/(?:${PLACEHOLDER.source})`, "gi"), "")
+    )
     for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v)
     return url.toString()
   }

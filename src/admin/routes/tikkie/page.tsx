@@ -3,6 +3,7 @@ import { CreditCard } from "@medusajs/icons"
 import { Badge, Container, Heading, Tabs, Text } from "@medusajs/ui"
 import { useState } from "react"
 import { BankSection } from "../../components/bank-section"
+import { DeliveryReviewsSection } from "../../components/delivery-reviews-section"
 import { FastCheckoutOrdersSection } from "../../components/fast-checkout-orders-section"
 import { InvoiceLinksSection } from "../../components/invoice-links-section"
 import { PaidWithoutOrderSection } from "../../components/paid-without-order-section"
@@ -27,7 +28,7 @@ function NeedsYou({ count, testId }: { count: number | undefined; testId: string
 /**
  * The plugin's page in the admin (/app/tikkie), a work list: first what needs the admin (paid at Tikkie
  * with no order yet, refunds still owed, each tab with its count), then invoice links, every Fast
- * Checkout, the bank account and the reconciliation of payouts, and the v1 connection when the store
+ * Checkout (with the deliveries to another country to review, and their count), the bank account and the reconciliation of payouts, and the v1 connection when the store
  * has a payment request provider on the legacy v1 API. The counts are read again on every tab change.
  */
 const TikkiePage = () => {
@@ -58,7 +59,10 @@ const TikkiePage = () => {
             <NeedsYou count={counts?.refunds_owed} testId="tikkie-count-refunds-owed" />
           </Tabs.Trigger>
           <Tabs.Trigger value="invoice-links">{t("page.tabs.invoiceLinks")}</Tabs.Trigger>
-          <Tabs.Trigger value="fast-checkout">{t("page.tabs.fastCheckout")}</Tabs.Trigger>
+          <Tabs.Trigger value="fast-checkout">
+            {t("page.tabs.fastCheckout")}
+            <NeedsYou count={counts?.delivery_reviews} testId="tikkie-count-delivery-reviews" />
+          </Tabs.Trigger>
           <Tabs.Trigger value="bank">{t("page.tabs.bank")}</Tabs.Trigger>
           <Tabs.Trigger value="reconciliation">
             {t("page.tabs.reconciliation")}
@@ -81,7 +85,8 @@ const TikkiePage = () => {
           <Tabs.Content value="invoice-links">
             <InvoiceLinksSection />
           </Tabs.Content>
-          <Tabs.Content value="fast-checkout">
+          <Tabs.Content value="fast-checkout" className="flex flex-col gap-y-3">
+            <DeliveryReviewsSection onChange={attention.reload} />
             <FastCheckoutOrdersSection />
           </Tabs.Content>
           <Tabs.Content value="bank">

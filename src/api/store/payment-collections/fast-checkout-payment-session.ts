@@ -37,11 +37,12 @@ export async function fastCheckoutPaymentSessionMiddleware(
         "Tikkie Fast Checkout pays carts: this payment collection has no cart."
       )
     }
-    const cart = await loadCartForFastCheckout(req.scope, cartId, requestShopperLanguage(req))
+    const language = requestShopperLanguage(req)
+    const cart = await loadCartForFastCheckout(req.scope, cartId, language)
     if (!cart.payment_collection || cart.payment_collection.id !== collectionId) {
       throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "This payment collection is not the cart's current one.")
     }
-    const data = { [FAST_CHECKOUT_CART_KEY]: fastCheckoutCartInput(cart, cart.payment_collection.amount) }
+    const data = { [FAST_CHECKOUT_CART_KEY]: fastCheckoutCartInput(cart, cart.payment_collection.amount, language) }
     req.body = { ...body, data }
     const validated = (req as { validatedBody?: Record<string, unknown> }).validatedBody
     if (validated) validated.data = data

@@ -46,6 +46,14 @@ const FastCheckoutOrder = model
     webhook_read_at: model.dateTime().nullable(),
     /** Webhooks skipped since that claim; the first one schedules the read at the interval's end. */
     webhook_reads_deferred: model.number().default(0),
+    /**
+     * Set once paid when the payer's address is in another country than the cart was taxed for, or outside
+     * its shipping option's zone (workflows/fast-checkout/utils/delivery-country.ts): the admin's review.
+     */
+    delivery_review: model.json().nullable(),
+    /** When, and by which admin user, the delivery review was marked as handled. */
+    delivery_reviewed_at: model.dateTime().nullable(),
+    delivery_reviewed_by: model.text().nullable(),
   })
   // payment_session_id: the return route's lookup (a shopper waits on it). order_token is unique, hence indexed.
   .indexes([

@@ -79,7 +79,7 @@ export const prepareFastCheckoutStep = createStep(
       collection = cart.payment_collection!
     }
     const amountInCents = toCents(collection.amount)
-    const cartInput = fastCheckoutCartInput(cart, collection.amount)
+    const cartInput = fastCheckoutCartInput(cart, collection.amount, input.language)
 
     const open = (collection.payment_sessions ?? []).find((s) => {
       if (s.provider_id !== provider.id) return false

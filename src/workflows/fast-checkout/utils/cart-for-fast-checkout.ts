@@ -4,12 +4,14 @@ import type { FastCheckoutCartInput } from "../../../providers/fast-checkout/ses
 import { loadOpenCart } from "../../checkout/utils/load-open-cart"
 import type { ShopperLanguage } from "../../checkout/utils/shopper-messages"
 import { toCents } from "../../../utils/medusa-money"
+import { deliveryStatementItem, taxCountryForFastCheckout } from "./delivery-country"
 
 const CART_FIELDS = [
   "id",
   "currency_code",
   "completed_at",
   "total",
+  "shipping_address.country_code",
   "region.payment_providers.id",
   "region.payment_providers.is_enabled",
   "items.id",
@@ -30,6 +32,7 @@ const CART_FIELDS = [
 
 export type LoadedCart = CartForFastCheckout & {
   completed_at?: string | Date | null
+  shipping_address?: { country_code?: string | null } | null
   region?: { payment_providers?: Array<{ id: string; is_enabled?: boolean }> } | null
   payment_collection?: {
     id: string
@@ -47,7 +50,17 @@ export function loadCartForFastCheckout(
   return loadOpenCart<LoadedCart>(container, cartId, CART_FIELDS, language)
 }
 
-/** The cart's lines for Fast Checkout, computed here on the server from Medusa's own totals. */
-export function fastCheckoutCartInput(cart: LoadedCart, amount: number): FastCheckoutCartInput {
-  return { cartId: cart.id, ...fastCheckoutLinesFromCart(cart, toCents(amount)) }
+/**
+ * The cart's lines for Fast Checkout, computed here on the server from Medusa's own totals, ending with
+ * the € 0.00 line that states the tax country on Tikkie's page (delivery-country.ts: no tax country, no
+ * Fast Checkout).
+ */
+export function fastCheckoutCartInput(
+  cart: LoadedCart,
+  amount: number,
+  language: ShopperLanguage = "en"
+): FastCheckoutCartInput {
+  const lines = fastCheckoutLinesFromCart(cart, toCents(amount))
+  const taxCountry = taxCountryForFastCheckout(cart, language)
+  return { cartId: cart.id, ...lines, items: [...lines.items, deliveryStatementItem(taxCountry, language)] }
 }

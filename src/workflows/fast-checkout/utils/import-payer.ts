@@ -6,6 +6,9 @@ import type { FastCheckoutPayer } from "tikkie-client/fast-checkout"
 import { orderAddressFromPayer } from "./payer-address"
 import { isFastCheckoutProvider } from "../../../providers/provider-keys"
 import { guestCustomerForPayer } from "./payer-customer"
+import { orderShippingZones, reviewDelivery } from "./delivery-country"
+import { TIKKIE_MODULE } from "../../../modules/tikkie"
+import type TikkieModuleService from "../../../modules/tikkie/service"
 
 /**
  * Writes the Fast Checkout payer (email, name, phone, company, shipping address) onto a Medusa order
@@ -18,9 +21,10 @@ import { guestCustomerForPayer } from "./payer-customer"
  * Why on the order and not the cart: a new address on the cart can change its tax and total, and then
  * Medusa's refresh of the cart deletes every payment session of the cart, the paid one included, and
  * processing fails with "PaymentSession ... not found": no order. On the order the totals stay what the
- * shopper paid. When the payer ships to another country than the one the cart was
- * taxed for, the order keeps the tax that was paid, its metadata says so
- * (`tikkie_fast_checkout.tax_country_differs`), and a warning is logged for the shop to review.
+ * shopper paid. When the payer ships to another country than the one the cart was taxed for, or outside
+ * the zone of its shipping option, the order keeps the tax that was paid and gets a delivery review
+ * (delivery-country.ts): in its metadata (`tikkie_fast_checkout.delivery_review`, for the order's widget)
+ * and on the Fast Checkout record (the Tikkie page's list, until an admin marks it reviewed).
  */
 export async function importFastCheckoutPayer(container: MedusaContainer, orderId: string): Promise<boolean> {
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
@@ -35,7 +39,10 @@ export async function importFastCheckoutPayer(container: MedusaContainer, orderI
         "metadata",
         "shipping_address.id",
         "shipping_address.country_code",
+        "cart.shipping_address.country_code",
         "billing_address.id",
+        "shipping_methods.name",
+        "shipping_methods.shipping_option_id",
         "payment_collections.payments.provider_id",
         "payment_collections.payments.data",
       ],
@@ -46,7 +53,9 @@ export async function importFastCheckoutPayer(container: MedusaContainer, orderI
           customer_id?: string | null
           metadata?: Record<string, unknown> | null
           shipping_address?: { id: string; country_code?: string | null } | null
+          cart?: { shipping_address?: { country_code?: string | null } | null } | null
           billing_address?: { id: string } | null
+          shipping_methods?: Array<{ name?: string | null; shipping_option_id?: string | null }>
           payment_collections?: Array<{
             payments?: Array<{ provider_id: string; data?: Record<string, unknown> | null }>
           }>
@@ -63,10 +72,15 @@ export async function importFastCheckoutPayer(container: MedusaContainer, orderI
     const payer = session.data.payer as FastCheckoutPayer
 
     const address = orderAddressFromPayer(payer)
-    const taxCountry = order.shipping_address?.country_code?.toLowerCase() ?? null
-    const differs = taxCountry !== null && taxCountry !== address.country_code
-    // The shipping address and the payer's customer at once: two round trips of the database side by side.
-    const [, customerId] = await Promise.all([
+    // The cart's address, which this never changes: a second import running alongside (the settlement and
+    // order.placed) may already see the payer's address on the order.
+    const taxCountry =
+      (order.cart?.shipping_address?.country_code ?? order.shipping_address?.country_code)?.toLowerCase() ?? null
+    // The shipping address and the payer's customer at once: round trips of the database side by side.
+    const [review, , customerId] = await Promise.all([
+      orderShippingZones(container, order.shipping_methods ?? []).then((shippingOptions) =>
+        reviewDelivery({ taxCountry, payerCountry: address.country_code, shippingOptions })
+      ),
       order.shipping_address?.id
         ? orders.updateOrderAddresses({ id: order.shipping_address.id, ...address })
         : Promise.resolve(undefined),
@@ -85,14 +99,22 @@ export async function importFastCheckoutPayer(container: MedusaContainer, orderI
           payer_imported: true,
           payer_country: address.country_code,
           tax_country: taxCountry,
-          tax_country_differs: differs,
+          tax_country_differs: !!review?.tax_country_differs,
+          delivery_review: review ?? null,
         },
       },
     })
-    if (differs) {
+    if (review) {
+      const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
+      const [record] = await tikkie.listFastCheckoutOrders({ order_token: session.data.orderToken }, { select: ["id"] })
+      if (record) await tikkie.updateFastCheckoutOrders({ id: record.id, delivery_review: review })
       logger.warn(
-        `Medusa order ${orderId}: the Tikkie payer ships to ${address.country_code.toUpperCase()}, the cart was taxed for ` +
-          `${taxCountry!.toUpperCase()}; the order keeps the tax that was paid`
+        `Medusa order ${orderId}: the Tikkie payer's address is in ${review.payer_country.toUpperCase()}, the cart was taxed for ` +
+          `${review.tax_country.toUpperCase()}` +
+          (review.shipping_options_outside_zone.length
+            ? ` and its shipping option does not deliver there (${review.shipping_options_outside_zone.join(", ")})`
+            : "") +
+          "; the order keeps what was paid and waits for the admin's review"
       )
     }
     return true

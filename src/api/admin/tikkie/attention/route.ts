@@ -8,7 +8,8 @@ import type { AdminTikkieAttentionResponse } from "../../../types"
 
 /**
  * GET /admin/tikkie/attention → `{ attention }`: how many things on the Tikkie page need the admin, for
- * the counts on its tabs. Paid at Tikkie with no order yet; refunds still owed; payouts overdue or paid
+ * the counts on its tabs. Paid at Tikkie with no order yet; refunds still owed; Fast Checkout deliveries to
+ * review (another country than the tax country); payouts overdue or paid
  * out with another amount, and unmatched credits that look like a Tikkie payout (null when the store has
  * no bank account feature). Counts only: each tab lists its own.
  */
@@ -17,9 +18,13 @@ export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<A
   const bank = req.scope.hasRegistration(TIKKIE_BANK_MODULE)
     ? req.scope.resolve<TikkieBankModuleService>(TIKKIE_BANK_MODULE)
     : null
-  const [paid, owed, reconciliation] = await Promise.all([
+  const [paid, owed, reviews, reconciliation] = await Promise.all([
     tikkie.listPaidWithoutOrder({ limit: 1, offset: 0 }),
     tikkie.listAndCountRefundOweds({ status: "owed" }, { take: 1, select: ["id"] }),
+    tikkie.listAndCountFastCheckoutOrders(
+      { delivery_review: { $ne: null }, delivery_reviewed_at: null },
+      { take: 1, select: ["id"] }
+    ),
     bank?.bankOptions
       ? bank.listReconciliation({
           today: amsterdamDate(Date.now()),
@@ -34,6 +39,7 @@ export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<A
     attention: {
       paid_without_order: paid.count,
       refunds_owed: owed[1],
+      delivery_reviews: reviews[1],
       reconciliation: reconciliation
         ? {
             overdue: reconciliation.counts.overdue,

@@ -1,4 +1,5 @@
 import type TikkieModuleService from "../../../../modules/tikkie/service"
+import type { DeliveryReview } from "../../../../workflows/fast-checkout/utils/delivery-country"
 
 type FastCheckoutOrderRecord = Awaited<ReturnType<TikkieModuleService["listFastCheckoutOrders"]>>[number]
 
@@ -14,6 +15,10 @@ export function fastCheckoutOrderView(o: FastCheckoutOrderRecord) {
     medusa_order_id: o.medusa_order_id,
     payer: o.payer,
     problem: o.problem,
+    /** The payer's address is in another country than the tax country, or outside the shipping zone. */
+    delivery_review: (o.delivery_review ?? null) as DeliveryReview | null,
+    delivery_reviewed_at: o.delivery_reviewed_at ?? null,
+    delivery_reviewed_by: o.delivery_reviewed_by ?? null,
     expires_at: o.expires_at,
     created_at: o.created_at,
     updated_at: o.updated_at,

@@ -10,6 +10,8 @@ import type { ListFastCheckoutOrdersQuery } from "./validators"
  * GET /admin/tikkie/fast-checkout-orders: the Fast Checkout orders the store created, newest first,
  * with their status, payer and Medusa order (its id and its number, `medusa_order_display_id`). `?problem=true` lists the paid ones that did not become a
  * Medusa order (the reason is in `problem`): the admin's list of payments to refund or fulfil by hand.
+ * `?delivery_review=open` lists the orders whose payer's address is in another country than the tax
+ * country, or outside the shipping zone, that no admin has marked reviewed yet.
  */
 export const GET = async (
   req: AuthenticatedMedusaRequest<unknown, ListFastCheckoutOrdersQuery>,
@@ -22,6 +24,10 @@ export const GET = async (
   if (q.order_token) filters.order_token = q.order_token
   if (q.problem === true) filters.problem = { $ne: null }
   if (q.problem === false) filters.problem = null
+  if (q.delivery_review) {
+    filters.delivery_review = { $ne: null }
+    filters.delivery_reviewed_at = q.delivery_review === "open" ? null : { $ne: null }
+  }
   const tikkie = req.scope.resolve<TikkieModuleService>(TIKKIE_MODULE)
   const [orders, count] = await tikkie.listAndCountFastCheckoutOrders(filters, {
     take: q.limit,

@@ -11,6 +11,8 @@ export const ListFastCheckoutOrdersQuerySchema = z.strictObject({
     .enum(["true", "false"], { error: "problem must be true or false" })
     .transform((v) => v === "true")
     .optional(),
+  /** `open`: paid orders whose delivery waits for the admin's review; `reviewed`: handled ones. */
+  delivery_review: z.enum(["open", "reviewed"], { error: "delivery_review must be open or reviewed" }).optional(),
   cart_id: z.string().min(1, "cart_id must not be empty").optional(),
   order_token: z.string().min(1, "order_token must not be empty").optional(),
   ...paginationFields({ defaultLimit: 20, maxLimit: 100 }),

@@ -13,7 +13,7 @@ import {
   claimTimeMs,
   releaseFastCheckoutWebhookRead,
 } from "../../../../../workflows/fast-checkout/utils/webhook-read-claim"
-import { storefrontReturnUrl } from "../../../../utils/storefront-return"
+import { storefrontCountryOfCart, storefrontReturnUrl, wantsCountryCode } from "../../../../utils/storefront-return"
 import { TIKKIE_MODULE } from "../../../../../modules/tikkie"
 import type TikkieModuleService from "../../../../../modules/tikkie/service"
 import {
@@ -59,11 +59,12 @@ export const GET = async (req: MedusaRequest<unknown, FastCheckoutReturnQuery>, 
   timing?.mark("record lookup")
   const orderToken = record.order_token
   const outcome = fastCheckoutOutcomeFromRecord(record) ?? (await settleOnReturn(req, record))
-  const location = storefrontReturnUrl(
-    outcome,
-    record as { success_url: string; failure_url: string; cart_id?: string | null },
-    "NEW"
-  )
+  const urls = record as { success_url: string; failure_url: string; cart_id?: string | null }
+  // The shopper's country, for a storefront URL that asks for it ({country_code}).
+  const country = wantsCountryCode(urls.success_url, urls.failure_url)
+    ? await storefrontCountryOfCart(req.scope, urls.cart_id)
+    : undefined
+  const location = storefrontReturnUrl(outcome, urls, "NEW", country)
   if (!location) throw new MedusaError(MedusaError.Types.NOT_FOUND, "No Tikkie Fast Checkout for this session.")
   res.redirect(303, location)
   timing?.end(req.scope.resolve<Logger>(ContainerRegistrationKeys.LOGGER), "answer")

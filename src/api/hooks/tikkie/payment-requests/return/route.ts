@@ -8,7 +8,7 @@ import {
   type PaymentRequestNotificationEventData,
 } from "../../../../../workflows/utils/events"
 import { hookEventOptions } from "../../../../../workflows/utils/hook-event-options"
-import { storefrontReturnUrl } from "../../../../utils/storefront-return"
+import { storefrontCountryOfCart, storefrontReturnUrl, wantsCountryCode } from "../../../../utils/storefront-return"
 import { TIKKIE_MODULE } from "../../../../../modules/tikkie"
 import type TikkieModuleService from "../../../../../modules/tikkie/service"
 import { paymentRequestOutcomeFromRecord } from "../../../../../workflows/payment-request/utils/outcome-from-record"
@@ -46,11 +46,12 @@ export const GET = async (req: MedusaRequest<unknown, PaymentRequestReturnQuery>
   timing?.mark("record lookup")
   const paymentRequestToken = record.payment_request_token
   const outcome = paymentRequestOutcomeFromRecord(record) ?? (await settleOnReturn())
-  const location = storefrontReturnUrl(
-    outcome,
-    record as { success_url: string; failure_url: string; cart_id?: string | null },
-    "OPEN"
-  )
+  const urls = record as { success_url: string; failure_url: string; cart_id?: string | null }
+  // The shopper's country, for a storefront URL that asks for it ({country_code}).
+  const country = wantsCountryCode(urls.success_url, urls.failure_url)
+    ? await storefrontCountryOfCart(req.scope, urls.cart_id)
+    : undefined
+  const location = storefrontReturnUrl(outcome, urls, "OPEN", country)
   if (!location) throw new MedusaError(MedusaError.Types.NOT_FOUND, "No Tikkie payment link for this session.")
   res.redirect(303, location)
   timing?.end(req.scope.resolve<Logger>(ContainerRegistrationKeys.LOGGER), "answer")
