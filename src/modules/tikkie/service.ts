@@ -7,6 +7,7 @@ import PaymentRequest from "./models/payment-request"
 import NotificationSubscription from "./models/notification-subscription"
 import PaymentRequestV1Setup from "./models/payment-request-v1-setup"
 import RefundOwed from "./models/refund-owed"
+import PaymentRequestReminder from "./models/payment-request-reminder"
 import { countRateWindowCall, holdRateWindow, type RunSql } from "./rate-window-sql"
 
 class TikkieModuleService extends MedusaService({
@@ -16,6 +17,7 @@ class TikkieModuleService extends MedusaService({
   NotificationSubscription,
   PaymentRequestV1Setup,
   RefundOwed,
+  PaymentRequestReminder,
 }) {
   /**
    * Counts one call of `key` in the current wall-clock second, for every instance of the store at once
