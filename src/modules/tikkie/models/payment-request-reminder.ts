@@ -21,6 +21,8 @@ const PaymentRequestReminder = model
     notification_id: model.text().nullable(),
     attempts: model.number().default(0),
     error: model.text().nullable(),
+    /** When the job claimed it (its clock): the next reminder is due reminderAfterDays after this. */
+    claimed_at: model.dateTime(),
     sent_at: model.dateTime().nullable(),
   })
   .indexes([{ on: ["payment_request_id", "number"], unique: true }])
