@@ -198,7 +198,7 @@ export default storeSuite("payment-link-reminders", {
         expect.objectContaining({ outcome: "sent", number: 1 }),
       ])
       const [sent] = await sentReminders()
-      expect(sent.idempotency_key).toBe(claim.id)
+      expect((sent as { idempotency_key?: string }).idempotency_key).toBe(claim.id)
 
       // Another claim whose notification went out before the worker died (marking it sent was lost).
       await records().updatePaymentRequestReminders({ id: claim.id, state: "sending", notification_id: null })
