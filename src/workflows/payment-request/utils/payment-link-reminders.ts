@@ -1,5 +1,5 @@
 import type { INotificationModuleService, Logger, MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
 import { amsterdamDate } from "tikkie-client/payment-requests/v2/amsterdam-date"
 import { TIKKIE_MODULE } from "../../../modules/tikkie"
 import type TikkieModuleService from "../../../modules/tikkie/service"
@@ -155,12 +155,19 @@ async function remindLocked(
     if (counted.length >= options.maxReminders) return { token, outcome: "skipped", reason: "limit reached" }
     if (now.getTime() - last < options.reminderAfterDays * DAY_MS)
       return { token, outcome: "skipped", reason: "not due" }
-    claimed = await tikkie.createPaymentRequestReminders({
-      payment_request_id: record.id,
-      number: Math.max(0, ...reminders.map((r) => r.number)) + 1,
-      language: payer.language,
-      claimed_at: now,
-    })
+    try {
+      claimed = await tikkie.createPaymentRequestReminders({
+        payment_request_id: record.id,
+        number: Math.max(0, ...reminders.map((r) => r.number)) + 1,
+        language: payer.language,
+        claimed_at: now,
+      })
+    } catch (e) {
+      // The unique index is the claim's last word: had a lock's lease lapsed, another worker's claim wins.
+      if (MedusaError.isMedusaError(e) && /already exists\.$/.test(e.message))
+        return { token, outcome: "skipped", reason: "claimed elsewhere" }
+      throw e
+    }
   }
 
   const language = claimed.language as ReminderLanguage
