@@ -17,7 +17,8 @@ export function LinkReminders({ orderId, paymentRequestToken }: { orderId: strin
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string>()
   const r = view.data?.reminders
-  if (!r) return null
+  // Nothing to say on a paid or closed link never reminded, nor in a shop that sends no reminders.
+  if (!r || (!r.reminders.length && (r.blocked === "closed" || r.blocked === "not_configured"))) return null
   const toggle = async () => {
     setBusy(true)
     setError(undefined)
