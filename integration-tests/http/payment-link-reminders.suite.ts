@@ -14,6 +14,7 @@ import {
 } from "../helpers/store-flow"
 import { clearSandboxForNextTest } from "../helpers/tikkie-sandbox-env"
 import { storeSuite } from "../helpers/store-suites"
+import { addDays, amsterdamDate } from "tikkie-client/payment-requests/v2/amsterdam-date"
 
 const DAY_MS = 86_400_000
 const TEMPLATE = "tikkie-payment-link-reminder"
@@ -139,6 +140,22 @@ export default storeSuite("payment-link-reminders", {
       expect(await remindersOf(link.payment_request_token)).toEqual(
         expect.objectContaining({ blocked: "closed", reminders: [] })
       )
+    })
+
+    it("a link past its expiry date gets none; a link still payable made at the same time gets one", async () => {
+      await withEmail()
+      const expiry = addDays(amsterdamDate(Date.now()), 2)
+      await api.post(
+        `/admin/orders/${orderId}/tikkie-payment-links`,
+        { amount_in_cents: 100, expiry_date: expiry },
+        { headers }
+      )
+      const payable = await newLink()
+      // Both are due on day 3; the first was payable only until the end of day 2.
+      expect(await sendPaymentLinkReminders(getContainer(), { now: daysLater(3.1) })).toEqual([
+        expect.objectContaining({ token: payable.payment_request_token, outcome: "sent", number: 1 }),
+      ])
+      expect(await sentReminders()).toHaveLength(1)
     })
 
     it("a link the admin switched off gets none; without the order's e-mail the admin reads that it cannot be reminded", async () => {
