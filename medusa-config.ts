@@ -44,6 +44,12 @@ const tikkieProviders = process.env.TIKKIE_BASE_URL
                 successUrl: process.env.TIKKIE_SUCCESS_URL || `${storefrontUrl}/order/confirmed`,
                 failureUrl: process.env.TIKKIE_FAILURE_URL || `${storefrontUrl}/checkout`,
                 subscribeNotifications: process.env.TIKKIE_SUBSCRIBE_NOTIFICATIONS === "1",
+                ...(process.env.TIKKIE_REMINDER_AFTER_DAYS
+                  ? {
+                      reminderAfterDays: Number(process.env.TIKKIE_REMINDER_AFTER_DAYS),
+                      maxReminders: Number(process.env.TIKKIE_MAX_REMINDERS || 1),
+                    }
+                  : {}),
                 ...(process.env.TIKKIE_REQUEST_TIMEOUT_MS
                   ? { requestTimeoutMs: Number(process.env.TIKKIE_REQUEST_TIMEOUT_MS) }
                   : {}),

@@ -1,16 +1,23 @@
 /**
- * Payment links (v2), refunds owed and promotions in one Medusa app: one boot for four suites
+ * Payment links (v2) and their reminders, refunds owed and promotions in one Medusa app: one boot for five suites
  * (integration-tests/helpers/store-suites.ts).
  */
 import { runStoreSuites } from "../helpers/store-suites"
+import paymentLinkReminders from "./payment-link-reminders.suite"
 import paymentRequest from "./payment-request.suite"
 import paymentRequestWorkflows from "./payment-request-workflows.suite"
 import promotions from "./promotions.suite"
 import refundsOwed from "./refunds-owed.suite"
 
-runStoreSuites({ requestTimeoutMs: 1_500, paymentRequestApp: true }, [
-  paymentRequest,
-  paymentRequestWorkflows,
-  promotions,
-  refundsOwed,
-])
+runStoreSuites(
+  {
+    requestTimeoutMs: 1_500,
+    paymentRequestApp: true,
+    // Reminders of unpaid links (payment-link-reminders.suite.ts); the other suites never run their job.
+    beforeBoot: () => {
+      process.env.TIKKIE_REMINDER_AFTER_DAYS = "3"
+      process.env.TIKKIE_MAX_REMINDERS = "2"
+    },
+  },
+  [paymentRequest, paymentRequestWorkflows, promotions, refundsOwed, paymentLinkReminders]
+)

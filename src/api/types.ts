@@ -3,6 +3,7 @@ import type { ReconciliationItem, ReconciliationStatus } from "../modules/tikkie
 import type { linkView } from "./utils/payment-request-link-view"
 import type { payGrantStatus } from "./utils/v1-connection-view"
 import type { V1SetupView } from "../workflows/payment-request/utils/v1-setup"
+import type { reminderView } from "../workflows/payment-request/utils/payment-link-reminders"
 import type { ReconcileSummary } from "../workflows/tikkie-bank/reconcile"
 import type { bankConnectionView } from "./admin/tikkie/bank/connection-view"
 import type { fastCheckoutOrderView } from "./admin/tikkie/fast-checkout-orders/order-view"
@@ -118,6 +119,11 @@ export interface AdminTikkiePaidWithoutOrder {
 export type AdminTikkiePaidWithoutOrderListResponse = PaginatedResponse<{
   paid_without_order: AdminTikkiePaidWithoutOrder[]
 }>
+/** GET|POST /admin/orders/:id/tikkie-payment-links/:token/reminders */
+export interface AdminTikkieLinkRemindersResponse {
+  reminders: Awaited<ReturnType<typeof reminderView>>
+}
+
 /** POST /admin/orders/:id/tikkie-payment-links/:token/send */
 export interface AdminTikkieSendPaymentLinkResponse {
   notification: { id: string; to: string; channel: string; template: string | null }

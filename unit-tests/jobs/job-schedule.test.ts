@@ -2,6 +2,7 @@ import { InMemoryDistributedTransactionStorage } from "@medusajs/workflow-engine
 import * as pollFastCheckout from "../../src/jobs/poll-fast-checkout-orders"
 import * as pollPaymentRequests from "../../src/jobs/poll-payment-requests"
 import * as reconcileBank from "../../src/jobs/reconcile-tikkie-bank"
+import * as sendReminders from "../../src/jobs/send-payment-link-reminders"
 import * as subscribeNotifications from "../../src/jobs/subscribe-payment-request-notifications"
 
 /**
@@ -9,7 +10,7 @@ import * as subscribeNotifications from "../../src/jobs/subscribe-payment-reques
  * next run is further away than one setTimeout can wait (2^31 ms) fires every millisecond instead: that
  * once ran the jobs in a tight loop until the database pool was exhausted.
  */
-const jobs = { pollFastCheckout, pollPaymentRequests, reconcileBank, subscribeNotifications }
+const jobs = { pollFastCheckout, pollPaymentRequests, reconcileBank, subscribeNotifications, sendReminders }
 const MAX_TIMER_MS = 2 ** 31 - 1
 
 describe("scheduled jobs", () => {

@@ -8,6 +8,7 @@ import {
   refundDescription,
 } from "../../src/providers/payment-request/description"
 import { TikkiePaymentRequestProviderService } from "../../src/providers/payment-request/service"
+import { parsePaymentRequestProviderOptions } from "../../src/providers/payment-request/options"
 import { PAYMENT_REQUEST_INPUT_KEY } from "../../src/providers/payment-request/session-data"
 import { PaymentRequestsClient } from "tikkie-client/payment-requests/v2"
 import { characterLength } from "tikkie-client/payment-requests/v2/rules"
@@ -150,6 +151,26 @@ describe("Tikkie payment request payment provider", () => {
     expect(attempt).toThrow(/appToken must be a UUID/)
     expect(attempt).toThrow(/baseUrl must be an absolute http\(s\) URL/)
     expect(attempt).not.toThrow(/secret-not-a-uuid/)
+  })
+
+  it("reminders: off by default, one reminder with the default template; out-of-range values named at start-up", () => {
+    const parsed = parsePaymentRequestProviderOptions(options({}))
+    expect(parsed).toEqual(
+      expect.objectContaining({
+        reminderAfterDays: 0,
+        maxReminders: 1,
+        reminderTemplate: "tikkie-payment-link-reminder",
+      })
+    )
+    const attempt = (o: Record<string, unknown>) => () =>
+      TikkiePaymentRequestProviderService.validateOptions(options(o))
+    expect(attempt({ reminderAfterDays: 61 })).toThrow(/reminderAfterDays must be at most 60/)
+    expect(attempt({ reminderAfterDays: 1.5 })).toThrow(/reminderAfterDays must be a whole number of days/)
+    expect(attempt({ maxReminders: 0 })).toThrow(/maxReminders must be at least 1/)
+    expect(attempt({ reminderTemplate: " " })).toThrow(/reminderTemplate must not be empty/)
+    expect(parsePaymentRequestProviderOptions(options({ reminderAfterDays: 3, maxReminders: 2 }))).toEqual(
+      expect.objectContaining({ reminderAfterDays: 3, maxReminders: 2 })
+    )
   })
 
   it("descriptions always fit Tikkie's 35 characters and keep the distinguishing part", () => {

@@ -8,6 +8,7 @@ import { LinkStatusBadge } from "../components/link-status-badge"
 import { LinkUrl } from "../components/link-url"
 import { RefundOwedRow, type RefundsOwedList } from "../components/refund-owed-row"
 import { SendOrderLink } from "../components/send-order-link"
+import { LinkReminders } from "../components/link-reminders"
 import type { AdminTikkieOrderPaymentLinkListResponse, Json } from "../../api/types"
 import { isFastCheckoutProvider, isPaymentRequestProvider } from "../../providers/provider-keys"
 import { useFormat } from "../lib/use-format"
@@ -230,6 +231,7 @@ const OrderTikkieWidget = ({ data: order }: { data: { id: string } }) => {
               {l.kind === "order" && l.status === "OPEN" && !l.payment_id && !l.cancelled_at && (
                 <SendOrderLink orderId={order.id} paymentRequestToken={l.payment_request_token} />
               )}
+              {l.kind === "order" && <LinkReminders orderId={order.id} paymentRequestToken={l.payment_request_token} />}
             </div>
           ))}
         </div>

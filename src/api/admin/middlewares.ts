@@ -1,7 +1,11 @@
 import type { MiddlewareRoute } from "@medusajs/framework/http"
 import { validateBody, validateQuery } from "../utils/validate"
 import { NoBodySchema, NoQuerySchema } from "../utils/validators"
-import { CreateOrderLinkBodySchema, ListOrderLinksQuerySchema } from "./orders/[id]/tikkie-payment-links/validators"
+import {
+  CreateOrderLinkBodySchema,
+  LinkRemindersBodySchema,
+  ListOrderLinksQuerySchema,
+} from "./orders/[id]/tikkie-payment-links/validators"
 import { refundLockMiddleware } from "./payments/refund-lock"
 import { refundOwedInsteadMiddleware } from "./payments/refund-owed-instead"
 import { AdminRefundPaymentBodySchema } from "./payments/validators"
@@ -45,6 +49,16 @@ export const adminMiddlewares: MiddlewareRoute[] = [
     matcher: "/admin/orders/:id/tikkie-payment-links/:token/send",
     methods: ["POST"],
     middlewares: [validateBody(NoBodySchema)],
+  },
+  {
+    matcher: "/admin/orders/:id/tikkie-payment-links/:token/reminders",
+    methods: ["GET"],
+    middlewares: [validateQuery(NoQuerySchema)],
+  },
+  {
+    matcher: "/admin/orders/:id/tikkie-payment-links/:token/reminders",
+    methods: ["POST"],
+    middlewares: [validateBody(LinkRemindersBodySchema)],
   },
   // The Tikkie page
   {

@@ -7,6 +7,7 @@ import PaymentRequest from "./models/payment-request"
 import NotificationSubscription from "./models/notification-subscription"
 import PaymentRequestV1Setup from "./models/payment-request-v1-setup"
 import RefundOwed from "./models/refund-owed"
+import PaymentRequestReminder from "./models/payment-request-reminder"
 import { countRateWindowCall, holdRateWindow, type RunSql } from "./rate-window-sql"
 
 class TikkieModuleService extends MedusaService({
@@ -16,6 +17,7 @@ class TikkieModuleService extends MedusaService({
   NotificationSubscription,
   PaymentRequestV1Setup,
   RefundOwed,
+  PaymentRequestReminder,
 }) {
   /**
    * Counts one call of `key` in the current wall-clock second, for every instance of the store at once
@@ -196,6 +198,37 @@ class TikkieModuleService extends MedusaService({
         limit ?`,
       // The path is a binding: its own `?` would be taken for one.
       [opts.since, '$.items[*].refunds[*] ? (@.status == "PENDING")', opts.limit]
+    )
+    return rows.map((r) => r.payment_request_token)
+  }
+
+  /**
+   * Order links of one provider that owe their payer a reminder at `now` (jobs/send-payment-link-reminders.ts):
+   * open, unpaid, not cancelled, not past `expiryDateFrom`, reminders on, fewer than `max` reminders
+   * (a dropped one does not count), and `afterDays` since the link was made or its last reminder was
+   * claimed; or with a reminder claimed and never marked sent (its sender died): sent again. The reminder
+   * itself is decided again under the link's lock; this only finds the work, oldest first.
+   */
+  @InjectManager()
+  async listRemindablePaymentRequestTokens(
+    opts: { providerId: string; afterDays: number; max: number; expiryDateFrom: string; now: Date; limit: number },
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<string[]> {
+    const manager = sharedContext.manager as SqlEntityManager
+    const reminders = `from tikkie_payment_request_reminder r
+        where r.payment_request_id = pr.id and r.deleted_at is null and r.state <> 'dropped'`
+    const rows: Array<{ payment_request_token: string }> = await manager.execute(
+      `select pr.payment_request_token from tikkie_payment_request pr
+        where pr.deleted_at is null and pr.kind = 'order' and pr.provider_id = ?
+          and pr.status = 'OPEN' and pr.medusa_payment_id is null and pr.cancelled_at is null
+          and not pr.reminders_off and pr.expiry_date >= ?
+          and jsonb_array_length(coalesce(pr.payments::jsonb -> 'items', '[]'::jsonb)) = 0
+          and (exists (select 1 ${reminders} and r.state = 'sending')
+            or ((select count(*) ${reminders}) < ?
+              and coalesce((select max(r.claimed_at) ${reminders}), pr.created_at) <= ?::timestamptz - make_interval(days => ?)))
+        order by pr.created_at asc
+        limit ?`,
+      [opts.providerId, opts.expiryDateFrom, opts.max, opts.now, opts.afterDays, opts.limit]
     )
     return rows.map((r) => r.payment_request_token)
   }

@@ -18,6 +18,8 @@ export const CHECKOUT_EXPIRY_DAYS_DEFAULT = 1
 /** The service's own default expiry (payment-requests.md "Limits"). */
 export const LINK_EXPIRY_DAYS_DEFAULT = 14
 export const EXPIRY_DAYS_MAX = 365
+/** The template name of a reminder's notification, unless the shop names another (`reminderTemplate`). */
+export const REMINDER_TEMPLATE_DEFAULT = "tikkie-payment-link-reminder"
 
 const days = (name: string, fallback: number) =>
   z
@@ -108,6 +110,29 @@ export const PaymentRequestProviderOptionsSchema = z
      * sharing the app token would take it away from the first.
      */
     subscribeNotifications: z.boolean({ error: "subscribeNotifications must be true or false" }).default(false),
+    /**
+     * Order links unpaid this many days after they were made (and after the previous reminder) remind the
+     * order's e-mail through Medusa's notification module. 0 (default): no reminders; an e-mail provider is
+     * the shop's to set up first.
+     */
+    reminderAfterDays: z
+      .int({ error: "reminderAfterDays must be a whole number of days" })
+      .min(0, "reminderAfterDays must be at least 0 (0 = no reminders)")
+      .max(60, "reminderAfterDays must be at most 60")
+      .default(0),
+    /** At most this many reminders per link. */
+    maxReminders: z
+      .int({ error: "maxReminders must be a whole number" })
+      .min(1, "maxReminders must be at least 1")
+      .max(10, "maxReminders must be at most 10")
+      .default(1),
+    /** The notification's template, which the shop's e-mail provider maps to its own e-mail. */
+    reminderTemplate: z
+      .string({ error: "reminderTemplate must be a string" })
+      .trim()
+      .min(1, "reminderTemplate must not be empty")
+      .max(100, "reminderTemplate must be at most 100 characters")
+      .default(REMINDER_TEMPLATE_DEFAULT),
     connectTimeoutMs: z.int().min(1).max(60_000).optional(),
     requestTimeoutMs: z.int().min(1).max(120_000).optional(),
     /** This store talks to a sandbox on purpose: a production start accepts http:// and local URLs. */

@@ -48,6 +48,8 @@ const PaymentRequest = model
     last_checked_at: model.dateTime().nullable(),
     /** When the poll reads it next (workflows/utils/poll-schedule.ts); null: never read yet, due at once. */
     next_check_at: model.dateTime().nullable(),
+    /** The admin switched reminders off for this link (reminders: jobs/send-payment-link-reminders.ts). */
+    reminders_off: model.boolean().default(false),
     metadata: model.json().nullable(),
   })
   .indexes([

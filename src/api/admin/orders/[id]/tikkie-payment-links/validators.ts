@@ -22,3 +22,9 @@ export const ListOrderLinksQuerySchema = z.strictObject({
   ...paginationFields({ defaultLimit: 200, maxLimit: 200 }),
 })
 export type ListOrderLinksQuery = z.output<typeof ListOrderLinksQuerySchema>
+
+/** The admin's switch of one link's reminders. */
+export const LinkRemindersBodySchema = z.strictObject({
+  enabled: z.boolean({ error: "enabled must be true or false" }),
+})
+export type LinkRemindersBody = z.output<typeof LinkRemindersBodySchema>
