@@ -4,6 +4,7 @@ import { createCleanDatabase } from "../helpers/clean-database"
 import { TIKKIE_MODULE } from "../../src/modules/tikkie"
 import type TikkieModuleService from "../../src/modules/tikkie/service"
 import { RATE_WINDOW_HELD } from "../../src/modules/tikkie/rate-window-sql"
+import { claimTimeMs } from "../../src/workflows/fast-checkout/utils/webhook-read-claim"
 
 jest.setTimeout(60_000)
 
@@ -73,10 +74,19 @@ moduleIntegrationTestRunner<TikkieModuleService>({
         const record = await service.createFastCheckoutOrders(fastCheckoutOrder())
         const opts = { intervalMs: 5_000, countDeferral: true }
         const first = await service.claimFastCheckoutWebhookRead(record.order_token, opts)
-        expect(first).toEqual({ claimed: true, deferred: 0, freeInMs: expect.any(Number) })
+        expect(first).toEqual({
+          claimed: true,
+          deferred: 0,
+          freeInMs: expect.any(Number),
+          claimedAt: expect.any(String),
+        })
         const second = await service.claimFastCheckoutWebhookRead(record.order_token, opts)
         const third = await service.claimFastCheckoutWebhookRead(record.order_token, opts)
         expect([second?.claimed, second?.deferred, third?.claimed, third?.deferred]).toEqual([false, 1, false, 2])
+        // Inside the interval every caller is told the claim in force: the first one's, as stored (UTC).
+        expect([second?.claimedAt, third?.claimedAt]).toEqual([first!.claimedAt, first!.claimedAt])
+        const claimed = await service.retrieveFastCheckoutOrder(record.id)
+        expect(claimTimeMs(first!.claimedAt)).toBe(new Date(claimed.webhook_read_at!).getTime())
         expect(third!.freeInMs).toBeGreaterThan(0)
         expect(third!.freeInMs).toBeLessThanOrEqual(5_000)
         // The deferred read itself does not count as one more webhook.
@@ -104,6 +114,7 @@ moduleIntegrationTestRunner<TikkieModuleService>({
           claimed: true,
           deferred: 0,
           freeInMs: expect.any(Number),
+          claimedAt: expect.any(String),
         })
         expect(
           await service.claimFastCheckoutWebhookRead("no-such-order-token", { intervalMs: 5_000, countDeferral: true })
