@@ -1,4 +1,4 @@
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import {
   FAST_CHECKOUT_GET_ORDER_KEY,
   RATE_WINDOW_HELD,
@@ -206,6 +206,41 @@ export default storeSuite("fast-checkout-faults", {
       return { outcome, ordersSince, pg }
     }
 
+    it("links left to a deleted order by an attempt whose undo did not end are dismissed: the next settlement makes the one order", async () => {
+      const container = getContainer()
+      const { cart, started } = await paidWithoutWebhook()
+      const query = container.resolve(ContainerRegistrationKeys.QUERY)
+      const {
+        data: [withCollection],
+      } = await query.graph({ entity: "cart", fields: ["payment_collection.id"], filters: { id: cart.id } })
+      const collectionId = (withCollection as { payment_collection: { id: string } }).payment_collection.id
+      // What such an attempt leaves: the cart stamped for this payment, its order deleted, the links kept.
+      await container
+        .resolve(Modules.CART)
+        .updateCarts(cart.id, { metadata: { ...(cart.metadata ?? {}), tikkie_completion: started.order_token } })
+      const orderModule = container.resolve(Modules.ORDER)
+      const [gone] = await orderModule.createOrders([{ currency_code: "eur", email: "gone@example.com" }])
+      await container.resolve(ContainerRegistrationKeys.LINK).create([
+        { [Modules.ORDER]: { order_id: gone.id }, [Modules.CART]: { cart_id: cart.id } },
+        { [Modules.ORDER]: { order_id: gone.id }, [Modules.PAYMENT]: { payment_collection_id: collectionId } },
+      ])
+      await orderModule.softDeleteOrders([gone.id])
+
+      const { result } = await settleFastCheckoutOrderWorkflow(container).run({
+        input: { orderToken: started.order_token, source: "poll" },
+      })
+      const order = (await orderForCart(container, cart.id))!
+      expect(result).toEqual({ outcome: "completed", orderId: order.id })
+      expect(order.id).not.toBe(gone.id)
+      const [payment] = order.payment_collections.flatMap((pc: any) => pc.payments)
+      expect(payment.captured_at).toBeTruthy()
+      const { data: collectionLinks } = await query.graph({
+        entity: "order_payment_collection",
+        fields: ["order_id"],
+        filters: { payment_collection_id: collectionId },
+      })
+      expect(collectionLinks.map((l: any) => l.order_id)).toEqual([order.id])
+    })
     it("an order left half made by a completion that did not end (its database connection cut) is finished by the next settlement, never made twice", async () => {
       const container = getContainer()
       const { cart, started } = await paidWithoutWebhook()

@@ -29,6 +29,7 @@ export async function completeCartOnce(
 ): Promise<{ orderId: string; finished: boolean }> {
   const started = await stampCart(container, input.cartId, input.marker)
   if (started) {
+    await dismissLinksOfGoneOrders(container, input.cartId)
     const orderId = await orderOfMarker(container, input.marker)
     if (orderId) {
       await finishCompletion(container, { ...input, orderId })
@@ -37,6 +38,52 @@ export async function completeCartOnce(
   }
   const { result } = await completeCartWorkflow(container).run({ input: { id: input.cartId } })
   return { orderId: result.id, finished: false }
+}
+
+/**
+ * An attempt whose undo deleted its order but died before (or while) dismissing that order's links leaves
+ * the cart or its payment collection linked to an order that is gone, and completeCartWorkflow then fails
+ * on every try ("Cannot create multiple links"). Those links are the dead attempt's: dismissed.
+ */
+async function dismissLinksOfGoneOrders(container: MedusaContainer, cartId: string): Promise<void> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data: carts } = await query.graph({
+    entity: "cart",
+    fields: ["id", "payment_collection.id"],
+    filters: { id: cartId },
+  })
+  const collectionId = (carts[0] as { payment_collection?: { id: string } | null } | undefined)?.payment_collection?.id
+  const [{ data: cartLinks }, { data: collectionLinks }] = await Promise.all([
+    query.graph({ entity: "order_cart", fields: ["order_id"], filters: { cart_id: cartId } }),
+    collectionId
+      ? query.graph({
+          entity: "order_payment_collection",
+          fields: ["order_id"],
+          filters: { payment_collection_id: collectionId },
+        })
+      : Promise.resolve({ data: [] as unknown[] }),
+  ])
+  const linked = (rows: unknown[]) => rows.map((r) => (r as { order_id: string }).order_id)
+  const orderIds = [...new Set([...linked(cartLinks), ...linked(collectionLinks)])]
+  if (!orderIds.length) return
+  const orders = container.resolve<IOrderModuleService>(Modules.ORDER)
+  const live = new Set((await orders.listOrders({ id: orderIds }, { select: ["id"] })).map((o) => o.id))
+  const dismiss: Array<Record<string, Record<string, string>>> = [
+    ...linked(cartLinks)
+      .filter((id) => !live.has(id))
+      .map((id) => ({ [Modules.ORDER]: { order_id: id }, [Modules.CART]: { cart_id: cartId } })),
+    ...linked(collectionLinks)
+      .filter((id) => !live.has(id))
+      .map((id) => ({
+        [Modules.ORDER]: { order_id: id },
+        [Modules.PAYMENT]: { payment_collection_id: collectionId! },
+      })),
+  ]
+  if (!dismiss.length) return
+  await container.resolve(ContainerRegistrationKeys.LINK).dismiss(dismiss)
+  container
+    .resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+    .warn(`Cart ${cartId}: links to ${dismiss.length} deleted order(s) of an attempt that did not end were dismissed`)
 }
 
 /** Stamps the cart with the marker; answers whether it was stamped with it already (an attempt started). */
