@@ -212,6 +212,31 @@ async function owesAgain(orderId: string) {
   await adminApi(`/admin/order-edits/${orderId}/confirm`, { method: "POST", body: {} })
 }
 
+/**
+ * A Fast Checkout order made as a shopper makes it: the products in the cart, the tax country chosen at
+ * the checkout (`country`), paid on the sandbox's checkout page by `payer` (the page lets the payer give
+ * any address). Answers the order's id.
+ */
+async function fastCheckoutOrder(
+  label: string,
+  handles: string[],
+  opts: { country?: "nl" | "be"; payer?: Partial<typeof TIKKIE_PAYER> } = {}
+): Promise<string> {
+  const page = await newPage(label)
+  await addToCart(page, handles)
+  await openCheckout(page)
+  if (opts.country && opts.country !== "nl") {
+    const before = await page.locator("#cart-total").innerText()
+    await page.locator("select[name=country_code]").selectOption(opts.country)
+    await page.locator("#cart-total", { hasNotText: before }).waitFor()
+    await page.locator("input[name=shipping_option]:checked").waitFor()
+  }
+  await clickAndGo(page, "#pay-tikkie", (u) => u.href.startsWith(demo.sandboxUrl))
+  await payWithTikkie(page, opts.payer)
+  await page.waitForURL(/\/order\/confirmed\?order_id=order_/, { timeout: 60_000 })
+  return new URL(page.url()).searchParams.get("order_id")!
+}
+
 const euro = (n: number) => new Intl.NumberFormat("nl-NL", { style: "currency", currency: "EUR" }).format(n)
 const approx = (a: number, b: number, tol = 0.011) => Math.abs(a - b) <= tol
 
@@ -981,6 +1006,151 @@ async function runTests() {
     assert.deepEqual(await untranslated(), [])
     await link.click()
     await page.waitForURL(new RegExp(`/orders/${orderId}$`))
+    assert.deepEqual(page.__consoleErrors, [])
+  })
+
+  await test("the admin in Nederlands refunds € 2 of a paid Fast Checkout order with Medusa's own Terugbetaling: no English error, and the Tikkie box shows the refund owed without a reload", async () => {
+    const orderId = await fastCheckoutOrder("fc-goodwill-refund", ["stroopwafels", "delfts-blauw-mok"])
+    const page = await adminPage("admin-nl-goodwill-refund", "nl")
+    const untranslated = async () =>
+      (await page.locator("body").innerText()).match(/\btikkie\.[a-zA-Z]+\.[\w.]+/g) ?? []
+    await page.goto(`${demo.adminUrl}/orders/${orderId}`)
+    const widget = page.locator("[data-testid=tikkie-order-widget]")
+    await widget.locator("[data-testid=tikkie-order-fast-checkout]").waitFor({ timeout: 60_000 })
+    assert.equal(await widget.locator("[data-testid=tikkie-refund-owed]").count(), 0)
+
+    // Medusa's payment row (its ⋯ menu): "Terugbetaling" opens Medusa's refund drawer for that payment.
+    const paymentRow = page.locator('div[class*="grid-cols-[1fr_1fr_1fr_20px]"]', { hasText: DEMO.tikkieProvider })
+    await paymentRow.getByRole("button").last().click()
+    await page.getByRole("menuitem", { name: "Terugbetaling" }).click()
+    const drawer = page.getByRole("dialog")
+    await drawer.getByText("Terugbetaling aanmaken", { exact: true }).waitFor()
+    const amount = drawer.getByLabel("Bedrag", { exact: true })
+    await amount.fill("2")
+    await drawer.getByLabel("Notitie", { exact: true }).fill("Goodwill: doosje kwam beschadigd aan")
+    await showScreenshot(page, "admin-nl-goodwill-refund-form")
+    await drawer.getByRole("button", { name: "Opslaan" }).click()
+
+    // Medusa's own success toast, and the drawer closes back onto the order: not "… has no refund operation".
+    await page.getByText(/^Terugbetaling van .*2[,.]00.* succesvol$/).waitFor()
+    await drawer.waitFor({ state: "detached" })
+    const back = new URL(page.url()).pathname
+    assert.ok(back.includes(`/orders/${orderId}`) && !back.includes("/refund"), page.url())
+    assert.equal(await page.getByText(/refund operation/i).count(), 0)
+
+    // No reload: the Tikkie box reads the order again when Medusa's drawer closes.
+    const owed = widget.locator("[data-testid=tikkie-refund-owed]")
+    await owed.waitFor({ timeout: 15_000 }).catch(() => {
+      throw new Error("the Tikkie box shows no refund owed after Medusa's refund drawer closed (no reload)")
+    })
+    const text = plain(await owed.innerText())
+    assert.match(text, new RegExp(`^€ 2,00 aan ${TIKKIE_PAYER.firstName} ${TIKKIE_PAYER.lastName}`))
+    assert.match(text, /Terugbetaling/)
+    assert.match(text, /Open/)
+    assert.match(text, /Terugbetaald met Medusa's knop Terugbetaling; Tikkie kan deze betaling niet terugbetalen/)
+    // Ready for the bank transfer: the IBAN request and the mark, as for a cancel.
+    await owed.getByRole("button", { name: "IBAN opvragen" }).waitFor()
+    await owed.getByRole("button", { name: "Markeren als terugbetaald per overboeking" }).waitFor()
+    await showScreenshot(page, "admin-nl-goodwill-refund-owed", widget)
+
+    // Medusa's books: a refund owed of 200 cents from the admin's Refund; the payment shows no refund until
+    // the transfer is marked, and the order is not cancelled.
+    const { refunds_owed } = await adminApi<{
+      refunds_owed: Array<{ amount_in_cents: number; source: string; status: string }>
+    }>(`/admin/tikkie/refunds-owed?order_id=${orderId}`)
+    assert.deepEqual(
+      refunds_owed.map((r) => [r.amount_in_cents, r.source, r.status]),
+      [[200, "refund", "owed"]]
+    )
+    const { order } = await adminApi<{
+      order: { status: string; payment_collections: Array<{ payments: Array<{ refunds?: unknown[] }> }> }
+    }>(
+      `/admin/orders/${orderId}?fields=${encodeURIComponent(
+        "status,*payment_collections,*payment_collections.payments,*payment_collections.payments.refunds"
+      )}`
+    )
+    assert.notEqual(order.status, "canceled")
+    assert.deepEqual(
+      order.payment_collections.flatMap((c) => c.payments).flatMap((p) => p.refunds ?? []),
+      []
+    )
+    assert.deepEqual(await untranslated(), [])
+    // Medusa's own refund drawer has no Radix DialogTitle (its heading is a plain one): Radix logs that from
+    // the dashboard's dependencies, not from the plugin's code; only that message is let go.
+    page.__consoleErrors = page.__consoleErrors.filter(
+      (e) => !(e.startsWith("`DialogContent` requires a `DialogTitle`") && !e.includes("/src/admin/"))
+    )
+    assert.deepEqual(page.__consoleErrors, [])
+  })
+
+  await test("the admin in Nederlands: a Belgian cart paid with a Dutch address on Tikkie's page is flagged on the order, listed on the Tikkie page, and leaves the open list when marked reviewed", async () => {
+    const orderId = await fastCheckoutOrder("fc-delivery-review", ["stroopwafels"], {
+      country: "be",
+      payer: { street: "Coolsingel", houseNumber: "40", addition: "", postalCode: "3011 AD", city: "Rotterdam" },
+    })
+    const { order } = await adminApi<{ order: { display_id: number; total: number } }>(
+      `/admin/orders/${orderId}?fields=display_id,total`
+    )
+    const page = await adminPage("admin-nl-delivery-review", "nl")
+    const untranslated = async () =>
+      (await page.locator("body").innerText()).match(/\btikkie\.[a-zA-Z]+\.[\w.]+/g) ?? []
+
+    // The order: a yellow notice naming both countries.
+    await page.goto(`${demo.adminUrl}/orders/${orderId}`)
+    const widget = page.locator("[data-testid=tikkie-order-widget]")
+    const notice = widget.locator("[data-testid=tikkie-order-delivery-review]")
+    await notice.waitFor({ timeout: 60_000 })
+    assert.match(
+      await notice.innerText(),
+      /^Levering in een ander land: btw gerekend voor België \(BE\), de betaler gaf op de pagina van Tikkie een adres in Nederland \(NL\)\./
+    )
+    assert.match(
+      await widget.locator("[data-testid=tikkie-order-fast-checkout]").innerText(),
+      /3011 AD Rotterdam \(NL\)/
+    )
+    await showScreenshot(page, "admin-nl-delivery-review-order", widget)
+
+    // The Tikkie page: the Fast Checkout tab counts it and lists it under "Leveringen om na te kijken".
+    await page.goto(`${demo.adminUrl}/tikkie`)
+    const count = page.locator("[data-testid=tikkie-count-delivery-reviews]")
+    await count.waitFor({ timeout: 60_000 })
+    assert.equal(await count.innerText(), "1")
+    await page.getByRole("tab", { name: "Fast Checkout" }).click()
+    const section = page.locator("[data-testid=tikkie-delivery-reviews]")
+    await section.getByRole("heading", { name: "Leveringen om na te kijken" }).waitFor()
+    const row = section.locator("[data-testid=tikkie-delivery-review-row]", {
+      has: page.getByText(`#${order.display_id}`, { exact: true }),
+    })
+    await row.waitFor()
+    assert.deepEqual(
+      (await row.locator("td").allInnerTexts()).map((c) => plain(c).trim()),
+      [
+        `#${order.display_id}`,
+        "België (BE)",
+        "Nederland (NL)",
+        "binnen de zone",
+        plain(formatCents(Math.round(order.total * 100), "EUR", "nl")),
+        "Markeren als nagekeken",
+      ]
+    )
+    assert.deepEqual(await untranslated(), [])
+    await showScreenshot(page, "admin-nl-delivery-reviews", section)
+
+    // Marked reviewed: it leaves the open list and the tab's count; who and when are kept.
+    await row.getByRole("button", { name: "Markeren als nagekeken" }).click()
+    await row.waitFor({ state: "detached" })
+    await section.getByText("Niets om na te kijken.", { exact: true }).waitFor()
+    await count.waitFor({ state: "detached" })
+    await showScreenshot(page, "admin-nl-delivery-reviews-done", section)
+    const { fast_checkout_orders } = await adminApi<{
+      fast_checkout_orders: Array<{
+        medusa_order_id: string | null
+        delivery_reviewed_at: string | null
+        delivery_reviewed_by: string | null
+      }>
+    }>(`/admin/tikkie/fast-checkout-orders?delivery_review=reviewed&limit=100`)
+    const reviewed = fast_checkout_orders.find((o) => o.medusa_order_id === orderId)
+    assert.ok(reviewed?.delivery_reviewed_at && reviewed.delivery_reviewed_by, JSON.stringify(reviewed))
     assert.deepEqual(page.__consoleErrors, [])
   })
 }

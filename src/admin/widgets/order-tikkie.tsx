@@ -1,6 +1,7 @@
 import { defineWidgetConfig } from "@medusajs/admin-sdk"
 import { Alert, Container, Copy, Heading, StatusBadge, Text } from "@medusajs/ui"
 import { useAdminData } from "../lib/use-admin-data"
+import { useReloadOnReturn } from "../lib/use-reload-on-return"
 import { SectionState } from "../components/section-state"
 import { CreateOrderLink, CreatedOrderLinkBlock, type CreatedOrderLink } from "../components/create-order-link"
 import { useState } from "react"
@@ -87,6 +88,8 @@ const OrderTikkieWidget = ({ data: order }: { data: { id: string } }) => {
   const deliveryReview = payments.data?.order.metadata?.tikkie_fast_checkout?.delivery_review
   const links = useAdminData<PaymentLinks>(`/admin/orders/${order.id}/tikkie-payment-links`)
   const owed = useAdminData<RefundsOwedList>(`/admin/tikkie/refunds-owed?order_id=${order.id}&limit=100`)
+  // Medusa's Refund (a refund owed here), return and edit drawers close without telling the widget.
+  useReloadOnReturn(() => (payments.reload(), links.reload(), owed.reload()))
   const fastCheckout = (payments.data?.order.payment_collections ?? [])
     .flatMap((c) => c.payments ?? [])
     .filter((p) => isFastCheckoutProvider(p.provider_id) && p.data?.orderToken)
