@@ -4,6 +4,13 @@
  */
 export * from "./core/errors"
 export * from "./core/http"
+export type {
+  TikkieAttemptOutcome,
+  TikkieCallEnd,
+  TikkieCallObserver,
+  TikkieCallStart,
+  TikkieCallWatch,
+} from "./core/observer"
 export * from "./core/rate-limiter"
 export * from "./core/retry"
 export { redact, REDACTED } from "./core/redact"

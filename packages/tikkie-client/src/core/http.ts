@@ -6,6 +6,7 @@ import { redact } from "./redact"
 import { parsePlainBase, type PlainBase, requestTarget } from "./request-target"
 import { backoffDelayMs, DEFAULT_RETRY_POLICY, type RetryPolicy, sleep } from "./retry"
 import type { RateLimiter } from "./rate-limiter"
+import { safely, type TikkieCallObserver, type TikkieCallWatch } from "./observer"
 
 /** Where a client sends its calls and how patient it is. Shared by the three service clients. */
 export interface TransportOptions {
@@ -20,6 +21,8 @@ export interface TransportOptions {
   retry?: Partial<RetryPolicy>
   /** Receives one line per retry; never receives a credential. */
   logger?: { warn(message: string): void; debug?(message: string): void }
+  /** Told about every call and attempt (observer.ts); its errors are ignored. */
+  observer?: TikkieCallObserver
 }
 
 export const DEFAULT_CONNECT_TIMEOUT_MS = 5_000
@@ -74,6 +77,7 @@ export class TikkieTransport {
   private readonly requestTimeoutMs: number
   private readonly retry: RetryPolicy
   private readonly logger?: TransportOptions["logger"]
+  private readonly observer?: TikkieCallObserver
 
   constructor(options: TransportOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, "")
@@ -89,6 +93,7 @@ export class TikkieTransport {
     this.requestTimeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS
     this.retry = { ...DEFAULT_RETRY_POLICY, ...options.retry }
     this.logger = options.logger
+    this.observer = options.observer
   }
 
   async close(): Promise<void> {
@@ -96,13 +101,36 @@ export class TikkieTransport {
   }
 
   async send<T>(req: TikkieRequest<T>): Promise<TikkieResponse<T>> {
+    const startedAt = performance.now()
+    let watch: TikkieCallWatch | undefined
+    safely(() => {
+      watch = this.observer?.start({ operation: req.operation, method: req.method }) ?? undefined
+    })
     for (let attempt = 0; ; attempt++) {
       try {
-        return await this.attempt(req)
+        const res = await this.observedAttempt(req, watch, attempt + 1)
+        const durationMs = performance.now() - startedAt
+        safely(() =>
+          watch?.end?.({ ok: true, attempts: attempt + 1, status: res.status, durationMs, traceId: res.traceId })
+        )
+        return res
       } catch (e) {
         const err = e as TikkieError
         if (err instanceof TikkieError && err.status === 429) await this.holdRestOfSecond(req)
-        if (attempt >= this.retry.retries || !isRetryable(req.method, err)) throw err
+        if (attempt >= this.retry.retries || !isRetryable(req.method, err)) {
+          const durationMs = performance.now() - startedAt
+          safely(() =>
+            watch?.end?.({
+              ok: false,
+              attempts: attempt + 1,
+              status: err?.status,
+              code: err?.code,
+              durationMs,
+              traceId: err?.traceId,
+            })
+          )
+          throw err
+        }
         const delay = backoffDelayMs(attempt, this.retry)
         this.logger?.warn(
           `Tikkie ${req.operation} attempt ${attempt + 1} failed (${err.code}${err.status ? ` ${err.status}` : ""}); retrying in ${delay} ms`
@@ -129,8 +157,46 @@ export class TikkieTransport {
     }
   }
 
+  private async observedAttempt<T>(
+    req: TikkieRequest<T>,
+    watch: TikkieCallWatch | undefined,
+    attempt: number
+  ): Promise<TikkieResponse<T>> {
+    const queuedAt = performance.now()
+    let sentAt = queuedAt
+    try {
+      if (req.rateLimiter) await req.rateLimiter.acquire()
+      sentAt = performance.now()
+      const res = await this.attempt(req)
+      const durationMs = performance.now() - sentAt
+      safely(() =>
+        watch?.attempt?.({
+          attempt,
+          status: res.status,
+          rateWaitMs: sentAt - queuedAt,
+          durationMs,
+          traceId: res.traceId,
+        })
+      )
+      return res
+    } catch (e) {
+      const err = e as Partial<TikkieError>
+      const durationMs = performance.now() - sentAt
+      safely(() =>
+        watch?.attempt?.({
+          attempt,
+          status: err?.status,
+          code: err?.code,
+          rateWaitMs: sentAt - queuedAt,
+          durationMs,
+          traceId: err?.traceId,
+        })
+      )
+      throw e
+    }
+  }
+
   private async attempt<T>(req: TikkieRequest<T>): Promise<TikkieResponse<T>> {
-    if (req.rateLimiter) await req.rateLimiter.acquire()
     const headers: Record<string, string> = { accept: "application/json" }
     if (req.headers) {
       for (const k of Object.keys(req.headers)) {

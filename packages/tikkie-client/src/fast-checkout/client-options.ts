@@ -75,6 +75,12 @@ const OptionsSchema = z.strictObject({
       { error: "logger must have a warn() method" }
     )
     .optional(),
+  observer: z
+    .custom<NonNullable<TransportOptions["observer"]>>(
+      (v) => typeof (v as { start?: unknown } | undefined)?.start === "function",
+      { error: "observer must have a start() method" }
+    )
+    .optional(),
 })
 
 export type ResolvedFastCheckoutClientOptions = z.output<typeof OptionsSchema>

@@ -20,6 +20,50 @@ describe("Fast Checkout client: retries and timeouts", () => {
     expect(await statuses("fastCheckout.getOrder")).toEqual([503, 503, 200])
   })
 
+  it("tells an observer each attempt and the end of the call, with no credential in what it hears", async () => {
+    const { orderToken } = await h.client.createOrder(orderBody())
+    await h.control.injectFault("fastCheckout.getOrder", "503", 1)
+    const heard: unknown[] = []
+    const client = h.newClient({
+      merchantToken: h.merchantToken,
+      retry: { retries: 2, baseDelayMs: 1, maxDelayMs: 2 },
+      observer: {
+        start: (call) => {
+          heard.push({ start: call })
+          return { attempt: (a) => heard.push({ attempt: a }), end: (e) => heard.push({ end: e }) }
+        },
+      },
+    })
+    expect((await client.getOrder(orderToken)).orderToken).toBe(orderToken)
+    expect(heard).toEqual([
+      { start: { operation: "fastCheckout.getOrder", method: "GET" } },
+      { attempt: expect.objectContaining({ attempt: 1, status: 503, code: "ERR_9100_011" }) },
+      { attempt: expect.objectContaining({ attempt: 2, status: 200 }) },
+      { end: expect.objectContaining({ ok: true, attempts: 2, status: 200 }) },
+    ])
+    const text = JSON.stringify(heard)
+    expect(text).not.toContain(h.merchantToken)
+    expect(text).not.toContain(orderToken)
+  })
+
+  it("keeps a call working when its observer throws", async () => {
+    const { orderToken } = await h.client.createOrder(orderBody())
+    const client = h.newClient({
+      merchantToken: h.merchantToken,
+      observer: {
+        start: () => ({
+          attempt: () => {
+            throw new Error("observer down")
+          },
+          end: () => {
+            throw new Error("observer down")
+          },
+        }),
+      },
+    })
+    expect((await client.getOrder(orderToken)).orderToken).toBe(orderToken)
+  })
+
   it("answers injected faults in the documented error shape: 503 ERR_9100_011 and 500 ERR_8100_001", async () => {
     await h.control.injectFault("fastCheckout.createOrder", "503", 1)
     await h.control.injectFault("fastCheckout.createOrder", "500", 1)
