@@ -1,6 +1,7 @@
 import type { Logger, RefundPaymentInput, RefundPaymentOutput } from "@medusajs/framework/types"
 import { MedusaError, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { TikkieError } from "tikkie-client/core/errors"
+import { formatCents } from "tikkie-client/fast-checkout/money"
 import { PaymentRequestsClient, type PaymentV2 } from "tikkie-client/payment-requests/v2"
 import { addDays, amsterdamDate } from "tikkie-client/payment-requests/v2/amsterdam-date"
 import { REFUND_ALLOWANCE_IN_CENTS } from "tikkie-client/payment-requests/v2/rules"
@@ -56,7 +57,7 @@ export async function readPayments(client: PaymentRequestsClient, paymentRequest
 const MEDUSA_REFUND_ID = /^ref_[0-9A-Z]{26}$/
 
 function euro(cents: number): string {
-  return `€${(cents / 100).toFixed(2)}`
+  return `€${formatCents(cents)}`
 }
 
 /**
