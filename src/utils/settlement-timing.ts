@@ -1,4 +1,10 @@
-/** TIKKIE_SETTLEMENT_TIMING=1: a settlement that completed a cart logs its time per part (ms), for the bench. */
+import { context, type Span, trace } from "@medusajs/framework/opentelemetry/api"
+import { tracer } from "./tracing"
+
+/**
+ * A settlement's parts: with TIKKIE_SETTLEMENT_TIMING=1 a settlement that completed a cart logs its time
+ * per part (ms), for the bench; inside a recording settlement span each part is a child span too.
+ */
 export const SETTLEMENT_TIMING_PREFIX = "tikkie-settlement-timing "
 
 export class SettlementTiming {
@@ -12,13 +18,26 @@ export class SettlementTiming {
 
   constructor(
     private readonly kind: "fast-checkout" | "payment-request",
-    private readonly token: string
+    private readonly token: string,
+    private readonly span?: Span
   ) {}
 
   mark(part: string): void {
     const now = performance.now()
     this.parts[part] = (this.parts[part] ?? 0) + (now - this.last)
+    if (this.span) {
+      const parent = trace.setSpan(context.active(), this.span)
+      const at = (t: number) => performance.timeOrigin + t
+      const attributes = { "tikkie.settlement.part": part }
+      const name = `tikkie.settle.part.${part.replace(/\W+/g, "_")}`
+      tracer.startSpan(name, { startTime: at(this.last), attributes }, parent).end(at(now))
+    }
     this.last = now
+  }
+
+  /** The bench's line, when TIKKIE_SETTLEMENT_TIMING=1. */
+  log(logger: { info(message: string): void }): void {
+    if (SettlementTiming.enabled()) logger.info(this.line())
   }
 
   line(): string {
@@ -31,7 +50,9 @@ export function settlementTiming(
   kind: "fast-checkout" | "payment-request",
   token: string | undefined
 ): SettlementTiming | undefined {
-  return SettlementTiming.enabled() ? new SettlementTiming(kind, token ?? "?") : undefined
+  const active = trace.getActiveSpan()
+  const span = active?.isRecording() ? active : undefined
+  return SettlementTiming.enabled() || span ? new SettlementTiming(kind, token ?? "?", span) : undefined
 }
 
 /**

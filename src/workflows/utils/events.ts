@@ -22,6 +22,7 @@ export interface FastCheckoutWebhookEventData {
   claimed_at?: string
   /** A settlement that lost its database connection, run again (retry-soon.ts): which try this is. */
   retry?: number
+  traceparent?: string
 }
 
 /** The event-bus job key of a Fast Checkout settlement in flight: one per orderToken and reported status. */
@@ -45,6 +46,7 @@ export interface PaymentRequestNotificationEventData {
   payment_token?: string
   /** A settlement that lost its database connection, run again (retry-soon.ts): which try this is. */
   retry?: number
+  traceparent?: string
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   type FastCheckoutWebhookEventData,
   type PaymentRequestNotificationEventData,
 } from "./events"
+import { currentTraceparent } from "../../utils/tracing"
 
 /**
  * When a settlement that lost its database connection runs again: seconds after the failure, a few
@@ -39,6 +40,7 @@ export async function settleAgainSoon(container: MedusaContainer, what: RetrySoo
         reference_id: what.referenceId,
         status: "PAID",
         retry: retry + 1,
+        traceparent: currentTraceparent(),
       }
       await eventBus.emit(
         { name: FAST_CHECKOUT_WEBHOOK_EVENT, data },
@@ -50,6 +52,7 @@ export async function settleAgainSoon(container: MedusaContainer, what: RetrySoo
         notification_type: "PAYMENT",
         payment_request_token: what.paymentRequestToken,
         retry: retry + 1,
+        traceparent: currentTraceparent(),
       }
       await eventBus.emit(
         { name: PAYMENT_REQUEST_NOTIFICATION_EVENT, data },

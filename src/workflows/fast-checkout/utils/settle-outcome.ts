@@ -35,6 +35,7 @@ export interface SettleFastCheckoutInput {
   coveredAfter?: string
   /** The how-manyth try after a lost database connection this is (workflows/utils/retry-soon.ts). */
   retry?: number
+  traceparent?: string
 }
 
 export type SettleOutcome =

@@ -40,6 +40,7 @@ export interface SettlePaymentRequestInput {
   inlineSlot?: boolean
   /** The how-manyth try after a lost database connection this is (workflows/utils/retry-soon.ts). */
   retry?: number
+  traceparent?: string
 }
 
 /**
