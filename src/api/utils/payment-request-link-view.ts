@@ -32,6 +32,9 @@ export function linkView(r: PaymentRequestRecord) {
     problem: r.problem,
     /** Set when the link was given up (a failed creation): it stays payable at Tikkie until it expires. */
     cancelled_at: r.cancelled_at ?? null,
+    /** Invoice links: whom the reminders go to, in which language (null: no reminders). */
+    payer_email: r.payer_email ?? null,
+    payer_language: r.payer_language ?? null,
     last_checked_at: r.last_checked_at,
     created_at: r.created_at,
   }

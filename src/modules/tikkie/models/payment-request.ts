@@ -50,6 +50,9 @@ const PaymentRequest = model
     next_check_at: model.dateTime().nullable(),
     /** The admin switched reminders off for this link (reminders: jobs/send-payment-link-reminders.ts). */
     reminders_off: model.boolean().default(false),
+    /** Invoice links: the payer's e-mail and language the admin gave, for reminders (order links use the order's). */
+    payer_email: model.text().nullable(),
+    payer_language: model.enum(["nl", "en"]).nullable(),
     metadata: model.json().nullable(),
   })
   .indexes([

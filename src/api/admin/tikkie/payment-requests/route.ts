@@ -22,6 +22,8 @@ export const POST = async (
       referenceId: body.reference_id,
       expiryDate: body.expiry_date,
       providerId: body.provider_id,
+      payerEmail: body.payer_email,
+      payerLanguage: body.payer_language,
     },
   })
   res.status(201).json({ payment_request: linkView(record) })
