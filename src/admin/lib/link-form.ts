@@ -12,7 +12,7 @@ import { eurosToCents } from "./money"
  * per field, the text key of what is wrong (`linkForm.*`), so the admin reads it at the field in euros and
  * words instead of the API's field names. The amount is read in the admin's language ("1.234,56").
  */
-export type LinkFormField = "amount" | "description" | "reference" | "expiry"
+export type LinkFormField = "amount" | "description" | "reference" | "expiry" | "payerEmail"
 export type LinkFormProblem =
   | "amountInvalid"
   | "amountMin"
@@ -22,6 +22,7 @@ export type LinkFormProblem =
   | "referenceInvalid"
   | "expiryInvalid"
   | "expiryPast"
+  | "payerEmailInvalid"
 
 export const LINK_AMOUNT_MIN_CENTS = 1
 export const LINK_AMOUNT_MAX_CENTS = PAYMENT_REQUEST_MAX_AMOUNT_IN_CENTS
@@ -31,6 +32,8 @@ export interface LinkFormInput {
   description: string
   reference?: string
   expiry?: string
+  /** The invoice form's payer for reminders (optional). */
+  payerEmail?: string
   /** The invoice form needs a description; the order form makes one from the order. */
   descriptionRequired: boolean
 }
@@ -56,6 +59,9 @@ export function checkLinkForm(
   // Tikkie's expiry is a day in Amsterdam: today there is the earliest.
   if (expiry && !/^\d{4}-\d{2}-\d{2}$/.test(expiry)) problems.expiry = "expiryInvalid"
   else if (expiry && expiry < amsterdamDate(now)) problems.expiry = "expiryPast"
+  const email = input.payerEmail?.trim() ?? ""
+  if (email && (email.length > 254 || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)))
+    problems.payerEmail = "payerEmailInvalid"
   return { ...(cents !== undefined && !Number.isNaN(cents) ? { cents } : {}), problems }
 }
 
@@ -65,6 +71,7 @@ export function fieldOfStoreMessage(message: string): LinkFormField | undefined 
   if (/\bdescription\b/.test(message)) return "description"
   if (/\breference_id\b/.test(message)) return "reference"
   if (/\bexpiry_?date\b/i.test(message)) return "expiry"
+  if (/\bpayer_email\b/.test(message)) return "payerEmail"
   return undefined
 }
 
