@@ -89,6 +89,7 @@ export default storeSuite("traces", {
         "medusa.order_id": order.id,
       })
       // Handed over through the event bus: a trace of its own, linked to the webhook's span.
+      expect(settled.links).toHaveLength(1)
       const hook = named("tikkie.hook.fast_checkout.webhook").find((h) => id(h) === settled.links[0]?.context.spanId)!
       expect(hook.attributes).toEqual({
         "tikkie.hook": "fast_checkout.webhook",
