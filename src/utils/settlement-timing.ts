@@ -35,7 +35,6 @@ export class SettlementTiming {
     this.last = now
   }
 
-  /** The bench's line, when TIKKIE_SETTLEMENT_TIMING=1. */
   log(logger: { info(message: string): void }): void {
     if (SettlementTiming.enabled()) logger.info(this.line())
   }
@@ -56,13 +55,8 @@ export function settlementTiming(
 }
 
 /**
- * Where a hook route's own time goes, for `npm run bench` (the webhook route and the return routes during
- * the storm): with TIKKIE_SETTLEMENT_TIMING=1 each request logs one line
- *
- *   tikkie-route-timing {"route":"fast-checkout webhook","parts":{"record lookup":0.8,"claim":0.4,"enqueue":1.2}}
- *
- * from the route handler's start (after Medusa's HTTP layer and the route's validation) to its answer;
- * parts add up to the handler's time. Off (the default), nothing is measured or logged.
+ * Where a hook route's own time goes, for `npm run bench`: with TIKKIE_SETTLEMENT_TIMING=1 each request
+ * logs `tikkie-route-timing {"route":…,"parts":{…}}`, parts adding up to the handler's time.
  */
 export const ROUTE_TIMING_PREFIX = "tikkie-route-timing "
 
@@ -80,7 +74,6 @@ export class RouteTiming {
     this.last = now
   }
 
-  /** Marks the time since the last mark as `lastPart` and logs the line. */
   end(logger: { info(message: string): void }, lastPart: string): void {
     this.mark(lastPart)
     const parts = Object.fromEntries(Object.entries(this.parts).map(([k, v]) => [k, Math.round(v * 100) / 100]))

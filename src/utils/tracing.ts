@@ -82,10 +82,7 @@ export function linkTo(traceparent: string | undefined): Link[] {
   return isSpanContextValid(spanContext) ? [{ context: spanContext }] : []
 }
 
-/**
- * Runs `fn` in a span made active for it (so Tikkie calls and Medusa's workflow spans nest under it);
- * ends it with `fn`, as an error when `fn` throws (its type only: messages may quote a caller's value).
- */
+/** Runs `fn` in an active span; a throw marks it an error by type only (messages may quote a caller). */
 export async function inSpan<T>(
   name: string,
   options: { attributes?: Attributes; links?: Link[]; root?: boolean },

@@ -7,11 +7,7 @@ import {
 } from "tikkie-client/payment-requests/v2/rules"
 import { eurosToCents } from "./money"
 
-/**
- * The link forms' checks before anything is sent, by Tikkie's own rules (the ones the store checks again):
- * per field, the text key of what is wrong (`linkForm.*`), so the admin reads it at the field in euros and
- * words instead of the API's field names. The amount is read in the admin's language ("1.234,56").
- */
+/** The link forms' checks before sending, by Tikkie's rules: per field, the text key of what is wrong. */
 export type LinkFormField = "amount" | "description" | "reference" | "expiry" | "payerEmail"
 export type LinkFormProblem =
   | "amountInvalid"
@@ -32,7 +28,6 @@ export interface LinkFormInput {
   description: string
   reference?: string
   expiry?: string
-  /** The invoice form's payer for reminders (optional). */
   payerEmail?: string
   /** The invoice form needs a description; the order form makes one from the order. */
   descriptionRequired: boolean

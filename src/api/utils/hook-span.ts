@@ -5,10 +5,7 @@ import { tracer } from "../../utils/tracing"
 export type TracedHook =
   "fast_checkout.webhook" | "fast_checkout.return" | "payment_request.notification" | "payment_request.return"
 
-/**
- * A Tikkie hook's span, active for its validation and handler (settlements link to it or are its
- * children). No URL, query or body: a return's query names the shopper's session.
- */
+/** A Tikkie hook's span for its validation and handler; no URL or query (a return's names a session). */
 export function hookSpan(hook: TracedHook) {
   return (req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) => {
     const span = tracer.startSpan(`tikkie.hook.${hook}`, {

@@ -23,11 +23,7 @@ export type RetrySoon =
   | { kind: "fast-checkout"; orderToken: string; referenceId: string; retry?: number }
   | { kind: "payment-request"; paymentRequestToken: string; providerId: string; retry?: number }
 
-/**
- * Hands the settlement to the workers again, delayed (a BullMQ delayed job with the Redis event bus, one
- * per token and try: repeats fold). Needs only the event bus, so it works while Postgres is down; when
- * the emit fails too, the poll is left.
- */
+/** Hands the settlement to the workers again, delayed; needs only the event bus (Postgres may be down). */
 export async function settleAgainSoon(container: MedusaContainer, what: RetrySoon): Promise<boolean> {
   const retry = what.retry ?? 0
   const delay = RETRY_SOON_DELAYS_MS[retry]

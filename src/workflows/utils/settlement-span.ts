@@ -3,16 +3,12 @@ import { inSpan, linkTo } from "../../utils/tracing"
 export interface TracedSettlementInput {
   source: string
   retry?: number
-  /** W3C traceparent of the span that handed this settlement to the event bus (events.ts). */
   traceparent?: string
 }
 
 type Outcome = { outcome: string; orderId?: string; status?: string; lockBusy?: boolean; handOver?: boolean }
 
-/**
- * Runs a settlement in its span (docs/production.md, "Traces"): handed over through the event bus, a trace
- * of its own linked to the hook's span; run inline, a child of the span around it.
- */
+/** A settlement's span (docs/production.md): handed over, its own trace linked to the hook's; inline, a child. */
 export function traceSettlement<O extends Outcome>(
   kind: "fast_checkout" | "payment_request",
   input: TracedSettlementInput,

@@ -27,11 +27,7 @@ function dateText(isoDate: string, language: ReminderLanguage): string {
   }).format(new Date(Date.UTC(y, m - 1, d, 12)))
 }
 
-/**
- * The reminder a payer of an unpaid order or invoice link gets: plain text in the payer's language, given to the
- * shop's e-mail provider as the notification's `subject` and `text` beside the facts, so a provider
- * that renders its own template has them too.
- */
+/** An unpaid link's reminder in the payer's language: the notification's `subject` and `text`. */
 export function reminderMessage(f: ReminderFacts): { subject: string; text: string } {
   const amount = f.amountInCents === null ? null : moneyText(f.amountInCents, f.currencyCode, f.language)
   const order = f.orderDisplayId != null ? `#${f.orderDisplayId}` : ""
