@@ -34,6 +34,7 @@ export default async function tikkieFastCheckoutWebhookHandler({
             hint: event.data.status as FastCheckoutStatus,
             coveredAfter,
             retry: event.data.retry,
+            traceparent: event.data.traceparent,
           },
         })
       ).result

@@ -17,7 +17,14 @@ export default async function tikkiePaymentRequestNotificationHandler({
   const paymentRequestToken = event.data.payment_request_token
   await NOTIFICATION_SETTLEMENTS.push(paymentRequestToken, () =>
     settlePaymentRequestWorkflow(container)
-      .run({ input: { paymentRequestToken, source: "notification", retry: event.data.retry } })
+      .run({
+        input: {
+          paymentRequestToken,
+          source: "notification",
+          retry: event.data.retry,
+          traceparent: event.data.traceparent,
+        },
+      })
       .then(
         ({ result }) => result,
         async (e: unknown) => {

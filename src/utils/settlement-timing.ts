@@ -1,4 +1,10 @@
-/** TIKKIE_SETTLEMENT_TIMING=1: a settlement that completed a cart logs its time per part (ms), for the bench. */
+import { context, type Span, trace } from "@medusajs/framework/opentelemetry/api"
+import { tracer } from "./tracing"
+
+/**
+ * A settlement's parts: with TIKKIE_SETTLEMENT_TIMING=1 a settlement that completed a cart logs its time
+ * per part (ms), for the bench; inside a recording settlement span each part is a child span too.
+ */
 export const SETTLEMENT_TIMING_PREFIX = "tikkie-settlement-timing "
 
 export class SettlementTiming {
@@ -12,13 +18,25 @@ export class SettlementTiming {
 
   constructor(
     private readonly kind: "fast-checkout" | "payment-request",
-    private readonly token: string
+    private readonly token: string,
+    private readonly span?: Span
   ) {}
 
   mark(part: string): void {
     const now = performance.now()
     this.parts[part] = (this.parts[part] ?? 0) + (now - this.last)
+    if (this.span) {
+      const parent = trace.setSpan(context.active(), this.span)
+      const at = (t: number) => performance.timeOrigin + t
+      const attributes = { "tikkie.settlement.part": part }
+      const name = `tikkie.settle.part.${part.replace(/\W+/g, "_")}`
+      tracer.startSpan(name, { startTime: at(this.last), attributes }, parent).end(at(now))
+    }
     this.last = now
+  }
+
+  log(logger: { info(message: string): void }): void {
+    if (SettlementTiming.enabled()) logger.info(this.line())
   }
 
   line(): string {
@@ -31,17 +49,14 @@ export function settlementTiming(
   kind: "fast-checkout" | "payment-request",
   token: string | undefined
 ): SettlementTiming | undefined {
-  return SettlementTiming.enabled() ? new SettlementTiming(kind, token ?? "?") : undefined
+  const active = trace.getActiveSpan()
+  const span = active?.isRecording() ? active : undefined
+  return SettlementTiming.enabled() || span ? new SettlementTiming(kind, token ?? "?", span) : undefined
 }
 
 /**
- * Where a hook route's own time goes, for `npm run bench` (the webhook route and the return routes during
- * the storm): with TIKKIE_SETTLEMENT_TIMING=1 each request logs one line
- *
- *   tikkie-route-timing {"route":"fast-checkout webhook","parts":{"record lookup":0.8,"claim":0.4,"enqueue":1.2}}
- *
- * from the route handler's start (after Medusa's HTTP layer and the route's validation) to its answer;
- * parts add up to the handler's time. Off (the default), nothing is measured or logged.
+ * Where a hook route's own time goes, for `npm run bench`: with TIKKIE_SETTLEMENT_TIMING=1 each request
+ * logs `tikkie-route-timing {"route":…,"parts":{…}}`, parts adding up to the handler's time.
  */
 export const ROUTE_TIMING_PREFIX = "tikkie-route-timing "
 
@@ -59,7 +74,6 @@ export class RouteTiming {
     this.last = now
   }
 
-  /** Marks the time since the last mark as `lastPart` and logs the line. */
   end(logger: { info(message: string): void }, lastPart: string): void {
     this.mark(lastPart)
     const parts = Object.fromEntries(Object.entries(this.parts).map(([k, v]) => [k, Math.round(v * 100) / 100]))

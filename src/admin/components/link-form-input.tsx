@@ -36,6 +36,7 @@ export function useLinkForm() {
       referenceInvalid: {},
       expiryInvalid: {},
       expiryPast: {},
+      payerEmailInvalid: {},
     }
     return t(`linkForm.${problem}`, values[problem])
   }
@@ -79,6 +80,8 @@ function fieldInput(field: LinkFormField): ComponentProps<typeof Input> {
       return { maxLength: REFERENCE_ID_MAX_LENGTH }
     case "expiry":
       return { type: "date", min: amsterdamDate(Date.now()) }
+    case "payerEmail":
+      return { type: "email", maxLength: 254 }
   }
 }
 

@@ -92,6 +92,16 @@ export const adminMiddlewares: MiddlewareRoute[] = [
     middlewares: [validateBody(CreateInvoiceLinkBodySchema)],
   },
   {
+    matcher: "/admin/tikkie/payment-requests/:token/reminders",
+    methods: ["GET"],
+    middlewares: [validateQuery(NoQuerySchema)],
+  },
+  {
+    matcher: "/admin/tikkie/payment-requests/:token/reminders",
+    methods: ["POST"],
+    middlewares: [validateBody(LinkRemindersBodySchema)],
+  },
+  {
     matcher: "/admin/tikkie/payment-requests/subscription",
     methods: ["POST"],
     middlewares: [validateBody(SubscribeNotificationsBodySchema)],

@@ -9,6 +9,7 @@ import { AccountInformationClient, AIS_CODES } from "tikkie-client/account-infor
 import { TikkieError } from "tikkie-client/core/errors"
 import { bankError } from "./bank-errors"
 import { oauthClient, openToken, rotateTokens, type TokenGrantStore } from "./rotate-tokens"
+import { tikkieCallSpans } from "../../utils/tracing"
 
 export { oauthClient }
 
@@ -66,6 +67,7 @@ export function resourceClient(options: ResolvedTikkieBankOptions, accessToken: 
     dispatcher: agent,
     connectTimeoutMs: options.connectTimeoutMs,
     requestTimeoutMs: options.requestTimeoutMs,
+    observer: tikkieCallSpans(),
   })
   return { client, close: async () => Promise.all([client.close(), agent?.close()]).then(() => undefined) }
 }

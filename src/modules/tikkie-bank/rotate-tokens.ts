@@ -4,6 +4,7 @@ import type { ResolvedTikkieBankOptions } from "./options"
 import { TokenUnreadableError, type TokenBinding, type TokenCipher } from "./token-cipher"
 import { OAuthClient } from "tikkie-client/account-information"
 import { TikkieError } from "tikkie-client/core/errors"
+import { tikkieCallSpans } from "../../utils/tracing"
 
 /** A stored token pair: the bank connection, or the pay grant of legacy payment requests v1. */
 export interface SealedTokenGrant {
@@ -38,6 +39,7 @@ export function oauthClient(options: ResolvedTikkieBankOptions): OAuthClient {
     tls: options.tls,
     connectTimeoutMs: options.connectTimeoutMs,
     requestTimeoutMs: options.requestTimeoutMs,
+    observer: tikkieCallSpans(),
   })
 }
 

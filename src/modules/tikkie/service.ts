@@ -219,7 +219,8 @@ class TikkieModuleService extends MedusaService({
         where r.payment_request_id = pr.id and r.deleted_at is null and r.state <> 'dropped'`
     const rows: Array<{ payment_request_token: string }> = await manager.execute(
       `select pr.payment_request_token from tikkie_payment_request pr
-        where pr.deleted_at is null and pr.kind = 'order' and pr.provider_id = ?
+        where pr.deleted_at is null and pr.provider_id = ?
+          and (pr.kind = 'order' or (pr.kind = 'invoice' and pr.payer_email is not null))
           and pr.status = 'OPEN' and pr.medusa_payment_id is null and pr.cancelled_at is null
           and not pr.reminders_off and pr.expiry_date >= ?
           and jsonb_array_length(coalesce(pr.payments::jsonb -> 'items', '[]'::jsonb)) = 0

@@ -9,6 +9,7 @@ import { TIKKIE_BANK_MODULE } from "../../modules/tikkie-bank"
 import { v1AccessToken, type PayGrantModules } from "../../modules/tikkie-bank/v1-pay-grant"
 import type { ResolvedPaymentRequestProviderOptions } from "./options"
 import type { StoredPayment, V1Tokens } from "./session-data"
+import { tikkieCallSpans } from "../../utils/tracing"
 
 /** v1 takes no expiry date: a request lives 14 days. Said the same way wherever an admin gives one. */
 export function v1ExpiryDateRefused(): MedusaError {
@@ -70,6 +71,7 @@ export function paymentRequestsV1ClientFrom(
     product: options.product,
     connectTimeoutMs: options.connectTimeoutMs,
     requestTimeoutMs: options.requestTimeoutMs,
+    observer: tikkieCallSpans(),
   })
 }
 

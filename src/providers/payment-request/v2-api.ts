@@ -22,6 +22,7 @@ import {
   type StoredRefund,
 } from "./session-data"
 import { sessionStatus } from "./status"
+import { tikkieCallSpans } from "../../utils/tracing"
 
 /** Builds the v2 client from the provider's options (also used app-side, see workflows/payment-request). */
 export function paymentRequestsClientFrom(
@@ -36,6 +37,7 @@ export function paymentRequestsClientFrom(
     connectTimeoutMs: options.connectTimeoutMs,
     requestTimeoutMs: options.requestTimeoutMs,
     logger: logger ? { warn: (m) => logger.warn(m) } : undefined,
+    observer: tikkieCallSpans(),
   })
 }
 

@@ -20,6 +20,8 @@ import type { SettleOutcome } from "../fast-checkout/utils/settle-outcome"
 import { paymentRequestOutcomeFromRecord } from "../payment-request/utils/outcome-from-record"
 import { settlePaymentRequest } from "../payment-request/steps/settle-payment-request"
 import type { PaymentRequestOutcome } from "../payment-request/utils/settle-outcome"
+import { currentTraceparent } from "../../utils/tracing"
+import { traceSettlement } from "../utils/settlement-span"
 
 /** What the shopper is told when a new payment for a cart is refused because an earlier one was made. */
 /**
@@ -155,17 +157,16 @@ export async function settleEarlierPaymentsOfCart(
     candidates.push({
       rank: r.status === "PAID" ? 0 : 1,
       createdAt: new Date(r.created_at).getTime(),
-      settle: () =>
-        settleFastCheckoutOrder(container, {
-          orderToken,
-          source: "checkout",
-          lockWaitSeconds: INLINE_LOCK_WAIT_SECONDS,
-        }),
+      settle: () => {
+        const input = { orderToken, source: "checkout" as const, lockWaitSeconds: INLINE_LOCK_WAIT_SECONDS }
+        return traceSettlement("fast_checkout", input, () => settleFastCheckoutOrder(container, input))
+      },
       handOver: async () => {
         const data: FastCheckoutWebhookEventData = {
           order_token: orderToken,
           reference_id: r.reference_id,
           status: r.status,
+          traceparent: currentTraceparent(),
         }
         await eventBus().emit(
           { name: FAST_CHECKOUT_WEBHOOK_EVENT, data },
@@ -186,17 +187,16 @@ export async function settleEarlierPaymentsOfCart(
     candidates.push({
       rank: paid ? 0 : 1,
       createdAt: new Date(l.created_at).getTime(),
-      settle: () =>
-        settlePaymentRequest(container, {
-          paymentRequestToken,
-          source: "checkout",
-          lockWaitSeconds: INLINE_LOCK_WAIT_SECONDS,
-        }),
+      settle: () => {
+        const input = { paymentRequestToken, source: "checkout" as const, lockWaitSeconds: INLINE_LOCK_WAIT_SECONDS }
+        return traceSettlement("payment_request", input, () => settlePaymentRequest(container, input))
+      },
       handOver: async () => {
         const data: PaymentRequestNotificationEventData = {
           provider_id: l.provider_id,
           notification_type: "PAYMENT",
           payment_request_token: paymentRequestToken,
+          traceparent: currentTraceparent(),
         }
         await eventBus().emit(
           { name: PAYMENT_REQUEST_NOTIFICATION_EVENT, data },

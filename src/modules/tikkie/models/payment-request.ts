@@ -1,11 +1,6 @@
 import { model } from "@medusajs/framework/utils"
 
-/**
- * One Tikkie payment request (v2, or legacy v1) the plugin made: for a checkout (a cart's payment session), for what
- * an order still owes (an order payment collection's session), or a standalone invoice link. The
- * poll job, the notification subscriber and the return route find their work here, in the database
- * every store instance shares; payments and refunds are Tikkie's records as last read.
- */
+/** One Tikkie payment request the plugin made (checkout, order or invoice link), as last read from Tikkie. */
 const PaymentRequest = model
   .define("tikkie_payment_request", {
     id: model.id({ prefix: "tkpr" }).primaryKey(),
@@ -50,6 +45,9 @@ const PaymentRequest = model
     next_check_at: model.dateTime().nullable(),
     /** The admin switched reminders off for this link (reminders: jobs/send-payment-link-reminders.ts). */
     reminders_off: model.boolean().default(false),
+    /** Invoice links: whom reminders go to (order links use the order's). */
+    payer_email: model.text().nullable(),
+    payer_language: model.enum(["nl", "en"]).nullable(),
     metadata: model.json().nullable(),
   })
   .indexes([

@@ -17,6 +17,7 @@ import type { FastCheckoutConnection } from "../../../providers/fast-checkout/co
 import { callTikkieProvider } from "../../utils/call-tikkie-provider"
 import { amountToPayInCents, type FastCheckoutOrder, type FastCheckoutStatus } from "tikkie-client/fast-checkout"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { traceSettlement } from "../../utils/settlement-span"
 import { orderForCart } from "../../checkout/utils/order-for-cart"
 import { completeCartOnce, finishCompletion, orderCarriesMarker } from "../../checkout/utils/complete-cart-once"
 import { RETURN_RATE_WAIT_MS, type SettleFastCheckoutInput, type SettleOutcome } from "../utils/settle-outcome"
@@ -287,7 +288,7 @@ async function readAndSettle(
   await tikkie.updateFastCheckoutOrders({ id: record.id, ...paidFields, medusa_order_id: orderId, problem: null })
   timing?.mark("record write")
   logger.info(`Tikkie Fast Checkout order ${orderToken} is paid: Medusa order ${orderId} (via ${source})`)
-  if (timing) logger.info(timing.line())
+  timing?.log(logger)
   return { outcome: "completed", orderId }
 }
 
@@ -424,6 +425,8 @@ export const settleFastCheckoutOrderStepId = "tikkie-settle-fast-checkout-order-
 export const settleFastCheckoutOrderStep = createStep(
   settleFastCheckoutOrderStepId,
   async (input: SettleFastCheckoutInput, { container }) => {
-    return new StepResponse(await settleFastCheckoutOrder(container, input))
+    return new StepResponse(
+      await traceSettlement("fast_checkout", input, () => settleFastCheckoutOrder(container, input))
+    )
   }
 )

@@ -26,6 +26,7 @@ import { readV1PaymentRequest } from "../../../providers/payment-request/v1"
 import { recordPayments, type PaymentRequestRecord } from "../utils/record-payment-request"
 import { recordExtraPayments } from "../utils/extra-payments"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { traceSettlement } from "../../utils/settlement-span"
 import { orderForCart } from "../../checkout/utils/order-for-cart"
 import { inInlineSlotOrHandOver } from "../../utils/inline-settlement-slots"
 import { isConnectionFailure } from "../../../utils/connection-failure"
@@ -204,7 +205,7 @@ async function readAndSettle(
   if (outcome.outcome === "completed" || outcome.outcome === "captured") {
     await recordExtraPayments(container, await tikkie.retrievePaymentRequest(record.id), payments, isV1Record(record))
     timing?.mark("extra payments")
-    if (timing && outcome.outcome === "completed") logger.info(timing.line())
+    if (outcome.outcome === "completed") timing?.log(logger)
   }
   return outcome
 }
@@ -455,6 +456,8 @@ export const settlePaymentRequestStepId = "tikkie-settle-payment-request-step"
 export const settlePaymentRequestStep = createStep(
   settlePaymentRequestStepId,
   async (input: SettlePaymentRequestInput, { container }) => {
-    return new StepResponse(await settlePaymentRequest(container, input))
+    return new StepResponse(
+      await traceSettlement("payment_request", input, () => settlePaymentRequest(container, input))
+    )
   }
 )

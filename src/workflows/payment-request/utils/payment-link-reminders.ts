@@ -30,7 +30,7 @@ type PaymentRequestRecord = Awaited<ReturnType<TikkieModuleService["listPaymentR
 
 /** Why a link cannot be reminded now, or null: it can (the payer's e-mail aside). */
 export function notRemindable(record: PaymentRequestRecord, today: string): string | null {
-  if (record.kind !== "order") return "only order links have a payer's e-mail"
+  if (record.kind === "checkout") return "a checkout link's shopper is at the checkout"
   if (record.reminders_off) return "switched off"
   if (record.medusa_payment_id || recordPayments(record).length) return "paid"
   if (record.cancelled_at) return "cancelled"
@@ -39,11 +39,19 @@ export function notRemindable(record: PaymentRequestRecord, today: string): stri
   return null
 }
 
-/** The order's e-mail and the language to write to it in (the order's locale, else NL for a Dutch address). */
-export async function reminderPayer(
+type ReminderPayer = { email: string | null; language: ReminderLanguage; displayId: number | null }
+
+/** Whom a link's reminders go to: an invoice link's payer as the admin gave it, an order link's order's. */
+export async function reminderPayerOf(
   container: MedusaContainer,
-  orderId: string | null
-): Promise<{ email: string | null; language: ReminderLanguage; displayId: number | null }> {
+  record: PaymentRequestRecord
+): Promise<ReminderPayer> {
+  if (record.kind !== "invoice") return reminderPayer(container, record.order_id)
+  return { email: record.payer_email ?? null, language: record.payer_language ?? "nl", displayId: null }
+}
+
+/** The order's e-mail and the language to write to it in (the order's locale, else NL for a Dutch address). */
+export async function reminderPayer(container: MedusaContainer, orderId: string | null): Promise<ReminderPayer> {
   if (!orderId) return { email: null, language: "en", displayId: null }
   const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
     entity: "order",
@@ -66,7 +74,7 @@ export async function reminderPayer(
 }
 
 /**
- * Reminds the payers of unpaid order links (jobs/send-payment-link-reminders.ts), for each payment request
+ * Reminds the payers of unpaid order links, and of invoice links the admin gave a payer's e-mail (jobs/send-payment-link-reminders.ts), for each payment request
  * provider whose `reminderAfterDays` is set. Safe on any number of workers running it at once:
  *
  * - Tikkie is read first (the settlement, under the link's lock and the store's read budget) unless the
@@ -109,7 +117,7 @@ async function remindLink(
   const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
   const [before] = await tikkie.listPaymentRequests({ payment_request_token: token })
   if (!before) return { token, outcome: "skipped", reason: "not found" }
-  if (!before.last_checked_at || Date.now() - new Date(before.last_checked_at).getTime() > FRESH_READ_MS) {
+  if (!before.last_checked_at || now.getTime() - new Date(before.last_checked_at).getTime() > FRESH_READ_MS) {
     const { result } = await settlePaymentRequestWorkflow(container).run({
       input: { paymentRequestToken: token, source: "poll" },
     })
@@ -144,8 +152,11 @@ async function remindLocked(
     if (claimed) await tikkie.updatePaymentRequestReminders({ id: claimed.id, state: "dropped", error: why })
     return { token, outcome: "skipped", reason: why }
   }
-  const payer = await reminderPayer(container, record.order_id)
-  if (!payer.email) return { token, outcome: "skipped", reason: "the order has no e-mail" }
+  const payer = await reminderPayerOf(container, record)
+  if (!payer.email) {
+    const reason = record.kind === "invoice" ? "the link has no payer e-mail" : "the order has no e-mail"
+    return { token, outcome: "skipped", reason }
+  }
   if (!claimed) {
     // Decided again under the lock: another worker may have sent one since the list was read.
     const last = Math.max(
@@ -180,6 +191,7 @@ async function remindLocked(
     url: record.url,
     expiryDate: record.expiry_date,
     storeName: await storeNameFor(container, options.storeName),
+    invoice: record.kind === "invoice" ? record.description : null,
   })
   const notifications = container.resolve<INotificationModuleService>(Modules.NOTIFICATION)
   try {
@@ -189,8 +201,8 @@ async function remindLocked(
         channel: "email",
         template: options.reminderTemplate,
         trigger_type: "tikkie.payment_link.reminder",
-        resource_id: record.order_id!,
-        resource_type: "order",
+        resource_id: record.order_id ?? record.id,
+        resource_type: record.order_id ? "order" : "tikkie_payment_request",
         idempotency_key: claimed.id,
         data: {
           ...message,
@@ -238,12 +250,12 @@ export async function reminderView(container: MedusaContainer, record: PaymentRe
     { payment_request_id: record.id },
     { order: { number: "ASC" } }
   )
-  const payer = await reminderPayer(container, record.order_id)
+  const payer = await reminderPayerOf(container, record)
   const afterDays = options?.reminderAfterDays ?? 0
   // Why no (further) reminder will go out, for the admin: the shop's option, the link's state, the payer.
   const blocked = !afterDays
     ? "not_configured"
-    : record.kind !== "order" || !payer.email
+    : record.kind === "checkout" || !payer.email
       ? "no_email"
       : record.reminders_off
         ? "switched_off"

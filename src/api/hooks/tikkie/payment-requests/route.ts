@@ -14,6 +14,7 @@ import { TIKKIE_MODULE } from "../../../../modules/tikkie"
 import type TikkieModuleService from "../../../../modules/tikkie/service"
 import { paymentRequestNotificationTarget } from "../../../utils/payment-request-notification-target"
 import type { PaymentRequestNotificationBody } from "./validators"
+import { currentTraceparent } from "../../../../utils/tracing"
 
 const FOREIGN_SUBSCRIPTIONS = new LogThrottle("Tikkie payment request notifications with another subscriptionId")
 const UNKNOWN_REQUESTS = new LogThrottle("Tikkie payment request notifications for requests not of this store")
@@ -58,6 +59,7 @@ export const POST = async (req: MedusaRequest<PaymentRequestNotificationBody>, r
       notification_type: body.notificationType,
       payment_request_token: body.paymentRequestToken,
       payment_token: body.paymentToken,
+      traceparent: currentTraceparent(),
     }
     await req.scope
       .resolve(Modules.EVENT_BUS)

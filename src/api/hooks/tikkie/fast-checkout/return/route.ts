@@ -25,6 +25,7 @@ import {
   type SettleOutcome,
 } from "../../../../../workflows/fast-checkout/settle-fast-checkout-order"
 import type { FastCheckoutReturnQuery } from "./validators"
+import { currentTraceparent } from "../../../../../utils/tracing"
 
 /**
  * GET /hooks/tikkie/fast-checkout/return?session_id=…: where the checkout page sends the shopper back.
@@ -105,6 +106,7 @@ export const GET = async (req: MedusaRequest<unknown, FastCheckoutReturnQuery>, 
       order_token: orderToken,
       reference_id: record.reference_id,
       status: record.status,
+      traceparent: currentTraceparent(),
     }
     await req.scope
       .resolve(Modules.EVENT_BUS)

@@ -17,6 +17,7 @@ import {
   type PaymentRequestOutcome,
 } from "../../../../../workflows/payment-request/settle-payment-request"
 import type { PaymentRequestReturnQuery } from "./validators"
+import { currentTraceparent } from "../../../../../utils/tracing"
 
 /**
  * GET /hooks/tikkie/payment-requests/return?session_id=…: where the storefront sends a shopper who
@@ -69,6 +70,7 @@ export const GET = async (req: MedusaRequest<unknown, PaymentRequestReturnQuery>
       provider_id: record.provider_id,
       notification_type: "PAYMENT",
       payment_request_token: paymentRequestToken,
+      traceparent: currentTraceparent(),
     }
     await req.scope
       .resolve(Modules.EVENT_BUS)
