@@ -28,6 +28,10 @@ export type TikkieFastCheckoutOrder = ReturnType<typeof fastCheckoutOrderView>
 
 // Store API: declared with the storefront helper that reads them (`medusa-plugin-tikkie/storefront`).
 export type { StoreTikkieFastCheckoutResponse, StoreTikkiePaymentRequestResponse } from "../storefront/start-checkout"
+export type {
+  StoreTikkieExpressCheckoutResponse,
+  StoreTikkieExpressShippingResponse,
+} from "../storefront/express-checkout"
 
 // Admin API: bank account
 export interface AdminTikkieConsentResponse {

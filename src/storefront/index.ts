@@ -16,6 +16,15 @@ export {
   type StoreTikkieFastCheckoutResponse,
   type StoreTikkiePaymentRequestResponse,
 } from "./start-checkout"
+export {
+  getTikkieExpressShipping,
+  startTikkieExpressCheckout,
+  tikkieExpressShippingText,
+  type TikkieExpressOptions,
+  type TikkieExpressShipping,
+  type StoreTikkieExpressShippingResponse,
+  type StoreTikkieExpressCheckoutResponse,
+} from "./express-checkout"
 export { tikkieLanguage, type TikkieLanguage } from "./language"
 export { tikkieLabels, type TikkieLabels } from "./labels"
 export {

@@ -9,6 +9,8 @@ import type { TikkieLanguage } from "./language"
 export interface TikkieLabels {
   /** The review step's button for Fast Checkout. */
   payWithTikkie: string
+  /** The cart's express button: Fast Checkout without the checkout's steps. */
+  fastCheckout: string
   /** The review step's button for a payment link. */
   payWithLink: string
   /** Opens the link's payment page (in a new tab: it has no way back). */
@@ -20,12 +22,14 @@ export interface TikkieLabels {
 const LABELS: Record<TikkieLanguage, TikkieLabels> = {
   en: {
     payWithTikkie: "Pay with Tikkie",
+    fastCheckout: "Fast checkout with Tikkie",
     payWithLink: "Pay with a Tikkie link",
     openPaymentPage: "Open Tikkie's payment page",
     iHavePaid: "I have paid",
   },
   nl: {
     payWithTikkie: "Betalen met Tikkie",
+    fastCheckout: "Snel afrekenen met Tikkie",
     payWithLink: "Betalen met een Tikkie-link",
     openPaymentPage: "Open de betaalpagina van Tikkie",
     iHavePaid: "Ik heb betaald",

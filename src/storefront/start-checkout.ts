@@ -82,10 +82,21 @@ export async function startTikkiePaymentLink(
   return post<StoreTikkiePaymentRequestResponse>(sdk, cartId, "tikkie-payment-request", options)
 }
 
-async function post<T>(
+function post<T>(
   sdk: TikkieStoreClient,
   cartId: string | undefined,
   route: string,
+  options: TikkieStartOptions
+): Promise<T> {
+  return callStore<T>(sdk, cartId, route, { method: "POST", body: {} }, options)
+}
+
+/** A call to one of the plugin's cart routes, failures thrown as `TikkieStoreError` (shared by the helpers). */
+export async function callStore<T>(
+  sdk: TikkieStoreClient,
+  cartId: string | undefined,
+  route: string,
+  init: { method: "GET" | "POST"; body?: Record<string, unknown> },
   options: TikkieStartOptions
 ): Promise<T> {
   const language = tikkieLanguage(options.locale)
@@ -98,8 +109,7 @@ async function post<T>(
   if (options.locale) headers["x-medusa-locale"] = options.locale
   try {
     return await sdk.client.fetch<T>(`/store/carts/${cartId}/${route}`, {
-      method: "POST",
-      body: {},
+      ...init,
       ...(Object.keys(headers).length ? { headers } : {}),
     })
   } catch (e) {

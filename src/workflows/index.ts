@@ -5,6 +5,7 @@
  * bank account.
  */
 export { startFastCheckoutWorkflow } from "./fast-checkout/start-fast-checkout"
+export { startExpressCheckoutWorkflow } from "./fast-checkout/start-express-checkout"
 export { settleFastCheckoutOrderWorkflow } from "./fast-checkout/settle-fast-checkout-order"
 export { importFastCheckoutPayer } from "./fast-checkout/utils/import-payer"
 export { FAST_CHECKOUT_PROVIDER_PREFIX, isFastCheckoutProvider } from "../providers/provider-keys"

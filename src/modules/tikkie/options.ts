@@ -20,6 +20,20 @@ const OptionsSchema = z.strictObject({
    * split: two instances with in-memory locks could settle one payment twice at once.
    */
   singleInstance: z.boolean({ error: "singleInstance must be true or false" }).default(false),
+  /**
+   * The shipping options the express button (`/store/carts/:id/tikkie-express-checkout`) prefers, in
+   * order: each a shipping option id (`so_…`) or a shipping option type code. The first one Medusa offers
+   * for the cart is taken; none offered, or none given: the cheapest offered.
+   */
+  expressShippingOptions: z
+    .array(
+      z.string({ error: "expressShippingOptions must hold strings" }).regex(/^[A-Za-z0-9_-]{1,100}$/, {
+        error: "expressShippingOptions holds shipping option ids or type codes (letters, digits, _ and -)",
+      }),
+      { error: "expressShippingOptions must be a list" }
+    )
+    .max(20, "expressShippingOptions holds at most 20 entries")
+    .optional(),
 })
 
 /** The option schema, for the documentation test that holds the option tables to it. */
