@@ -32,14 +32,16 @@ describe("the express checkout's shipping option", () => {
     expect(chooseExpressShipping([...tie].reverse(), [])?.id).toBe("so_a")
   })
 
-  it("is shown with whole cents next to Medusa's amount", () => {
-    expect(expressShippingView(offered[1], "eur")).toEqual({
+  it("is shown as the shopper pays it: with the country's VAT on a price without it, in whole cents", () => {
+    expect(expressShippingView(offered[1], "eur", 21)).toEqual({
       id: "so_mailbox",
       name: "Brievenbus",
-      amount: 3.25,
-      amount_in_cents: 325,
+      amount: 3.93,
+      amount_in_cents: 393,
       currency_code: "eur",
     })
+    expect(expressShippingView({ ...offered[0], is_tax_inclusive: true }, "eur", 21).amount_in_cents).toBe(495)
+    expect(expressShippingView(offered[2], "eur", 6).amount_in_cents).toBe(737)
   })
 
   it("takes the shop's choice from the plugin option expressShippingOptions, checked at start-up", () => {

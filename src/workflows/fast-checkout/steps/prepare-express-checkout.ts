@@ -10,6 +10,7 @@ import {
   expressShippingView,
   noExpressShippingError,
   regionHasCountry,
+  shippingTaxRate,
   type ExpressShipping,
   type OfferedShippingOption,
 } from "../utils/express-shipping"
@@ -79,17 +80,18 @@ export interface ChosenExpressShipping {
 /** Picks the express option from what Medusa offers the cart (refused when nothing delivers there). */
 export const chooseExpressShippingStep = createStep(
   "tikkie-choose-express-shipping",
-  async (input: {
-    offered: OfferedShippingOption[]
-    prepared: PreparedExpressCheckout
-    express: ExpressCheckoutInput
-  }) => {
+  async (
+    input: { offered: OfferedShippingOption[]; prepared: PreparedExpressCheckout; express: ExpressCheckoutInput },
+    { container }
+  ) => {
     const chosen = chooseExpressShipping(input.offered, input.prepared.preference)
     if (!chosen) throw noExpressShippingError(input.express.country, input.express.language)
+    const { currencyCode } = input.prepared
+    const rate = await shippingTaxRate(container, chosen, input.express.country, currencyCode)
     const { setCountry, currentOptionIds } = input.prepared
     const add = setCountry || currentOptionIds.length !== 1 || currentOptionIds[0] !== chosen.id
     return new StepResponse<ChosenExpressShipping>({
-      shipping: expressShippingView(chosen, input.prepared.currencyCode),
+      shipping: expressShippingView(chosen, currencyCode, rate),
       add,
     })
   }

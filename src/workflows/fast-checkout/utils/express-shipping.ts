@@ -1,8 +1,14 @@
 import type { BigNumberInput, MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, MathBN, MedusaError, remoteQueryObjectFromString } from "@medusajs/framework/utils"
+import {
+  ContainerRegistrationKeys,
+  MathBN,
+  MedusaError,
+  Modules,
+  remoteQueryObjectFromString,
+} from "@medusajs/framework/utils"
 import type { ShopperLanguage } from "../../checkout/utils/shopper-messages"
 import { loadOpenCart } from "../../checkout/utils/load-open-cart"
-import { toCents } from "../../../utils/medusa-money"
+import { fromCents, toCents } from "../../../utils/medusa-money"
 import { countryName } from "./delivery-country"
 
 /** A shipping option as Medusa offers it for a cart (listShippingOptionsForCartWorkflow's fields). */
@@ -10,10 +16,11 @@ export interface OfferedShippingOption {
   id: string
   name: string
   amount?: BigNumberInput | null
+  is_tax_inclusive?: boolean
   type?: { code?: string | null } | null
 }
 
-/** What the express button shows and the order gets; `amount` as Medusa's store routes answer amounts. */
+/** What the express button shows: `amount` incl. the country's VAT, as Medusa's store routes answer amounts. */
 export interface ExpressShipping {
   id: string
   name: string
@@ -70,15 +77,38 @@ export function chooseExpressShipping<T extends OfferedShippingOption>(
   return priced.length ? cheapest(priced) : undefined
 }
 
-export function expressShippingView(option: OfferedShippingOption, currencyCode: string): ExpressShipping {
-  const cents = toCents(option.amount!)
+/** Shown with the VAT the cart pays on it (`taxRate` in percent; none when the price includes it), in whole cents. */
+export function expressShippingView(
+  option: OfferedShippingOption,
+  currencyCode: string,
+  taxRate: BigNumberInput
+): ExpressShipping {
+  const net = MathBN.convert(option.amount!)
+  const cents = toCents(option.is_tax_inclusive ? net : MathBN.mult(net, MathBN.add(1, MathBN.div(taxRate, 100))))
   return {
     id: option.id,
     name: option.name,
-    amount: MathBN.convert(option.amount!).toNumber(),
+    amount: fromCents(cents),
     amount_in_cents: cents,
     currency_code: currencyCode,
   }
+}
+
+/** The VAT rate (percent) of a shipping option delivered to `country`, from Medusa's tax module. */
+export async function shippingTaxRate(
+  container: MedusaContainer,
+  option: OfferedShippingOption,
+  country: string,
+  currencyCode: string
+): Promise<BigNumberInput> {
+  if (option.is_tax_inclusive) return 0
+  const lines = await container
+    .resolve(Modules.TAX)
+    .getTaxLines(
+      [{ id: option.id, shipping_option_id: option.id, unit_price: option.amount!, currency_code: currencyCode }],
+      { address: { country_code: country } }
+    )
+  return lines.reduce((sum, l) => MathBN.add(sum, l.rate ?? 0), MathBN.convert(0))
 }
 
 type PreviewCart = {
@@ -174,5 +204,6 @@ export async function previewExpressShipping(
     : []
   const chosen = chooseExpressShipping(offered, input.preference)
   if (!chosen) throw noExpressShippingError(input.country, input.language)
-  return expressShippingView(chosen, cart.currency_code)
+  const rate = await shippingTaxRate(container, chosen, input.country, cart.currency_code)
+  return expressShippingView(chosen, cart.currency_code, rate)
 }
