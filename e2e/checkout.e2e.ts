@@ -347,13 +347,13 @@ async function runTests() {
     assert.equal(await page.locator("#order-total").innerText(), euro(order.total))
   })
 
-  await test("express Fast Checkout from the cart: its shipping option and cost next to the button, one click to Tikkie with nothing typed, paid → the order has the payer's address", async () => {
+  await test("express Fast Checkout from the cart: its shipping option and cost (incl. VAT) next to the button, one click to Tikkie with nothing typed, paid → the order has the payer's address", async () => {
     const page = await newPage("express")
     await addToCart(page, ["stroopwafels", "delfts-blauw-mok"])
     await openCheckout(page)
     const shipping = page.locator("#express-shipping", { hasText: "Shipping:" })
     await shipping.waitFor()
-    assert.equal(plain(await shipping.innerText()), `Shipping: ${DEMO.shippingOptionName}, €4.95`)
+    assert.equal(plain(await shipping.innerText()), `Shipping: ${DEMO.shippingOptionName}, €5.99`)
     assert.equal(await page.locator("#express-tikkie").innerText(), "Fast checkout with Tikkie")
     await clickAndGo(page, "#express-tikkie", (u) => u.href.startsWith(demo.sandboxUrl))
     await payWithTikkie(page)

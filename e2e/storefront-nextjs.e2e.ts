@@ -401,9 +401,9 @@ async function runTests() {
   let paidCartId = ""
 
   await runner.test(
-    "Express from the cart page, Dutch: 'Snel afrekenen met Tikkie' with PostNL € 4,95 next to it (and in the cart dropdown), one click to Tikkie, nothing typed → paid → the starter's confirmation",
+    "Express from the cart page, Dutch: 'Snel afrekenen met Tikkie' with PostNL € 5,99 (€ 4.95 and 21 % VAT) next to it (and in the cart dropdown), one click to Tikkie, nothing typed → paid → the starter's confirmation",
     async () => {
-      await expressFromCartPage("nl", { button: "Snel afrekenen met Tikkie", shipping: "Verzending: PostNL, € 4,95" })
+      await expressFromCartPage("nl", { button: "Snel afrekenen met Tikkie", shipping: "Verzending: PostNL, € 5,99" })
       // The cart dropdown offers the same button.
       const cartId = await cartPageCart("nl")
       const page = await shopperWithCart("express-dropdown", cartId)
@@ -416,9 +416,9 @@ async function runTests() {
   )
 
   await runner.test(
-    "Express from the cart page, English (an Irish shopper on /ie): 'Fast checkout with Tikkie' with PostNL €4.95, one click to Tikkie → paid → /ie's confirmation",
+    "Express from the cart page, English (an Irish shopper on /ie): 'Fast checkout with Tikkie' with PostNL €6.09 (Irish VAT, 23 %), one click to Tikkie → paid → /ie's confirmation",
     async () => {
-      await expressFromCartPage("ie", { button: "Fast checkout with Tikkie", shipping: "Shipping: PostNL, €4.95" })
+      await expressFromCartPage("ie", { button: "Fast checkout with Tikkie", shipping: "Shipping: PostNL, €6.09" })
     }
   )
 
