@@ -8,11 +8,7 @@ import type { ReconcileSummary } from "../workflows/tikkie-bank/reconcile"
 import type { bankConnectionView } from "./admin/tikkie/bank/connection-view"
 import type { fastCheckoutOrderView } from "./admin/tikkie/fast-checkout-orders/order-view"
 
-/**
- * What the plugin's routes answer, as Medusa's own `HttpTypes`: a route types its response with these
- * (`MedusaResponse<AdminTikkie…Response>`), and the admin imports them (through `Json<…>`, the same
- * object after JSON: a Date arrives as its ISO string) instead of declaring them again.
- */
+// What the routes answer (as Medusa's `HttpTypes`); the admin reads them through `Json<…>` (a Date as a string).
 export type Json<T> = T extends Date
   ? string
   : T extends Array<infer U>
