@@ -192,6 +192,10 @@ module.exports = defineConfig({
     ...postgresLocking,
     {
       resolve: "./src/modules/tikkie",
+      // The express checkout's shipping preference (ids or type codes, comma-separated): src/modules/tikkie/options.ts.
+      options: process.env.TIKKIE_EXPRESS_SHIPPING_OPTIONS
+        ? { expressShippingOptions: process.env.TIKKIE_EXPRESS_SHIPPING_OPTIONS.split(",").filter(Boolean) }
+        : {},
     },
     {
       // Bank account and reconciliation (account information service); off while TIKKIE_BANK_CLIENT_ID is unset.

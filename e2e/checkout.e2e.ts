@@ -347,6 +347,26 @@ async function runTests() {
     assert.equal(await page.locator("#order-total").innerText(), euro(order.total))
   })
 
+  await test("express Fast Checkout from the cart: its shipping option and cost (incl. VAT) next to the button, one click to Tikkie with nothing typed, paid → the order has the payer's address", async () => {
+    const page = await newPage("express")
+    await addToCart(page, ["stroopwafels", "delfts-blauw-mok"])
+    await openCheckout(page)
+    const shipping = page.locator("#express-shipping", { hasText: "Shipping:" })
+    await shipping.waitFor()
+    assert.equal(plain(await shipping.innerText()), `Shipping: ${DEMO.shippingOptionName}, €5.99`)
+    assert.equal(await page.locator("#express-tikkie").innerText(), "Fast checkout with Tikkie")
+    await clickAndGo(page, "#express-tikkie", (u) => u.href.startsWith(demo.sandboxUrl))
+    await payWithTikkie(page)
+    await page.waitForURL(/\/order\/confirmed\?order_id=order_/, { timeout: 60_000 })
+    await page.locator("#order-confirmation").waitFor()
+    assert.equal(await page.locator("#order-email").innerText(), TIKKIE_PAYER.email)
+    assert.match(await page.locator("#order-address").innerText(), /Damrak 12/)
+    const order = await adminOrder(new URL(page.url()).searchParams.get("order_id")!)
+    assert.equal(order.shipping_address.country_code, "nl")
+    assert.equal(order.shipping_methods[0]?.name, DEMO.shippingOptionName)
+    assert.equal(await page.locator("#order-total").innerText(), euro(order.total))
+  })
+
   await test("a promotion code takes 15 % off: Tikkie is asked for the discounted total and the order keeps the discount", async () => {
     const page = await newPage("tikkie-promotion")
     await addToCart(page, ["stroopwafels", "delfts-blauw-mok"])

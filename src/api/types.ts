@@ -8,11 +8,7 @@ import type { ReconcileSummary } from "../workflows/tikkie-bank/reconcile"
 import type { bankConnectionView } from "./admin/tikkie/bank/connection-view"
 import type { fastCheckoutOrderView } from "./admin/tikkie/fast-checkout-orders/order-view"
 
-/**
- * What the plugin's routes answer, as Medusa's own `HttpTypes`: a route types its response with these
- * (`MedusaResponse<AdminTikkie…Response>`), and the admin imports them (through `Json<…>`, the same
- * object after JSON: a Date arrives as its ISO string) instead of declaring them again.
- */
+// What the routes answer (as Medusa's `HttpTypes`); the admin reads them through `Json<…>` (a Date as a string).
 export type Json<T> = T extends Date
   ? string
   : T extends Array<infer U>
@@ -28,6 +24,10 @@ export type TikkieFastCheckoutOrder = ReturnType<typeof fastCheckoutOrderView>
 
 // Store API: declared with the storefront helper that reads them (`medusa-plugin-tikkie/storefront`).
 export type { StoreTikkieFastCheckoutResponse, StoreTikkiePaymentRequestResponse } from "../storefront/start-checkout"
+export type {
+  StoreTikkieExpressCheckoutResponse,
+  StoreTikkieExpressShippingResponse,
+} from "../storefront/express-checkout"
 
 // Admin API: bank account
 export interface AdminTikkieConsentResponse {

@@ -144,8 +144,8 @@ function readPemFile(name: string, path: string): string {
   }
 }
 
-/** Medusa's `database` and the tikkie module's `singleInstance` reach these options too (as plugin options). */
-const FRAMEWORK_KEYS = new Set(["database", "singleInstance"])
+/** Medusa's `database` and the tikkie module's own options reach these options too (as plugin options). */
+const FRAMEWORK_KEYS = new Set(["database", "singleInstance", "expressShippingOptions"])
 
 /** Undefined for `{}` (feature off); an empty string counts as not given, so `process.env.X` may be passed as is. */
 export function parseTikkieBankOptions(raw: unknown): ResolvedTikkieBankOptions | undefined {

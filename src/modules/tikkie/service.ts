@@ -9,6 +9,7 @@ import PaymentRequestV1Setup from "./models/payment-request-v1-setup"
 import RefundOwed from "./models/refund-owed"
 import PaymentRequestReminder from "./models/payment-request-reminder"
 import { countRateWindowCall, holdRateWindow, type RunSql } from "./rate-window-sql"
+import { parseTikkieModuleOptions, type ResolvedTikkieModuleOptions } from "./options"
 
 class TikkieModuleService extends MedusaService({
   FastCheckoutOrder,
@@ -19,6 +20,20 @@ class TikkieModuleService extends MedusaService({
   RefundOwed,
   PaymentRequestReminder,
 }) {
+  private readonly options_: ResolvedTikkieModuleOptions
+
+  // Medusa hands a module service its options as the second argument.
+  constructor(container: Record<string, unknown>, options?: unknown) {
+    // eslint-disable-next-line prefer-rest-params
+    super(...(arguments as unknown as [Record<string, unknown>]))
+    this.options_ = parseTikkieModuleOptions(options)
+  }
+
+  /** The shipping options the express checkout prefers (the `expressShippingOptions` option), in order. */
+  expressShippingPreference(): string[] {
+    return [...(this.options_.expressShippingOptions ?? [])]
+  }
+
   /**
    * Counts one call of `key` in the current wall-clock second, for every instance of the store at once
    * (one atomic upsert). Answers how many calls this second now has, so the caller can wait for the
