@@ -106,8 +106,9 @@ async function boundPaidWithoutOrder(container: MedusaContainer, token: string, 
 }
 
 /**
- * Links whose Medusa payment (captured since `since`) holds a PENDING refund in its data: the refund the
- * provider made is followed even if recordLinkRefundsWorkflow never wrote it into the link's record.
+ * Links whose Medusa payment (captured since `since`) holds a refund the provider made (in the payment's
+ * data) that the link's record, read through the module link, does not show paid out: the refund is
+ * followed even if recordLinkRefundsWorkflow never wrote it into the record.
  */
 async function tokensWithPendingRefundsInPayments(
   container: MedusaContainer,
@@ -116,7 +117,7 @@ async function tokensWithPendingRefundsInPayments(
 ): Promise<string[]> {
   const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
     entity: "payment",
-    fields: ["id", "data"],
+    fields: ["id", "data", "tikkie_payment_request.payments"],
     filters: {
       provider_id: { $like: `${PAYMENT_REQUEST_PROVIDER_PREFIX}%` },
       captured_at: { $gt: since },
@@ -124,13 +125,21 @@ async function tokensWithPendingRefundsInPayments(
     },
     pagination: { take: limit, order: { captured_at: "ASC" } },
   })
-  return (data as Array<{ data?: { paymentRequestToken?: unknown; payments?: StoredPayment[] } | null }>).flatMap(
-    (p) =>
-      typeof p.data?.paymentRequestToken === "string" &&
-      (p.data.payments ?? []).some((x) => (x.refunds ?? []).some((r) => r.status === "PENDING"))
-        ? [p.data.paymentRequestToken]
-        : []
-  )
+  type Row = {
+    data?: { paymentRequestToken?: unknown; payments?: StoredPayment[] } | null
+    tikkie_payment_request?: { payments?: { items?: StoredPayment[] } | null } | null
+  }
+  return (data as Row[]).flatMap((p) => {
+    const settled = new Set(
+      (p.tikkie_payment_request?.payments?.items ?? []).flatMap((x) =>
+        (x.refunds ?? []).filter((r) => r.status !== "PENDING").map((r) => r.refundToken)
+      )
+    )
+    const pending = (p.data?.payments ?? []).some((x) =>
+      (x.refunds ?? []).some((r) => r.status === "PENDING" && !settled.has(r.refundToken))
+    )
+    return pending && typeof p.data?.paymentRequestToken === "string" ? [p.data.paymentRequestToken] : []
+  })
 }
 
 export async function recordMissingSessions(container: MedusaContainer) {

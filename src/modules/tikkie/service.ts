@@ -9,6 +9,7 @@ import PaymentRequestV1Setup from "./models/payment-request-v1-setup"
 import RefundOwed from "./models/refund-owed"
 import PaymentRequestReminder from "./models/payment-request-reminder"
 import { countRateWindowCall, holdRateWindow, type RunSql } from "./rate-window-sql"
+import { tikkieJoinerConfig } from "./joiner-config"
 
 class TikkieModuleService extends MedusaService({
   FastCheckoutOrder,
@@ -19,6 +20,10 @@ class TikkieModuleService extends MedusaService({
   RefundOwed,
   PaymentRequestReminder,
 }) {
+  __joinerConfig() {
+    return tikkieJoinerConfig
+  }
+
   /**
    * Counts one call of `key` in the current wall-clock second, for every instance of the store at once
    * (one atomic upsert). Answers how many calls this second now has, so the caller can wait for the

@@ -19,22 +19,21 @@ export const markRefundOwedRefundedWorkflowId = "tikkie-mark-refund-owed-refunde
 
 /**
  * An admin paid a refund owed back by bank transfer. Medusa's records then show the refund, made by
- * Medusa's own refund workflow: the plugin first writes the marked refund into the payment's data
- * (`bankTransferRefunds`), and the provider answers that refund (only that amount, once) instead of
- * refusing it. A second payment was never in Medusa's records, so only the mark is kept for it.
+ * Medusa's own refund workflow: the plugin first marks the refund owed (`bank_transfer_marked_at`), and
+ * the provider answers Medusa's refund naming it (only that amount, once) instead of refusing it. A second
+ * payment was never in Medusa's records, so only the mark is kept for it.
  *
  * Safe to repeat and across instances: under a lock per refund owed and one per payment (released on
- * failure); a refund owed already refunded is answered as it is; the payment's data says whether Medusa's refund was already made
- * (it then carries Medusa's refund id), so a retry after a failure never makes a second one. A failure
- * before Medusa's refund takes the mark out of the payment's data again. On a cancelled order the refund
- * also gets the credit line Medusa's cancel would have added (creditCancelledOrderStep).
+ * failure); a refund owed already refunded is answered as it is; Medusa's refund naming the refund owed
+ * in its metadata says it was already made, so a retry never makes a second one. A failure before
+ * Medusa's refund takes the mark off again. On a cancelled order the refund also gets the credit line
+ * Medusa's cancel would have added (creditCancelledOrderStep).
  */
 export const markRefundOwedRefundedWorkflow = createWorkflow(
   markRefundOwedRefundedWorkflowId,
   (input: WorkflowData<MarkRefundedInput>) => {
-    // The refund owed's payment never changes: read before the lock to lock the payment too. Every writer of
-    // the payment's bank-transfer marks takes the payment's lock, so two refunds owed of one payment (a cancel
-    // and a return) are not marked at once: each would write the marks without the other's.
+    // The refund owed's payment never changes: read before the lock to lock the payment too, so two refunds
+    // owed of one payment (a cancel and a return) are not booked on the order at once.
     const unlocked = loadRefundOwedStep(input.id).config({ name: "tikkie-load-refund-owed-to-lock" })
     const lockKeys = transform({ input, unlocked }, ({ input, unlocked }) => [
       `tikkie:refund-owed:${input.id}`,
@@ -52,12 +51,7 @@ export const markRefundOwedRefundedWorkflow = createWorkflow(
       ({ owed }) => owed.status !== "refunded" && owed.source !== "second_payment" && !!owed.payment_id
     ).then(() => {
       const marked = markBankTransferRefundStep(
-        transform({ owed, input }, ({ owed, input }) => ({
-          refundOwedId: owed.id,
-          paymentId: owed.payment_id!,
-          amountInCents: Number(owed.amount_in_cents),
-          bankReference: input.bank_reference,
-        }))
+        transform({ owed }, ({ owed }) => ({ refundOwedId: owed.id, paymentId: owed.payment_id! }))
       )
       const refunded = recordMedusaRefundStep(
         transform({ owed, input, marked }, ({ owed, input, marked }) => ({

@@ -37,6 +37,8 @@ const RefundOwed = model
     refunded_at: model.dateTime().nullable(),
     bank_reference: model.text().nullable(),
     note: model.text().nullable(),
+    /** Marked sent by bank transfer: the provider answers Medusa's refund naming this row. */
+    bank_transfer_marked_at: model.dateTime().nullable(),
     medusa_refund_id: model.text().nullable(),
     /** The outgoing bank transaction the reconciliation matched to this refund. */
     bank_transaction_id: model.text().nullable(),

@@ -1,6 +1,5 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { TIKKIE_MODULE } from "../../../../modules/tikkie"
-import type TikkieModuleService from "../../../../modules/tikkie/service"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { ListRefundsOwedQuery } from "./validators"
 import { refundOwedViews } from "./view"
 
@@ -14,11 +13,17 @@ export const GET = async (req: AuthenticatedMedusaRequest<unknown, ListRefundsOw
   const filters: Record<string, unknown> = {}
   if (q.order_id) filters.order_id = q.order_id
   if (q.status) filters.status = q.status
-  const tikkie = req.scope.resolve<TikkieModuleService>(TIKKIE_MODULE)
-  const [rows, count] = await tikkie.listAndCountRefundOweds(filters, {
-    take: q.limit,
-    skip: q.offset,
-    order: { created_at: "DESC" },
+  // With each row's order through the module link (src/links/refund-owed-order.ts).
+  const { data: rows, metadata } = await req.scope.resolve(ContainerRegistrationKeys.QUERY).graph({
+    entity: "tikkie_refund_owed",
+    fields: ["*", "order.display_id"],
+    filters,
+    pagination: { take: q.limit, skip: q.offset, order: { created_at: "DESC" } },
   })
-  res.json({ refunds_owed: await refundOwedViews(req.scope, rows), count, limit: q.limit, offset: q.offset })
+  res.json({
+    refunds_owed: await refundOwedViews(req.scope, rows as Array<Record<string, any>>),
+    count: metadata?.count ?? rows.length,
+    limit: q.limit,
+    offset: q.offset,
+  })
 }

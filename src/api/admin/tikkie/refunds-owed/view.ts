@@ -52,17 +52,18 @@ export async function refundOwedViews(
 ): Promise<RefundOwedView[]> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const userIds = [...new Set(rows.flatMap((r) => [r.refunded_by, r.iban_requested_by]).filter(Boolean))] as string[]
+  // Rows read with their order through the link (`order.display_id`) need no second lookup.
   const [displayIds, users] = await Promise.all([
     orderDisplayIds(
       container,
-      rows.map((r) => r.order_id)
+      rows.filter((r) => !("order" in r)).map((r) => r.order_id)
     ),
     userIds.length ? query.graph({ entity: "user", fields: ["id", "email"], filters: { id: userIds } }) : { data: [] },
   ])
   const emails = new Map((users.data as Array<{ id: string; email: string }>).map((u) => [u.id, u.email]))
   return rows.map((r) => ({
     ...refundOwedView(r),
-    order_display_id: displayIds(r.order_id),
+    order_display_id: "order" in r ? (r.order?.display_id ?? null) : displayIds(r.order_id),
     refunded_by_email: (r.refunded_by && emails.get(r.refunded_by)) ?? null,
     iban_requested_by_email: (r.iban_requested_by && emails.get(r.iban_requested_by)) ?? null,
   }))

@@ -1,7 +1,5 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { TIKKIE_MODULE } from "../../../../../modules/tikkie"
-import type TikkieModuleService from "../../../../../modules/tikkie/service"
-import { MedusaError } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { createOrderPaymentLinkWorkflow } from "../../../../../workflows/payment-request/create-order-link"
 import { loadOrderLinkRoom } from "../../../../../workflows/payment-request/utils/order-link-room"
 import { tikkieAdminErrorAnswer } from "../../../../../utils/admin-error"
@@ -51,19 +49,20 @@ export const GET = async (
   res: MedusaResponse<AdminTikkieOrderPaymentLinkListResponse>
 ) => {
   const { limit, offset } = req.validatedQuery
-  const tikkie = req.scope.resolve<TikkieModuleService>(TIKKIE_MODULE)
-  const [[records, count], loaded] = await Promise.all([
-    tikkie.listAndCountPaymentRequests(
-      { order_id: req.params.id },
-      { order: { created_at: "DESC" }, take: limit, skip: offset }
-    ),
+  const [{ data: records, metadata }, loaded] = await Promise.all([
+    req.scope.resolve(ContainerRegistrationKeys.QUERY).graph({
+      entity: "tikkie_payment_request",
+      fields: ["*"],
+      filters: { order_id: req.params.id },
+      pagination: { take: limit, skip: offset, order: { created_at: "DESC" } },
+    }),
     loadOrderLinkRoom(req.scope, req.params.id),
   ])
   if (!loaded) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Order ${req.params.id} was not found.`)
   const { order, room } = loaded
   res.json({
-    payment_links: records.map(linkView),
-    count,
+    payment_links: (records as Parameters<typeof linkView>[0][]).map(linkView),
+    count: metadata?.count ?? records.length,
     limit,
     offset,
     new_link: {
