@@ -422,6 +422,43 @@ export default storeSuite("refunds-owed", {
         en: `${Math.trunc(c / 100)}.${String(c % 100).padStart(2, "0")}`,
       })
 
+      it("the module links: query.graph reads a refund owed with its order and payment, a Fast Checkout order with Medusa's order and cart", async () => {
+        const order = await paidFastCheckoutOrder()
+        await api.post(`/admin/orders/${order.id}/cancel`, {}, { headers })
+        const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
+        const { data: owed } = await query.graph({
+          entity: "tikkie_refund_owed",
+          fields: ["id", "order.display_id", "payment.id", "payment.provider_id"],
+          filters: { order_id: order.id },
+        } as never)
+        const { data: placed } = await query.graph({
+          entity: "order",
+          fields: ["display_id", "payment_collections.payments.id"],
+          filters: { id: order.id },
+        })
+        const medusa = placed[0] as any
+        expect(owed).toEqual([
+          expect.objectContaining({
+            order: expect.objectContaining({ display_id: medusa.display_id }),
+            payment: {
+              id: medusa.payment_collections[0].payments[0].id,
+              provider_id: "pp_tikkie-fast-checkout_tikkie",
+            },
+          }),
+        ])
+        const { data: checkouts } = await query.graph({
+          entity: "tikkie_fast_checkout_order",
+          fields: ["medusa_order.id", "checkout_cart.completed_at"],
+          filters: { medusa_order_id: order.id },
+        } as never)
+        expect(checkouts).toEqual([
+          expect.objectContaining({
+            medusa_order: { id: order.id },
+            checkout_cart: expect.objectContaining({ completed_at: expect.anything() }),
+          }),
+        ])
+      })
+
       it("names the order by its number and, with no IBAN from Tikkie, prepares the e-mail asking the payer for it: in the order's language or the one chosen, sent through Medusa's notification module", async () => {
         const { owed, displayId } = await cancelled()
         expect(owed.order_display_id).toBe(displayId)

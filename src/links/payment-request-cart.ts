@@ -1,11 +1,12 @@
 import { defineLink } from "@medusajs/framework/utils"
 import CartModule from "@medusajs/medusa/cart"
-import TikkieModule from "../modules/tikkie"
+import { tikkieLinkable as tikkie } from "../modules/tikkie"
 
-// Loosely typed: TypeScript gives up on the linkable type of a module with this many models.
-const tikkie = (TikkieModule as unknown as { linkable: Record<string, any> }).linkable
-
-/** A checkout link's cart (`tikkie_payment_request.cart`): read-only, the record keeps the cart's id. */
-export default defineLink({ linkable: tikkie.tikkiePaymentRequest, field: "cart_id" }, CartModule.linkable.cart, {
-  readOnly: true,
-})
+/** A checkout link's cart (`tikkie_payment_request.request_cart`): read-only, the record keeps the cart's id. */
+export default defineLink(
+  { linkable: tikkie.tikkiePaymentRequest, field: "cart_id" },
+  { ...CartModule.linkable.cart.id, alias: "request_cart" },
+  {
+    readOnly: true,
+  }
+)

@@ -1,11 +1,12 @@
 import { defineLink } from "@medusajs/framework/utils"
 import OrderModule from "@medusajs/medusa/order"
-import TikkieModule from "../modules/tikkie"
+import { tikkieLinkable as tikkie } from "../modules/tikkie"
 
-// Loosely typed: TypeScript gives up on the linkable type of a module with this many models.
-const tikkie = (TikkieModule as unknown as { linkable: Record<string, any> }).linkable
-
-/** A payment link's order (`tikkie_payment_request.order`): read-only, the record keeps the order's id. */
-export default defineLink({ linkable: tikkie.tikkiePaymentRequest, field: "order_id" }, OrderModule.linkable.order, {
-  readOnly: true,
-})
+/** A payment link's order (`tikkie_payment_request.request_order`): read-only, the record keeps the order's id. */
+export default defineLink(
+  { linkable: tikkie.tikkiePaymentRequest, field: "order_id" },
+  { ...OrderModule.linkable.order.id, alias: "request_order" },
+  {
+    readOnly: true,
+  }
+)

@@ -14,9 +14,8 @@ export type { FastCheckoutStartInput, StartedFastCheckout } from "./steps/prepar
 export const startFastCheckoutWorkflowId = "tikkie-start-fast-checkout"
 
 /**
- * Starts (or resumes) Fast Checkout for a cart: an open Fast Checkout session for the same amount reused,
- * or one created with the lines computed on the server and its orderToken recorded
- * (startCheckoutSession). A failure after the session undoes it; the record stays (recordFastCheckoutSessionStep).
+ * Starts (or resumes) Fast Checkout for a cart (startCheckoutSession); a failure after the session undoes
+ * it, the record stays (recordFastCheckoutSessionStep).
  */
 export const startFastCheckoutWorkflow = createWorkflow(
   startFastCheckoutWorkflowId,

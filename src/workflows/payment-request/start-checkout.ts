@@ -17,10 +17,8 @@ export type { LinkCheckoutInput, StartedPaymentRequest } from "./steps/prepare-l
 export const startPaymentRequestCheckoutWorkflowId = "tikkie-start-payment-request-checkout"
 
 /**
- * Starts (or resumes) paying a cart by payment link: an open link for the same amount reused, or a session
- * whose provider makes the payment request, with the description computed here, recorded before the
- * shopper is sent away (startCheckoutSession). A failure after the session undoes it and leaves the record
- * cancelled (recordSessionLinkStep).
+ * Starts (or resumes) paying a cart by payment link (startCheckoutSession); a failure after the session
+ * undoes it and leaves the record cancelled (recordSessionLinkStep).
  */
 export const startPaymentRequestCheckoutWorkflow = createWorkflow(
   startPaymentRequestCheckoutWorkflowId,

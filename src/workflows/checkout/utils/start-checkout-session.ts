@@ -19,10 +19,8 @@ export interface CheckoutStartSpec<Input, Prepared, Started> {
 }
 
 /**
- * The composition both checkout starts share (Fast Checkout, payment link), inside their createWorkflow:
- * one start per cart at a time across instances (the locking module; a failure releases it), the prepare
- * step, and, unless it found an open session to reuse, a session made through Medusa's
- * createPaymentSessionsWorkflow (whose provider calls Tikkie) and recorded before the shopper is sent on.
+ * What both checkout starts compose: one start per cart at a time (locking module), the prepare step, and
+ * unless it found an open session, one made by createPaymentSessionsWorkflow and recorded.
  */
 export function startCheckoutSession<
   Input extends { cartId: string },

@@ -1,4 +1,3 @@
-import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import {
   createPaymentCollectionForCartWorkflow,
@@ -13,6 +12,7 @@ import {
 } from "../../../providers/fast-checkout/session-data"
 import { isFastCheckoutProvider } from "../../../providers/provider-keys"
 import { settleEarlierPaymentsOfCart } from "../../checkout/settle-earlier-payments"
+import { regionProvider } from "../../checkout/utils/region-provider"
 import type { ShopperLanguage } from "../../checkout/utils/shopper-messages"
 
 export interface FastCheckoutStartInput {
@@ -54,18 +54,11 @@ export const prepareFastCheckoutStep = createStep(
   async (input: FastCheckoutStartInput, { container }) => {
     let cart = await loadCartForFastCheckout(container, input.cartId, input.language)
     await settleEarlierPaymentsOfCart(container, cart.id, input.language)
-    const providers = (cart.region?.payment_providers ?? []).filter(
-      (p) => isFastCheckoutProvider(p.id) && p.is_enabled !== false
-    )
-    const provider = input.providerId ? providers.find((p) => p.id === input.providerId) : providers[0]
-    if (!provider) {
-      throw new MedusaError(
-        MedusaError.Types.NOT_ALLOWED,
-        input.providerId
-          ? `Payment provider ${input.providerId} is not a Tikkie Fast Checkout provider of this cart's region.`
-          : "Tikkie Fast Checkout is not enabled in this cart's region."
-      )
-    }
+    const provider = regionProvider(cart, input.providerId, {
+      is: isFastCheckoutProvider,
+      name: "Tikkie Fast Checkout",
+      notEnabled: "Tikkie Fast Checkout is not enabled in this cart's region.",
+    })
 
     let collection = cart.payment_collection
     if (!collection) {

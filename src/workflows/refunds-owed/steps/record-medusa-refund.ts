@@ -22,19 +22,15 @@ export interface RecordMedusaRefundInput {
 }
 
 /**
- * Medusa's own refund of the payment for what was sent by bank transfer (the provider answers it from
- * the mark), so the order's totals say refunded from now on; answers Medusa's refund id.
- *
- * Not undone: Medusa has no operation that takes a refund back, and the money did go back to the payer.
- * A failure after it leaves the refund owed marked nothing; the next attempt finds this refund (its
- * metadata names the refund owed) and only marks the refund owed.
+ * Medusa's own refund for what was sent by bank transfer (the provider answers it from the mark), so the
+ * order's totals say refunded; answers its id. Not undone: Medusa cannot take a refund back, and the money
+ * did go back; the next attempt finds this refund (its metadata names the refund owed).
  */
 export const recordMedusaRefundStep = createStep(
   recordMedusaRefundStepId,
   async (input: RecordMedusaRefundInput, { container }) => {
     if (input.medusaRefundId) return new StepResponse(input.medusaRefundId)
     const note = `Refunded by bank transfer, reference ${input.bankReference}` + (input.note ? `: ${input.note}` : "")
-    // The metadata names the refund owed: the provider answers only the refund made for its mark.
     const refund = {
       payment_id: input.paymentId,
       amount: fromCents(input.amountInCents),

@@ -16,7 +16,6 @@ export async function medusaRefundOfMark(
     payments.listRefunds({ payment_id: paymentId }, { select: ["id", "metadata"], order: { created_at: "ASC" } }),
     payments.retrievePayment(paymentId, { select: ["id", "data"] }),
   ])
-  // RefundDTO's type leaves out the metadata the module stores and answers.
   const named = (refunds as Array<{ id: string; metadata?: Record<string, unknown> | null }>).find(
     (r) => r.metadata?.[REFUND_OWED_METADATA_KEY] === refundOwedId
   )

@@ -4,16 +4,14 @@ import type { ListRefundsOwedQuery } from "./validators"
 import { refundOwedViews } from "./view"
 
 /**
- * GET /admin/tikkie/refunds-owed → `{ refunds_owed, count, limit, offset }`, newest first: money to pay
- * back by bank transfer because Tikkie cannot refund it. `?order_id=` for one order, `?status=owed`
- * for what is still to be paid. Each names its order's number and the admin users by e-mail (view.ts).
+ * GET /admin/tikkie/refunds-owed[?order_id&status] → `{ refunds_owed, count, limit, offset }`, newest
+ * first, each with its order's number (through the module link) and the admin users' e-mails (view.ts).
  */
 export const GET = async (req: AuthenticatedMedusaRequest<unknown, ListRefundsOwedQuery>, res: MedusaResponse) => {
   const q = req.validatedQuery as ListRefundsOwedQuery
   const filters: Record<string, unknown> = {}
   if (q.order_id) filters.order_id = q.order_id
   if (q.status) filters.status = q.status
-  // With each row's order through the module link (src/links/refund-owed-order.ts).
   const { data: rows, metadata } = await req.scope.resolve(ContainerRegistrationKeys.QUERY).graph({
     entity: "tikkie_refund_owed",
     fields: ["*", "order.display_id"],
