@@ -12,8 +12,5 @@ const TikkieModule = Module(TIKKIE_MODULE, {
 })
 export default TikkieModule
 
-/**
- * The models' linkables for src/links, loosely typed: TypeScript gives up on this module's linkable type.
- * Query keeps one relation per name for all of a module's models: each link's name is its own.
- */
+// For src/links, loosely typed (TypeScript gives up on this module's linkable type).
 export const tikkieLinkable = (TikkieModule as unknown as { linkable: Record<string, any> }).linkable

@@ -18,29 +18,20 @@ export interface MarkRefundedInput {
 export const markRefundOwedRefundedWorkflowId = "tikkie-mark-refund-owed-refunded"
 
 /**
- * An admin paid a refund owed back by bank transfer. Medusa's records then show the refund, made by
- * Medusa's own refund workflow: the plugin first marks the refund owed (`bank_transfer_marked_at`), and
- * the provider answers Medusa's refund naming it (only that amount, once) instead of refusing it. A second
- * payment was never in Medusa's records, so only the mark is kept for it.
- *
- * Safe to repeat and across instances: under a lock per refund owed and one per payment (released on
- * failure); a refund owed already refunded is answered as it is; Medusa's refund naming the refund owed
- * in its metadata says it was already made, so a retry never makes a second one. A failure before
- * Medusa's refund takes the mark off again. On a cancelled order the refund also gets the credit line
- * Medusa's cancel would have added (creditCancelledOrderStep).
+ * An admin paid a refund owed back by bank transfer: marked, then Medusa's own refund workflow records it
+ * (the provider answers the refund naming the mark); a second payment, outside Medusa's records, is only
+ * marked. Safe to repeat, under a lock per refund owed and per payment (docs/REFUNDS-OWED.md).
  */
 export const markRefundOwedRefundedWorkflow = createWorkflow(
   markRefundOwedRefundedWorkflowId,
   (input: WorkflowData<MarkRefundedInput>) => {
-    // The refund owed's payment never changes: read before the lock to lock the payment too, so two refunds
-    // owed of one payment (a cancel and a return) are not booked on the order at once.
+    // Read before the lock to lock the payment too: two refunds owed of one payment book on one order.
     const unlocked = loadRefundOwedStep(input.id).config({ name: "tikkie-load-refund-owed-to-lock" })
     const lockKeys = transform({ input, unlocked }, ({ input, unlocked }) => [
       `tikkie:refund-owed:${input.id}`,
       ...(unlocked.payment_id ? [`tikkie:payment-data:${unlocked.payment_id}`] : []),
     ])
-    // An owner of this run's own: a provider that takes the keys one by one keeps the ones it got while it
-    // waits for the rest, and only their owner may take them again (in-memory locking refuses an unnamed one).
+    // An owner of its own: only the owner may take again keys it holds while it waits for the rest.
     const lockOwner = transform({ input }, () => `tikkie-mark-refunded:${randomUUID()}`)
     acquireLockStep({ key: lockKeys, ownerId: lockOwner, timeout: 30, ttl: 120 })
     const owed = loadRefundOwedStep(input.id)
@@ -65,7 +56,6 @@ export const markRefundOwedRefundedWorkflow = createWorkflow(
           medusaRefundId: marked.medusaRefundId,
         }))
       )
-      // A cancelled order: the credit line Medusa's cancel adds after its own refund, now that there is one.
       creditCancelledOrderStep(
         transform({ owed, input, refunded }, ({ owed, input }) => ({
           refundOwedId: owed.id,

@@ -36,23 +36,17 @@ export function refundOwedView(r: Record<string, any>) {
 export type RefundOwedView = ReturnType<typeof refundOwedView> & {
   /** The order's number as Medusa's admin shows it ("#1"); null without an order. */
   order_display_id: number | null
-  /** The admin users' e-mails for `refunded_by` and `iban_requested_by` (user ids): who, as the admin reads it. */
   refunded_by_email: string | null
   iban_requested_by_email: string | null
 }
 
-/**
- * The views with what the admin reads instead of ids: the order's number and the e-mails of the admin
- * users who marked or asked. One query per kind for the whole page; an id that no longer resolves (a
- * deleted user) shows as null, the id stays in the view.
- */
+/** The views with the order's number and the admin users' e-mails instead of ids, one query per kind. */
 export async function refundOwedViews(
   container: MedusaContainer,
   rows: Array<Record<string, any>>
 ): Promise<RefundOwedView[]> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const userIds = [...new Set(rows.flatMap((r) => [r.refunded_by, r.iban_requested_by]).filter(Boolean))] as string[]
-  // Rows read with their order through the link (`order.display_id`) need no second lookup.
   const [displayIds, users] = await Promise.all([
     orderDisplayIds(
       container,

@@ -8,10 +8,8 @@ import type { AdminTikkieOrderPaymentLinkListResponse, AdminTikkieOrderPaymentLi
 import type { CreateOrderLinkBody, ListOrderLinksQuery } from "./validators"
 
 /**
- * POST /admin/orders/:id/tikkie-payment-links → 201 `{ payment_link }`: a Tikkie link for what the order
- * still owes (or `amount_in_cents`, which may not be more). Send `payment_link.url` to the customer; when
- * it is paid, the order's payment is captured and what it owes drops. A refusal carries a `code` and
- * its `values` (amounts in cents) beside the English message, for the admin to word (TikkieAdminError).
+ * POST /admin/orders/:id/tikkie-payment-links → 201 `{ payment_link }`: a link for what the order still
+ * owes (or less). A refusal carries a `code` and `values` for the admin to word (TikkieAdminError).
  */
 export const POST = async (
   req: AuthenticatedMedusaRequest<CreateOrderLinkBody>,
@@ -39,10 +37,8 @@ export const POST = async (
 }
 
 /**
- * GET /admin/orders/:id/tikkie-payment-links[?limit&offset] → `{ payment_links, count, limit, offset }`:
- * every Tikkie payment request of the order, newest first (the checkout link it was paid with, and the
- * links made for it afterwards), with status, payments and refunds; and `new_link`: what a new link may
- * still ask for (what the order owes less what its open links ask for) and whether one can be made.
+ * GET /admin/orders/:id/tikkie-payment-links[?limit&offset] → `{ payment_links, count, limit, offset }`,
+ * newest first, and `new_link`: what a new link may still ask for and whether one can be made.
  */
 export const GET = async (
   req: AuthenticatedMedusaRequest<unknown, ListOrderLinksQuery>,
