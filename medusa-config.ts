@@ -234,9 +234,9 @@ module.exports = defineConfig({
     },
     {
       resolve: "@medusajs/medusa/payment",
-      // v1 on the admin's OAuth connection: the provider takes its token from the tikkie-bank module, under
-      // the locking module, which a provider reaches only when its module lists them (docs/payment-requests-v1.md).
-      ...(process.env.TIKKIE_V1 === "oauth" ? { dependencies: ["tikkieBank", "locking"] } : {}),
+      // A provider reaches another module only when its module lists it: the locking module decides one refund
+      // of a payment at a time; v1 on the admin's OAuth connection takes its token from the tikkie-bank module.
+      dependencies: process.env.TIKKIE_V1 === "oauth" ? ["tikkieBank", "locking"] : ["locking"],
       options: { providers: tikkieProviders },
     },
     {

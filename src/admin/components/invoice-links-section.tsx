@@ -180,35 +180,23 @@ function CreateInvoiceLink({ onCreated }: { onCreated: () => void }) {
       <div className="grid grid-cols-2 gap-2">
         <LinkFormInput
           id="tikkie-invoice-description"
-          field="description"
           label={t("invoiceLinks.description")}
-          problems={form.problems}
-          value={description}
-          onChange={(e) => setDescription(e.target.value)}
+          {...form.input("description", description, setDescription)}
         />
         <LinkFormInput
           id="tikkie-invoice-amount"
-          field="amount"
           label={t("invoiceLinks.amountLabel")}
-          problems={form.problems}
-          value={amount}
-          onChange={(e) => setAmount(e.target.value)}
+          {...form.input("amount", amount, setAmount)}
         />
         <LinkFormInput
           id="tikkie-invoice-reference"
-          field="reference"
           label={t("invoiceLinks.referenceLabel")}
-          problems={form.problems}
-          value={reference}
-          onChange={(e) => setReference(e.target.value)}
+          {...form.input("reference", reference, setReference)}
         />
         <LinkFormInput
           id="tikkie-invoice-expiry"
-          field="expiry"
           label={t("linkForm.expiryLabel")}
-          problems={form.problems}
-          value={expiry}
-          onChange={(e) => setExpiry(e.target.value)}
+          {...form.input("expiry", expiry, setExpiry)}
         />
         <LinkFormInput
           id="tikkie-invoice-payer-email"

@@ -42,6 +42,13 @@ export function useLinkForm() {
   }
   return {
     problems,
+    /** A field's props for LinkFormInput: its problem, value and setter. */
+    input: (field: LinkFormField, value: string, set: (value: string) => void) => ({
+      field,
+      problems,
+      value,
+      onChange: (e: { target: { value: string } }) => set(e.target.value),
+    }),
     clear: () => setProblems({}),
     /** The amount in cents (undefined: left empty) when every field is right; null when not, the problems shown. */
     check(input: LinkFormInput): { cents?: number } | null {

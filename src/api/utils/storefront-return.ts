@@ -2,7 +2,6 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 
 /** The placeholder of a successUrl or failureUrl that the return routes fill with the shopper's country. */
-export const COUNTRY_CODE_PLACEHOLDER = "{country_code}"
 const PLACEHOLDER = /\{country_code\}|%7Bcountry_code%7D/gi
 
 /** Whether a storefront URL asks for the shopper's country (so the return route looks it up). */

@@ -6,7 +6,11 @@ import TikkieModuleService from "./service"
 export const TIKKIE_MODULE = "tikkie"
 
 /** The plugin's own records: Fast Checkout orders it created and what became of them. */
-export default Module(TIKKIE_MODULE, {
+const TikkieModule = Module(TIKKIE_MODULE, {
   service: TikkieModuleService,
   loaders: [checkProductionShape, keepScheduledJobs],
 })
+export default TikkieModule
+
+// For src/links, loosely typed (TypeScript gives up on this module's linkable type).
+export const tikkieLinkable = (TikkieModule as unknown as { linkable: Record<string, any> }).linkable

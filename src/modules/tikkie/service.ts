@@ -9,6 +9,7 @@ import PaymentRequestV1Setup from "./models/payment-request-v1-setup"
 import RefundOwed from "./models/refund-owed"
 import PaymentRequestReminder from "./models/payment-request-reminder"
 import { countRateWindowCall, holdRateWindow, type RunSql } from "./rate-window-sql"
+import { tikkieJoinerConfig } from "./joiner-config"
 import { parseTikkieModuleOptions, type ResolvedTikkieModuleOptions } from "./options"
 
 class TikkieModuleService extends MedusaService({
@@ -32,6 +33,10 @@ class TikkieModuleService extends MedusaService({
   /** The shipping options the express checkout prefers (the `expressShippingOptions` option), in order. */
   expressShippingPreference(): string[] {
     return [...(this.options_.expressShippingOptions ?? [])]
+  }
+
+  __joinerConfig() {
+    return tikkieJoinerConfig
   }
 
   /**

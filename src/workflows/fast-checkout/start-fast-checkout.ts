@@ -1,9 +1,10 @@
-import { acquireLockStep, createPaymentSessionsWorkflow, releaseLockStep } from "@medusajs/medusa/core-flows"
-import { createWorkflow, transform, when, WorkflowResponse, type WorkflowData } from "@medusajs/framework/workflows-sdk"
+import { createWorkflow, transform, WorkflowResponse, type WorkflowData } from "@medusajs/framework/workflows-sdk"
 import { FAST_CHECKOUT_CART_KEY, FastCheckoutSessionDataSchema } from "../../providers/fast-checkout/session-data"
+import { startCheckoutSession } from "../checkout/utils/start-checkout-session"
 import {
   prepareFastCheckoutStep,
   type FastCheckoutStartInput,
+  type PreparedFastCheckout,
   type StartedFastCheckout,
 } from "./steps/prepare-fast-checkout"
 import { recordFastCheckoutSessionStep } from "./steps/record-fast-checkout-session"
@@ -13,45 +14,30 @@ export type { FastCheckoutStartInput, StartedFastCheckout } from "./steps/prepar
 export const startFastCheckoutWorkflowId = "tikkie-start-fast-checkout"
 
 /**
- * Starts (or resumes) Fast Checkout for a cart: the cart's payment collection brought up to date, an open
- * Fast Checkout session for the same amount reused, or a session created through Medusa's
- * createPaymentSessionsWorkflow (whose provider creates the Tikkie order) with the lines computed on the
- * server, and the orderToken recorded before the shopper is sent away. One start at a time per cart,
- * across store instances (the locking module; a failure releases it): the second click finds the first's
- * session. A failure after the session undoes it (Medusa's compensation); the record stays (see
- * recordFastCheckoutSessionStep).
+ * Starts (or resumes) Fast Checkout for a cart (startCheckoutSession); a failure after the session undoes
+ * it, the record stays (recordFastCheckoutSessionStep).
  */
 export const startFastCheckoutWorkflow = createWorkflow(
   startFastCheckoutWorkflowId,
   (input: WorkflowData<FastCheckoutStartInput>) => {
-    const lockKey = transform({ input }, ({ input }) => `tikkie:fast-checkout:start:${input.cartId}`)
-    acquireLockStep({ key: lockKey, timeout: 30, ttl: 120 })
-    const prepared = prepareFastCheckoutStep(input)
-    const created = when("tikkie-fast-checkout-new-session", { prepared }, ({ prepared }) => !prepared.reuse).then(
-      () => {
-        const session = createPaymentSessionsWorkflow.runAsStep({
-          input: transform({ prepared }, ({ prepared }) => ({
-            payment_collection_id: prepared.collectionId,
-            provider_id: prepared.providerId,
-            customer_id: prepared.customerId,
-            data: { [FAST_CHECKOUT_CART_KEY]: prepared.cartInput },
-          })),
-        })
+    const started = startCheckoutSession<FastCheckoutStartInput, PreparedFastCheckout, StartedFastCheckout>(input, {
+      name: "fast-checkout",
+      newSessionStep: "tikkie-fast-checkout-new-session",
+      prepare: (input) => prepareFastCheckoutStep(input),
+      sessionData: (prepared) => ({ [FAST_CHECKOUT_CART_KEY]: prepared.cartInput }),
+      record: (session, prepared) =>
         recordFastCheckoutSessionStep(
           transform({ session, prepared }, ({ session, prepared }) => ({
             id: session.id,
             provider_id: prepared.providerId,
             data: session.data as Record<string, unknown>,
           }))
-        )
-        return transform({ session }, ({ session }): StartedFastCheckout => {
-          const data = FastCheckoutSessionDataSchema.parse(session.data)
-          return { checkoutUrl: data.checkoutUrl, orderToken: data.orderToken, paymentSessionId: session.id }
-        })
-      }
-    )
-    const started = transform({ prepared, created }, ({ prepared, created }) => (prepared.reuse ?? created)!)
-    releaseLockStep({ key: lockKey })
+        ),
+      started: (session) => {
+        const data = FastCheckoutSessionDataSchema.parse(session.data)
+        return { checkoutUrl: data.checkoutUrl, orderToken: data.orderToken, paymentSessionId: session.id }
+      },
+    })
     return new WorkflowResponse(started)
   }
 )

@@ -18,30 +18,20 @@ export interface MarkRefundedInput {
 export const markRefundOwedRefundedWorkflowId = "tikkie-mark-refund-owed-refunded"
 
 /**
- * An admin paid a refund owed back by bank transfer. Medusa's records then show the refund, made by
- * Medusa's own refund workflow: the plugin first writes the marked refund into the payment's data
- * (`bankTransferRefunds`), and the provider answers that refund (only that amount, once) instead of
- * refusing it. A second payment was never in Medusa's records, so only the mark is kept for it.
- *
- * Safe to repeat and across instances: under a lock per refund owed and one per payment (released on
- * failure); a refund owed already refunded is answered as it is; the payment's data says whether Medusa's refund was already made
- * (it then carries Medusa's refund id), so a retry after a failure never makes a second one. A failure
- * before Medusa's refund takes the mark out of the payment's data again. On a cancelled order the refund
- * also gets the credit line Medusa's cancel would have added (creditCancelledOrderStep).
+ * An admin paid a refund owed back by bank transfer: marked, then Medusa's own refund workflow records it
+ * (the provider answers the refund naming the mark); a second payment, outside Medusa's records, is only
+ * marked. Safe to repeat, under a lock per refund owed and per payment (docs/REFUNDS-OWED.md).
  */
 export const markRefundOwedRefundedWorkflow = createWorkflow(
   markRefundOwedRefundedWorkflowId,
   (input: WorkflowData<MarkRefundedInput>) => {
-    // The refund owed's payment never changes: read before the lock to lock the payment too. Every writer of
-    // the payment's bank-transfer marks takes the payment's lock, so two refunds owed of one payment (a cancel
-    // and a return) are not marked at once: each would write the marks without the other's.
+    // Read before the lock to lock the payment too: two refunds owed of one payment book on one order.
     const unlocked = loadRefundOwedStep(input.id).config({ name: "tikkie-load-refund-owed-to-lock" })
     const lockKeys = transform({ input, unlocked }, ({ input, unlocked }) => [
       `tikkie:refund-owed:${input.id}`,
       ...(unlocked.payment_id ? [`tikkie:payment-data:${unlocked.payment_id}`] : []),
     ])
-    // An owner of this run's own: a provider that takes the keys one by one keeps the ones it got while it
-    // waits for the rest, and only their owner may take them again (in-memory locking refuses an unnamed one).
+    // An owner of its own: only the owner may take again keys it holds while it waits for the rest.
     const lockOwner = transform({ input }, () => `tikkie-mark-refunded:${randomUUID()}`)
     acquireLockStep({ key: lockKeys, ownerId: lockOwner, timeout: 30, ttl: 120 })
     const owed = loadRefundOwedStep(input.id)
@@ -52,12 +42,7 @@ export const markRefundOwedRefundedWorkflow = createWorkflow(
       ({ owed }) => owed.status !== "refunded" && owed.source !== "second_payment" && !!owed.payment_id
     ).then(() => {
       const marked = markBankTransferRefundStep(
-        transform({ owed, input }, ({ owed, input }) => ({
-          refundOwedId: owed.id,
-          paymentId: owed.payment_id!,
-          amountInCents: Number(owed.amount_in_cents),
-          bankReference: input.bank_reference,
-        }))
+        transform({ owed }, ({ owed }) => ({ refundOwedId: owed.id, paymentId: owed.payment_id! }))
       )
       const refunded = recordMedusaRefundStep(
         transform({ owed, input, marked }, ({ owed, input, marked }) => ({
@@ -71,7 +56,6 @@ export const markRefundOwedRefundedWorkflow = createWorkflow(
           medusaRefundId: marked.medusaRefundId,
         }))
       )
-      // A cancelled order: the credit line Medusa's cancel adds after its own refund, now that there is one.
       creditCancelledOrderStep(
         transform({ owed, input, refunded }, ({ owed, input }) => ({
           refundOwedId: owed.id,

@@ -1,4 +1,3 @@
-import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import {
   createPaymentCollectionForCartWorkflow,
@@ -13,6 +12,7 @@ import {
 } from "../../../providers/fast-checkout/session-data"
 import { isFastCheckoutProvider } from "../../../providers/provider-keys"
 import { settleEarlierPaymentsOfCart } from "../../checkout/settle-earlier-payments"
+import { regionProvider } from "../../checkout/utils/region-provider"
 import type { ShopperLanguage } from "../../checkout/utils/shopper-messages"
 
 export interface FastCheckoutStartInput {
@@ -42,35 +42,24 @@ export interface PreparedFastCheckout {
 export const prepareFastCheckoutStepId = "tikkie-prepare-fast-checkout"
 
 /**
- * Checks the cart can start Fast Checkout and brings its payment collection up to date with the cart
- * (made or refreshed with Medusa's own cart workflows, as the storefront's checkout does: nothing to undo,
- * the next start brings it up to date again). A cart that has paid is settled first and gets no second
- * payable order (409 with a message for the shopper). An open Fast Checkout session for the same amount
- * is reused: a double click must not create two Tikkie orders. The lines are computed here, on the server,
- * and refused before any call to Tikkie (EUR only, empty cart, over 50,000 euro, nothing to pay).
+ * Checks the cart can start Fast Checkout, brings its payment collection up to date with Medusa's cart
+ * workflows (nothing to undo), settles a cart that has paid (409 for the shopper), reuses an open session
+ * of the same amount (a double click makes one Tikkie order) and computes the lines on the server.
  */
 export const prepareFastCheckoutStep = createStep(
   prepareFastCheckoutStepId,
   async (input: FastCheckoutStartInput, { container }) => {
     let cart = await loadCartForFastCheckout(container, input.cartId, input.language)
     await settleEarlierPaymentsOfCart(container, cart.id, input.language)
-    const providers = (cart.region?.payment_providers ?? []).filter(
-      (p) => isFastCheckoutProvider(p.id) && p.is_enabled !== false
-    )
-    const provider = input.providerId ? providers.find((p) => p.id === input.providerId) : providers[0]
-    if (!provider) {
-      throw new MedusaError(
-        MedusaError.Types.NOT_ALLOWED,
-        input.providerId
-          ? `Payment provider ${input.providerId} is not a Tikkie Fast Checkout provider of this cart's region.`
-          : "Tikkie Fast Checkout is not enabled in this cart's region."
-      )
-    }
+    const provider = regionProvider(cart, input.providerId, {
+      is: isFastCheckoutProvider,
+      name: "Tikkie Fast Checkout",
+      notEnabled: "Tikkie Fast Checkout is not enabled in this cart's region.",
+    })
 
     let collection = cart.payment_collection
     if (!collection) {
-      // A new collection has no sessions: what the workflow answers is all we need (no second cart read,
-      // which was a good part of the time a start takes).
+      // A new collection has no sessions: no second cart read.
       const { result } = await createPaymentCollectionForCartWorkflow(container).run({ input: { cart_id: cart.id } })
       collection = { id: result.id, amount: result.amount as number, payment_sessions: [] }
     } else if (toCents(collection.amount) !== toCents(cart.total)) {

@@ -1,6 +1,5 @@
 import { completionGivenUp, retryUntilAfterProblem } from "../../utils/completion-budget"
 import type { BigNumberValue, IPaymentModuleService, Logger, MedusaContainer } from "@medusajs/framework/types"
-import { setPaymentDataKey } from "../../utils/payment-data"
 import { ContainerRegistrationKeys, Modules, PaymentActions } from "@medusajs/framework/utils"
 import { processPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import { errorMessage } from "../../../utils/error-message"
@@ -145,10 +144,9 @@ async function readAndSettle(
 
   // A payer back on the return route may have paid a moment ago: the next poll run looks again.
   const next = source === "return" ? new Date() : nextCheckAt(record)
-  // What Tikkie said goes into the record and the Medusa payment's data while the session is read: three
-  // round trips of the database at once instead of one after the other (nothing below reads them back
-  // before the record is written again).
-  const [, , session] = await Promise.all([
+  // What Tikkie said goes into the record while the session is read: two round trips of the database at
+  // once instead of one after the other (nothing below reads the record back before it is written again).
+  const [, session] = await Promise.all([
     tikkie.updatePaymentRequests({
       id: record.id,
       status: request.status,
@@ -156,7 +154,6 @@ async function readAndSettle(
       last_checked_at: new Date(),
       next_check_at: next,
     }),
-    syncPaymentData(container, record, payments),
     record.kind === "invoice" || (record.medusa_payment_id && record.order_id)
       ? Promise.resolve(undefined)
       : paymentSession(container, record.payment_session_id),
@@ -400,21 +397,6 @@ async function medusaPayment(container: MedusaContainer, sessionId: string | nul
   const payment = container.resolve<IPaymentModuleService>(Modules.PAYMENT)
   const [found] = await payment.listPayments({ payment_session_id: sessionId })
   return found
-}
-
-/**
- * Shows Tikkie's payments and refunds (a refund going from PENDING to PAID) in the Medusa payment's
- * data, so an admin reading the order's payment sees what the payer sees.
- */
-async function syncPaymentData(container: MedusaContainer, record: PaymentRequestRecord, payments: StoredPayment[]) {
-  if (record.kind === "invoice") return
-  const found = await medusaPayment(container, record.payment_session_id)
-  if (!found) return
-  const data = PaymentRequestSessionDataSchema.safeParse(found.data)
-  if (!data.success) return
-  if (JSON.stringify(data.data.payments) === JSON.stringify(payments)) return
-  // Only its own key: Medusa's refunds write the other keys of the same data meanwhile (payment-data.ts).
-  await setPaymentDataKey(container, found.id, "payments", payments)
 }
 
 async function recordProblem(

@@ -3,7 +3,8 @@ import { ContainerRegistrationKeys, MathBN, MedusaError, Modules, OrderStatus } 
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { refundPaymentsWorkflow, refundPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import { fromCents } from "../../../utils/medusa-money"
-import { bankTransferRefundsOf, REFUND_OWED_METADATA_KEY } from "../../../providers/shared/bank-transfer-refunds"
+import { REFUND_OWED_METADATA_KEY } from "../../../providers/shared/bank-transfer-refunds"
+import { medusaRefundOfMark } from "../utils/bank-transfer-mark"
 import { removeRefundBookedWithoutRefund } from "../utils/refunds-owed-after-cancel"
 
 export const recordMedusaRefundStepId = "tikkie-record-medusa-refund"
@@ -21,19 +22,15 @@ export interface RecordMedusaRefundInput {
 }
 
 /**
- * Medusa's own refund of the payment for what was sent by bank transfer (the provider answers it from
- * the mark), so the order's totals say refunded from now on; answers Medusa's refund id.
- *
- * Not undone: Medusa has no operation that takes a refund back, and the money did go back to the payer.
- * A failure after it leaves the refund owed marked nothing; the next attempt finds this refund in the
- * payment's data and only marks the refund owed.
+ * Medusa's own refund for what was sent by bank transfer (the provider answers it from the mark), so the
+ * order's totals say refunded; answers its id. Not undone: Medusa cannot take a refund back, and the money
+ * did go back; the next attempt finds this refund (its metadata names the refund owed).
  */
 export const recordMedusaRefundStep = createStep(
   recordMedusaRefundStepId,
   async (input: RecordMedusaRefundInput, { container }) => {
     if (input.medusaRefundId) return new StepResponse(input.medusaRefundId)
     const note = `Refunded by bank transfer, reference ${input.bankReference}` + (input.note ? `: ${input.note}` : "")
-    // The metadata names the refund owed: the provider answers only the refund made for its mark.
     const refund = {
       payment_id: input.paymentId,
       amount: fromCents(input.amountInCents),
@@ -52,12 +49,7 @@ export const recordMedusaRefundStep = createStep(
     } else {
       await refundPaymentWorkflow(container).run({ input: refund })
     }
-    const after = await container
-      .resolve<IPaymentModuleService>(Modules.PAYMENT)
-      .retrievePayment(input.paymentId, { select: ["id", "data"] })
-    const made = bankTransferRefundsOf(after.data ?? undefined).find(
-      (r) => r.refundOwedId === input.refundOwedId
-    )?.medusaRefundId
+    const made = await medusaRefundOfMark(container, input.paymentId, input.refundOwedId)
     if (!made) {
       // The cancel's refund workflow books the refund on the order even when Medusa made none.
       if (canceled && !bookedBefore) await removeRefundBookedWithoutRefund(container, input.orderId!, input.paymentId)
