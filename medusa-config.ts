@@ -230,9 +230,10 @@ module.exports = defineConfig({
     },
     {
       resolve: "@medusajs/medusa/payment",
-      // v1 on the admin's OAuth connection: the provider takes its token from the tikkie-bank module, under
-      // the locking module, which a provider reaches only when its module lists them (docs/payment-requests-v1.md).
-      ...(process.env.TIKKIE_V1 === "oauth" ? { dependencies: ["tikkieBank", "locking"] } : {}),
+      // The Tikkie providers reach the plugin's module (its clients, read budget and records) through the
+      // payment module's dependencies. v1 on the admin's OAuth connection also takes its token from the
+      // tikkie-bank module, under the locking module (docs/payment-requests-v1.md).
+      dependencies: process.env.TIKKIE_V1 === "oauth" ? ["tikkie", "tikkieBank", "locking"] : ["tikkie"],
       options: { providers: tikkieProviders },
     },
     {

@@ -9,6 +9,14 @@ import PaymentRequestV1Setup from "./models/payment-request-v1-setup"
 import RefundOwed from "./models/refund-owed"
 import PaymentRequestReminder from "./models/payment-request-reminder"
 import { countRateWindowCall, holdRateWindow, type RunSql } from "./rate-window-sql"
+import { fastCheckoutGetOrderLimiter, type FastCheckoutGetOrderLimiter } from "./get-order-limiter"
+
+/**
+ * How long a settlement's read of Tikkie, written to the plugin's record, answers the provider's
+ * `authorizePayment` instead of a second read: long enough for a settlement to complete the cart under
+ * load, short enough that a later authorization reads Tikkie itself.
+ */
+export const SETTLED_READ_FRESH_MS = 60_000
 
 class TikkieModuleService extends MedusaService({
   FastCheckoutOrder,
@@ -19,6 +27,50 @@ class TikkieModuleService extends MedusaService({
   RefundOwed,
   PaymentRequestReminder,
 }) {
+  /** One client per product and credentials, shared by the providers and the plugin's own code. */
+  private readonly clients_ = new Map<string, unknown>()
+  private readonly getOrderLimiter_: FastCheckoutGetOrderLimiter
+
+  constructor(container: Record<string, unknown>, options?: Record<string, unknown>) {
+    // eslint-disable-next-line prefer-rest-params
+    super(...(arguments as unknown as [Record<string, unknown>]))
+    this.getOrderLimiter_ = fastCheckoutGetOrderLimiter(container)
+  }
+
+  /** The Tikkie client of `kind` for these (parsed) options, made by `make` once per process. */
+  tikkieClient<T>(kind: string, options: object, make: () => T): T {
+    const key = `${kind}:${JSON.stringify(options)}`
+    if (!this.clients_.has(key)) this.clients_.set(key, make())
+    return this.clients_.get(key) as T
+  }
+
+  /** The store-wide GET order budget every Fast Checkout read takes a slot of (get-order-limiter.ts). */
+  fastCheckoutGetOrderLimiter(): FastCheckoutGetOrderLimiter {
+    return this.getOrderLimiter_
+  }
+
+  /**
+   * The order as a settlement read it PAID from Tikkie within SETTLED_READ_FRESH_MS, from the record
+   * only server code writes; undefined otherwise (the caller reads Tikkie).
+   */
+  async settledFastCheckoutRead(
+    orderToken: string
+  ): Promise<{ status: "PAID"; amountInCents: number; payer?: unknown } | undefined> {
+    const [record] = await this.listFastCheckoutOrders({ order_token: orderToken }, { take: 1 })
+    if (record?.status !== "PAID" || !readWithin(record.last_checked_at)) return undefined
+    return { status: "PAID", amountInCents: Number(record.amount_in_cents), payer: record.payer ?? undefined }
+  }
+
+  /** The request's status and payments as a settlement read them within SETTLED_READ_FRESH_MS. */
+  async settledPaymentRequestRead(
+    paymentRequestToken: string
+  ): Promise<{ status: string; payments: unknown[] } | undefined> {
+    const [record] = await this.listPaymentRequests({ payment_request_token: paymentRequestToken }, { take: 1 })
+    if (!record || !readWithin(record.last_checked_at)) return undefined
+    const payments = (record.payments as { items?: unknown[] } | null)?.items
+    return Array.isArray(payments) ? { status: record.status, payments } : undefined
+  }
+
   /**
    * Counts one call of `key` in the current wall-clock second, for every instance of the store at once
    * (one atomic upsert). Answers how many calls this second now has, so the caller can wait for the
@@ -303,6 +355,10 @@ export interface PaidWithoutOrderRow {
   problem: string | null
   attempts: number
   since: Date
+}
+
+function readWithin(at: Date | string | null | undefined, ms = SETTLED_READ_FRESH_MS): boolean {
+  return !!at && Date.now() - new Date(at).getTime() < ms
 }
 
 function sqlOf(sharedContext: Context): RunSql {

@@ -7,7 +7,7 @@ import type {
   WebhookActionResult,
 } from "@medusajs/framework/types"
 import { MedusaError, PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
-import { amountToPayInCents, FastCheckoutClient, type FastCheckoutOrder } from "tikkie-client/fast-checkout"
+import { amountToPayInCents, type FastCheckoutClient, type FastCheckoutOrder } from "tikkie-client/fast-checkout"
 import { toCents } from "../../utils/medusa-money"
 import {
   TikkieBaseProvider,
@@ -17,7 +17,6 @@ import {
   type TikkieSessionRequest,
 } from "../shared/tikkie-base-provider"
 import { answerBankTransferRefund } from "../shared/bank-transfer-refunds"
-import { fastCheckoutReadKey } from "../shared/settled-reads"
 import { parseFastCheckoutProviderOptions, type ResolvedFastCheckoutProviderOptions } from "./options"
 import {
   FAST_CHECKOUT_CART_KEY,
@@ -26,16 +25,11 @@ import {
   type FastCheckoutSessionData,
 } from "./session-data"
 import { SESSION_STATUS } from "./status"
-import { providerCallOf } from "../shared/provider-call"
-import type { FastCheckoutConnection } from "./connection"
-import { fastCheckoutGetOrderLimiter } from "./get-order-limiter"
+import { fastCheckoutClient, fastCheckoutConnection, type FastCheckoutConnection } from "./connection"
 import { fastCheckoutReturnUrl, fastCheckoutWebhookUrl } from "./urls"
 import { PaymentProviderKeys } from "../provider-keys"
 
-/**
- * What the settlement read of a PAID order, handed to authorizePayment (settled-reads.ts). PAID is
- * final for a Fast Checkout order (it has no cancel or refund), so a read of it stays true.
- */
+/** A settlement's read of a PAID order, from the plugin's record (PAID is final for a Fast Checkout order). */
 export interface FastCheckoutSettledRead {
   orderToken: string
   status: "PAID"
@@ -65,11 +59,8 @@ export class TikkieFastCheckoutProviderService extends TikkieBaseProvider<
 
   protected readonly sessionDataSchema = FastCheckoutSessionDataSchema
   protected readonly inputKey = FAST_CHECKOUT_CART_KEY
-  /**
-   * Every GET order of this provider takes a slot of the store-wide limit, each retry included
-   * (get-order-limiter.ts); passed per call, so a settlement can put a deadline on the wait.
-   */
-  private readonly getOrderLimiter = fastCheckoutGetOrderLimiter(this.container)
+  /** Every GET order takes a slot of the store's budget, each retry included (connection.ts). */
+  private readonly orders: FastCheckoutConnection = fastCheckoutConnection(this.tikkie, this.options, this.logger)
   protected readonly messages: TikkieProviderMessages<FastCheckoutSessionData> = {
     noSessionId: "Tikkie Fast Checkout needs the payment session id.",
     notInEuro: (currency) => `Tikkie Fast Checkout takes payments in EUR only, not ${currency}.`,
@@ -80,15 +71,7 @@ export class TikkieFastCheckoutProviderService extends TikkieBaseProvider<
   }
 
   protected createClient(options: ResolvedFastCheckoutProviderOptions): FastCheckoutClient {
-    return new FastCheckoutClient({
-      apiKey: options.apiKey,
-      merchantToken: options.merchantToken,
-      baseUrl: options.baseUrl,
-      product: options.product,
-      connectTimeoutMs: options.connectTimeoutMs,
-      requestTimeoutMs: options.requestTimeoutMs,
-      logger: { warn: (m) => this.logger.warn(m) },
-    })
+    return fastCheckoutClient(this.tikkie, options, this.logger)
   }
 
   protected async createForSession({
@@ -174,20 +157,17 @@ export class TikkieFastCheckoutProviderService extends TikkieBaseProvider<
   }
 
   /**
-   * Only the plugin's own calls (provider-call.ts) are answered, with this provider's order reads: Medusa's
-   * generic `/hooks/payment/tikkie-fast-checkout_{id}` route gets `not_supported` without a Tikkie read,
-   * whatever it was sent (Tikkie's webhooks go to `/hooks/tikkie/fast-checkout`, which settles under the
-   * plugin's lock, its store-wide GET order limit and its cart checks).
+   * Tikkie's webhooks go to `/hooks/tikkie/fast-checkout`, which settles under the plugin's lock, read
+   * budget and cart checks (docs/development/architecture.md): Medusa's generic
+   * `/hooks/payment/tikkie-fast-checkout_{id}` route is answered `not_supported`, reading nothing.
    */
-  async getWebhookActionAndData(payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
-    const call = providerCallOf<FastCheckoutConnection>(payload)
-    if (call) await call({ getOrder: (orderToken, rateWaitAtMostMs) => this.getOrder(orderToken, rateWaitAtMostMs) })
+  async getWebhookActionAndData(_payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
     return { action: PaymentActions.NOT_SUPPORTED }
   }
 
   /**
-   * Reads the order and folds its status and payer into the session data. A settlement's read of it
-   * handed over (it read the order PAID under its lock a moment ago) is used instead of a second read.
+   * Reads the order and folds its status and payer into the session data. A settlement's fresh read of
+   * it (PAID, under its lock, a moment ago) is used instead of a second read.
    */
   protected async read(
     data: Record<string, unknown> | undefined,
@@ -216,19 +196,13 @@ export class TikkieFastCheckoutProviderService extends TikkieBaseProvider<
     return { data: next, status: SESSION_STATUS[order.status], paid }
   }
 
-  protected settledReadKey(current: FastCheckoutSessionData): string {
-    return fastCheckoutReadKey(current.orderToken)
+  protected async settledRead(current: FastCheckoutSessionData): Promise<FastCheckoutSettledRead | undefined> {
+    const read = await this.tikkie.settledFastCheckoutRead(current.orderToken)
+    return read && { ...read, orderToken: current.orderToken, payer: read.payer as FastCheckoutOrder["payer"] }
   }
 
-  /** `rateWaitAtMostMs`: the caller's deadline on each wait for a store-wide slot (connection.ts). */
-  protected getOrder(orderToken: string, rateWaitAtMostMs?: number): Promise<FastCheckoutOrder> {
-    const rateLimiter = this.getOrderLimiter.withWaitAtMost(rateWaitAtMostMs)
-    return this.callTikkie(
-      "Reading the Tikkie Fast Checkout order failed",
-      () => this.client.getOrder(orderToken, { rateLimiter }),
-      undefined,
-      "read"
-    )
+  protected getOrder(orderToken: string): Promise<FastCheckoutOrder> {
+    return this.orders.getOrder(orderToken)
   }
 }
 

@@ -9,11 +9,9 @@ import type {
 import { MedusaError, PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
 import type { PaymentRequestsClient } from "tikkie-client/payment-requests/v2"
 import type { PaymentRequestsV1Client } from "tikkie-client/payment-requests/v1"
-import { providerCallOf } from "../shared/provider-call"
-import type { PaymentRequestConnection } from "./connection"
+import { paymentRequestsClient } from "./connection"
 import { toCents } from "../../utils/medusa-money"
 import { PaymentProviderKeys } from "../provider-keys"
-import { paymentRequestReadKey } from "../shared/settled-reads"
 import {
   TikkieBaseProvider,
   type TikkieCreated,
@@ -35,7 +33,7 @@ import {
 import { sessionStatus } from "./status"
 import { payGrantModulesOfProvider, paymentRequestsV1ClientFrom } from "./v1"
 import { PaymentRequestsV1Api, refundByBankTransfer } from "./v1-api"
-import { paymentRequestsClientFrom, PaymentRequestsV2Api, type PaymentRequestSettledRead } from "./v2-api"
+import { PaymentRequestsV2Api, type PaymentRequestSettledRead } from "./v2-api"
 
 /**
  * Tikkie payment requests as a Medusa payment provider (`pp_tikkie-payment-request_{id}`): a session is a
@@ -112,7 +110,7 @@ export class TikkiePaymentRequestProviderService extends TikkieBaseProvider<
   }
 
   protected createClient(options: ResolvedPaymentRequestProviderOptions): PaymentRequestsClient {
-    return paymentRequestsClientFrom(options, this.logger)
+    return paymentRequestsClient(this.tikkie, options, this.logger)
   }
 
   protected async createForSession({
@@ -171,14 +169,11 @@ export class TikkiePaymentRequestProviderService extends TikkieBaseProvider<
   }
 
   /**
-   * Only the plugin's own calls (provider-call.ts) are answered, with this provider's connection
-   * (connection.ts). Tikkie's notifications go to the plugin's own route (`/hooks/tikkie/payment-requests`),
-   * which checks the subscriptionId and settles through the plugin's one settlement path; Medusa's generic
-   * `/hooks/payment/:provider` route is not a second way in: anything posted there is not acted on.
+   * Tikkie's notifications go to the plugin's own route (`/hooks/tikkie/payment-requests`), which checks
+   * the subscriptionId and settles through the plugin's one settlement path: Medusa's generic
+   * `/hooks/payment/:provider` route is not a second way in, anything posted there is not acted on.
    */
-  async getWebhookActionAndData(payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
-    const call = providerCallOf<PaymentRequestConnection>(payload)
-    if (call) await call({ options: this.options, client: this.client, v1Client: () => this.v1Client() })
+  async getWebhookActionAndData(_payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
     return { action: PaymentActions.NOT_SUPPORTED }
   }
 
@@ -194,13 +189,14 @@ export class TikkiePaymentRequestProviderService extends TikkieBaseProvider<
     }
   }
 
-  protected settledReadKey(current: PaymentRequestSessionData): string {
-    return paymentRequestReadKey(current.paymentRequestToken)
+  protected async settledRead(current: PaymentRequestSessionData): Promise<PaymentRequestSettledRead | undefined> {
+    const read = await this.tikkie.settledPaymentRequestRead(current.paymentRequestToken)
+    return read && ({ ...read, paymentRequestToken: current.paymentRequestToken } as PaymentRequestSettledRead)
   }
 
   /**
-   * Reads the request and its payments and folds them into the session data. A settlement's read of
-   * them handed over (it read them under its lock a moment ago) is used instead of a second read.
+   * Reads the request and its payments and folds them into the session data. A settlement's fresh read
+   * of them (under its lock, a moment ago) is used instead of a second read.
    */
   protected async read(
     data: Record<string, unknown> | undefined,

@@ -5,6 +5,7 @@ import {
   type V1PaymentRequestStatus,
 } from "tikkie-client/payment-requests/v1"
 import { MedusaError, Modules } from "@medusajs/framework/utils"
+import { TIKKIE_MODULE } from "../../modules/tikkie"
 import { TIKKIE_BANK_MODULE } from "../../modules/tikkie-bank"
 import { v1AccessToken, type PayGrantModules } from "../../modules/tikkie-bank/v1-pay-grant"
 import type { ResolvedPaymentRequestProviderOptions } from "./options"
@@ -24,8 +25,8 @@ export function v1ExternalId(reference: string): string {
   return [...reference].slice(0, V1_EXTERNAL_ID_MAX).join("")
 }
 
-/** What a store adds to the payment module's entry for v1 without a fixed accessToken (payment-requests-v1.md). */
-export const V1_PAYMENT_MODULE_DEPENDENCIES = [TIKKIE_BANK_MODULE, Modules.LOCKING] as const
+/** The payment module's dependencies for v1 without a fixed accessToken (payment-requests-v1.md). */
+export const V1_PAYMENT_MODULE_DEPENDENCIES = [TIKKIE_MODULE, TIKKIE_BANK_MODULE, Modules.LOCKING] as const
 
 /**
  * The pay grant's modules as the v1 provider reaches them: in its own container, the payment module's,

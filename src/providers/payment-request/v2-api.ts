@@ -38,7 +38,7 @@ export function paymentRequestsClientFrom(
   })
 }
 
-/** What the settlement read of a paid request, handed to authorizePayment (settled-reads.ts). */
+/** A settlement's fresh read of a request, from the plugin's record (the provider's settledRead). */
 export interface PaymentRequestSettledRead {
   paymentRequestToken: string
   status: PaymentRequestSessionData["status"]

@@ -19,9 +19,9 @@ import type {
 import { AbstractPaymentProvider, MedusaError, PaymentSessionStatus } from "@medusajs/framework/utils"
 import type { z } from "zod"
 import { toCents } from "../../utils/medusa-money"
-import { TikkieError } from "tikkie-client/core/errors"
-import { takeSettledRead } from "./settled-reads"
-import { shopperSafeConnectionError, shopperSafeError, toMedusaError } from "./tikkie-medusa-error"
+import type TikkieModuleService from "../../modules/tikkie/service"
+import { callTikkieAs, toMedusaError } from "./tikkie-medusa-error"
+import { TIKKIE_PAYMENT_MODULE_DEPENDENCIES, tikkieModuleOf } from "./tikkie-module-of"
 
 export type TikkieProviderDependencies = { logger: Logger }
 
@@ -86,7 +86,7 @@ export interface TikkieProviderClass<TOptions> {
  * - `sessionDataSchema`, `inputKey` (where server-side callers put the session input in `data`) and
  *   `messages` (its own wording of the shared errors);
  * - `createForSession`: the order or request for a new session, after the session id and EUR checks;
- * - `read`: Tikkie's state folded into the session data (or a settlement's read handed over, `settledReadKey`);
+ * - `read`: Tikkie's state folded into the session data (or a settlement's fresh read, `settledRead`);
  * - `isPaid` and `storedStatus`: the same answers from the stored data, without asking Tikkie;
  * - `inputForNewAmount`: what a new order or request for a changed amount is made from;
  * - `refundPayment`, `deletePayment` and `getWebhookActionAndData`, which differ between the products;
@@ -97,8 +97,13 @@ export abstract class TikkieBaseProvider<
   TClient,
   TSession extends TikkieSessionData,
 > extends AbstractPaymentProvider<TOptions> {
+  /** The payment module's `dependencies` this provider needs (checked at start: modules/tikkie/loaders). */
+  static paymentModuleDependencies: readonly string[] = TIKKIE_PAYMENT_MODULE_DEPENDENCIES
+
   protected readonly logger: Logger
   protected readonly options: TOptions
+  /** The plugin's module: it holds the Tikkie clients, the read budget and the plugin's records. */
+  protected readonly tikkie: TikkieModuleService
   protected readonly client: TClient
 
   protected abstract readonly sessionDataSchema: z.ZodType<TSession>
@@ -113,18 +118,19 @@ export abstract class TikkieBaseProvider<
     super(container, options as TOptions)
     this.logger = container.logger
     this.options = (this.constructor as unknown as TikkieProviderClass<TOptions>).parseOptions(options)
+    this.tikkie = tikkieModuleOf(container)
     this.client = this.createClient(this.options)
   }
 
   protected abstract createClient(options: TOptions): TClient
   protected abstract createForSession(request: TikkieSessionRequest): Promise<TikkieCreated<TSession>>
   /**
-   * Tikkie's state folded into the session data. `settled`: what this process's settlement read from
-   * Tikkie moments ago (settled-reads.ts), used instead of reading again when the variant recognises it.
+   * Tikkie's state folded into the session data. `settled`: a settlement's read of moments ago (from the
+   * plugin's record, `settledRead`), used instead of reading again when the variant recognises it.
    */
   protected abstract read(data: Record<string, unknown> | undefined, settled?: unknown): Promise<TikkieRead<TSession>>
-  /** The key under which a settlement hands over its read of this session's order or request. */
-  protected abstract settledReadKey(current: TSession): string
+  /** A settlement's fresh read of this session's order or request, kept on the plugin's record. */
+  protected abstract settledRead(current: TSession): Promise<unknown>
   protected abstract isPaid(data: TSession): boolean
   protected abstract storedStatus(data: TSession): PaymentSessionStatus
   protected abstract inputForNewAmount(
@@ -175,11 +181,12 @@ export abstract class TikkieBaseProvider<
 
   /**
    * Called by Medusa when a settlement completes the cart (or captures an order link): the settlement
-   * read Tikkie under its lock a moment ago and handed that read over, so it is not read twice.
+   * read Tikkie under its lock a moment ago and wrote that read to the plugin's record, so it is not read
+   * twice. Never the session data: a storefront chooses part of it. No fresh read: Tikkie is read.
    */
   async authorizePayment(input: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
     const current = this.parseSessionData(input.data)
-    const settled = current ? takeSettledRead(this.settledReadKey(current)) : undefined
+    const settled = current ? await this.settledRead(current).catch(() => undefined) : undefined
     const { data, status } = await this.read(input.data, settled)
     return { data, status }
   }
@@ -229,29 +236,13 @@ export abstract class TikkieBaseProvider<
     return parsed
   }
 
-  /**
-   * A failed Tikkie call as a MedusaError that says what failed and what to do. The provider's calls
-   * answer storefronts (starting and reading a payment), so Tikkie's own text, its trace id and the
-   * address it was reached at go to the log only (logged with the same `failure` words, so one can be
-   * found from the other). So does the detail of a v1 connection that gave no token (not connected,
-   * consent needed, a token sealed with a key no longer configured): the shopper reads that the shop
-   * cannot take Tikkie payments now. The store's other refusals (a MedusaError) pass as they are.
-   */
+  /** A Tikkie call of this provider (callTikkieAs: what the storefront and the log read of a failure). */
   protected async callTikkie<T>(
     failure: string,
     call: () => Promise<T>,
     asMedusaError: (e: unknown, what: string) => MedusaError = toMedusaError,
     step: "start" | "read" = "start"
   ): Promise<T> {
-    try {
-      return await call()
-    } catch (e) {
-      const detailed = asMedusaError(e, failure)
-      if (!(e instanceof TikkieError)) throw detailed
-      this.logger.error(detailed.message)
-      if (e.code === "ACCESS_TOKEN_UNAVAILABLE" && e.cause instanceof MedusaError)
-        throw shopperSafeConnectionError(e.cause.type, failure, step)
-      throw shopperSafeError(e, failure, step)
-    }
+    return callTikkieAs(this.logger, failure, call, asMedusaError, step)
   }
 }

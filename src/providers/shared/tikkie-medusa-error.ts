@@ -58,3 +58,28 @@ export function shopperSafeConnectionError(
       : "A payment made is not lost: it is recorded as soon as the shop's connection to Tikkie works again (the shop has been told)."
   return new MedusaError(type, `${what}: this shop cannot take Tikkie payments at the moment. ${next}`)
 }
+
+/**
+ * Runs a Tikkie call as a provider makes it: a failure becomes a MedusaError that says what failed. The
+ * calls answer storefronts, so Tikkie's own text, trace id and address go to the log only (under the
+ * same `failure` words); the shopper reads that the shop cannot take Tikkie payments now. A v1
+ * connection without a token says so the same way; the store's own refusals pass as they are.
+ */
+export async function callTikkieAs<T>(
+  logger: { error(message: string): void },
+  failure: string,
+  call: () => Promise<T>,
+  asMedusaError: (e: unknown, what: string) => MedusaError = toMedusaError,
+  step: "start" | "read" = "start"
+): Promise<T> {
+  try {
+    return await call()
+  } catch (e) {
+    const detailed = asMedusaError(e, failure)
+    if (!(e instanceof TikkieError)) throw detailed
+    logger.error(detailed.message)
+    if (e.code === "ACCESS_TOKEN_UNAVAILABLE" && e.cause instanceof MedusaError)
+      throw shopperSafeConnectionError(e.cause.type, failure, step)
+    throw shopperSafeError(e, failure, step)
+  }
+}

@@ -15,11 +15,9 @@ export interface PaymentRequestProviderEntry {
 export type PaymentRequestProviderConnection = PaymentRequestConnection & { providerId: string }
 
 /**
- * The connection of one payment request provider, borrowed from the provider itself through the payment
- * module (call-tikkie-provider.ts): the provider is the one owner of the credentials, and the client
- * lent is the provider's own, so its undici pool keeps connections to Tikkie alive from one settlement
- * to the next. Links for invoices, the notification subscription, the poll and refunds owed have no
- * payment session, so Medusa has no payment operation that could carry them.
+ * The connection of one payment request provider (call-tikkie-provider.ts): its declared options and
+ * the clients the tikkie module keeps for them, the provider's own. Links for invoices, the notification
+ * subscription, the poll and refunds owed have no payment session to carry them through the provider.
  */
 export async function paymentRequestConnection(
   container: MedusaContainer,
@@ -37,12 +35,9 @@ export async function paymentRequestConnection(
 
 /**
  * The payment request providers this store runs: Medusa's enabled payment providers with the plugin's
- * prefix, each asked once for its options. Known once per process (providers are registered at start
- * and do not change while it runs).
- *
- * Medusa keeps a provider's row enabled after the store removed it from its configuration (its loader
- * only ever enables), so a row is kept only when its provider answers; one that does not is left out,
- * with a warning, and Medusa logs that it could not resolve it, once per process.
+ * prefix, with their options. Known once per process (providers are registered at start and do not
+ * change while it runs). A row enabled in the database whose provider medusa-config.ts no longer
+ * declares (Medusa's loader only ever enables) is left out, with a warning.
  */
 const registeredByModule = new WeakMap<object, Promise<PaymentRequestProviderEntry[]>>()
 

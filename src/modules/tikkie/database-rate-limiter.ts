@@ -1,25 +1,16 @@
 import type { RateLimiter } from "tikkie-client/core/rate-limiter"
-import {
-  countRateWindowCall,
-  holdRateWindow,
-  RATE_WINDOW_HELD,
-  type RunSql,
-} from "../../modules/tikkie/rate-window-sql"
+import { countRateWindowCall, holdRateWindow, RATE_WINDOW_HELD, type RunSql } from "./rate-window-sql"
 import { type StoreRedis, withinRedisTimeout } from "../../utils/store-redis"
 
 export { RATE_WINDOW_HELD }
 
-/**
- * Where the windows are counted: the tikkie module's service (app-side callers), or the database
- * connection itself (`rateWindowsOverConnection`) for a payment provider, whose container has no
- * plugin module but does have the shared connection.
- */
+/** Where the windows are counted: the module's service, the database connection, or Redis. */
 export interface RateWindowCounter {
   countRateWindowCall(key: string): Promise<{ count: number; window: number }>
   holdRateWindow(key: string, window: number): Promise<void>
 }
 
-/** What a provider's container offers as `__pg_connection__` (a knex instance), as far as used here. */
+/** What a module's container offers as `__pg_connection__` (a knex instance), as far as used here. */
 export interface SqlConnection {
   raw(sql: string, bindings: readonly unknown[]): PromiseLike<{ rows: Array<Record<string, unknown>> }>
 }

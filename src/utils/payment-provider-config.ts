@@ -1,0 +1,63 @@
+import { dynamicImport, Modules, normalizeImportPathWithSource, resolveFromProject } from "@medusajs/framework/utils"
+
+/** A provider class as Medusa's payment module registers it (`pp_{identifier}_{id}`). */
+export interface PaymentProviderClass {
+  identifier?: string
+  /** The plugin's providers: the payment module's `dependencies` they need. */
+  paymentModuleDependencies?: readonly string[]
+  /** The plugin's providers: their options, parsed as their constructor parses them. */
+  parseOptions?: (options: unknown) => unknown
+}
+
+export interface ConfiguredPaymentProvider {
+  providerId: string
+  service: PaymentProviderClass
+  options: Record<string, unknown>
+}
+
+interface PaymentModuleConfig {
+  dependencies?: string[]
+  options?: { providers?: Array<{ resolve?: unknown; id?: string; options?: Record<string, unknown> }> }
+}
+
+export interface ConfiguredPaymentModule {
+  dependencies: string[]
+  providers: ConfiguredPaymentProvider[]
+}
+
+const found = new WeakMap<object, Promise<ConfiguredPaymentModule>>()
+
+/**
+ * The payment module's providers as medusa-config.ts declares them, each loaded the way Medusa's payment
+ * module loads it, with the id Medusa gives it. What the store declared, read once per configuration:
+ * the plugin's code finds a provider's options by its id here, and the tikkie module checks at start
+ * that the payment module lists what the plugin's providers need.
+ */
+export function configuredPaymentModule(configModule: {
+  modules?: Record<string, unknown>
+}): Promise<ConfiguredPaymentModule> {
+  let answer = found.get(configModule)
+  if (!answer) {
+    answer = load(configModule.modules?.[Modules.PAYMENT])
+    found.set(configModule, answer)
+  }
+  return answer
+}
+
+async function load(declared: unknown): Promise<ConfiguredPaymentModule> {
+  const payment = (typeof declared === "object" && declared ? declared : {}) as PaymentModuleConfig
+  const providers: ConfiguredPaymentProvider[] = []
+  for (const entry of payment.options?.providers ?? []) {
+    const loaded = (
+      typeof entry.resolve === "string"
+        ? await dynamicImport(resolveFromProject(normalizeImportPathWithSource(entry.resolve)))
+        : entry.resolve
+    ) as { default?: { services?: PaymentProviderClass[] }; services?: PaymentProviderClass[] } | undefined
+    for (const service of (loaded?.default ?? loaded)?.services ?? []) {
+      if (!service?.identifier) continue
+      const providerId = `pp_${service.identifier}${entry.id ? `_${entry.id}` : ""}`
+      providers.push({ providerId, service, options: entry.options ?? {} })
+    }
+  }
+  return { dependencies: payment.dependencies ?? [], providers }
+}
