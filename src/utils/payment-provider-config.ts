@@ -3,9 +3,7 @@ import { dynamicImport, Modules, normalizeImportPathWithSource, resolveFromProje
 /** A provider class as Medusa's payment module registers it (`pp_{identifier}_{id}`). */
 export interface PaymentProviderClass {
   identifier?: string
-  /** The plugin's providers: the payment module's `dependencies` they need. */
   paymentModuleDependencies?: readonly string[]
-  /** The plugin's providers: their options, parsed as their constructor parses them. */
   parseOptions?: (options: unknown) => unknown
 }
 
@@ -28,10 +26,8 @@ export interface ConfiguredPaymentModule {
 const found = new WeakMap<object, Promise<ConfiguredPaymentModule>>()
 
 /**
- * The payment module's providers as medusa-config.ts declares them, each loaded the way Medusa's payment
- * module loads it, with the id Medusa gives it. What the store declared, read once per configuration:
- * the plugin's code finds a provider's options by its id here, and the tikkie module checks at start
- * that the payment module lists what the plugin's providers need.
+ * The payment module's providers as medusa-config.ts declares them, each loaded as Medusa's payment
+ * module loads it and named with the id Medusa gives it (read once per configuration).
  */
 export function configuredPaymentModule(configModule: {
   modules?: Record<string, unknown>

@@ -12,10 +12,8 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { storeRedisOf } from "../../utils/store-redis"
 
 /**
- * The store's GET order budget (Fast Checkout specification, "Rate limits": at most 250 a second per
- * merchant), taken before every attempt, retries included, by the provider and the settlements alike.
- * Two limits, both taken: the store-wide count (in Redis on Medusa's Redis event bus, else in the
- * database) and this process's own window of 250 as a last line. The tikkie module holds one.
+ * The store's GET order budget (at most 250 a second per merchant), taken before every attempt: the
+ * store-wide count, then this process's own window of 250 as a last line.
  */
 export class FastCheckoutGetOrderLimiter implements RateLimiter {
   constructor(
@@ -23,7 +21,6 @@ export class FastCheckoutGetOrderLimiter implements RateLimiter {
     private readonly local: SlidingWindowRateLimiter = new SlidingWindowRateLimiter(GET_ORDER_CALLS_PER_SECOND, 1_000)
   ) {}
 
-  /** Whether this limiter counts in the database every store instance shares. */
   get isStoreWide(): boolean {
     return this.storeWide !== undefined
   }
@@ -38,7 +35,6 @@ export class FastCheckoutGetOrderLimiter implements RateLimiter {
     await Promise.all([this.local.holdRestOfSecond(), this.storeWide?.holdRestOfSecond()])
   }
 
-  /** The same counts, with a deadline on each wait for a store-wide slot (a shopper waits on the read). */
   withWaitAtMost(waitAtMostMs: number | undefined): FastCheckoutGetOrderLimiter {
     return waitAtMostMs === undefined
       ? this
@@ -46,7 +42,6 @@ export class FastCheckoutGetOrderLimiter implements RateLimiter {
   }
 }
 
-/** The limiter over a module container's database connection and event bus; in-process only without one. */
 export function fastCheckoutGetOrderLimiter(container: Record<string, unknown>): FastCheckoutGetOrderLimiter {
   const connection = databaseOf(container)
   if (!connection) return new FastCheckoutGetOrderLimiter(undefined)
@@ -68,7 +63,6 @@ export function fastCheckoutGetOrderLimiter(container: Record<string, unknown>):
   )
 }
 
-/** The app's knex connection as Medusa hands it to a module; none outside a Medusa app (a unit test). */
 function databaseOf(container: Record<string, unknown>): SqlConnection | undefined {
   let value: unknown
   try {

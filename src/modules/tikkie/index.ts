@@ -6,10 +6,7 @@ import TikkieModuleService from "./service"
 
 export const TIKKIE_MODULE = "tikkie"
 
-/**
- * The plugin's own records, and what its providers and its own code share through it: the Tikkie
- * clients, the store's GET order budget and the reads settlements keep (docs/development/architecture.md).
- */
+/** The plugin's records, Tikkie clients and read budget, shared by its providers and its own code. */
 export default Module(TIKKIE_MODULE, {
   service: TikkieModuleService,
   loaders: [checkProductionShape, checkPaymentDependencies, keepScheduledJobs],

@@ -11,11 +11,7 @@ import PaymentRequestReminder from "./models/payment-request-reminder"
 import { countRateWindowCall, holdRateWindow, type RunSql } from "./rate-window-sql"
 import { fastCheckoutGetOrderLimiter, type FastCheckoutGetOrderLimiter } from "./get-order-limiter"
 
-/**
- * How long a settlement's read of Tikkie, written to the plugin's record, answers the provider's
- * `authorizePayment` instead of a second read: long enough for a settlement to complete the cart under
- * load, short enough that a later authorization reads Tikkie itself.
- */
+/** How long a settlement's recorded read answers `authorizePayment` (a cart's completion under load). */
 export const SETTLED_READ_FRESH_MS = 60_000
 
 class TikkieModuleService extends MedusaService({
@@ -27,7 +23,7 @@ class TikkieModuleService extends MedusaService({
   RefundOwed,
   PaymentRequestReminder,
 }) {
-  /** One client per product and credentials, shared by the providers and the plugin's own code. */
+  /** One Tikkie client per product and credentials, for the providers and the plugin's code alike. */
   private readonly clients_ = new Map<string, unknown>()
   private readonly getOrderLimiter_: FastCheckoutGetOrderLimiter
 
@@ -37,22 +33,17 @@ class TikkieModuleService extends MedusaService({
     this.getOrderLimiter_ = fastCheckoutGetOrderLimiter(container)
   }
 
-  /** The Tikkie client of `kind` for these (parsed) options, made by `make` once per process. */
   tikkieClient<T>(kind: string, options: object, make: () => T): T {
     const key = `${kind}:${JSON.stringify(options)}`
     if (!this.clients_.has(key)) this.clients_.set(key, make())
     return this.clients_.get(key) as T
   }
 
-  /** The store-wide GET order budget every Fast Checkout read takes a slot of (get-order-limiter.ts). */
   fastCheckoutGetOrderLimiter(): FastCheckoutGetOrderLimiter {
     return this.getOrderLimiter_
   }
 
-  /**
-   * The order as a settlement read it PAID from Tikkie within SETTLED_READ_FRESH_MS, from the record
-   * only server code writes; undefined otherwise (the caller reads Tikkie).
-   */
+  /** A PAID read a settlement recorded within SETTLED_READ_FRESH_MS (only server code writes records). */
   async settledFastCheckoutRead(
     orderToken: string
   ): Promise<{ status: "PAID"; amountInCents: number; payer?: unknown } | undefined> {
@@ -61,7 +52,6 @@ class TikkieModuleService extends MedusaService({
     return { status: "PAID", amountInCents: Number(record.amount_in_cents), payer: record.payer ?? undefined }
   }
 
-  /** The request's status and payments as a settlement read them within SETTLED_READ_FRESH_MS. */
   async settledPaymentRequestRead(
     paymentRequestToken: string
   ): Promise<{ status: string; payments: unknown[] } | undefined> {

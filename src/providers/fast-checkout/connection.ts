@@ -4,16 +4,9 @@ import type TikkieModuleService from "../../modules/tikkie/service"
 import { callTikkieAs } from "../shared/tikkie-medusa-error"
 import type { ResolvedFastCheckoutProviderOptions } from "./options"
 
-/**
- * A Fast Checkout provider's reads of an order, for the provider and the plugin's own code alike: with
- * the client the tikkie module keeps for these credentials, each attempt taking a slot of the store's
- * GET order budget (modules/tikkie/get-order-limiter.ts).
- */
+/** Reads of an order, for the provider and the plugin's code alike: each attempt takes a slot of the budget. */
 export interface FastCheckoutConnection {
-  /**
-   * `rateWaitAtMostMs`: the longest wait for a slot of the store-wide limit, per attempt (the return
-   * route, a shopper waiting); past it the read fails. Unset: as long as the limit requires.
-   */
+  /** `rateWaitAtMostMs`: the longest wait for a store-wide slot per attempt (a shopper waits); unset: no limit. */
   getOrder(orderToken: string, rateWaitAtMostMs?: number): Promise<FastCheckoutOrder>
 }
 

@@ -29,7 +29,6 @@ import { fastCheckoutClient, fastCheckoutConnection, type FastCheckoutConnection
 import { fastCheckoutReturnUrl, fastCheckoutWebhookUrl } from "./urls"
 import { PaymentProviderKeys } from "../provider-keys"
 
-/** A settlement's read of a PAID order, from the plugin's record (PAID is final for a Fast Checkout order). */
 export interface FastCheckoutSettledRead {
   orderToken: string
   status: "PAID"
@@ -38,16 +37,9 @@ export interface FastCheckoutSettledRead {
 }
 
 /**
- * Tikkie Fast Checkout as a Medusa payment provider (`pp_tikkie-fast-checkout_{id}`).
- *
- * The provider runs in the payment module and cannot read the cart, so the cart's lines come in the
- * session input's `data` under `tikkie_fast_checkout_cart`, put there server-side by the plugin's
- * checkout route or its middleware on Medusa's payment-session route (whatever a storefront sends
- * there is overwritten). The provider checks that the lines add up to the session amount Medusa
- * computed, so a forged line can never change what is charged.
- *
- * Fast Checkout has no cancel and no refund operation: cancelling an unpaid session lets the order
- * expire, and a refund is refused with a clear NOT_ALLOWED error.
+ * Tikkie Fast Checkout as a Medusa payment provider (`pp_tikkie-fast-checkout_{id}`). The cart's lines
+ * come server-side in the session input's `data` (`tikkie_fast_checkout_cart`) and must add up to
+ * Medusa's amount, so a forged line never changes what is charged. No cancel, no refund operation.
  */
 export class TikkieFastCheckoutProviderService extends TikkieBaseProvider<
   ResolvedFastCheckoutProviderOptions,
@@ -59,7 +51,6 @@ export class TikkieFastCheckoutProviderService extends TikkieBaseProvider<
 
   protected readonly sessionDataSchema = FastCheckoutSessionDataSchema
   protected readonly inputKey = FAST_CHECKOUT_CART_KEY
-  /** Every GET order takes a slot of the store's budget, each retry included (connection.ts). */
   private readonly orders: FastCheckoutConnection = fastCheckoutConnection(this.tikkie, this.options, this.logger)
   protected readonly messages: TikkieProviderMessages<FastCheckoutSessionData> = {
     noSessionId: "Tikkie Fast Checkout needs the payment session id.",
@@ -124,7 +115,6 @@ export class TikkieFastCheckoutProviderService extends TikkieBaseProvider<
     }
   }
 
-  /** A Fast Checkout order is made from fresh server-computed lines in `data`; without them the caller must start over. */
   protected inputForNewAmount(_current: FastCheckoutSessionData, data: Record<string, unknown> | undefined) {
     return data
   }
@@ -137,11 +127,7 @@ export class TikkieFastCheckoutProviderService extends TikkieBaseProvider<
     return SESSION_STATUS[data.status]
   }
 
-  /**
-   * Fast Checkout has no refund operation, so a refund is refused (Medusa records none, and the plugin
-   * records a refund owed instead), except the one an admin marked as paid back by bank transfer:
-   * that one is answered so Medusa's own refund workflow records it.
-   */
+  /** Refused (the plugin records a refund owed), except one an admin marked paid back by bank transfer. */
   async refundPayment(input: RefundPaymentInput): Promise<RefundPaymentOutput> {
     const marked = await answerBankTransferRefund(this.container, input)
     if (marked) return marked
@@ -156,19 +142,11 @@ export class TikkieFastCheckoutProviderService extends TikkieBaseProvider<
     return { data: this.sessionData(input.data) }
   }
 
-  /**
-   * Tikkie's webhooks go to `/hooks/tikkie/fast-checkout`, which settles under the plugin's lock, read
-   * budget and cart checks (docs/development/architecture.md): Medusa's generic
-   * `/hooks/payment/tikkie-fast-checkout_{id}` route is answered `not_supported`, reading nothing.
-   */
+  /** Tikkie's webhooks go to `/hooks/tikkie/fast-checkout`: Medusa's generic route settles nothing. */
   async getWebhookActionAndData(_payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
     return { action: PaymentActions.NOT_SUPPORTED }
   }
 
-  /**
-   * Reads the order and folds its status and payer into the session data. A settlement's fresh read of
-   * it (PAID, under its lock, a moment ago) is used instead of a second read.
-   */
   protected async read(
     data: Record<string, unknown> | undefined,
     settled?: unknown

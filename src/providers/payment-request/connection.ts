@@ -7,19 +7,11 @@ import type { ResolvedPaymentRequestProviderOptions } from "./options"
 import { paymentRequestsV1ClientFrom } from "./v1"
 import { paymentRequestsClientFrom } from "./v2-api"
 
-/**
- * A payment request provider's options and clients, for the plugin's own code (links for invoices, the
- * notification subscription, the poll, refunds owed): the clients the tikkie module keeps for these
- * credentials, the same the provider's sessions use.
- */
+/** A payment request provider's options and clients (the module's, as its sessions use) for the plugin's code. */
 export interface PaymentRequestConnection {
   options: ResolvedPaymentRequestProviderOptions
-  /** The v2 client (the app token of the options; made by every provider, also one set up for v1). */
   client: PaymentRequestsClient
-  /**
-   * The legacy v1 client, made on first use: a v1 provider's own, or, for a request made under v1 and
-   * read after the provider was set up for v2, one with the same credentials.
-   */
+  /** The legacy v1 client, made on first use (also for a v1 request read after a switch to v2). */
   v1Client(): PaymentRequestsV1Client
 }
 

@@ -25,39 +25,30 @@ import { TIKKIE_PAYMENT_MODULE_DEPENDENCIES, tikkieModuleOf } from "./tikkie-mod
 
 export type TikkieProviderDependencies = { logger: Logger }
 
-/**
- * What every Tikkie session data holds, whichever product made it: the session id Tikkie knows the
- * order or request by, and the amount that was sent to Tikkie (never what a storefront sent).
- */
+/** What every Tikkie session holds: the id Tikkie knows it by, and the amount sent to Tikkie. */
 export type TikkieSessionData = Record<string, unknown> & {
   referenceId: string
   amountInCents: number
 }
 
-/** A new session as the variant gets it, once the shared checks passed: Medusa's amount and session input. */
 export interface TikkieSessionRequest {
   sessionId: string
   amount: BigNumberInput
   data: Record<string, unknown> | undefined
 }
 
-/** What a variant made at Tikkie for a new session: Tikkie's token as the session's id, and its data. */
 export interface TikkieCreated<TSession> {
   id: string
   data: TSession
 }
 
-/** Tikkie's current state folded into the session data, with whether the whole amount is paid. */
 export interface TikkieRead<TSession> {
   data: TSession
   status: PaymentSessionStatus
   paid: boolean
 }
 
-/**
- * The sentences a variant says them in: the flow is shared, but each product names itself and its
- * order or request in its own words, and the storefront and admin show these texts as they are.
- */
+/** Each product's own wording of the shared errors (shown to storefront and admin as they are). */
 export interface TikkieProviderMessages<TSession> {
   noSessionId: string
   notInEuro: (currencyCode: string) => string
@@ -66,43 +57,26 @@ export interface TikkieProviderMessages<TSession> {
   paidCannotCancel: string
 }
 
-/**
- * A variant's static side. Medusa calls `validateOptions` on the registered class itself, so `this` in
- * it is the variant, which parses its own options with the same function its constructor uses.
- */
+/** A variant's static side: Medusa calls `validateOptions` on the class, so `this` is the variant. */
 export interface TikkieProviderClass<TOptions> {
   parseOptions(options: unknown): TOptions
 }
 
 /**
- * What Fast Checkout and payment requests share as Medusa payment providers, after Medusa's Stripe
- * provider (one base, thin variants). In both, a Tikkie payment is money received: there is no
- * separate authorization, a paid order or request is `captured` at once and capture only confirms
- * it; Tikkie is read (never the storefront believed) whenever Medusa asks for the state.
- *
- * A variant supplies:
- * - `static identifier` and `static parseOptions` (its options schema; also what `validateOptions` runs);
- * - `createClient`: the product's Tikkie client from the parsed options;
- * - `sessionDataSchema`, `inputKey` (where server-side callers put the session input in `data`) and
- *   `messages` (its own wording of the shared errors);
- * - `createForSession`: the order or request for a new session, after the session id and EUR checks;
- * - `read`: Tikkie's state folded into the session data (or a settlement's fresh read, `settledRead`);
- * - `isPaid` and `storedStatus`: the same answers from the stored data, without asking Tikkie;
- * - `inputForNewAmount`: what a new order or request for a changed amount is made from;
- * - `refundPayment`, `deletePayment` and `getWebhookActionAndData`, which differ between the products;
- * - optionally `cancelled`, to record a cancel in the data (the default keeps the data as it is).
+ * What Fast Checkout and payment requests share as Medusa payment providers (one base, thin variants,
+ * as Medusa's Stripe provider). A Tikkie payment is money received: a paid order or request is
+ * `captured` at once, capture only confirms it, and Tikkie is read whenever Medusa asks for the state.
  */
 export abstract class TikkieBaseProvider<
   TOptions extends object,
   TClient,
   TSession extends TikkieSessionData,
 > extends AbstractPaymentProvider<TOptions> {
-  /** The payment module's `dependencies` this provider needs (checked at start: modules/tikkie/loaders). */
+  /** Checked at start by the tikkie module's loader check-payment-dependencies. */
   static paymentModuleDependencies: readonly string[] = TIKKIE_PAYMENT_MODULE_DEPENDENCIES
 
   protected readonly logger: Logger
   protected readonly options: TOptions
-  /** The plugin's module: it holds the Tikkie clients, the read budget and the plugin's records. */
   protected readonly tikkie: TikkieModuleService
   protected readonly client: TClient
 
@@ -124,12 +98,8 @@ export abstract class TikkieBaseProvider<
 
   protected abstract createClient(options: TOptions): TClient
   protected abstract createForSession(request: TikkieSessionRequest): Promise<TikkieCreated<TSession>>
-  /**
-   * Tikkie's state folded into the session data. `settled`: a settlement's read of moments ago (from the
-   * plugin's record, `settledRead`), used instead of reading again when the variant recognises it.
-   */
+  /** Tikkie's state folded into the session data; `settled`: a settlement's fresh read, used instead. */
   protected abstract read(data: Record<string, unknown> | undefined, settled?: unknown): Promise<TikkieRead<TSession>>
-  /** A settlement's fresh read of this session's order or request, kept on the plugin's record. */
   protected abstract settledRead(current: TSession): Promise<unknown>
   protected abstract isPaid(data: TSession): boolean
   protected abstract storedStatus(data: TSession): PaymentSessionStatus
@@ -161,10 +131,8 @@ export abstract class TikkieBaseProvider<
   }
 
   /**
-   * Neither a Fast Checkout order nor a payment request can change its amount. Same amount: the data
-   * is kept as given (the plugin marks a cancelled or expired session this way). Another amount: a new
-   * order or request under the same session id; the old one stays payable until it expires, and a
-   * payment on it is kept by the plugin as a problem, never silently dropped.
+   * Neither product can change an amount: another amount makes a new order or request under the same
+   * session id; a payment on the old one is kept by the plugin as a problem, never dropped.
    */
   async updatePayment(input: UpdatePaymentInput): Promise<UpdatePaymentOutput> {
     const current = this.sessionData(input.data)
@@ -180,9 +148,8 @@ export abstract class TikkieBaseProvider<
   }
 
   /**
-   * Called by Medusa when a settlement completes the cart (or captures an order link): the settlement
-   * read Tikkie under its lock a moment ago and wrote that read to the plugin's record, so it is not read
-   * twice. Never the session data: a storefront chooses part of it. No fresh read: Tikkie is read.
+   * A settlement read Tikkie under its lock a moment ago and recorded it: that read, not the session
+   * data (a storefront chooses part of it), saves a second one. None fresh: Tikkie is read.
    */
   async authorizePayment(input: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
     const current = this.parseSessionData(input.data)
@@ -222,7 +189,6 @@ export abstract class TikkieBaseProvider<
     return current
   }
 
-  /** The session data, or nothing when this session was not made by this provider. */
   protected parseSessionData(data: Record<string, unknown> | undefined): TSession | undefined {
     const parsed = this.sessionDataSchema.safeParse(data)
     return parsed.success ? parsed.data : undefined

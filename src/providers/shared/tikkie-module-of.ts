@@ -2,7 +2,6 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { TIKKIE_MODULE } from "../../modules/tikkie"
 import type TikkieModuleService from "../../modules/tikkie/service"
 
-/** What the payment module's entry lists so that its Tikkie providers reach the plugin's module. */
 export const TIKKIE_PAYMENT_MODULE_DEPENDENCIES = [TIKKIE_MODULE] as const
 
 export function missingTikkieModuleMessage(providerId = "A Tikkie payment provider"): string {
@@ -13,10 +12,7 @@ export function missingTikkieModuleMessage(providerId = "A Tikkie payment provid
   )
 }
 
-/**
- * The tikkie module as a provider reaches it: in its own container, the payment module's, where Medusa
- * puts the modules the store lists in that module's `dependencies`.
- */
+/** The tikkie module in a provider's container, where Medusa puts the payment module's `dependencies`. */
 export function tikkieModuleOf(cradle: object): TikkieModuleService {
   let tikkie: unknown
   try {

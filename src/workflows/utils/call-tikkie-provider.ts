@@ -13,10 +13,7 @@ import { configuredPaymentModule } from "../../utils/payment-provider-config"
 
 /**
  * Runs `use` with the connection of the Tikkie provider `providerId` (providers/\*\/connection.ts): its
- * options as the store declared them under the payment module, parsed by the provider's own parser, and
- * the clients and read budget the tikkie module keeps for them, the same the provider's sessions use.
- *
- * An error thrown by `use` (a Tikkie failure, a refusal) reaches the caller as it was thrown.
+ * declared options, parsed by the provider's own parser, with the tikkie module's clients and budget.
  */
 export async function callTikkieProvider<TConnection, TResult>(
   container: MedusaContainer,

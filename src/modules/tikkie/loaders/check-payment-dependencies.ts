@@ -3,10 +3,8 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { configuredPaymentModule } from "../../../utils/payment-provider-config"
 
 /**
- * Refuses to start when a provider of the plugin is registered under a payment module that does not
- * list the modules it needs in its `dependencies` (the tikkie module: its clients, read budget and
- * records). Medusa builds a provider on first use, so without this the store would start and fail at
- * a shopper's checkout; the error names the line to add.
+ * Stops the start when a Tikkie provider's payment module lacks the `dependencies` it needs: Medusa
+ * builds a provider on first use, so the store would otherwise fail at a shopper's checkout.
  */
 export default async function checkPaymentDependencies({ container }: LoaderOptions): Promise<void> {
   const config = container.resolve(ContainerRegistrationKeys.CONFIG_MODULE)

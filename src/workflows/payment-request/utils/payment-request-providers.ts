@@ -11,14 +11,9 @@ export interface PaymentRequestProviderEntry {
   options: ResolvedPaymentRequestProviderOptions
 }
 
-/** A provider's connection (its options and clients, connection.ts), lent to the plugin's own code. */
 export type PaymentRequestProviderConnection = PaymentRequestConnection & { providerId: string }
 
-/**
- * The connection of one payment request provider (call-tikkie-provider.ts): its declared options and
- * the clients the tikkie module keeps for them, the provider's own. Links for invoices, the notification
- * subscription, the poll and refunds owed have no payment session to carry them through the provider.
- */
+/** One payment request provider's options and clients (call-tikkie-provider.ts), for work with no session. */
 export async function paymentRequestConnection(
   container: MedusaContainer,
   providerId?: string
@@ -34,10 +29,8 @@ export async function paymentRequestConnection(
 }
 
 /**
- * The payment request providers this store runs: Medusa's enabled payment providers with the plugin's
- * prefix, with their options. Known once per process (providers are registered at start and do not
- * change while it runs). A row enabled in the database whose provider medusa-config.ts no longer
- * declares (Medusa's loader only ever enables) is left out, with a warning.
+ * The payment request providers this store runs, with their options, known once per process. A row
+ * Medusa left enabled whose provider medusa-config.ts no longer declares is left out, with a warning.
  */
 const registeredByModule = new WeakMap<object, Promise<PaymentRequestProviderEntry[]>>()
 
