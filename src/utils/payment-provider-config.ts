@@ -44,11 +44,7 @@ async function load(declared: unknown): Promise<ConfiguredPaymentModule> {
   const payment = (typeof declared === "object" && declared ? declared : {}) as PaymentModuleConfig
   const providers: ConfiguredPaymentProvider[] = []
   for (const entry of payment.options?.providers ?? []) {
-    const loaded = (
-      typeof entry.resolve === "string"
-        ? await dynamicImport(resolveFromProject(normalizeImportPathWithSource(entry.resolve)))
-        : entry.resolve
-    ) as { default?: { services?: PaymentProviderClass[] }; services?: PaymentProviderClass[] } | undefined
+    const loaded = await loadProvider(entry.resolve)
     for (const service of (loaded?.default ?? loaded)?.services ?? []) {
       if (!service?.identifier) continue
       const providerId = `pp_${service.identifier}${entry.id ? `_${entry.id}` : ""}`
@@ -56,4 +52,16 @@ async function load(declared: unknown): Promise<ConfiguredPaymentModule> {
     }
   }
   return { dependencies: payment.dependencies ?? [], providers }
+}
+
+type LoadedProvider = { default?: { services?: PaymentProviderClass[] }; services?: PaymentProviderClass[] }
+
+/** As Medusa's payment module loads it; one that does not load is Medusa's to report (it names the package). */
+async function loadProvider(resolve: unknown): Promise<LoadedProvider | undefined> {
+  if (typeof resolve !== "string") return resolve as LoadedProvider | undefined
+  try {
+    return (await dynamicImport(resolveFromProject(normalizeImportPathWithSource(resolve)))) as LoadedProvider
+  } catch {
+    return undefined
+  }
 }
