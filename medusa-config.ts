@@ -234,9 +234,10 @@ module.exports = defineConfig({
     },
     {
       resolve: "@medusajs/medusa/payment",
-      // A provider reaches another module only when its module lists it: the locking module decides one refund
-      // of a payment at a time; v1 on the admin's OAuth connection takes its token from the tikkie-bank module.
-      dependencies: process.env.TIKKIE_V1 === "oauth" ? ["tikkieBank", "locking"] : ["locking"],
+      // A provider reaches another module only when the payment module lists it: the plugin's module (its
+      // clients, read budget and records), the locking module (one refund of a payment at a time) and, for v1
+      // on the admin's OAuth connection, the tikkie-bank module (docs/payment-requests-v1.md).
+      dependencies: process.env.TIKKIE_V1 === "oauth" ? ["tikkie", "tikkieBank", "locking"] : ["tikkie", "locking"],
       options: { providers: tikkieProviders },
     },
     {

@@ -429,7 +429,7 @@ export const clusterCases: ClusterCase[] = [
       const getOrders = await sandbox.requests("fastCheckout.getOrder")
       const perSecond = callsPerSecond(getOrders)
       // On Redis (every multi-instance store) the windows and the orders' read claims are kept there: no
-      // database round trip per GET order or per webhook (providers/shared/database-rate-limiter.ts).
+      // database round trip per GET order or per webhook (modules/tikkie/database-rate-limiter.ts).
       const { rows: windowRows } = await db.query(
         `select count(*)::int as n from tikkie_rate_window where key = 'fastCheckout.getOrder' and "window" >= $1`,
         [Math.floor(t0 / 1000)]

@@ -11,6 +11,10 @@ import PaymentRequestReminder from "./models/payment-request-reminder"
 import { countRateWindowCall, holdRateWindow, type RunSql } from "./rate-window-sql"
 import { tikkieJoinerConfig } from "./joiner-config"
 import { parseTikkieModuleOptions, type ResolvedTikkieModuleOptions } from "./options"
+import { fastCheckoutGetOrderLimiter, type FastCheckoutGetOrderLimiter } from "./get-order-limiter"
+
+/** How long a settlement's recorded read answers `authorizePayment` (a cart's completion under load). */
+export const SETTLED_READ_FRESH_MS = 60_000
 
 class TikkieModuleService extends MedusaService({
   FastCheckoutOrder,
@@ -22,12 +26,16 @@ class TikkieModuleService extends MedusaService({
   PaymentRequestReminder,
 }) {
   private readonly options_: ResolvedTikkieModuleOptions
+  /** One Tikkie client per product and credentials, for the providers and the plugin's code alike. */
+  private readonly clients_ = new Map<string, unknown>()
+  private readonly getOrderLimiter_: FastCheckoutGetOrderLimiter
 
   // Medusa hands a module service its options as the second argument.
   constructor(container: Record<string, unknown>, options?: unknown) {
     // eslint-disable-next-line prefer-rest-params
     super(...(arguments as unknown as [Record<string, unknown>]))
     this.options_ = parseTikkieModuleOptions(options)
+    this.getOrderLimiter_ = fastCheckoutGetOrderLimiter(container)
   }
 
   /** The shipping options the express checkout prefers (the `expressShippingOptions` option), in order. */
@@ -37,6 +45,34 @@ class TikkieModuleService extends MedusaService({
 
   __joinerConfig() {
     return tikkieJoinerConfig
+  }
+
+  tikkieClient<T>(kind: string, options: object, make: () => T): T {
+    const key = `${kind}:${JSON.stringify(options)}`
+    if (!this.clients_.has(key)) this.clients_.set(key, make())
+    return this.clients_.get(key) as T
+  }
+
+  fastCheckoutGetOrderLimiter(): FastCheckoutGetOrderLimiter {
+    return this.getOrderLimiter_
+  }
+
+  /** A PAID read a settlement recorded within SETTLED_READ_FRESH_MS (only server code writes records). */
+  async settledFastCheckoutRead(
+    orderToken: string
+  ): Promise<{ status: "PAID"; amountInCents: number; payer?: unknown } | undefined> {
+    const [record] = await this.listFastCheckoutOrders({ order_token: orderToken }, { take: 1 })
+    if (record?.status !== "PAID" || !readWithin(record.last_checked_at)) return undefined
+    return { status: "PAID", amountInCents: Number(record.amount_in_cents), payer: record.payer ?? undefined }
+  }
+
+  async settledPaymentRequestRead(
+    paymentRequestToken: string
+  ): Promise<{ status: string; payments: unknown[] } | undefined> {
+    const [record] = await this.listPaymentRequests({ payment_request_token: paymentRequestToken }, { take: 1 })
+    if (!record || !readWithin(record.last_checked_at)) return undefined
+    const payments = (record.payments as { items?: unknown[] } | null)?.items
+    return Array.isArray(payments) ? { status: record.status, payments } : undefined
   }
 
   /**
@@ -324,6 +360,10 @@ export interface PaidWithoutOrderRow {
   problem: string | null
   attempts: number
   since: Date
+}
+
+function readWithin(at: Date | string | null | undefined, ms = SETTLED_READ_FRESH_MS): boolean {
+  return !!at && Date.now() - new Date(at).getTime() < ms
 }
 
 function sqlOf(sharedContext: Context): RunSql {

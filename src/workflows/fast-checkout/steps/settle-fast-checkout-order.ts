@@ -12,7 +12,6 @@ import { LogThrottle } from "../../../utils/log-throttle"
 import { nextCheckAt } from "../../utils/poll-schedule"
 import { TIKKIE_MODULE } from "../../../modules/tikkie"
 import type TikkieModuleService from "../../../modules/tikkie/service"
-import type { FastCheckoutSettledRead } from "../../../providers/fast-checkout/service"
 import type { FastCheckoutConnection } from "../../../providers/fast-checkout/connection"
 import { callTikkieProvider } from "../../utils/call-tikkie-provider"
 import { amountToPayInCents, type FastCheckoutOrder, type FastCheckoutStatus } from "tikkie-client/fast-checkout"
@@ -23,7 +22,6 @@ import { completeCartOnce, finishCompletion, orderCarriesMarker } from "../../ch
 import { RETURN_RATE_WAIT_MS, type SettleFastCheckoutInput, type SettleOutcome } from "../utils/settle-outcome"
 import { importFastCheckoutPayer } from "../utils/import-payer"
 import { SESSION_STATUS } from "../../../providers/fast-checkout/status"
-import { fastCheckoutReadKey, handOverSettledRead } from "../../../providers/shared/settled-reads"
 import { inInlineSlotOrHandOver } from "../../utils/inline-settlement-slots"
 
 /**
@@ -44,7 +42,7 @@ type FastCheckoutRecord = Awaited<ReturnType<TikkieModuleService["listFastChecko
  *   serialises settlements of the same order, and the record's `medusa_order_id` makes later ones no-ops;
  * - the webhook body is only a hint: the order is always read from Tikkie (through the provider);
  * - the cart is completed with Medusa's own completeCartWorkflow, which authorizes the session: the
- *   provider takes the read made here under the lock (settled-reads.ts) instead of a second GET order,
+ *   provider takes the read made here under the lock (the record, written first) instead of a second GET order,
  *   and answers `captured`, so the payment is captured and carries the orderToken and payer in its data;
  * - the payer's email and address are written to the order only after it exists (see import-payer.ts),
  *   never to the cart first, where they could change its tax and total and delete the paid session;
@@ -213,12 +211,7 @@ async function readAndSettle(
   timing?.mark("cart check")
   if (refusal?.halfDoneOrderId) {
     // An earlier settlement of this order died inside Medusa's completion: finished, never made again.
-    handOverSettledRead(fastCheckoutReadKey(orderToken), {
-      orderToken,
-      status: "PAID",
-      amountInCents: paidInCents,
-      payer,
-    })
+    await markedPaid
     await finishCompletion(container, {
       cartId: record.cart_id!,
       paymentSessionId: record.payment_session_id!,
@@ -241,9 +234,8 @@ async function readAndSettle(
     return recordProblem(container, record, refusal.problem, paidFields)
   }
 
-  // completeCartWorkflow authorizes the session: the provider takes this read instead of reading again.
-  const settled: FastCheckoutSettledRead = { orderToken, status: "PAID", amountInCents: paidInCents, payer }
-  handOverSettledRead(fastCheckoutReadKey(orderToken), settled)
+  // completeCartWorkflow authorizes the session: the provider takes this read, recorded, instead of reading again.
+  await markedPaid
   let orderId: string
   try {
     const completed = await completeCartOnce(container, {

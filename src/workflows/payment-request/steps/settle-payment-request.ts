@@ -10,8 +10,7 @@ import { fromCents, toCents } from "../../../utils/medusa-money"
 import { nextCheckAt } from "../../utils/poll-schedule"
 import { TIKKIE_MODULE } from "../../../modules/tikkie"
 import type TikkieModuleService from "../../../modules/tikkie/service"
-import { readPayments, type PaymentRequestSettledRead } from "../../../providers/payment-request/v2-api"
-import { handOverSettledRead, paymentRequestReadKey } from "../../../providers/shared/settled-reads"
+import { readPayments } from "../../../providers/payment-request/v2-api"
 import {
   paymentInFull,
   PaymentRequestSessionDataSchema,
@@ -46,8 +45,8 @@ import {
  *   the record's `order_id` / `medusa_payment_id` make later ones no-ops;
  * - a notification is only a hint: the request and its payments are always read from Tikkie;
  * - a checkout link completes the cart with Medusa's completeCartWorkflow (the provider takes the
- *   read made here under the lock, settled-reads.ts, and answers `captured`); an order link runs Medusa's processPaymentWorkflow, which
- *   authorizes and captures the session and adds the order transaction, so what the order owes drops;
+ *   read made here under the lock, kept on its record, and answers `captured`); an order link runs
+ *   Medusa's processPaymentWorkflow, which authorizes and captures the session and adds the order transaction, so what the order owes drops;
  * - the amount paid must equal the amount asked, and the session must still be the cart's/order's;
  * - a paid request that cannot become a captured payment is kept with the reason and logged as an
  *   error: the money is never dropped silently;
@@ -192,9 +191,7 @@ async function readAndSettle(
     return recordProblem(container, record, "it was paid after the shop cancelled the payment; refund the payer")
   }
   // Completing the cart or capturing the order link authorizes the session: the provider takes this
-  // read instead of reading the request and its payments again.
-  const settled: PaymentRequestSettledRead = { paymentRequestToken: token, status: request.status, payments }
-  handOverSettledRead(paymentRequestReadKey(token), settled)
+  // read, recorded above, instead of reading the request and its payments again.
   const outcome =
     record.kind === "checkout"
       ? await completeCheckout(container, record, paid, source, cartRead, timing, input.retry)

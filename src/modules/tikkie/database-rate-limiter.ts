@@ -1,30 +1,19 @@
 import type { RateLimiter } from "tikkie-client/core/rate-limiter"
-import {
-  countRateWindowCall,
-  holdRateWindow,
-  RATE_WINDOW_HELD,
-  type RunSql,
-} from "../../modules/tikkie/rate-window-sql"
+import { countRateWindowCall, holdRateWindow, RATE_WINDOW_HELD, type RunSql } from "./rate-window-sql"
 import { type StoreRedis, withinRedisTimeout } from "../../utils/store-redis"
 
 export { RATE_WINDOW_HELD }
 
-/**
- * Where the windows are counted: the tikkie module's service (app-side callers), or the database
- * connection itself (`rateWindowsOverConnection`) for a payment provider, whose container has no
- * plugin module but does have the shared connection.
- */
 export interface RateWindowCounter {
   countRateWindowCall(key: string): Promise<{ count: number; window: number }>
   holdRateWindow(key: string, window: number): Promise<void>
 }
 
-/** What a provider's container offers as `__pg_connection__` (a knex instance), as far as used here. */
+/** A module container's `__pg_connection__` (knex), as far as used here. */
 export interface SqlConnection {
   raw(sql: string, bindings: readonly unknown[]): PromiseLike<{ rows: Array<Record<string, unknown>> }>
 }
 
-/** The same SQL as the tikkie module's service (rate-window-sql.ts), over the shared connection. */
 export function rateWindowsOverConnection(connection: SqlConnection): RateWindowCounter {
   const run: RunSql = async (sql, bindings) => (await connection.raw(sql, bindings)).rows
   return {
@@ -35,12 +24,8 @@ export function rateWindowsOverConnection(connection: SqlConnection): RateWindow
 }
 
 /**
- * The same windows in Redis (utils/store-redis.ts), one round trip a call instead of a database upsert:
- * for a store on Medusa's Redis event bus, which every store of several instances is. A key per
- * `key` and second, counted with INCR and gone after a minute; a held second is set to RATE_WINDOW_HELD.
- * When Redis does not answer within STORE_REDIS_TIMEOUT_MS the call counts in `fallback` (the database):
- * a slot is still taken somewhere every instance sees, and Tikkie's own 429s and the provider's
- * in-process window stay the last lines while the two counts are apart.
+ * The same windows in Redis (a store on Medusa's Redis event bus): one round trip a call. When Redis
+ * does not answer in time the call counts in `fallback` (the database), which every instance sees too.
  */
 export function rateWindowsOverRedis(redis: StoreRedis, fallback: RateWindowCounter): RateWindowCounter {
   return {
@@ -76,7 +61,6 @@ if tonumber(redis.call('GET', KEYS[1]) or '0') < tonumber(ARGV[1]) then
 end
 return 1`
 
-/** The wait for a slot would pass the caller's deadline (`waitAtMostMs`): nothing was called. */
 export class RateLimitWaitExceeded extends Error {
   constructor(key: string, waitAtMostMs: number) {
     super(`the store-wide limit of ${key} calls is reached and waiting would take longer than ${waitAtMostMs} ms`)
@@ -85,14 +69,9 @@ export class RateLimitWaitExceeded extends Error {
 }
 
 /**
- * A RateLimiter whose count lives in the database all store instances share, so "at most N calls a
- * second" holds for the whole store, not per process. Windows are wall-clock seconds (the way Tikkie
- * and the sandbox count), less their last SLOT_GUARD_MS. A caller over the limit waits for the next
- * second, with a little jitter so the waiting instances do not all come back in the same millisecond.
- *
- * `waitAtMostMs` bounds that wait for callers with someone waiting on them (the return route holds a
- * shopper): past it `acquire` throws RateLimitWaitExceeded instead of waiting on, and the caller answers
- * "retry". Workers and the poll leave it unset and wait as long as the limit requires.
+ * "At most N calls a second" for the whole store: wall-clock windows (as Tikkie counts), counted where
+ * every instance sees them; over the limit, wait for the next second (with jitter). `waitAtMostMs`
+ * bounds that wait for a caller a shopper waits on: past it, RateLimitWaitExceeded ("retry").
  */
 export class DatabaseRateLimiter implements RateLimiter {
   constructor(
@@ -121,32 +100,22 @@ export class DatabaseRateLimiter implements RateLimiter {
     await this.tikkie.holdRateWindow(this.key, Math.floor(Date.now() / 1000))
   }
 
-  /** The same limit and count with another deadline on the wait (the return route's, per settlement). */
   withWaitAtMost(waitAtMostMs: number | undefined): DatabaseRateLimiter {
     return new DatabaseRateLimiter(this.tikkie, this.key, this.limitPerSecond, { ...this.options, waitAtMostMs })
   }
 }
 
 /**
- * The last part of a second in which no slot is given out. The limiter counts the second a call takes
- * its slot; Tikkie (and the sandbox) count the second it arrives. Without this, calls that took the last
- * slots of one second arrive in the next, on top of that second's own: up to twice the limit in one
- * second at the receiver. With it, a call arrives in its slot's second unless it takes longer than this
- * from slot to arrival (one keep-alive request to Tikkie: a few ms). Costs a call that comes in this
- * part of a second a wait until the next one; the limit a second is reached all the same.
+ * The end of a second in which no slot is given out: Tikkie counts the second a call arrives, so a call
+ * that took one of a second's last slots must not land in the next (docs/development/architecture.md).
  */
 export const SLOT_GUARD_MS = 150
 
-/** Within the guard at the end of the second `now` falls in (or, given `window`, past that second's guard). */
 function nearSecondEnd(now: number, window = Math.floor(now / 1000)): boolean {
   return now >= (window + 1) * 1000 - SLOT_GUARD_MS
 }
 
-/**
- * Below Tikkie's 250 a second: clocks of store instances and of the service are not perfectly aligned,
- * and the provider's own in-process limiter keeps its 250 as a last line. TIKKIE_GET_ORDER_RATE_LIMIT
- * lowers it (the cluster tests drive a low limit from every instance at once); never above 200.
- */
+/** Below Tikkie's 250 (clocks differ); TIKKIE_GET_ORDER_RATE_LIMIT lowers it (the cluster tests). */
 export const FAST_CHECKOUT_GET_ORDER_CALLS_PER_SECOND = lowerLimit(process.env.TIKKIE_GET_ORDER_RATE_LIMIT, 200)
 
 function lowerLimit(value: string | undefined, max: number): number {
