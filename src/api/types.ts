@@ -5,6 +5,7 @@ import type { payGrantStatus } from "./utils/v1-connection-view"
 import type { V1SetupView } from "../workflows/payment-request/utils/v1-setup"
 import type { reminderView } from "../workflows/payment-request/utils/payment-link-reminders"
 import type { ReconcileSummary } from "../workflows/tikkie-bank/reconcile"
+import type { TikkieHealth } from "../workflows/utils/tikkie-health"
 import type { bankConnectionView } from "./admin/tikkie/bank/connection-view"
 import type { fastCheckoutOrderView } from "./admin/tikkie/fast-checkout-orders/order-view"
 
@@ -87,6 +88,13 @@ export interface AdminTikkieAttentionResponse {
     reconciliation: { overdue: number; mismatch: number; unmatched: number } | null
   }
 }
+
+/** The health card (GET /admin/tikkie/health, workflows/utils/tikkie-health.ts). */
+export type AdminTikkieHealthResponse = Json<TikkieHealth>
+export type {
+  HealthCheck as TikkieHealthCheck,
+  HealthStatus as TikkieHealthStatus,
+} from "../workflows/utils/health-rules"
 
 // Admin API: reconciliation
 export type AdminTikkieReconciliationListResponse = PaginatedResponse<{

@@ -4,7 +4,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { mapConcurrently } from "../utils/map-concurrently"
 import { forRecentSessionPages, type RecentSession } from "../workflows/utils/missing-sessions"
 import { paidTooLongWithoutOrder, paidWithoutOrderProblem } from "../workflows/utils/paid-without-order"
-import { pollBatchSize } from "../workflows/utils/poll-schedule"
+import { pollBatchSize, STALE_AFTER_MS, UNREAD_AFTER_EXPIRY_MS } from "../workflows/utils/poll-schedule"
 import { TIKKIE_MODULE } from "../modules/tikkie"
 import type TikkieModuleService from "../modules/tikkie/service"
 import { FAST_CHECKOUT_PROVIDER_PREFIX } from "../providers/provider-keys"
@@ -12,15 +12,6 @@ import { recordFastCheckoutSession } from "../workflows/fast-checkout/utils/reco
 import { MAX_COMPLETION_ATTEMPTS, type SettleOutcome } from "../workflows/fast-checkout/utils/settle-outcome"
 import { settleFastCheckoutOrderWorkflow } from "../workflows/fast-checkout/settle-fast-checkout-order"
 
-/** How long after its expiration an order that Tikkie still calls NEW is asked about again. */
-const STALE_AFTER_MS = 24 * 3_600_000
-/**
- * How long after its expiration an order that no read has seen since (every read failed: an outage,
- * rotated credentials) is still asked about: it may have been paid, and a lost webhook would leave the
- * money unseen. Failed reads of an expired order back off (settle-fast-checkout-order.ts), so a month
- * costs about 48 reads a day for such an order.
- */
-const UNREAD_AFTER_EXPIRY_MS = 30 * 24 * 3_600_000
 /** Settlements at once per poll: each takes a database connection for a while (pool: 10 by default). */
 const POLL_CONCURRENCY = 4
 
@@ -49,12 +40,14 @@ export async function pollFastCheckoutOrders(
     unreadExpiredAfter: new Date(now.getTime() - UNREAD_AFTER_EXPIRY_MS),
     now,
   })
-  return mapConcurrently(due, POLL_CONCURRENCY, async (orderToken) => {
+  const outcomes = await mapConcurrently(due, POLL_CONCURRENCY, async (orderToken) => {
     const outcome = (await settleFastCheckoutOrderWorkflow(container).run({ input: { orderToken, source: "poll" } }))
       .result
     if (outcome.outcome === "retry") await boundPaidWithoutOrder(container, orderToken, outcome.reason, now)
     return outcome
   })
+  await tikkie.notePollRun("poll:fast_checkout")
+  return outcomes
 }
 
 /**

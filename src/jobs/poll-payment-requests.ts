@@ -73,13 +73,15 @@ export async function pollPaymentRequests(
   })
 
   const tokens = new Set<string>([...open, ...refunding, ...refundingInPayments, ...settledPayable])
-  return mapConcurrently([...tokens], POLL_CONCURRENCY, async (token) => {
+  const outcomes = await mapConcurrently([...tokens], POLL_CONCURRENCY, async (token) => {
     const outcome = (
       await settlePaymentRequestWorkflow(container).run({ input: { paymentRequestToken: token, source: "poll" } })
     ).result
     if (outcome.outcome === "retry") await boundPaidWithoutOrder(container, token, outcome.reason, now)
     return outcome
   })
+  await tikkie.notePollRun("poll:payment_requests")
+  return outcomes
 }
 
 /**

@@ -3,6 +3,7 @@ import { MedusaError } from "@medusajs/framework/utils"
 import type { ResolvedTikkieBankOptions } from "./options"
 import { TokenUnreadableError, type TokenBinding, type TokenCipher } from "./token-cipher"
 import { OAuthClient } from "tikkie-client/account-information"
+import type { TikkieCallObserver } from "tikkie-client/core/observer"
 import { TikkieError } from "tikkie-client/core/errors"
 
 /** A stored token pair: the bank connection, or the pay grant of legacy payment requests v1. */
@@ -29,10 +30,13 @@ export interface TokenGrantStore<G extends SealedTokenGrant> {
   needsConsent(grant: G): MedusaError
   /** A refresh that failed for a reason worth retrying (network, 5xx). */
   failed(e: unknown): Error
+  /** Hears the refresh call (the health card's marks). */
+  observer?: TikkieCallObserver
 }
 
-export function oauthClient(options: ResolvedTikkieBankOptions): OAuthClient {
+export function oauthClient(options: ResolvedTikkieBankOptions, observer?: TikkieCallObserver): OAuthClient {
   return new OAuthClient({
+    observer,
     authUrl: options.authUrl,
     clientId: options.clientId,
     tls: options.tls,
@@ -62,7 +66,7 @@ export async function rotateTokens<G extends SealedTokenGrant>(
         if (grant.status !== "connected") throw store.needsConsent(grant)
         return openToken(cipher, store, grant, "access_token")
       }
-      const oauth = oauthClient(options)
+      const oauth = oauthClient(options, store.observer)
       try {
         const t = await oauth.refresh({ refreshToken: await openToken(cipher, store, grant, "refresh_token") })
         await store.save({

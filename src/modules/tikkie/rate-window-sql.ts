@@ -14,6 +14,9 @@ export type RunSql = (sql: string, bindings: unknown[]) => Promise<Array<Record<
  */
 export const RATE_WINDOW_HELD = 1_000_000_000
 
+/** Windows are kept an hour: the health card shows the busiest second of the last hour. */
+export const RATE_WINDOWS_KEPT_SECONDS = 3_600
+
 /**
  * Counts one call of `key` in the current wall-clock second (one atomic upsert); answers the second's count.
  * `tidyInBackground`: the first call of a second does not wait for the tidy-up of old windows (it is no
@@ -36,9 +39,12 @@ export async function countRateWindowCall(
   )
   const count = Number(rows[0].count)
   if (count === 1) {
-    // The first call of a second tidies up windows nobody will count again (a failure only leaves rows
-    // the next second's first call deletes).
-    const tidy = run(`delete from tikkie_rate_window where key = ? and "window" < ?`, [key, window - 60])
+    // The first call of a second tidies up windows older than the health card's hour (a failure only
+    // leaves rows the next second's first call deletes): at most 3,600 rows a key.
+    const tidy = run(`delete from tikkie_rate_window where key = ? and "window" < ?`, [
+      key,
+      window - RATE_WINDOWS_KEPT_SECONDS,
+    ])
     if (tidyInBackground) tidy.catch(() => undefined)
     else await tidy
   }
@@ -54,4 +60,18 @@ export async function holdRateWindow(run: RunSql, key: string, window: number): 
      do update set count = greatest(tikkie_rate_window.count, excluded.count)`,
     [generateEntityId(undefined, "tkrw"), key, window, RATE_WINDOW_HELD]
   )
+}
+
+/** The busiest second of `key` since `since`, held seconds (Tikkie answered 429) left out and counted apart. */
+export async function busiestRateSecond(
+  run: RunSql,
+  key: string,
+  since: Date
+): Promise<{ busiest: number; held: number }> {
+  const rows = await run(
+    `select coalesce(max(count) filter (where count < ?), 0) as busiest, count(*) filter (where count >= ?) as held
+       from tikkie_rate_window where key = ? and "window" >= ? and deleted_at is null`,
+    [RATE_WINDOW_HELD, RATE_WINDOW_HELD, key, Math.floor(since.getTime() / 1000)]
+  )
+  return { busiest: Number(rows[0]?.busiest ?? 0), held: Number(rows[0]?.held ?? 0) }
 }

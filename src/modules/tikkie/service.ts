@@ -8,7 +8,9 @@ import NotificationSubscription from "./models/notification-subscription"
 import PaymentRequestV1Setup from "./models/payment-request-v1-setup"
 import RefundOwed from "./models/refund-owed"
 import PaymentRequestReminder from "./models/payment-request-reminder"
-import { countRateWindowCall, holdRateWindow, type RunSql } from "./rate-window-sql"
+import HealthMark from "./models/health-mark"
+import { CallHealthRecorder, type PollKey, writeHealthMark } from "./call-health"
+import { busiestRateSecond, countRateWindowCall, holdRateWindow, type RunSql } from "./rate-window-sql"
 
 class TikkieModuleService extends MedusaService({
   FastCheckoutOrder,
@@ -18,7 +20,63 @@ class TikkieModuleService extends MedusaService({
   PaymentRequestV1Setup,
   RefundOwed,
   PaymentRequestReminder,
+  HealthMark,
 }) {
+  /** This instance's health marks of the bank's calls and of webhooks (call-health.ts). */
+  readonly callHealth = new CallHealthRecorder(() => (sql, bindings) => this.runHealthSql(sql, bindings))
+
+  @InjectManager()
+  protected async runHealthSql(sql: string, bindings: unknown[], @MedusaContext() sharedContext: Context = {}) {
+    return sqlOf(sharedContext)(sql, bindings)
+  }
+
+  /** A poll job's run ended (jobs/poll-*.ts): one write a run. */
+  @InjectManager()
+  async notePollRun(key: PollKey, @MedusaContext() sharedContext: Context = {}): Promise<void> {
+    await writeHealthMark(sqlOf(sharedContext), key, "poll", new Date())
+  }
+
+  /** The busiest second of `key` since `since` in the database's windows, and how many were held (429). */
+  @InjectManager()
+  async busiestRateSecond(key: string, since: Date, @MedusaContext() sharedContext: Context = {}) {
+    return busiestRateSecond(sqlOf(sharedContext), key, since)
+  }
+
+  /**
+   * How many Fast Checkout orders the poll should have read by `now` and since when the longest-waiting
+   * one is due: the poll's own selection (listDueFastCheckoutOrderTokens), without its limit.
+   */
+  @InjectManager()
+  async dueFastCheckoutOrders(
+    opts: { maxAttempts: number; expiredAfter: Date; unreadExpiredAfter: Date; now: Date },
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<{ count: number; oldest: Date | null }> {
+    const due = dueFastCheckoutOrders(opts, opts.now)
+    const rows: Array<{ count: string; oldest: Date | null }> = await (
+      sharedContext.manager as SqlEntityManager
+    ).execute(
+      `select count(*)::text as count, min(coalesce(next_check_at, created_at)) as oldest from tikkie_fast_checkout_order where ${due.where}`,
+      due.bindings
+    )
+    return { count: Number(rows[0].count), oldest: rows[0].oldest ? new Date(rows[0].oldest) : null }
+  }
+
+  /** The same for payment requests (listDuePaymentRequestTokens' selection). */
+  @InjectManager()
+  async duePaymentRequests(
+    opts: { maxAttempts: number; expiryDateFrom: string; now: Date },
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<{ count: number; oldest: Date | null }> {
+    const due = duePaymentRequests(opts, opts.now)
+    const rows: Array<{ count: string; oldest: Date | null }> = await (
+      sharedContext.manager as SqlEntityManager
+    ).execute(
+      `select count(*)::text as count, min(coalesce(next_check_at, created_at)) as oldest from tikkie_payment_request where ${due.where}`,
+      due.bindings
+    )
+    return { count: Number(rows[0].count), oldest: rows[0].oldest ? new Date(rows[0].oldest) : null }
+  }
+
   /**
    * Counts one call of `key` in the current wall-clock second, for every instance of the store at once
    * (one atomic upsert). Answers how many calls this second now has, so the caller can wait for the
@@ -130,17 +188,12 @@ class TikkieModuleService extends MedusaService({
     @MedusaContext() sharedContext: Context = {}
   ): Promise<string[]> {
     const manager = sharedContext.manager as SqlEntityManager
-    const now = opts.now ?? new Date()
+    const due = dueFastCheckoutOrders(opts, opts.now ?? new Date())
     const rows: Array<{ order_token: string }> = await manager.execute(
-      `select order_token from tikkie_fast_checkout_order
-        where deleted_at is null and medusa_order_id is null
-          and (problem is null or attempts < ? or retry_until > ?)
-          and (status = 'PAID' or (status = 'NEW'
-            and (expires_at > ? or (expires_at > ? and (last_checked_at is null or last_checked_at < expires_at)))
-            and coalesce(next_check_at, created_at) <= ?))
+      `select order_token from tikkie_fast_checkout_order where ${due.where}
         order by (status = 'PAID') desc, coalesce(next_check_at, created_at) asc
         limit ?`,
-      [opts.maxAttempts, now, opts.expiredAfter, opts.unreadExpiredAfter, now, opts.limit]
+      [...due.bindings, opts.limit]
     )
     return rows.map((r) => r.order_token)
   }
@@ -245,17 +298,12 @@ class TikkieModuleService extends MedusaService({
     @MedusaContext() sharedContext: Context = {}
   ): Promise<string[]> {
     const manager = sharedContext.manager as SqlEntityManager
-    const now = opts.now ?? new Date()
-    const paid = `(kind <> 'invoice' and jsonb_array_length(coalesce(payments::jsonb -> 'items', '[]'::jsonb)) > 0)`
+    const due = duePaymentRequests(opts, opts.now ?? new Date())
     const rows: Array<{ payment_request_token: string }> = await manager.execute(
-      `select payment_request_token from tikkie_payment_request
-        where deleted_at is null and medusa_payment_id is null
-          and (problem is null or attempts < ? or retry_until > ?) and (expiry_date >= ? or ${paid})
-          and (kind <> 'invoice' or status = 'OPEN')
-          and (${paid} or coalesce(next_check_at, created_at) <= ?)
-        order by ${paid} desc, coalesce(next_check_at, created_at) asc
+      `select payment_request_token from tikkie_payment_request where ${due.where}
+        order by ${PAID_LINK} desc, coalesce(next_check_at, created_at) asc
         limit ?`,
-      [opts.maxAttempts, now, opts.expiryDateFrom, now, opts.limit]
+      [...due.bindings, opts.limit]
     )
     return rows.map((r) => r.payment_request_token)
   }
@@ -303,6 +351,37 @@ export interface PaidWithoutOrderRow {
   problem: string | null
   attempts: number
   since: Date
+}
+
+/** The Fast Checkout orders the poll reads (listDueFastCheckoutOrderTokens), as a where clause. */
+function dueFastCheckoutOrders(
+  opts: { maxAttempts: number; expiredAfter: Date; unreadExpiredAfter: Date },
+  now: Date
+): { where: string; bindings: unknown[] } {
+  return {
+    where: `deleted_at is null and medusa_order_id is null
+          and (problem is null or attempts < ? or retry_until > ?)
+          and (status = 'PAID' or (status = 'NEW'
+            and (expires_at > ? or (expires_at > ? and (last_checked_at is null or last_checked_at < expires_at)))
+            and coalesce(next_check_at, created_at) <= ?))`,
+    bindings: [opts.maxAttempts, now, opts.expiredAfter, opts.unreadExpiredAfter, now],
+  }
+}
+
+const PAID_LINK = `(kind <> 'invoice' and jsonb_array_length(coalesce(payments::jsonb -> 'items', '[]'::jsonb)) > 0)`
+
+/** The payment requests the poll reads (listDuePaymentRequestTokens), as a where clause. */
+function duePaymentRequests(
+  opts: { maxAttempts: number; expiryDateFrom: string },
+  now: Date
+): { where: string; bindings: unknown[] } {
+  return {
+    where: `deleted_at is null and medusa_payment_id is null
+          and (problem is null or attempts < ? or retry_until > ?) and (expiry_date >= ? or ${PAID_LINK})
+          and (kind <> 'invoice' or status = 'OPEN')
+          and (${PAID_LINK} or coalesce(next_check_at, created_at) <= ?)`,
+    bindings: [opts.maxAttempts, now, opts.expiryDateFrom, now],
+  }
 }
 
 function sqlOf(sharedContext: Context): RunSql {

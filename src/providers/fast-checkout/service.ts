@@ -31,6 +31,7 @@ import type { FastCheckoutConnection } from "./connection"
 import { fastCheckoutGetOrderLimiter } from "./get-order-limiter"
 import { fastCheckoutReturnUrl, fastCheckoutWebhookUrl } from "./urls"
 import { PaymentProviderKeys } from "../provider-keys"
+import { providerHealthObserver } from "../shared/health-observer"
 
 /**
  * What the settlement read of a PAID order, handed to authorizePayment (settled-reads.ts). PAID is
@@ -88,6 +89,7 @@ export class TikkieFastCheckoutProviderService extends TikkieBaseProvider<
       connectTimeoutMs: options.connectTimeoutMs,
       requestTimeoutMs: options.requestTimeoutMs,
       logger: { warn: (m) => this.logger.warn(m) },
+      observer: providerHealthObserver(this.container, "fast_checkout"),
     })
   }
 

@@ -12,6 +12,7 @@ import type { PaymentRequestsV1Client } from "tikkie-client/payment-requests/v1"
 import { providerCallOf } from "../shared/provider-call"
 import type { PaymentRequestConnection } from "./connection"
 import { toCents } from "../../utils/medusa-money"
+import { providerHealthObserver } from "../shared/health-observer"
 import { PaymentProviderKeys } from "../provider-keys"
 import { paymentRequestReadKey } from "../shared/settled-reads"
 import {
@@ -95,8 +96,10 @@ export class TikkiePaymentRequestProviderService extends TikkieBaseProvider<
    * module's `dependencies` (v1.ts), or from a fixed accessToken option.
    */
   protected v1Client(): PaymentRequestsV1Client {
-    return (this.v1Client_ ??= paymentRequestsV1ClientFrom(this.options, () =>
-      payGrantModulesOfProvider(this.container)
+    return (this.v1Client_ ??= paymentRequestsV1ClientFrom(
+      this.options,
+      () => payGrantModulesOfProvider(this.container),
+      providerHealthObserver(this.container, "payment_requests_v1")
     ))
   }
 
@@ -112,7 +115,11 @@ export class TikkiePaymentRequestProviderService extends TikkieBaseProvider<
   }
 
   protected createClient(options: ResolvedPaymentRequestProviderOptions): PaymentRequestsClient {
-    return paymentRequestsClientFrom(options, this.logger)
+    return paymentRequestsClientFrom(
+      options,
+      this.logger,
+      providerHealthObserver(this.container, "payment_requests_v2")
+    )
   }
 
   protected async createForSession({

@@ -1,3 +1,4 @@
+import type { TikkieCallObserver } from "tikkie-client/core/observer"
 import {
   PaymentRequestsV1Client,
   V1_PAYMENT_REQUEST_EXPIRY_DAYS,
@@ -61,7 +62,8 @@ export function payGrantModulesOfProvider(cradle: object): PayGrantModules {
  */
 export function paymentRequestsV1ClientFrom(
   options: ResolvedPaymentRequestProviderOptions,
-  payGrantModules: () => PayGrantModules
+  payGrantModules: () => PayGrantModules,
+  observer?: TikkieCallObserver
 ): PaymentRequestsV1Client {
   return new PaymentRequestsV1Client({
     apiKey: options.apiKey,
@@ -70,6 +72,7 @@ export function paymentRequestsV1ClientFrom(
     product: options.product,
     connectTimeoutMs: options.connectTimeoutMs,
     requestTimeoutMs: options.requestTimeoutMs,
+    observer,
   })
 }
 

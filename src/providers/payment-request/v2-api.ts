@@ -1,3 +1,4 @@
+import type { TikkieCallObserver } from "tikkie-client/core/observer"
 import type { Logger, RefundPaymentInput, RefundPaymentOutput } from "@medusajs/framework/types"
 import { MedusaError, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { TikkieError } from "tikkie-client/core/errors"
@@ -25,7 +26,8 @@ import { sessionStatus } from "./status"
 /** Builds the v2 client from the provider's options (also used app-side, see workflows/payment-request). */
 export function paymentRequestsClientFrom(
   options: ResolvedPaymentRequestProviderOptions,
-  logger?: Logger
+  logger?: Logger,
+  observer?: TikkieCallObserver
 ): PaymentRequestsClient {
   return new PaymentRequestsClient({
     apiKey: options.apiKey,
@@ -35,6 +37,7 @@ export function paymentRequestsClientFrom(
     connectTimeoutMs: options.connectTimeoutMs,
     requestTimeoutMs: options.requestTimeoutMs,
     logger: logger ? { warn: (m) => logger.warn(m) } : undefined,
+    observer,
   })
 }
 

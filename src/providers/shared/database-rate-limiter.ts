@@ -47,7 +47,9 @@ export function rateWindowsOverRedis(redis: StoreRedis, fallback: RateWindowCoun
     countRateWindowCall: async (key) => {
       const window = Math.floor(Date.now() / 1000)
       try {
-        const count = await withinRedisTimeout(redis.eval(COUNT_SCRIPT, 1, rateWindowKey(key, window)))
+        const count = await withinRedisTimeout(
+          redis.eval(COUNT_SCRIPT, 2, rateWindowKey(key, window), ratePeakKey(key, window), RATE_WINDOW_HELD)
+        )
         return { count: Number(count), window }
       } catch {
         return fallback.countRateWindowCall(key)
@@ -64,11 +66,27 @@ export function rateWindowsOverRedis(redis: StoreRedis, fallback: RateWindowCoun
 }
 
 const rateWindowKey = (key: string, window: number) => `tikkie:rate-window:${key}:${window}`
+/** The busiest second of each minute, kept a little over an hour for the health card. */
+const ratePeakKey = (key: string, window: number) => `tikkie:rate-peak:${key}:${Math.floor(window / 60)}`
 
+// The window's count, and the minute's peak raised in the same round trip (a held second is no peak).
 const COUNT_SCRIPT = `
 local count = redis.call('INCR', KEYS[1])
 if count == 1 then redis.call('PEXPIRE', KEYS[1], 60000) end
+if count < tonumber(ARGV[1]) and count > tonumber(redis.call('GET', KEYS[2]) or '0') then
+  redis.call('SET', KEYS[2], count, 'PX', 3900000)
+end
 return count`
+
+/** The busiest second counted in Redis in the hour before `now` (the minutes' peaks). */
+export async function busiestRateSecondInRedis(redis: StoreRedis, key: string, now = Date.now()): Promise<number> {
+  const minute = Math.floor(now / 60_000)
+  const keys = Array.from({ length: 60 }, (_, i) => ratePeakKey(key, (minute - i) * 60))
+  const peaks = (await withinRedisTimeout(
+    redis.eval(`return redis.call('MGET', unpack(KEYS))`, keys.length, ...keys)
+  )) as Array<string | null>
+  return Math.max(0, ...peaks.map((p) => Number(p ?? 0)))
+}
 
 const HOLD_SCRIPT = `
 if tonumber(redis.call('GET', KEYS[1]) or '0') < tonumber(ARGV[1]) then

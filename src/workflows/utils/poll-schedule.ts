@@ -26,6 +26,16 @@ export function nextCheckAt(
   return new Date(next)
 }
 
+/** How long after its expiration a Fast Checkout order that Tikkie still calls NEW is asked about again. */
+export const STALE_AFTER_MS = 24 * 3_600_000
+/**
+ * How long after its expiration an order that no read has seen since (every read failed: an outage,
+ * rotated credentials) is still asked about: it may have been paid, and a lost webhook would leave the
+ * money unseen. Failed reads of an expired order back off (settle-fast-checkout-order.ts), so a month
+ * costs about 48 reads a day for such an order.
+ */
+export const UNREAD_AFTER_EXPIRY_MS = 30 * 24 * 3_600_000
+
 /** Records a poll run reads at most (TIKKIE_POLL_BATCH), most likely changed first. */
 export function pollBatchSize(): number {
   const n = Number(process.env.TIKKIE_POLL_BATCH)
