@@ -9,11 +9,7 @@ import type { TikkieHealth } from "../workflows/utils/tikkie-health"
 import type { bankConnectionView } from "./admin/tikkie/bank/connection-view"
 import type { fastCheckoutOrderView } from "./admin/tikkie/fast-checkout-orders/order-view"
 
-/**
- * What the plugin's routes answer, as Medusa's own `HttpTypes`: a route types its response with these
- * (`MedusaResponse<AdminTikkie…Response>`), and the admin imports them (through `Json<…>`, the same
- * object after JSON: a Date arrives as its ISO string) instead of declaring them again.
- */
+/** What the plugin's routes answer; the admin reads them through `Json<…>` (a Date arrives as its ISO string). */
 export type Json<T> = T extends Date
   ? string
   : T extends Array<infer U>
@@ -89,7 +85,6 @@ export interface AdminTikkieAttentionResponse {
   }
 }
 
-/** The health card (GET /admin/tikkie/health, workflows/utils/tikkie-health.ts). */
 export type AdminTikkieHealthResponse = Json<TikkieHealth>
 export type {
   HealthCheck as TikkieHealthCheck,
@@ -112,7 +107,6 @@ export interface AdminTikkiePaidWithoutOrder {
   /** fast_checkout, or the link's kind: checkout (a cart) or order (an order's outstanding amount). */
   source: "fast_checkout" | "checkout" | "order"
   id: string
-  /** The orderToken or paymentRequestToken. */
   token: string
   provider_id: string
   amount_in_cents: number | null

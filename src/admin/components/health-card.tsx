@@ -74,7 +74,7 @@ export function HealthCard() {
               .map((c) => (
                 <li
                   key={c.check}
-                  className="grid grid-cols-[8rem_1fr] items-start gap-x-3"
+                  className="grid grid-cols-[14rem_1fr] items-start gap-x-3"
                   data-testid="tikkie-health-check"
                   data-check={c.check}
                   data-status={c.status}

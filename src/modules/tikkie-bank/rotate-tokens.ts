@@ -18,19 +18,16 @@ export interface SealedTokenGrant {
 
 /** What differs between the grants: where they are stored, what they are sealed with, what the admin is told. */
 export interface TokenGrantStore<G extends SealedTokenGrant> {
-  /** Store-wide lock name: one refresh at a time, across every instance of the store. */
   lock: string
   load(): Promise<G | undefined>
   save(fields: Partial<SealedTokenGrant> & { id: string; access_expires_at?: Date }): Promise<unknown>
   /** The row and column a sealed token is bound to (token-cipher.ts). */
   binding(grant: G, purpose: TokenBinding["purpose"]): TokenBinding
-  /** The additional authenticated data of values sealed before key ids (still readable). */
   legacyAad(purpose: TokenBinding["purpose"]): string
   notConnected(): MedusaError
   needsConsent(grant: G): MedusaError
   /** A refresh that failed for a reason worth retrying (network, 5xx). */
   failed(e: unknown): Error
-  /** Hears the refresh call (the health card's marks). */
   observer?: TikkieCallObserver
 }
 

@@ -33,10 +33,7 @@ import { fastCheckoutReturnUrl, fastCheckoutWebhookUrl } from "./urls"
 import { PaymentProviderKeys } from "../provider-keys"
 import { providerHealthObserver } from "../shared/health-observer"
 
-/**
- * What the settlement read of a PAID order, handed to authorizePayment (settled-reads.ts). PAID is
- * final for a Fast Checkout order (it has no cancel or refund), so a read of it stays true.
- */
+/** A settlement's read of a PAID order, handed to authorizePayment (settled-reads.ts): PAID is final. */
 export interface FastCheckoutSettledRead {
   orderToken: string
   status: "PAID"
@@ -45,16 +42,9 @@ export interface FastCheckoutSettledRead {
 }
 
 /**
- * Tikkie Fast Checkout as a Medusa payment provider (`pp_tikkie-fast-checkout_{id}`).
- *
- * The provider runs in the payment module and cannot read the cart, so the cart's lines come in the
- * session input's `data` under `tikkie_fast_checkout_cart`, put there server-side by the plugin's
- * checkout route or its middleware on Medusa's payment-session route (whatever a storefront sends
- * there is overwritten). The provider checks that the lines add up to the session amount Medusa
- * computed, so a forged line can never change what is charged.
- *
- * Fast Checkout has no cancel and no refund operation: cancelling an unpaid session lets the order
- * expire, and a refund is refused with a clear NOT_ALLOWED error.
+ * Tikkie Fast Checkout as a Medusa payment provider (`pp_tikkie-fast-checkout_{id}`). The cart's lines
+ * come server-side in the session input's `data` (the provider cannot read the cart) and must add up to
+ * Medusa's amount, so a forged line never changes what is charged. No cancel or refund at Tikkie.
  */
 export class TikkieFastCheckoutProviderService extends TikkieBaseProvider<
   ResolvedFastCheckoutProviderOptions,
@@ -66,10 +56,7 @@ export class TikkieFastCheckoutProviderService extends TikkieBaseProvider<
 
   protected readonly sessionDataSchema = FastCheckoutSessionDataSchema
   protected readonly inputKey = FAST_CHECKOUT_CART_KEY
-  /**
-   * Every GET order of this provider takes a slot of the store-wide limit, each retry included
-   * (get-order-limiter.ts); passed per call, so a settlement can put a deadline on the wait.
-   */
+  /** Every GET order takes a store-wide slot, retries included; per call, so a settlement can bound the wait. */
   private readonly getOrderLimiter = fastCheckoutGetOrderLimiter(this.container)
   protected readonly messages: TikkieProviderMessages<FastCheckoutSessionData> = {
     noSessionId: "Tikkie Fast Checkout needs the payment session id.",
@@ -156,11 +143,7 @@ export class TikkieFastCheckoutProviderService extends TikkieBaseProvider<
     return SESSION_STATUS[data.status]
   }
 
-  /**
-   * Fast Checkout has no refund operation, so a refund is refused (Medusa records none, and the plugin
-   * records a refund owed instead), except the one an admin marked as paid back by bank transfer:
-   * that one is answered so Medusa's own refund workflow records it.
-   */
+  /** Refused (the plugin records a refund owed), except one the admin marked paid back by bank transfer. */
   async refundPayment(input: RefundPaymentInput): Promise<RefundPaymentOutput> {
     const marked = await answerBankTransferRefund(this.container, input)
     if (marked) return marked
@@ -175,22 +158,14 @@ export class TikkieFastCheckoutProviderService extends TikkieBaseProvider<
     return { data: this.sessionData(input.data) }
   }
 
-  /**
-   * Only the plugin's own calls (provider-call.ts) are answered, with this provider's order reads: Medusa's
-   * generic `/hooks/payment/tikkie-fast-checkout_{id}` route gets `not_supported` without a Tikkie read,
-   * whatever it was sent (Tikkie's webhooks go to `/hooks/tikkie/fast-checkout`, which settles under the
-   * plugin's lock, its store-wide GET order limit and its cart checks).
-   */
+  /** Only the plugin's own calls are answered (provider-call.ts): Medusa's generic hook route reads nothing. */
   async getWebhookActionAndData(payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
     const call = providerCallOf<FastCheckoutConnection>(payload)
     if (call) await call({ getOrder: (orderToken, rateWaitAtMostMs) => this.getOrder(orderToken, rateWaitAtMostMs) })
     return { action: PaymentActions.NOT_SUPPORTED }
   }
 
-  /**
-   * Reads the order and folds its status and payer into the session data. A settlement's read of it
-   * handed over (it read the order PAID under its lock a moment ago) is used instead of a second read.
-   */
+  /** The order's status and payer in the session data; a settlement's read handed over saves a second read. */
   protected async read(
     data: Record<string, unknown> | undefined,
     settled?: unknown

@@ -40,20 +40,9 @@ import { paymentRequestsClientFrom, PaymentRequestsV2Api, type PaymentRequestSet
 
 /**
  * Tikkie payment requests as a Medusa payment provider (`pp_tikkie-payment-request_{id}`): a session is a
- * payment request for exactly the session's amount, and the storefront sends the shopper to its `url`. A
- * payment against it is money received, so a paid request is `captured` at once. The calls themselves are
- * the API adapters' (payment-request-api.ts): v2 (v2-api.ts), or the legacy v1 (`apiVersion: "v1"`,
- * v1-api.ts); this class holds what both share.
- *
- * - The description and expiry come in the session input's `data` under `tikkie_payment_request`,
- *   computed on the server (the plugin's checkout route, or the admin order-link route); without them
- *   the store name option is used. The amount is always Medusa's session amount.
- * - Refunds go through Tikkie's refund API, numbered and described for the payer; the refund record
- *   (PENDING, later PAID) is kept in the payment's data.
- * - Cancel: payment requests v2 have no operation to close a request. An unpaid session is marked
- *   cancelled in its data and the note says the link stays payable until its expiry date; a payment
- *   made after that is kept by the plugin as a problem to refund. A paid request cannot be cancelled:
- *   refund it.
+ * request for exactly its amount, captured once paid; the calls are the v2 or legacy v1 adapter's
+ * (payment-request-api.ts). Tikkie cannot close a request: a cancelled session is marked in its data,
+ * and a payment after that is kept as a problem to refund.
  */
 export class TikkiePaymentRequestProviderService extends TikkieBaseProvider<
   ResolvedPaymentRequestProviderOptions,
@@ -73,9 +62,7 @@ export class TikkiePaymentRequestProviderService extends TikkieBaseProvider<
       `Tikkie payment request ${data.paymentRequestToken} is ${data.status} and not paid: there is nothing to capture.`,
     paidCannotCancel: "This Tikkie payment request is paid and cannot be cancelled; refund the payment instead.",
   }
-  /** The v2 API: new requests unless the provider is set up for v1. */
   protected readonly v2: PaymentRequestsV2Api
-  /** apiVersion v1 only: the legacy API (requests are made under the stored platform and user). */
   protected readonly v1?: PaymentRequestsV1Api
   private v1Client_?: PaymentRequestsV1Client
 
@@ -90,11 +77,7 @@ export class TikkiePaymentRequestProviderService extends TikkieBaseProvider<
     if (this.options.apiVersion === "v1") this.v1 = new PaymentRequestsV1Api(host, this.v1Client())
   }
 
-  /**
-   * The v1 client, made once. Its token comes from the admin's v1 connection in the tikkie-bank module,
-   * which this provider reaches in its own container when the store lists the modules in the payment
-   * module's `dependencies` (v1.ts), or from a fixed accessToken option.
-   */
+  /** The v1 client, made once (its token: v1.ts). */
   protected v1Client(): PaymentRequestsV1Client {
     return (this.v1Client_ ??= paymentRequestsV1ClientFrom(
       this.options,
@@ -146,7 +129,6 @@ export class TikkiePaymentRequestProviderService extends TikkieBaseProvider<
     })
   }
 
-  /** The new request keeps the old one's description and v1 setup: only the amount changed. */
   protected inputForNewAmount(current: PaymentRequestSessionData) {
     return {
       [PAYMENT_REQUEST_INPUT_KEY]: { description: current.description, ...(current.v1 ? { v1: current.v1 } : {}) },
@@ -161,10 +143,7 @@ export class TikkiePaymentRequestProviderService extends TikkieBaseProvider<
     return sessionStatus(data.status, this.isPaid(data))
   }
 
-  /**
-   * Medusa's refund: through Tikkie's refund API for v2 (v2-api.ts), a bank transfer the admin marks made
-   * for v1, which has no refunds (v1-api.ts). A provider set up for v1 answers every refund the v1 way.
-   */
+  /** Through Tikkie's refund API for v2; for v1 (no refunds) a bank transfer the admin marks made. */
   async refundPayment(input: RefundPaymentInput): Promise<RefundPaymentOutput> {
     const current = this.sessionData(input.data)
     if (this.v1 || current.v1) return refundByBankTransfer(this.container, input)
@@ -177,12 +156,7 @@ export class TikkiePaymentRequestProviderService extends TikkieBaseProvider<
     return { data: this.isPaid(current) ? current : this.cancelled(current) }
   }
 
-  /**
-   * Only the plugin's own calls (provider-call.ts) are answered, with this provider's connection
-   * (connection.ts). Tikkie's notifications go to the plugin's own route (`/hooks/tikkie/payment-requests`),
-   * which checks the subscriptionId and settles through the plugin's one settlement path; Medusa's generic
-   * `/hooks/payment/:provider` route is not a second way in: anything posted there is not acted on.
-   */
+  /** Only the plugin's own calls are answered (provider-call.ts): Medusa's generic hook route acts on nothing. */
   async getWebhookActionAndData(payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
     const call = providerCallOf<PaymentRequestConnection>(payload)
     if (call) await call({ options: this.options, client: this.client, v1Client: () => this.v1Client() })
@@ -205,10 +179,7 @@ export class TikkiePaymentRequestProviderService extends TikkieBaseProvider<
     return paymentRequestReadKey(current.paymentRequestToken)
   }
 
-  /**
-   * Reads the request and its payments and folds them into the session data. A settlement's read of
-   * them handed over (it read them under its lock a moment ago) is used instead of a second read.
-   */
+  /** The request and its payments in the session data; a settlement's read handed over saves a second read. */
   protected async read(
     data: Record<string, unknown> | undefined,
     settled?: unknown

@@ -28,11 +28,7 @@ export function v1ExternalId(reference: string): string {
 /** What a store adds to the payment module's entry for v1 without a fixed accessToken (payment-requests-v1.md). */
 export const V1_PAYMENT_MODULE_DEPENDENCIES = [TIKKIE_BANK_MODULE, Modules.LOCKING] as const
 
-/**
- * The pay grant's modules as the v1 provider reaches them: in its own container, the payment module's,
- * where Medusa puts the modules a store lists in that module's `dependencies`. Nothing else of the app
- * is in reach of a provider, and the token must not travel in session data (the Store API shows it).
- */
+/** The pay grant's modules, from the payment module's `dependencies` (the token never travels in session data). */
 export function payGrantModulesOfProvider(cradle: object): PayGrantModules {
   // An awilix cradle throws for a name nobody registered; a listed module the store lacks is undefined.
   const registered = (name: string): { value: unknown } | undefined => {
@@ -55,11 +51,7 @@ export function payGrantModulesOfProvider(cradle: object): PayGrantModules {
   return { bank: bank.value as PayGrantModules["bank"], locking: locking.value as PayGrantModules["locking"] }
 }
 
-/**
- * The v1 client of a provider. Its bearer token: the fixed `accessToken` option when given, otherwise
- * the store's pay grant (v1-pay-grant.ts), read and refreshed with the modules `payGrantModules` gives
- * (asked at each token, so a store without them fails on a v1 call with the sentence above, not at start).
- */
+/** The v1 client: its token is the `accessToken` option, else the store's pay grant (asked at each call). */
 export function paymentRequestsV1ClientFrom(
   options: ResolvedPaymentRequestProviderOptions,
   payGrantModules: () => PayGrantModules,

@@ -23,7 +23,6 @@ import {
 } from "./session-data"
 import { sessionStatus } from "./status"
 
-/** Builds the v2 client from the provider's options (also used app-side, see workflows/payment-request). */
 export function paymentRequestsClientFrom(
   options: ResolvedPaymentRequestProviderOptions,
   logger?: Logger,
@@ -48,7 +47,6 @@ export interface PaymentRequestSettledRead {
   payments: PaymentRequestSessionData["payments"]
 }
 
-/** Every payment of a request with its refunds (a fixed-amount request has at most one). */
 export async function readPayments(client: PaymentRequestsClient, paymentRequestToken: string): Promise<PaymentV2[]> {
   const all: PaymentV2[] = []
   for await (const p of client.payments(paymentRequestToken)) all.push(p)
@@ -118,7 +116,6 @@ export class PaymentRequestsV2Api implements PaymentRequestApi {
     return this.folded(next)
   }
 
-  /** Session data with a settlement's fresh read (status and payments) as the provider's read answers it. */
   folded(next: PaymentRequestSessionData): TikkieRead<PaymentRequestSessionData> {
     const paid = !!paymentInFull(next)
     if (!paid && next.payments.length) {
@@ -154,11 +151,7 @@ export class PaymentRequestsV2Api implements PaymentRequestApi {
     )
   }
 
-  /**
-   * The refund itself, under the payment's refund lock. `medusaRefunds`: the refunds Medusa holds for the
-   * payment now; a refund at Tikkie under a Medusa refund id is recorded when Medusa holds it (or, outside
-   * a Medusa app, when the payment's data lists it).
-   */
+  /** The refund itself, under the payment's lock; `medusaRefunds`: the refunds Medusa holds for it now. */
   private async refundLocked(
     input: RefundPaymentInput,
     current: PaymentRequestSessionData,
@@ -233,11 +226,7 @@ export class PaymentRequestsV2Api implements PaymentRequestApi {
     return { data }
   }
 
-  /**
-   * A refund Tikkie holds under a Medusa refund id that Medusa's payment never recorded: made by an
-   * earlier attempt whose answer was lost (Medusa then dropped that attempt's refund). A new refund of
-   * the same amount takes it up instead of paying out again; any other amount is refused until it is.
-   */
+  /** A refund Tikkie holds that Medusa never recorded (a lost answer): the next refund of that amount takes it up. */
   private unrecordedRefund(fresh: StoredPayment, recorded: string[], amountInCents: number): StoredRefund | undefined {
     const lost = fresh.refunds.filter(
       (r) => r.referenceId && MEDUSA_REFUND_ID.test(r.referenceId) && !recorded.includes(r.referenceId)
@@ -260,12 +249,8 @@ export class PaymentRequestsV2Api implements PaymentRequestApi {
   }
 
   /**
-   * createRefund failed: was the refund made anyway? A refusal (our own check, a 4xx, a 503 the
-   * service did not process, a connection never made) made nothing, and it throws. Otherwise the
-   * answer was lost (a dropped connection, a timeout, a 500): the payment's refunds are read for
-   * this refund's reference. Found: it was made. Not found: nothing was made, and it throws. Unreadable:
-   * nobody knows, and it throws saying so; a retry then finds the refund, if it was made, through
-   * unrecordedRefund.
+   * createRefund failed: was it made anyway? A refusal made nothing (throws). A lost answer (dropped, time-out,
+   * 500): the refunds are read for this reference; found means made, not found or unreadable throws.
    */
   private async refundMade(
     e: unknown,

@@ -9,39 +9,25 @@ import { type StoreRedis, withinRedisTimeout } from "../../utils/store-redis"
 
 export { RATE_WINDOW_HELD }
 
-/**
- * Where the windows are counted: the tikkie module's service (app-side callers), or the database
- * connection itself (`rateWindowsOverConnection`) for a payment provider, whose container has no
- * plugin module but does have the shared connection.
- */
+/** Where the windows are counted: the module's service, the shared connection (a provider) or Redis. */
 export interface RateWindowCounter {
   countRateWindowCall(key: string): Promise<{ count: number; window: number }>
   holdRateWindow(key: string, window: number): Promise<void>
 }
 
-/** What a provider's container offers as `__pg_connection__` (a knex instance), as far as used here. */
 export interface SqlConnection {
   raw(sql: string, bindings: readonly unknown[]): PromiseLike<{ rows: Array<Record<string, unknown>> }>
 }
 
-/** The same SQL as the tikkie module's service (rate-window-sql.ts), over the shared connection. */
 export function rateWindowsOverConnection(connection: SqlConnection): RateWindowCounter {
   const run: RunSql = async (sql, bindings) => (await connection.raw(sql, bindings)).rows
   return {
-    // The read waits for its slot only: the tidy-up of old windows runs beside the call to Tikkie.
     countRateWindowCall: (key) => countRateWindowCall(run, key, { tidyInBackground: true }),
     holdRateWindow: (key, window) => holdRateWindow(run, key, window),
   }
 }
 
-/**
- * The same windows in Redis (utils/store-redis.ts), one round trip a call instead of a database upsert:
- * for a store on Medusa's Redis event bus, which every store of several instances is. A key per
- * `key` and second, counted with INCR and gone after a minute; a held second is set to RATE_WINDOW_HELD.
- * When Redis does not answer within STORE_REDIS_TIMEOUT_MS the call counts in `fallback` (the database):
- * a slot is still taken somewhere every instance sees, and Tikkie's own 429s and the provider's
- * in-process window stay the last lines while the two counts are apart.
- */
+/** The same windows in Redis (one round trip a call); when Redis does not answer in time, in `fallback`. */
 export function rateWindowsOverRedis(redis: StoreRedis, fallback: RateWindowCounter): RateWindowCounter {
   return {
     countRateWindowCall: async (key) => {
@@ -66,10 +52,9 @@ export function rateWindowsOverRedis(redis: StoreRedis, fallback: RateWindowCoun
 }
 
 const rateWindowKey = (key: string, window: number) => `tikkie:rate-window:${key}:${window}`
-/** The busiest second of each minute, kept a little over an hour for the health card. */
 const ratePeakKey = (key: string, window: number) => `tikkie:rate-peak:${key}:${Math.floor(window / 60)}`
 
-// The window's count, and the minute's peak raised in the same round trip (a held second is no peak).
+// Also raises the minute's peak (kept an hour for the health card); a held second is no peak.
 const COUNT_SCRIPT = `
 local count = redis.call('INCR', KEYS[1])
 if count == 1 then redis.call('PEXPIRE', KEYS[1], 60000) end
@@ -78,7 +63,6 @@ if count < tonumber(ARGV[1]) and count > tonumber(redis.call('GET', KEYS[2]) or 
 end
 return count`
 
-/** The busiest second counted in Redis in the hour before `now` (the minutes' peaks). */
 export async function busiestRateSecondInRedis(redis: StoreRedis, key: string, now = Date.now()): Promise<number> {
   const minute = Math.floor(now / 60_000)
   const keys = Array.from({ length: 60 }, (_, i) => ratePeakKey(key, (minute - i) * 60))
@@ -103,14 +87,9 @@ export class RateLimitWaitExceeded extends Error {
 }
 
 /**
- * A RateLimiter whose count lives in the database all store instances share, so "at most N calls a
- * second" holds for the whole store, not per process. Windows are wall-clock seconds (the way Tikkie
- * and the sandbox count), less their last SLOT_GUARD_MS. A caller over the limit waits for the next
- * second, with a little jitter so the waiting instances do not all come back in the same millisecond.
- *
- * `waitAtMostMs` bounds that wait for callers with someone waiting on them (the return route holds a
- * shopper): past it `acquire` throws RateLimitWaitExceeded instead of waiting on, and the caller answers
- * "retry". Workers and the poll leave it unset and wait as long as the limit requires.
+ * A RateLimiter counted where every instance sees it, so "N calls a second" holds for the whole store.
+ * Over the limit a caller waits for the next second (with jitter); `waitAtMostMs` bounds that wait for a
+ * caller with a shopper waiting (RateLimitWaitExceeded), workers wait as long as needed.
  */
 export class DatabaseRateLimiter implements RateLimiter {
   constructor(
@@ -123,7 +102,6 @@ export class DatabaseRateLimiter implements RateLimiter {
   async acquire(): Promise<void> {
     const deadline = this.options.waitAtMostMs === undefined ? Infinity : Date.now() + this.options.waitAtMostMs
     for (;;) {
-      // A slot is taken only while its call can still arrive at Tikkie within the same second.
       if (!nearSecondEnd(Date.now())) {
         const { count, window } = await this.tikkie.countRateWindowCall(this.key)
         if (count <= this.limitPerSecond && !nearSecondEnd(Date.now(), window)) return
@@ -134,37 +112,26 @@ export class DatabaseRateLimiter implements RateLimiter {
     }
   }
 
-  /** Tikkie answered 429: the current second counts as full for every instance of the store. */
   async holdRestOfSecond(): Promise<void> {
     await this.tikkie.holdRateWindow(this.key, Math.floor(Date.now() / 1000))
   }
 
-  /** The same limit and count with another deadline on the wait (the return route's, per settlement). */
   withWaitAtMost(waitAtMostMs: number | undefined): DatabaseRateLimiter {
     return new DatabaseRateLimiter(this.tikkie, this.key, this.limitPerSecond, { ...this.options, waitAtMostMs })
   }
 }
 
 /**
- * The last part of a second in which no slot is given out. The limiter counts the second a call takes
- * its slot; Tikkie (and the sandbox) count the second it arrives. Without this, calls that took the last
- * slots of one second arrive in the next, on top of that second's own: up to twice the limit in one
- * second at the receiver. With it, a call arrives in its slot's second unless it takes longer than this
- * from slot to arrival (one keep-alive request to Tikkie: a few ms). Costs a call that comes in this
- * part of a second a wait until the next one; the limit a second is reached all the same.
+ * No slot in a second's last part: Tikkie counts the second a call arrives, and a call slotted at a
+ * second's end would land on top of the next second's own (up to twice the limit at the receiver).
  */
 export const SLOT_GUARD_MS = 150
 
-/** Within the guard at the end of the second `now` falls in (or, given `window`, past that second's guard). */
 function nearSecondEnd(now: number, window = Math.floor(now / 1000)): boolean {
   return now >= (window + 1) * 1000 - SLOT_GUARD_MS
 }
 
-/**
- * Below Tikkie's 250 a second: clocks of store instances and of the service are not perfectly aligned,
- * and the provider's own in-process limiter keeps its 250 as a last line. TIKKIE_GET_ORDER_RATE_LIMIT
- * lowers it (the cluster tests drive a low limit from every instance at once); never above 200.
- */
+/** Below Tikkie's 250 (clocks differ); TIKKIE_GET_ORDER_RATE_LIMIT lowers it, never above 200. */
 export const FAST_CHECKOUT_GET_ORDER_CALLS_PER_SECOND = lowerLimit(process.env.TIKKIE_GET_ORDER_RATE_LIMIT, 200)
 
 function lowerLimit(value: string | undefined, max: number): number {

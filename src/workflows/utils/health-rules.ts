@@ -263,7 +263,8 @@ export function reconciliationCheck(
   now: Date
 ): HealthCheck {
   const values: HealthValues = { last_run_at: iso(c?.last_synced_at), overdue: f.overdue, mismatch: f.mismatch }
-  if (!c) return check("bank", "reconciliation", "amber", "not_connected", values, "No bank account is connected.")
+  if (!c)
+    return check("bank", "reconciliation", "amber", "not_connected", values, "Starts once a bank account is connected.")
   const age = c.last_synced_at ? now.getTime() - c.last_synced_at.getTime() : Infinity
   if (age > RECONCILIATION_RED_MS && now.getTime() - c.created_at.getTime() > RECONCILIATION_AMBER_MS)
     return check("bank", "reconciliation", "red", "stale", values, "No reconciliation in the last 24 hours.")
