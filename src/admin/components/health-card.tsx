@@ -29,7 +29,8 @@ export function HealthCard() {
         k.endsWith("_at") ? (v ? dateTime(String(v)) : t("common.never")) : (v ?? "—"),
       ])
     )
-    let text = t(`health.codes.${c.check}.${c.code}` as TikkieTextKey, values)
+    const code = c.area === "bank" && c.code === "refused" ? "refused_bank" : c.code
+    let text = t(`health.codes.${c.check}.${code}` as TikkieTextKey, values)
     if (c.check === "credentials" && c.code === "working" && c.values.last_refused_at)
       text += ` ${t("health.codes.lastRefusal", values)}`
     if (c.check === "consent" && c.code !== "not_connected") text += ` ${t("health.codes.renew")}`

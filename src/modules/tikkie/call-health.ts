@@ -24,7 +24,9 @@ export type CallSignal = "ok" | "refused" | "failed"
 export function callSignal(end: Pick<TikkieCallEnd, "ok" | "status" | "code">): CallSignal {
   if (end.ok) return "ok"
   if (end.status === 401 || (end.status === 403 && !BUSINESS_403.has(end.code ?? ""))) return "refused"
-  if (end.code === "ACCESS_TOKEN_UNAVAILABLE") return "refused"
+  // No token to send (v1), or the bank's token endpoint refusing the client or the consent's grant.
+  if (end.code === "ACCESS_TOKEN_UNAVAILABLE" || end.code === "invalid_grant" || end.code === "invalid_client")
+    return "refused"
   if (end.status === undefined || end.status >= 500 || end.status === 429) return "failed"
   return "ok"
 }

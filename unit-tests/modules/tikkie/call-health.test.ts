@@ -49,5 +49,6 @@ describe("call health recorder", () => {
     expect(callSignal({ ok: false, status: 503 })).toBe("failed")
     expect(callSignal({ ok: false, code: "TIMEOUT" })).toBe("failed")
     expect(callSignal({ ok: false, code: "ACCESS_TOKEN_UNAVAILABLE" })).toBe("refused")
+    expect(callSignal({ ok: false, status: 400, code: "invalid_grant" })).toBe("refused")
   })
 })
