@@ -3,7 +3,7 @@ import { pollPaymentRequests } from "../../src/jobs/poll-payment-requests"
 import { TIKKIE_MODULE } from "../../src/modules/tikkie"
 import type TikkieModuleService from "../../src/modules/tikkie/service"
 import { adminHeaders, PAYMENT_REQUEST_PROVIDER } from "../helpers/payment-request-env"
-import { eventually, type SeededStore, seedStore, storeApi, useReadyCarts } from "../helpers/store-flow"
+import { eventually, type SeededStore, seedStore, settledOrder, storeApi, useReadyCarts } from "../helpers/store-flow"
 import { storeSuite } from "../helpers/store-suites"
 import { clearSandboxForNextTest } from "../helpers/tikkie-sandbox-env"
 
@@ -54,7 +54,10 @@ export default storeSuite("health", {
 
     it("answers green to a secret API key after working calls, with no secret in the answer", async () => {
       const cart = await carts.take(shop, store)
-      await shop.startFastCheckout(cart.id)
+      const started = await shop.startFastCheckout(cart.id)
+      // Paid at Tikkie: its webhook reaches the store and the order is made.
+      await tikkie.control.post(`/_sandbox/fastcheckout/orders/${started.order_token}/pay`)
+      await settledOrder(getContainer(), started.order_token, cart.id)
       await invoiceLink("Factuur 2026-201")
       await pollFastCheckoutOrders(getContainer())
       await pollPaymentRequests(getContainer())
@@ -64,6 +67,7 @@ export default storeSuite("health", {
       const answer = await eventually(async () => {
         const h = await health(key)
         return checkOf(h, "fast_checkout", "credentials")?.code === "working" &&
+          checkOf(h, "fast_checkout", "webhook")?.code === "received" &&
           checkOf(h, "payment_requests_v2", "credentials")?.code === "working"
           ? h
           : undefined
@@ -83,6 +87,9 @@ export default storeSuite("health", {
       ])
       expect(checkOf(answer, "fast_checkout", "poll")).toEqual(
         expect.objectContaining({ status: "green", code: "on_time" })
+      )
+      expect(checkOf(answer, "fast_checkout", "webhook")).toEqual(
+        expect.objectContaining({ status: "green", code: "received", values: { last_at: expect.any(String) } })
       )
       expect(checkOf(answer, "fast_checkout", "read_budget")?.values).toEqual(
         expect.objectContaining({ busiest: expect.any(Number), limit: 200, held: 0 })
