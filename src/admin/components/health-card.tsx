@@ -29,7 +29,7 @@ export function HealthCard() {
         k.endsWith("_at") ? (v ? dateTime(String(v)) : t("common.never")) : (v ?? "—"),
       ])
     )
-    const code = c.area === "bank" && c.code === "refused" ? "refused_bank" : c.code
+    const code = c.area === "bank" && (c.code === "refused" || c.code === "no_calls") ? `${c.code}_bank` : c.code
     let text = t(`health.codes.${c.check}.${code}` as TikkieTextKey, values)
     if (c.check === "credentials" && c.code === "working" && c.values.last_refused_at)
       text += ` ${t("health.codes.lastRefusal", values)}`
