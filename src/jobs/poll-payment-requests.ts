@@ -18,17 +18,16 @@ import { settlePaymentRequestWorkflow } from "../workflows/payment-request/settl
 /** Settlements at once per poll: each takes a database connection for a while (pool: 10 by default). */
 const POLL_CONCURRENCY = 4
 const DAY_MS = 86_400_000
-/** How long after a closing first payment the poll looks for a second (a page opened before it stays payable). */
+/** A link closed by its first payment is watched this long for a second (a page opened before it). */
 const SECOND_PAYMENT_WATCH_HOURS = 24
 /** Refunds are followed this long after the request was made; a bank pays a refund out within days. */
 const REFUNDS_FOLLOWED_FOR_DAYS = 60
 
 /**
- * Polls the payment requests Tikkie may have news about, so a lost notification is harmless: unsettled
- * and open links (at most TIKKIE_POLL_BATCH a run, paid-without-order first, then those due), paid links
- * with a refund still PENDING, and settled links that may still take a second payment
- * (docs/payment-links.md). Records sessions made through Medusa's own route too; each settlement runs
- * under the request's lock, so overlapping polls change nothing twice.
+ * Polls what Tikkie may have news about (notifications are best effort): unsettled and open invoice links
+ * (paid ones first, then those due), links with a PENDING refund (in the record or the payment's data),
+ * and settled links that may still take a second payment. Each settles under the request's lock; also
+ * records sessions the start route did not see, and the run for the health card.
  */
 export async function pollPaymentRequests(
   container: MedusaContainer,
@@ -57,16 +56,18 @@ export async function pollPaymentRequests(
   })
 
   const tokens = new Set<string>([...open, ...refunding, ...refundingInPayments, ...settledPayable])
-  return mapConcurrently([...tokens], POLL_CONCURRENCY, async (token) => {
+  const outcomes = await mapConcurrently([...tokens], POLL_CONCURRENCY, async (token) => {
     const outcome = (
       await settlePaymentRequestWorkflow(container).run({ input: { paymentRequestToken: token, source: "poll" } })
     ).result
     if (outcome.outcome === "retry") await boundPaidWithoutOrder(container, token, outcome.reason, now)
     return outcome
   })
+  await tikkie.notePollRun("poll:payment_requests")
+  return outcomes
 }
 
-/** A paid link the poll could not settle in PAID_WITHOUT_ORDER_LIMIT_HOURS: a final recorded problem. */
+/** A paid link still unsettled PAID_WITHOUT_ORDER_LIMIT_HOURS after its first payment: a recorded problem. */
 async function boundPaidWithoutOrder(container: MedusaContainer, token: string, reason: string, now: Date) {
   const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
   const [record] = await tikkie.listPaymentRequests({ payment_request_token: token })
@@ -85,10 +86,7 @@ async function boundPaidWithoutOrder(container: MedusaContainer, token: string, 
   container.resolve(ContainerRegistrationKeys.LOGGER).error(`Tikkie payment request ${token}: ${problem}`)
 }
 
-/**
- * Links whose Medusa payment holds a refund the provider made (its data) that the linked record does not
- * show paid out: followed even if recordLinkRefundsWorkflow never wrote it into the record.
- */
+/** Links whose captured payment holds a PENDING refund the link's record may have missed. */
 async function tokensWithPendingRefundsInPayments(
   container: MedusaContainer,
   since: Date,
@@ -126,7 +124,6 @@ export async function recordMissingSessions(container: MedusaContainer) {
   const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
   const tokenOf = (s: RecentSession) =>
     typeof s.data?.paymentRequestToken === "string" ? s.data.paymentRequestToken : undefined
-  // Bounded pages, newest first (workflows/utils/missing-sessions.ts), one lookup of their records per page.
   await forRecentSessionPages(
     container,
     {
@@ -137,7 +134,6 @@ export async function recordMissingSessions(container: MedusaContainer) {
     async (sessions) => {
       const tokens = sessions.map(tokenOf).filter((t): t is string => !!t)
       if (!tokens.length) return
-      // One read for the page: only sessions without a record are looked at further.
       const known = new Set(
         (
           await tikkie.listPaymentRequests(

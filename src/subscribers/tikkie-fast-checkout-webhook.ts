@@ -7,6 +7,8 @@ import { settleFastCheckoutOrderWorkflow } from "../workflows/fast-checkout/sett
 import { settleAgainSoon } from "../workflows/utils/retry-soon"
 import { isConnectionFailure } from "../utils/connection-failure"
 import { errorMessage } from "../utils/error-message"
+import { TIKKIE_MODULE } from "../modules/tikkie"
+import type TikkieModuleService from "../modules/tikkie/service"
 
 /** Eight at a time: a storm of paid orders keeps moving and leaves shoppers some of the pool (10 by default). */
 const WEBHOOK_SETTLEMENTS = new CoalescingQueue(8)
@@ -17,6 +19,8 @@ export default async function tikkieFastCheckoutWebhookHandler({
   container,
 }: SubscriberArgs<FastCheckoutWebhookEventData>) {
   const orderToken = event.data.order_token
+  if (!event.data.deferred && !event.data.retry)
+    container.resolve<TikkieModuleService>(TIKKIE_MODULE).callHealth.noteWebhook("fast_checkout")
   let coveredAfter = event.data.claimed_at
   // A deferred read runs unless a webhook claimed a read since its interval ended (that read covers it).
   // Claimed before the queue: a waiting task is shared by every later push of its order.

@@ -5,6 +5,8 @@ import { settlePaymentRequestWorkflow } from "../workflows/payment-request/settl
 import { settleAgainSoon } from "../workflows/utils/retry-soon"
 import { isConnectionFailure } from "../utils/connection-failure"
 import { errorMessage } from "../utils/error-message"
+import { TIKKIE_MODULE } from "../modules/tikkie"
+import type TikkieModuleService from "../modules/tikkie/service"
 
 /** Eight at a time, as for webhooks; a PAYMENT and a REFUND fold too: a settlement reads the whole request. */
 const NOTIFICATION_SETTLEMENTS = new CoalescingQueue(8)
@@ -15,6 +17,9 @@ export default async function tikkiePaymentRequestNotificationHandler({
   container,
 }: SubscriberArgs<PaymentRequestNotificationEventData>) {
   const paymentRequestToken = event.data.payment_request_token
+  // Notifications come from v2 only (v1 sends none); a retry is the plugin's own.
+  if (!event.data.retry)
+    container.resolve<TikkieModuleService>(TIKKIE_MODULE).callHealth.noteWebhook("payment_requests_v2")
   await NOTIFICATION_SETTLEMENTS.push(paymentRequestToken, () =>
     settlePaymentRequestWorkflow(container)
       .run({

@@ -67,6 +67,11 @@ export const adminMiddlewares: MiddlewareRoute[] = [
     middlewares: [validateQuery(NoQuerySchema)],
   },
   {
+    matcher: "/admin/tikkie/health",
+    methods: ["GET"],
+    middlewares: [validateQuery(NoQuerySchema)],
+  },
+  {
     matcher: "/admin/tikkie/paid-without-order",
     methods: ["GET"],
     middlewares: [validateQuery(ListPaidWithoutOrderQuerySchema, { isList: true })],

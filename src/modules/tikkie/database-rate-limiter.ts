@@ -17,7 +17,6 @@ export interface SqlConnection {
 export function rateWindowsOverConnection(connection: SqlConnection): RateWindowCounter {
   const run: RunSql = async (sql, bindings) => (await connection.raw(sql, bindings)).rows
   return {
-    // The read waits for its slot only: the tidy-up of old windows runs beside the call to Tikkie.
     countRateWindowCall: (key) => countRateWindowCall(run, key, { tidyInBackground: true }),
     holdRateWindow: (key, window) => holdRateWindow(run, key, window),
   }
@@ -32,7 +31,9 @@ export function rateWindowsOverRedis(redis: StoreRedis, fallback: RateWindowCoun
     countRateWindowCall: async (key) => {
       const window = Math.floor(Date.now() / 1000)
       try {
-        const count = await withinRedisTimeout(redis.eval(COUNT_SCRIPT, 1, rateWindowKey(key, window)))
+        const count = await withinRedisTimeout(
+          redis.eval(COUNT_SCRIPT, 2, rateWindowKey(key, window), ratePeakKey(key, window), RATE_WINDOW_HELD)
+        )
         return { count: Number(count), window }
       } catch {
         return fallback.countRateWindowCall(key)
@@ -49,11 +50,25 @@ export function rateWindowsOverRedis(redis: StoreRedis, fallback: RateWindowCoun
 }
 
 const rateWindowKey = (key: string, window: number) => `tikkie:rate-window:${key}:${window}`
+const ratePeakKey = (key: string, window: number) => `tikkie:rate-peak:${key}:${Math.floor(window / 60)}`
 
+// Also raises the minute's peak (kept an hour for the health card); a held second is no peak.
 const COUNT_SCRIPT = `
 local count = redis.call('INCR', KEYS[1])
 if count == 1 then redis.call('PEXPIRE', KEYS[1], 60000) end
+if count < tonumber(ARGV[1]) and count > tonumber(redis.call('GET', KEYS[2]) or '0') then
+  redis.call('SET', KEYS[2], count, 'PX', 3900000)
+end
 return count`
+
+export async function busiestRateSecondInRedis(redis: StoreRedis, key: string, now = Date.now()): Promise<number> {
+  const minute = Math.floor(now / 60_000)
+  const keys = Array.from({ length: 60 }, (_, i) => ratePeakKey(key, (minute - i) * 60))
+  const peaks = (await withinRedisTimeout(
+    redis.eval(`return redis.call('MGET', unpack(KEYS))`, keys.length, ...keys)
+  )) as Array<string | null>
+  return Math.max(0, ...peaks.map((p) => Number(p ?? 0)))
+}
 
 const HOLD_SCRIPT = `
 if tonumber(redis.call('GET', KEYS[1]) or '0') < tonumber(ARGV[1]) then
@@ -84,7 +99,6 @@ export class DatabaseRateLimiter implements RateLimiter {
   async acquire(): Promise<void> {
     const deadline = this.options.waitAtMostMs === undefined ? Infinity : Date.now() + this.options.waitAtMostMs
     for (;;) {
-      // A slot is taken only while its call can still arrive at Tikkie within the same second.
       if (!nearSecondEnd(Date.now())) {
         const { count, window } = await this.tikkie.countRateWindowCall(this.key)
         if (count <= this.limitPerSecond && !nearSecondEnd(Date.now(), window)) return
@@ -95,7 +109,6 @@ export class DatabaseRateLimiter implements RateLimiter {
     }
   }
 
-  /** Tikkie answered 429: the current second counts as full for every instance of the store. */
   async holdRestOfSecond(): Promise<void> {
     await this.tikkie.holdRateWindow(this.key, Math.floor(Date.now() / 1000))
   }

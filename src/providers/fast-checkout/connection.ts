@@ -2,6 +2,7 @@ import type { Logger } from "@medusajs/framework/types"
 import { FastCheckoutClient, type FastCheckoutOrder } from "tikkie-client/fast-checkout"
 import type TikkieModuleService from "../../modules/tikkie/service"
 import { tikkieCallSpans } from "../../utils/tracing"
+import { composeObservers } from "tikkie-client/core/observer"
 import { callTikkieAs } from "../shared/tikkie-medusa-error"
 import type { ResolvedFastCheckoutProviderOptions } from "./options"
 
@@ -28,7 +29,7 @@ export function fastCheckoutClient(
         connectTimeoutMs: options.connectTimeoutMs,
         requestTimeoutMs: options.requestTimeoutMs,
         logger: { warn: (m) => logger.warn(m) },
-        observer: tikkieCallSpans(),
+        observer: composeObservers(tikkieCallSpans(), tikkie.callHealth.observer("fast_checkout")),
       })
   )
 }

@@ -20,7 +20,9 @@ export function paymentRequestsClient(
   options: ResolvedPaymentRequestProviderOptions,
   logger: Logger
 ): PaymentRequestsClient {
-  return tikkie.tikkieClient("payment-requests", options, () => paymentRequestsClientFrom(options, logger))
+  return tikkie.tikkieClient("payment-requests", options, () =>
+    paymentRequestsClientFrom(options, logger, tikkie.callHealth.observer("payment_requests_v2"))
+  )
 }
 
 /** `payGrantModules`: where a v1 client without an accessToken option finds the admin's v1 connection. */
@@ -34,6 +36,8 @@ export function paymentRequestConnectionOf(
     options,
     client: paymentRequestsClient(tikkie, options, logger),
     v1Client: () =>
-      tikkie.tikkieClient("payment-requests-v1", options, () => paymentRequestsV1ClientFrom(options, payGrantModules)),
+      tikkie.tikkieClient("payment-requests-v1", options, () =>
+        paymentRequestsV1ClientFrom(options, payGrantModules, tikkie.callHealth.observer("payment_requests_v1"))
+      ),
   }
 }

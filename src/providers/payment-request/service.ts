@@ -76,8 +76,10 @@ export class TikkiePaymentRequestProviderService extends TikkieBaseProvider<
 
   /** The v1 client: its token from the accessToken option or the admin's v1 connection (v1.ts). */
   protected v1Client(): PaymentRequestsV1Client {
-    return (this.v1Client_ ??= paymentRequestsV1ClientFrom(this.options, () =>
-      payGrantModulesOfProvider(this.container)
+    return (this.v1Client_ ??= paymentRequestsV1ClientFrom(
+      this.options,
+      () => payGrantModulesOfProvider(this.container),
+      this.tikkie.callHealth.observer("payment_requests_v1")
     ))
   }
 

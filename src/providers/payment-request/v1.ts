@@ -1,3 +1,4 @@
+import { composeObservers, type TikkieCallObserver } from "tikkie-client/core/observer"
 import {
   PaymentRequestsV1Client,
   V1_PAYMENT_REQUEST_EXPIRY_DAYS,
@@ -55,7 +56,8 @@ export function payGrantModulesOfProvider(cradle: object): PayGrantModules {
 /** A v1 client: the `accessToken` option, else the pay grant (v1-pay-grant.ts), asked at each token. */
 export function paymentRequestsV1ClientFrom(
   options: ResolvedPaymentRequestProviderOptions,
-  payGrantModules: () => PayGrantModules
+  payGrantModules: () => PayGrantModules,
+  observer?: TikkieCallObserver
 ): PaymentRequestsV1Client {
   return new PaymentRequestsV1Client({
     apiKey: options.apiKey,
@@ -64,7 +66,7 @@ export function paymentRequestsV1ClientFrom(
     product: options.product,
     connectTimeoutMs: options.connectTimeoutMs,
     requestTimeoutMs: options.requestTimeoutMs,
-    observer: tikkieCallSpans(),
+    observer: composeObservers(tikkieCallSpans(), observer),
   })
 }
 

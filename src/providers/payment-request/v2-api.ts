@@ -1,3 +1,4 @@
+import { composeObservers, type TikkieCallObserver } from "tikkie-client/core/observer"
 import type { Logger, RefundPaymentInput, RefundPaymentOutput } from "@medusajs/framework/types"
 import { MedusaError, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { TikkieError } from "tikkie-client/core/errors"
@@ -26,7 +27,8 @@ import { tikkieCallSpans } from "../../utils/tracing"
 
 export function paymentRequestsClientFrom(
   options: ResolvedPaymentRequestProviderOptions,
-  logger?: Logger
+  logger?: Logger,
+  observer?: TikkieCallObserver
 ): PaymentRequestsClient {
   return new PaymentRequestsClient({
     apiKey: options.apiKey,
@@ -36,7 +38,7 @@ export function paymentRequestsClientFrom(
     connectTimeoutMs: options.connectTimeoutMs,
     requestTimeoutMs: options.requestTimeoutMs,
     logger: logger ? { warn: (m) => logger.warn(m) } : undefined,
-    observer: tikkieCallSpans(),
+    observer: composeObservers(tikkieCallSpans(), observer),
   })
 }
 
@@ -115,7 +117,6 @@ export class PaymentRequestsV2Api implements PaymentRequestApi {
     return this.folded(next)
   }
 
-  /** Session data with a settlement's fresh read (status and payments) as the provider's read answers it. */
   folded(next: PaymentRequestSessionData): TikkieRead<PaymentRequestSessionData> {
     const paid = !!paymentInFull(next)
     if (!paid && next.payments.length) {
@@ -220,11 +221,7 @@ export class PaymentRequestsV2Api implements PaymentRequestApi {
     return { data }
   }
 
-  /**
-   * A refund Tikkie holds under a Medusa refund id that Medusa's payment never recorded: made by an
-   * earlier attempt whose answer was lost (Medusa then dropped that attempt's refund). A new refund of
-   * the same amount takes it up instead of paying out again; any other amount is refused until it is.
-   */
+  /** A refund Tikkie holds that Medusa never recorded (a lost answer): the next refund of that amount takes it up. */
   private unrecordedRefund(fresh: StoredPayment, recorded: string[], amountInCents: number): StoredRefund | undefined {
     const lost = fresh.refunds.filter(
       (r) => r.referenceId && MEDUSA_REFUND_ID.test(r.referenceId) && !recorded.includes(r.referenceId)
