@@ -9,7 +9,6 @@ export interface RateWindowCounter {
   holdRateWindow(key: string, window: number): Promise<void>
 }
 
-/** A module container's `__pg_connection__` (knex), as far as used here. */
 export interface SqlConnection {
   raw(sql: string, bindings: readonly unknown[]): PromiseLike<{ rows: Array<Record<string, unknown>> }>
 }
@@ -17,16 +16,12 @@ export interface SqlConnection {
 export function rateWindowsOverConnection(connection: SqlConnection): RateWindowCounter {
   const run: RunSql = async (sql, bindings) => (await connection.raw(sql, bindings)).rows
   return {
-    // The read waits for its slot only: the tidy-up of old windows runs beside the call to Tikkie.
     countRateWindowCall: (key) => countRateWindowCall(run, key, { tidyInBackground: true }),
     holdRateWindow: (key, window) => holdRateWindow(run, key, window),
   }
 }
 
-/**
- * The same windows in Redis (a store on Medusa's Redis event bus): one round trip a call. When Redis
- * does not answer in time the call counts in `fallback` (the database), which every instance sees too.
- */
+/** The windows in Redis; a Redis that does not answer in time falls back to the database. */
 export function rateWindowsOverRedis(redis: StoreRedis, fallback: RateWindowCounter): RateWindowCounter {
   return {
     countRateWindowCall: async (key) => {
@@ -69,9 +64,8 @@ export class RateLimitWaitExceeded extends Error {
 }
 
 /**
- * "At most N calls a second" for the whole store: wall-clock windows (as Tikkie counts), counted where
- * every instance sees them; over the limit, wait for the next second (with jitter). `waitAtMostMs`
- * bounds that wait for a caller a shopper waits on: past it, RateLimitWaitExceeded ("retry").
+ * "At most N calls a second" for the whole store, in wall-clock windows as Tikkie counts. `waitAtMostMs`
+ * bounds the wait where a shopper waits: past it, RateLimitWaitExceeded ("retry").
  */
 export class DatabaseRateLimiter implements RateLimiter {
   constructor(
@@ -84,7 +78,6 @@ export class DatabaseRateLimiter implements RateLimiter {
   async acquire(): Promise<void> {
     const deadline = this.options.waitAtMostMs === undefined ? Infinity : Date.now() + this.options.waitAtMostMs
     for (;;) {
-      // A slot is taken only while its call can still arrive at Tikkie within the same second.
       if (!nearSecondEnd(Date.now())) {
         const { count, window } = await this.tikkie.countRateWindowCall(this.key)
         if (count <= this.limitPerSecond && !nearSecondEnd(Date.now(), window)) return
@@ -95,7 +88,7 @@ export class DatabaseRateLimiter implements RateLimiter {
     }
   }
 
-  /** Tikkie answered 429: the current second counts as full for every instance of the store. */
+  /** Tikkie answered 429: the second counts as full for every instance. */
   async holdRestOfSecond(): Promise<void> {
     await this.tikkie.holdRateWindow(this.key, Math.floor(Date.now() / 1000))
   }
@@ -105,17 +98,13 @@ export class DatabaseRateLimiter implements RateLimiter {
   }
 }
 
-/**
- * The end of a second in which no slot is given out: Tikkie counts the second a call arrives, so a call
- * that took one of a second's last slots must not land in the next (docs/development/architecture.md).
- */
+/** Tikkie counts the second a call arrives: a late slot could land in the next (docs/development/architecture.md). */
 export const SLOT_GUARD_MS = 150
 
 function nearSecondEnd(now: number, window = Math.floor(now / 1000)): boolean {
   return now >= (window + 1) * 1000 - SLOT_GUARD_MS
 }
 
-/** Below Tikkie's 250 (clocks differ); TIKKIE_GET_ORDER_RATE_LIMIT lowers it (the cluster tests). */
 export const FAST_CHECKOUT_GET_ORDER_CALLS_PER_SECOND = lowerLimit(process.env.TIKKIE_GET_ORDER_RATE_LIMIT, 200)
 
 function lowerLimit(value: string | undefined, max: number): number {
