@@ -9,7 +9,6 @@ export interface RateWindowCounter {
   holdRateWindow(key: string, window: number): Promise<void>
 }
 
-/** A module container's `__pg_connection__` (knex), as far as used here. */
 export interface SqlConnection {
   raw(sql: string, bindings: readonly unknown[]): PromiseLike<{ rows: Array<Record<string, unknown>> }>
 }
@@ -22,10 +21,7 @@ export function rateWindowsOverConnection(connection: SqlConnection): RateWindow
   }
 }
 
-/**
- * The same windows in Redis (a store on Medusa's Redis event bus): one round trip a call. When Redis
- * does not answer in time the call counts in `fallback` (the database), which every instance sees too.
- */
+/** The windows in Redis; a Redis that does not answer in time falls back to the database. */
 export function rateWindowsOverRedis(redis: StoreRedis, fallback: RateWindowCounter): RateWindowCounter {
   return {
     countRateWindowCall: async (key) => {
@@ -84,9 +80,8 @@ export class RateLimitWaitExceeded extends Error {
 }
 
 /**
- * "At most N calls a second" for the whole store: wall-clock windows (as Tikkie counts), counted where
- * every instance sees them; over the limit, wait for the next second (with jitter). `waitAtMostMs`
- * bounds that wait for a caller a shopper waits on: past it, RateLimitWaitExceeded ("retry").
+ * "At most N calls a second" for the whole store, in wall-clock windows as Tikkie counts. `waitAtMostMs`
+ * bounds the wait where a shopper waits: past it, RateLimitWaitExceeded ("retry").
  */
 export class DatabaseRateLimiter implements RateLimiter {
   constructor(
@@ -109,6 +104,7 @@ export class DatabaseRateLimiter implements RateLimiter {
     }
   }
 
+  /** Tikkie answered 429: the second counts as full for every instance. */
   async holdRestOfSecond(): Promise<void> {
     await this.tikkie.holdRateWindow(this.key, Math.floor(Date.now() / 1000))
   }
@@ -118,17 +114,13 @@ export class DatabaseRateLimiter implements RateLimiter {
   }
 }
 
-/**
- * The end of a second in which no slot is given out: Tikkie counts the second a call arrives, so a call
- * that took one of a second's last slots must not land in the next (docs/development/architecture.md).
- */
+/** Tikkie counts the second a call arrives: a late slot could land in the next (docs/development/architecture.md). */
 export const SLOT_GUARD_MS = 150
 
 function nearSecondEnd(now: number, window = Math.floor(now / 1000)): boolean {
   return now >= (window + 1) * 1000 - SLOT_GUARD_MS
 }
 
-/** Below Tikkie's 250 (clocks differ); TIKKIE_GET_ORDER_RATE_LIMIT lowers it (the cluster tests). */
 export const FAST_CHECKOUT_GET_ORDER_CALLS_PER_SECOND = lowerLimit(process.env.TIKKIE_GET_ORDER_RATE_LIMIT, 200)
 
 function lowerLimit(value: string | undefined, max: number): number {

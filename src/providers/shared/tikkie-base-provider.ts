@@ -25,7 +25,6 @@ import { TIKKIE_PAYMENT_MODULE_DEPENDENCIES, tikkieModuleOf } from "./tikkie-mod
 
 export type TikkieProviderDependencies = { logger: Logger }
 
-/** What every Tikkie session holds: the id Tikkie knows it by, and the amount sent to Tikkie. */
 export type TikkieSessionData = Record<string, unknown> & {
   referenceId: string
   amountInCents: number
@@ -48,7 +47,6 @@ export interface TikkieRead<TSession> {
   paid: boolean
 }
 
-/** Each product's own wording of the shared errors (shown to storefront and admin as they are). */
 export interface TikkieProviderMessages<TSession> {
   noSessionId: string
   notInEuro: (currencyCode: string) => string
@@ -57,22 +55,20 @@ export interface TikkieProviderMessages<TSession> {
   paidCannotCancel: string
 }
 
-/** A variant's static side: Medusa calls `validateOptions` on the class, so `this` is the variant. */
+/** Medusa calls `validateOptions` on the class, so `this` is the variant. */
 export interface TikkieProviderClass<TOptions> {
   parseOptions(options: unknown): TOptions
 }
 
 /**
- * What Fast Checkout and payment requests share as Medusa payment providers (one base, thin variants,
- * as Medusa's Stripe provider). A Tikkie payment is money received: a paid order or request is
- * `captured` at once, capture only confirms it, and Tikkie is read whenever Medusa asks for the state.
+ * What Fast Checkout and payment requests share (one base, thin variants, as Stripe's provider). A
+ * Tikkie payment is money received: paid is `captured` at once, and Tikkie is read whenever Medusa asks.
  */
 export abstract class TikkieBaseProvider<
   TOptions extends object,
   TClient,
   TSession extends TikkieSessionData,
 > extends AbstractPaymentProvider<TOptions> {
-  /** Checked at start by the tikkie module's loader check-payment-dependencies. */
   static paymentModuleDependencies: readonly string[] = TIKKIE_PAYMENT_MODULE_DEPENDENCIES
 
   protected readonly logger: Logger
@@ -98,7 +94,7 @@ export abstract class TikkieBaseProvider<
 
   protected abstract createClient(options: TOptions): TClient
   protected abstract createForSession(request: TikkieSessionRequest): Promise<TikkieCreated<TSession>>
-  /** Tikkie's state folded into the session data; `settled`: a settlement's fresh read, used instead. */
+  /** `settled`: a settlement's fresh read, used instead. */
   protected abstract read(data: Record<string, unknown> | undefined, settled?: unknown): Promise<TikkieRead<TSession>>
   protected abstract settledRead(current: TSession): Promise<unknown>
   protected abstract isPaid(data: TSession): boolean
@@ -122,7 +118,7 @@ export abstract class TikkieBaseProvider<
       throw new MedusaError(MedusaError.Types.NOT_ALLOWED, this.messages.notInEuro(currency_code.toUpperCase()))
     }
     const created = await this.createForSession({ sessionId, amount, data })
-    // Medusa merges the input data into the session's: the input is Tikkie's order or request now, not kept twice.
+    // Medusa merges the input data into the session's: the input is not kept twice.
     return {
       id: created.id,
       data: { ...created.data, [this.inputKey]: undefined },
@@ -130,10 +126,7 @@ export abstract class TikkieBaseProvider<
     }
   }
 
-  /**
-   * Neither product can change an amount: another amount makes a new order or request under the same
-   * session id; a payment on the old one is kept by the plugin as a problem, never dropped.
-   */
+  /** Another amount makes a new order or request; a payment on the old one is kept as a problem. */
   async updatePayment(input: UpdatePaymentInput): Promise<UpdatePaymentOutput> {
     const current = this.sessionData(input.data)
     if (toCents(input.amount) === current.amountInCents) {
@@ -147,10 +140,7 @@ export abstract class TikkieBaseProvider<
     return { data: created.data, status: created.status }
   }
 
-  /**
-   * A settlement read Tikkie under its lock a moment ago and recorded it: that read, not the session
-   * data (a storefront chooses part of it), saves a second one. None fresh: Tikkie is read.
-   */
+  /** A settlement's fresh read, recorded under its lock, saves a second one; the session data is not trusted. */
   async authorizePayment(input: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
     const current = this.parseSessionData(input.data)
     const settled = current ? await this.settledRead(current).catch(() => undefined) : undefined
@@ -158,7 +148,6 @@ export abstract class TikkieBaseProvider<
     return { data, status }
   }
 
-  /** A paid order or request is money received: capture only confirms it. */
   async capturePayment(input: CapturePaymentInput): Promise<CapturePaymentOutput> {
     const { data, paid } = await this.read(input.data)
     if (!paid) {
@@ -167,7 +156,7 @@ export abstract class TikkieBaseProvider<
     return { data }
   }
 
-  /** Neither product can close an unpaid order or request through the API: it expires by itself. */
+  /** Neither product can close an unpaid order or request: it expires by itself. */
   async cancelPayment(input: CancelPaymentInput): Promise<CancelPaymentOutput> {
     const current = this.sessionData(input.data)
     if (this.isPaid(current)) {
@@ -202,7 +191,6 @@ export abstract class TikkieBaseProvider<
     return parsed
   }
 
-  /** A Tikkie call of this provider (callTikkieAs: what the storefront and the log read of a failure). */
   protected async callTikkie<T>(
     failure: string,
     call: () => Promise<T>,

@@ -1,10 +1,7 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { TikkieError } from "tikkie-client/core/errors"
 
-/**
- * A TikkieError as a MedusaError with Tikkie's code, reason and trace id (never a credential): input
- * problems INVALID_DATA, a failing service UNEXPECTED_STATE, so a storefront can offer to try again.
- */
+/** Never a credential; a failing service is UNEXPECTED_STATE, so a storefront can offer to try again. */
 export function toMedusaError(e: unknown, what: string): MedusaError {
   if (e instanceof MedusaError) return e
   if (e instanceof TikkieError) {
@@ -18,7 +15,7 @@ export function toMedusaError(e: unknown, what: string): MedusaError {
   return new MedusaError(MedusaError.Types.UNEXPECTED_STATE, `${what}: ${e instanceof Error ? e.message : String(e)}`)
 }
 
-/** What a shopper is told of a failed Tikkie call: what failed and what to do; the detail goes to the log. */
+/** What to do, for the shopper; the detail goes to the log. */
 export function shopperSafeError(e: TikkieError, what: string, step: "start" | "read"): MedusaError {
   const refused =
     e.kind === "local" || (e.status !== undefined && e.status >= 400 && e.status < 500 && e.status !== 429)
@@ -34,7 +31,6 @@ export function shopperSafeError(e: TikkieError, what: string, step: "start" | "
   )
 }
 
-/** The same when the shop's v1 connection gives no token: the detail is the shop's, for the log. */
 export function shopperSafeConnectionError(
   type: MedusaError["type"],
   what: string,
@@ -47,10 +43,7 @@ export function shopperSafeConnectionError(
   return new MedusaError(type, `${what}: this shop cannot take Tikkie payments at the moment. ${next}`)
 }
 
-/**
- * Runs a Tikkie call that answers a storefront: Tikkie's text, trace id and address go to the log only,
- * under the same `failure` words; the store's own refusals (a MedusaError) pass as they are.
- */
+/** Tikkie's text, trace id and address go to the log only; the store's own MedusaErrors pass as they are. */
 export async function callTikkieAs<T>(
   logger: { error(message: string): void },
   failure: string,

@@ -1,18 +1,15 @@
-/** The plugin's own events: the hook routes emit them, the subscribers settle on them. */
-
 export const FAST_CHECKOUT_WEBHOOK_EVENT = "tikkie.fast_checkout.webhook_received"
 
 export interface FastCheckoutWebhookEventData {
   order_token: string
   reference_id: string
   status: string
-  /** A read the per-order read interval put off to its end (webhook-read-claim.ts). */
+  /** Put off to the end of the per-order read interval (webhook-read-claim.ts). */
   deferred?: boolean
-  /** When the webhook's read was claimed (ISO): a later read that found it unpaid answers it too. */
+  /** A later read that found it unpaid answers this claim too. */
   claimed_at?: string
-  /** The how-manyth try after a lost database connection (retry-soon.ts). */
   retry?: number
-  /** W3C traceparent of the span that handed it over (settlement-span.ts links to it). */
+  /** W3C traceparent of the span that handed it over. */
   traceparent?: string
 }
 
@@ -35,10 +32,7 @@ export interface PaymentRequestNotificationEventData {
   traceparent?: string
 }
 
-/**
- * A payment request settlement's job key: per request and what the notification names (`PAYMENT-…`,
- * `REFUND-…`), or who handed it over (`RETURN`, `CHECKOUT`).
- */
+/** Per request and what the notification names (`PAYMENT-…`, `REFUND-…`) or who handed it over. */
 export function paymentRequestEventKey(paymentRequestToken: string, about: string): string {
   return `tikkie-payment-request-${paymentRequestToken}-${about}`
 }
