@@ -258,7 +258,8 @@ async function main() {
     return r
   })
   // The type-check and the unit run use one core each and need no database: one lane, beside the app
-  // files' lanes (see JOBS), the longest app files first.
+  // files' lanes (see JOBS), the longest app files first. When the lane is done, its slot takes app
+  // files too: the app files wait much of their time, so a third one fills the cores the lane left.
   const lane = []
   if (!filter.length)
     lane.push(
@@ -273,7 +274,8 @@ async function main() {
 
   let results
   try {
-    results = (await Promise.all([pool(lane, 1), pool(appJobs, JOBS)])).flat()
+    const laneJob = lane.length ? [() => pool(lane, 1)] : []
+    results = (await pool([...laneJob, ...appJobs], JOBS + laneJob.length)).flat()
   } finally {
     if (db) await db.stop()
   }
