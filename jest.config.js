@@ -26,6 +26,10 @@ const moduleNameMapper = {
   "^tikkie-sandbox/(.*)$": "<rootDir>/packages/tikkie-sandbox/src/$1",
 }
 
+/** jest's runtime with V8's code cache between runs (scripts/jest-code-cache-runtime.js). */
+const runtime =
+  process.env.TIKKIE_JEST_CODE_CACHE === "off" ? undefined : "<rootDir>/scripts/jest-code-cache-runtime.js"
+
 /**
  * Two projects: `unit` (framework-free code and contract tests against the sandbox, no database) and
  * `integration` (a real Medusa app on real Postgres; the global setup starts embedded Postgres when
@@ -38,6 +42,7 @@ module.exports = {
     {
       displayName: "unit",
       testEnvironment: "node",
+      runtime,
       transform,
       moduleFileExtensions: ["js", "ts", "json"],
       testMatch: [
@@ -51,6 +56,7 @@ module.exports = {
     {
       displayName: "integration",
       testEnvironment: "node",
+      runtime,
       transform,
       moduleFileExtensions: ["js", "ts", "json"],
       testMatch: ["<rootDir>/integration-tests/{http,redis}/**/*.spec.ts"],
