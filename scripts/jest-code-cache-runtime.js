@@ -1,9 +1,6 @@
 /**
- * jest's runtime with V8's code cache (jest.config.js `runtime`). jest compiles every module it loads
- * again in every test process, Medusa's thousands included, and keeps no compiled code between runs.
- * This keeps V8's cache of each compiled module in node_modules/.cache/tikkie-jest-v8, keyed by the
- * module's code, so a later run skips the parsing. A cache that V8 refuses (another Node) is compiled
- * as before and written again; a fresh clone runs without it the first time.
+ * jest's runtime with V8's code cache kept between runs (node_modules/.cache/tikkie-jest-v8, keyed by
+ * Node's version and the code): jest compiles every module, Medusa's thousands, again in every process.
  */
 const crypto = require("node:crypto")
 const fs = require("node:fs")
@@ -11,8 +8,9 @@ const path = require("node:path")
 const vm = require("node:vm")
 const Runtime = require("jest-runtime").default
 
+const DYNAMIC_IMPORT = /\bimport\s*\(/
 const CACHE_DIR = path.join(__dirname, "..", "node_modules", ".cache", "tikkie-jest-v8")
-/** Scripts compiled without a usable cache: written when the process ends, with what it compiled since. */
+/** Compiled without a cache: written at exit, with the functions compiled since. */
 const pending = new Map()
 
 function cacheFile(source) {
@@ -32,7 +30,6 @@ process.on("exit", () => {
   for (const [file, script] of pending) {
     try {
       fs.mkdirSync(path.dirname(file), { recursive: true })
-      // Written under another name first: another test process may read the same file meanwhile.
       const tmp = `${file}.${process.pid}`
       fs.writeFileSync(tmp, script.createCachedData())
       fs.renameSync(tmp, file)
@@ -44,6 +41,8 @@ process.on("exit", () => {
 
 class CodeCacheRuntime extends Runtime {
   createScriptFromCode(scriptSource, filename) {
+    // Node 20 loses a cached script's import() callback ("A dynamic import callback was not specified").
+    if (DYNAMIC_IMPORT.test(scriptSource)) return super.createScriptFromCode(scriptSource, filename)
     const source = this.wrapCodeInModuleWrapper(scriptSource)
     const file = cacheFile(source)
     const cachedData = pending.has(file) ? undefined : readCache(file)
@@ -55,7 +54,6 @@ class CodeCacheRuntime extends Runtime {
         displayErrors: true,
         filename: scriptFilename,
         cachedData,
-        // Dynamic import(), as jest's own createScriptFromCode does it.
         importModuleDynamically: async (specifier) => {
           const context = this._environment.getVmContext?.()
           if (!context) throw new Error("Test environment has been torn down")
@@ -63,7 +61,7 @@ class CodeCacheRuntime extends Runtime {
         },
       })
     } catch {
-      // A syntax error: jest's own path reports it as jest does.
+      // A syntax error: reported as jest does.
       return super.createScriptFromCode(scriptSource, filename)
     }
     if (!cachedData || script.cachedDataRejected) pending.set(file, script)
