@@ -3,5 +3,3 @@ process.env.NODE_ENV = "test"
 process.env.DB_TEMP_NAME ??= `tikkie_${process.pid}`
 // The tests run the plugin's jobs themselves (src/utils/job-schedule.ts).
 process.env.TIKKIE_SCHEDULED_JOBS = "off"
-// Webhook read interval (webhook-read-claim.ts) 2 s instead of 5: tests state their bounds in intervals.
-process.env.TIKKIE_WEBHOOK_READ_INTERVAL_MS ??= "2000"

@@ -18,16 +18,7 @@ import { type StoreRedis, storeRedisOf, withinRedisTimeout } from "../../../util
  * read at the interval's end (a delayed event), and the record becomes due for the poll then too. So a
  * real payment is at most this much later than without the brake, and only while someone floods it.
  */
-export const FAST_CHECKOUT_WEBHOOK_READ_INTERVAL_MS = shorterInterval(
-  process.env.TIKKIE_WEBHOOK_READ_INTERVAL_MS,
-  5_000
-)
-
-/** TIKKIE_WEBHOOK_READ_INTERVAL_MS shortens the interval (the tests, which wait it out); never above 5 s. */
-function shorterInterval(value: string | undefined, max: number): number {
-  const n = Math.floor(Number(value))
-  return Number.isFinite(n) && n >= 100 ? Math.min(n, max) : max
-}
+export const FAST_CHECKOUT_WEBHOOK_READ_INTERVAL_MS = 5_000
 
 /**
  * What a webhook for an open order may start: `read` now (`claimedAt`: the claim's identity, for
