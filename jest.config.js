@@ -14,10 +14,8 @@ const transform = {
 }
 
 /**
- * The workspace packages as their source: the plugin and the tests import `tikkie-client` and
- * `tikkie-sandbox` by name, and inside jest those names mean the packages' src (no build needed, and one
- * copy of each module, so `instanceof TikkieError` holds across them). Processes outside jest (Medusa
- * started by the demo or the cluster harness, the bins) load the built dist, as a shop's store does.
+ * Inside jest, `tikkie-client` and `tikkie-sandbox` are the packages' src (one copy of each module, so
+ * `instanceof TikkieError` holds); processes outside jest load the built dist, as a shop's store does.
  */
 const moduleNameMapper = {
   "^tikkie-client$": "<rootDir>/packages/tikkie-client/src/index.ts",
@@ -26,11 +24,11 @@ const moduleNameMapper = {
   "^tikkie-sandbox/(.*)$": "<rootDir>/packages/tikkie-sandbox/src/$1",
 }
 
-/**
- * Two projects: `unit` (framework-free code and contract tests against the sandbox, no database) and
- * `integration` (a real Medusa app on real Postgres; the global setup starts embedded Postgres when
- * DB_HOST is unset).
- */
+/** V8's code cache between runs (TIKKIE_JEST_CODE_CACHE=off: without). */
+const runtime =
+  process.env.TIKKIE_JEST_CODE_CACHE === "off" ? undefined : "<rootDir>/scripts/jest-code-cache-runtime.js"
+
+/** `unit`: no database; `integration`: a real Medusa app on Postgres (embedded when DB_HOST is unset). */
 module.exports = {
   globalSetup: "<rootDir>/integration-tests/setup/global-setup.js",
   globalTeardown: "<rootDir>/integration-tests/setup/global-teardown.js",
@@ -38,6 +36,7 @@ module.exports = {
     {
       displayName: "unit",
       testEnvironment: "node",
+      runtime,
       transform,
       moduleFileExtensions: ["js", "ts", "json"],
       testMatch: [
@@ -51,6 +50,7 @@ module.exports = {
     {
       displayName: "integration",
       testEnvironment: "node",
+      runtime,
       transform,
       moduleFileExtensions: ["js", "ts", "json"],
       testMatch: ["<rootDir>/integration-tests/{http,redis}/**/*.spec.ts"],

@@ -1,16 +1,8 @@
 #!/usr/bin/env node
 /**
- * `npm test`: every package's tests (tikkie-client's and tikkie-sandbox's under packages/, the plugin's
- * here): the formatter's check, the type-check, the unit project in one jest run, and every Medusa app test file in a jest
- * run of its own, two at a time on 2 cores, all on one Postgres. Ends with one line "total: N passed, N failed in M min S s".
- *
- * Why one process per app file: Medusa 2.21's module loaders keep state in process-wide caches, so the
- * second app booted in one process fails ("Loaders for module … failed: Method Map.prototype.set called
- * on incompatible receiver"); a fresh process per file boots cleanly.
- *
- * Why one Postgres for all of them: each file's app gets a database of its own on it (the test runner
- * names it after a fresh ulid), so files do not meet. (It used to be one server per file, against a stall
- * in a second app's migrations; that stall was the server's blocked log pipe, see runJob.)
+ * `npm test`: the formatter's check, the type-check and the unit project (all packages) in one lane, and
+ * every Medusa app test file in a jest run of its own (Medusa 2.21 boots one app per process), all on one
+ * Postgres, each file's app on a database of its own. Ends with "total: N passed, N failed in M min S s".
  */
 const { spawn, spawnSync } = require("node:child_process")
 const fs = require("node:fs")
@@ -21,22 +13,14 @@ const { startEmbeddedPostgres } = require("./embedded-db")
 const root = path.join(__dirname, "..")
 const jest = path.join(root, "node_modules", "jest", "bin", "jest.js")
 const tsc = path.join(root, "node_modules", "typescript", "bin", "tsc")
-/** What the formatter covers (package.json's format scripts say the same). */
 const FORMATTED = "**/*.{ts,tsx,js,mjs,cjs}"
 
-/**
- * A file that hangs must fail on its own instead of using up CI's whole time budget: each jest run gets
- * a wall-clock limit (TIKKIE_TEST_FILE_TIMEOUT_MS overrides it) and is killed when over it.
- */
+/** A file that hangs fails on its own, killed after this (TIKKIE_TEST_FILE_TIMEOUT_MS). */
 const FILE_TIMEOUT_MS = Number(process.env.TIKKIE_TEST_FILE_TIMEOUT_MS) || 15 * 60_000
 
 /**
- * How many app files run at once (TIKKIE_TEST_JOBS overrides it): as many as the cores, at least 2, at
- * most 4. The type-check and the unit run go beside them, one after the other, in a lane of their own:
- * the app files wait a good part of their time (for Tikkie's sandbox, for settlements, for timers), and
- * the lane fills those waits. A third app file at once on 2 cores filled them too (515 s against 564 s),
- * but under it the return routes' 2 s wait for a settlement in progress ran out in two of three
- * clean-clone CI runs: the app files stay as many as the cores.
+ * App files at once beside the lane (TIKKIE_TEST_JOBS): as many as the cores, 2 to 4. They wait much of
+ * their time (sandbox, settlements, timers), which the lane fills; when it ends, its slot runs app files.
  */
 const JOBS = Math.max(
   1,
@@ -44,13 +28,9 @@ const JOBS = Math.max(
 )
 
 /**
- * Runs one child process without blocking this one: the embedded Postgres started here writes its log to
- * pipes that this process must keep reading. (With spawnSync the pipes filled up, and Postgres backends
- * blocked writing to them: a DROP DATABASE of the test runner's restore then waited forever on a
- * terminated connection that could not finish exiting; that was the "second app stalls" once seen.)
- *
- * With more than one run at a time, a run's output goes to a file and is printed in one piece when the
- * run ends, so two files' logs do not interleave (`quiet`: only when it failed).
+ * Runs a child without blocking this process, which must keep reading the embedded Postgres's log pipes
+ * (full pipes block its backends). `buffered`: the output is printed in one piece at the end (`quiet`:
+ * only when it failed), so parallel runs do not interleave.
  */
 function runJob(args, label, { env = process.env, buffered = false, quiet = false } = {}) {
   const started = Date.now()
@@ -82,24 +62,14 @@ function runJob(args, label, { env = process.env, buffered = false, quiet = fals
   })
 }
 
-/**
- * The run's own Postgres is deleted when the run ends, so it skips what only makes data survive a crash:
- * every commit's fsync and the full-page images in the WAL. Before each test the test runner restores the
- * database from a snapshot (0.5-0.85 s per test measured on 2 cores), and each restore writes the whole schema.
- */
+/** The run's own Postgres is thrown away at the end: nothing needs to survive a crash. */
 const THROWAWAY_DATABASE_FLAGS = ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"]
 
-/**
- * A larger young generation for the jest runs: jest compiles every module again for each test file and
- * throws it away after, so V8 spent a tenth of the unit run in scavenges with its default 16 MB
- * semi-space. With 64 MB the unit run took 110 s of CPU instead of 127 s (alone, on one machine, side
- * by side).
- */
+/** jest loads every module again per test file: a 64 MB young generation scavenges far less often. */
 const YOUNG_GENERATION = "--max-semi-space-size=64"
 
 const RUN_STARTED = Date.now()
 
-/** Options after `--` on the command line, passed to every jest run. */
 let jestExtra = []
 
 async function runJest(jestArgs, label, opts) {
@@ -129,18 +99,19 @@ async function runJest(jestArgs, label, opts) {
   return { passed, failed }
 }
 
-/** The server, tests, demo, bench and the admin's React: a type error fails the run like a failing test. */
+/** Incremental (state in node_modules/.cache): a later run checks only what changed, with the same errors. */
 async function runTypecheck(opts) {
   const started = Date.now()
   let ok = true
   for (const project of ["tsconfig.typecheck.json", "tsconfig.admin.json"]) {
-    ok = (await runJob([tsc, "-p", project], `typecheck ${project}`, opts)).code === 0 && ok
+    const state = path.join(root, "node_modules", ".cache", `tikkie-${path.basename(project, ".json")}.tsbuildinfo`)
+    const args = [tsc, "-p", project, "--incremental", "--tsBuildInfoFile", state]
+    ok = (await runJob(args, `typecheck ${project}`, opts)).code === 0 && ok
   }
   console.log(`typecheck: ${ok ? "passed" : "failed"} (${Math.round((Date.now() - started) / 1000)} s)`)
   return { passed: 0, failed: ok ? 0 : 1 }
 }
 
-/** The formatter's check (prettier, .prettierrc.json): an unformatted file fails the run like a type error. */
 async function runFormatCheck(opts) {
   const prettier = path.join(root, "node_modules", "prettier", "bin", "prettier.cjs")
   const { code, seconds } = await runJob([prettier, "--check", "--log-level", "warn", FORMATTED], "format check", opts)
@@ -148,7 +119,6 @@ async function runFormatCheck(opts) {
   return { passed: 0, failed: code === 0 ? 0 : 1 }
 }
 
-/** Runs the jobs, at most `limit` at a time, in the order given. */
 async function pool(jobs, limit) {
   const results = []
   let next = 0
@@ -159,11 +129,7 @@ async function pool(jobs, limit) {
   return results
 }
 
-/**
- * The app files, longest first (so that the last one to start is short and the lanes end together): the
- * order is the durations of the last run on this machine (kept in node_modules/.cache); files not timed
- * yet go first.
- */
+/** The app files longest first by the last run's durations here (node_modules/.cache), so lanes end together. */
 const timingsFile = path.join(root, "node_modules", ".cache", "tikkie-test-durations.json")
 function readTimings() {
   try {
@@ -182,26 +148,22 @@ function writeTimings(t) {
 }
 
 async function main() {
-  // The workspace packages' dist, for what runs outside jest (the bins, Medusa processes some tests start).
   const built = spawnSync(process.execPath, [path.join(__dirname, "build-workspaces.js")], {
     cwd: root,
     stdio: "inherit",
   })
   if (built.status !== 0) process.exit(1)
-  // `node scripts/test.js <path part>… [-- <jest options>]`: what follows `--` goes to every jest run
-  // (e.g. `-- -t "refund"` to pick tests by name).
+  // `node scripts/test.js <path part>… [-- <jest options for every run>]`
   const args = process.argv.slice(2)
   const dashes = args.indexOf("--")
   const filter = dashes < 0 ? args : args.slice(0, dashes)
   jestExtra = dashes < 0 ? [] : args.slice(dashes + 1)
   const wants = (f) => !filter.length || filter.some((p) => f.includes(p))
   const unitPaths = filter.filter((p) => p.includes("unit-tests") || p.includes("packages/"))
-  // integration-tests/redis needs a redis-server (npm run test:cluster runs it): only when asked for, so
-  // that `npm test` needs nothing but Node.
+  // integration-tests/redis needs a redis-server: only when asked for.
   const appDir = filter.some((p) => p.includes("integration-tests/redis")) ? "redis" : "http"
   const dir = path.join(root, "integration-tests", appDir)
-  // A group (a spec file that imports `*.suite.ts` files, integration-tests/helpers/store-suites.ts) runs
-  // whole when its own name is asked for, and with only the suites asked for (TIKKIE_SUITES) otherwise.
+  // A group (helpers/store-suites.ts) runs whole when named, else with only the suites named (TIKKIE_SUITES).
   const suitesOf = {}
   const suitesIn = {}
   const appFiles = []
@@ -220,8 +182,6 @@ async function main() {
   }
 
   const timings = readTimings()
-  // Files not timed yet (new ones, and all of them on a fresh clone) first, by size (a group's is its
-  // suites'); then the timed ones, longest first.
   const size = (rel) => fs.statSync(path.join(root, rel)).size
   const suiteSizes = (rel) =>
     (suitesIn[rel] ?? []).reduce((n, s) => n + size(path.join("integration-tests", appDir, `${s}.suite.ts`)), 0)
@@ -235,9 +195,7 @@ async function main() {
     db = await startEmbeddedPostgres({ postgresFlags: THROWAWAY_DATABASE_FLAGS })
   const appEnv = { ...process.env, ...(db?.env ?? {}) }
 
-  // On its own server, the run migrates the schema once into template1, which every app file's new
-  // database copies (scripts/migrate-template.js): the first app file to start waits for it. It costs
-  // about two files' migrations, so a run of one or two files goes without.
+  // On its own server, the schema is migrated once into template1, which each file's database copies.
   let template = null
   const migrateTemplate = () =>
     (template ??= (async () => {
@@ -257,8 +215,6 @@ async function main() {
     if (!suitesOf[rel]) timings[rel] = Math.round((Date.now() - started) / 1000)
     return r
   })
-  // The type-check and the unit run use one core each and need no database: one lane, beside the app
-  // files' lanes (see JOBS), the longest app files first.
   const lane = []
   if (!filter.length)
     lane.push(
@@ -266,14 +222,14 @@ async function main() {
       () => runTypecheck({ buffered })
     )
   if (runsUnit) {
-    // Next to the app files the CPU is shared: jest's 5 s default is too tight for the tests that page
-    // through thousands of sandbox records (one timed out at a load of 15 on 2 cores).
+    // Beside the app files, the tests paging through thousands of sandbox records need more than 5 s.
     lane.push(() => runJest([...unitPaths, "--selectProjects", "unit", "--testTimeout=30000"], "unit", { buffered }))
   }
 
   let results
   try {
-    results = (await Promise.all([pool(lane, 1), pool(appJobs, JOBS)])).flat()
+    const laneJob = lane.length ? [() => pool(lane, 1)] : []
+    results = (await pool([...laneJob, ...appJobs], JOBS + laneJob.length)).flat()
   } finally {
     if (db) await db.stop()
   }

@@ -12,15 +12,19 @@ export interface SeededStore {
   variantIds: Record<string, string>
 }
 
-/** Seeds the demo's Benelux store (NL 21%, BE 6%, PostNL €4.95, four products) into the test database. */
+/**
+ * Seeds the demo's Benelux store (NL 21%, BE 6%, PostNL €4.95, four products) into the test database,
+ * unless it is there already (a store group seeds it once before its suites: store-suites.ts).
+ */
 export async function seedStore(container: MedusaContainer): Promise<SeededStore> {
-  await seedDemo({ container, args: [] } as never)
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data: keys } = await query.graph({
-    entity: "api_key",
-    fields: ["token"],
-    filters: { title: DEMO.publishableKeyTitle },
-  })
+  const publishableKeys = () =>
+    query.graph({ entity: "api_key", fields: ["token"], filters: { title: DEMO.publishableKeyTitle } })
+  let { data: keys } = await publishableKeys()
+  if (!keys.length) {
+    await seedDemo({ container, args: [] } as never)
+    keys = (await publishableKeys()).data
+  }
   const { data: regions } = await query.graph({ entity: "region", fields: ["id"], filters: { name: DEMO.regionName } })
   const { data: variants } = await query.graph({ entity: "product_variant", fields: ["id", "sku"] })
   return {
