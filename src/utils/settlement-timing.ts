@@ -1,3 +1,5 @@
+import { recentEventLoopLagMs } from "./event-loop-lag"
+
 /** TIKKIE_SETTLEMENT_TIMING=1: a settlement that completed a cart logs its time per part (ms), for the bench. */
 export const SETTLEMENT_TIMING_PREFIX = "tikkie-settlement-timing "
 
@@ -35,23 +37,36 @@ export function settlementTiming(
 }
 
 /**
- * Where a hook route's own time goes, for `npm run bench` (the webhook route and the return routes during
- * the storm): with TIKKIE_SETTLEMENT_TIMING=1 each request logs one line
- *
- *   tikkie-route-timing {"route":"fast-checkout webhook","parts":{"record lookup":0.8,"claim":0.4,"enqueue":1.2}}
- *
- * from the route handler's start (after Medusa's HTTP layer and the route's validation) to its answer;
- * parts add up to the handler's time. Off (the default), nothing is measured or logged.
+ * With TIKKIE_SETTLEMENT_TIMING=1 each hook request logs, for `npm run bench`:
+ *   tikkie-route-timing {"route":"fast-checkout webhook","before":3.1,"lag":12,"parts":{"claim":0.4,"enqueue":1.2}}
+ * `parts`: the handler's time; `before`: Medusa's middlewares and validation before it; `lag`: the event
+ * loop's delay, which a request waits before Node reads it at all.
  */
 export const ROUTE_TIMING_PREFIX = "tikkie-route-timing "
 
 export type TimedRoute = "fast-checkout webhook" | "fast-checkout return" | "payment-request return"
 
+/** What Medusa's HTTP layer leaves on a request: morgan's start time, taken by its first middleware. */
+interface TimedRequest {
+  _startAt?: [number, number]
+}
+
 export class RouteTiming {
   private last = performance.now()
   private readonly parts: Record<string, number> = {}
+  private readonly before?: number
+  private readonly lag = recentEventLoopLagMs()
 
-  constructor(private readonly route: TimedRoute) {}
+  constructor(
+    private readonly route: TimedRoute,
+    req?: object
+  ) {
+    const startAt = (req as TimedRequest | undefined)?._startAt
+    if (Array.isArray(startAt)) {
+      const [s, ns] = process.hrtime(startAt)
+      this.before = s * 1_000 + ns / 1e6
+    }
+  }
 
   mark(part: string): void {
     const now = performance.now()
@@ -59,15 +74,17 @@ export class RouteTiming {
     this.last = now
   }
 
-  /** Marks the time since the last mark as `lastPart` and logs the line. */
   end(logger: { info(message: string): void }, lastPart: string): void {
     this.mark(lastPart)
     const parts = Object.fromEntries(Object.entries(this.parts).map(([k, v]) => [k, Math.round(v * 100) / 100]))
-    logger.info(`${ROUTE_TIMING_PREFIX}${JSON.stringify({ route: this.route, parts })}`)
+    const round = (n?: number) => (n === undefined ? undefined : Math.round(n * 100) / 100)
+    // `parts` last: the bench finds a line's end by its closing "}}", also inside a quoting JSON logger.
+    const line = { route: this.route, before: round(this.before), lag: round(this.lag), parts }
+    logger.info(`${ROUTE_TIMING_PREFIX}${JSON.stringify(line)}`)
   }
 }
 
 /** A route timing when TIKKIE_SETTLEMENT_TIMING=1, otherwise undefined (callers write `timing?.mark(…)`). */
-export function routeTiming(route: TimedRoute): RouteTiming | undefined {
-  return SettlementTiming.enabled() ? new RouteTiming(route) : undefined
+export function routeTiming(route: TimedRoute, req?: object): RouteTiming | undefined {
+  return SettlementTiming.enabled() ? new RouteTiming(route, req) : undefined
 }
