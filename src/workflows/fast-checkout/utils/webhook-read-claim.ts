@@ -120,7 +120,7 @@ export async function claimKnownFastCheckoutWebhookRead(
   container: MedusaContainer,
   orderToken: string,
   intervalMs = FAST_CHECKOUT_WEBHOOK_READ_INTERVAL_MS
-): Promise<{ target: "settled" | "unlisted" } | { target: "open"; claim: WebhookReadClaim } | undefined> {
+): Promise<{ target: "settled" } | { target: "unlisted" } | { target: "open"; claim: WebhookReadClaim } | undefined> {
   const redis = storeRedisOf(container)
   if (!redis) return undefined
   const answer = (await withinRedisTimeout(
