@@ -12,8 +12,10 @@ import {
   releaseFastCheckoutWebhookRead,
 } from "../../src/workflows/fast-checkout/utils/webhook-read-claim"
 import { useFileEnv } from "../helpers/file-env"
+import { enablePaymentLinks, usePaymentRequestApp } from "../helpers/payment-request-env"
 import {
   arriveAt,
+  eventually,
   type SeededStore,
   seedStore,
   settledOrder,
@@ -30,6 +32,7 @@ const { startRedis } = require("../../scripts/redis-server") as {
 jest.setTimeout(240_000)
 
 const tikkie = useTikkieSandbox({ requestTimeoutMs: 1_500 })
+usePaymentRequestApp(tikkie)
 const set = useFileEnv()
 let redis: { url: string; stop(): Promise<void> }
 beforeAll(async () => {
@@ -228,6 +231,31 @@ medusaIntegrationTestRunner({
       expect(back.location.searchParams.get("cart_id")).toBe(cart.id)
       const order = await settledOrder(getContainer(), started.order_token, cart.id)
       expect((await arriveAt(url)).location.searchParams.get("order_id")).toBe(order.id)
+    })
+
+    it("a payment-link return on a busy server of several instances is handed to the workers too", async () => {
+      await enablePaymentLinks(getContainer(), store.regionId)
+      const cart = await stroopwafelsAndMugCart(shop, store)
+      const { data: started } = await api.post(
+        `/store/carts/${cart.id}/tikkie-payment-request`,
+        {},
+        { headers: { "x-publishable-api-key": store.publishableKey } }
+      )
+      await tikkie.control.post(`/_sandbox/paymentrequests/${started.payment_request_token}/pay`, {})
+      const url = `${tikkie.storeUrl}/hooks/tikkie/payment-requests/return?session_id=${started.payment_session_id}`
+      const until = Date.now() + 300
+      while (Date.now() < until) {
+        // busy
+      }
+      const back = await arriveAt(url)
+      expect(back.location.searchParams.get("tikkie_status")).toBe("PROCESSING")
+      const orderId = await eventually(
+        async () =>
+          (await records().listPaymentRequests({ payment_request_token: started.payment_request_token }))[0]
+            ?.order_id ?? undefined,
+        20_000
+      )
+      expect((await arriveAt(url)).location.searchParams.get("order_id")).toBe(orderId)
     })
 
     it("on Redis, webhooks naming no order of this store still start no event and no read", async () => {

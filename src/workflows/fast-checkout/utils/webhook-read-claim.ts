@@ -94,7 +94,7 @@ async function claimInRedis(redis: StoreRedis, orderToken: string, intervalMs: n
  * shows at a later lookup (until then at most one enqueue per interval, and a job that finds it settled).
  */
 export type RememberedTarget = "open" | "settled"
-const OPEN_TARGET_TTL_MS = 10 * 60_000
+const OPEN_TARGET_TTL_MS = 30 * 60_000
 const SETTLED_TARGET_TTL_MS = 24 * 60 * 60_000
 const targetKey = (orderToken: string) => `tikkie:fast-checkout:target:${orderToken}`
 
