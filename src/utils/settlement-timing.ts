@@ -37,16 +37,13 @@ export function settlementTiming(
 }
 
 /**
- * With TIKKIE_SETTLEMENT_TIMING=1 each hook request logs, for `npm run bench`:
- *   tikkie-route-timing {"route":"fast-checkout webhook","before":3.1,"lag":12,"parts":{"claim":0.4,"enqueue":1.2}}
- * `parts`: the handler's time; `before`: Medusa's middlewares and validation before it; `lag`: the event
- * loop's delay, which a request waits before Node reads it at all.
+ * With TIKKIE_SETTLEMENT_TIMING=1 each hook request logs a line for `npm run bench`: `parts`, the handler's
+ * time; `before`, Medusa's middlewares (from morgan's `_startAt`); `lag`, the event loop's delay.
  */
 export const ROUTE_TIMING_PREFIX = "tikkie-route-timing "
 
 export type TimedRoute = "fast-checkout webhook" | "fast-checkout return" | "payment-request return"
 
-/** What Medusa's HTTP layer leaves on a request: morgan's start time, taken by its first middleware. */
 interface TimedRequest {
   _startAt?: [number, number]
 }

@@ -13,7 +13,7 @@ export function tooBusyToSettleInline(container: MedusaContainer): boolean {
   return storeRedisOf(container) !== undefined && recentEventLoopLagMs() > INLINE_SETTLEMENT_MAX_LAG_MS
 }
 
-/** The slots' advisory locks use the two-key form, a space Medusa's one-key locks never meet. */
+// Two-key advisory locks: a space Medusa's one-key locks never meet.
 export const INLINE_SLOT_LOCK_CLASS = 0x54494b4b // "TIKK"
 
 interface SlotTransaction {
@@ -54,12 +54,10 @@ export async function inInlineSlotOrHandOver<T>(
   try {
     return await settle()
   } finally {
-    // A dropped connection freed the slot already: not an error of the finished settlement.
     await trx.commit().catch(() => undefined)
   }
 }
 
-/** One slot's advisory lock keys (tests fill the slots with them). */
 export function inlineSlotLock(slot: number): [number, number] {
   return [INLINE_SLOT_LOCK_CLASS, slot]
 }

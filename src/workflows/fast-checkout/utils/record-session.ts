@@ -11,9 +11,8 @@ export interface FastCheckoutSessionLike {
 }
 
 /**
- * Keeps the plugin's own record of a Fast Checkout order as soon as its payment session exists: the
- * orderToken cannot be fetched from Tikkie later, and the payment session may be deleted when the cart
- * changes, so this record is what lets a paid order never be lost. Idempotent per orderToken.
+ * The plugin's own record of a Fast Checkout order, kept once its session exists (the orderToken cannot be
+ * fetched from Tikkie later, and the session may be deleted). Idempotent per orderToken.
  */
 export async function recordFastCheckoutSession(container: MedusaContainer, session: FastCheckoutSessionLike) {
   const data = FastCheckoutSessionDataSchema.safeParse(session.data)

@@ -14,9 +14,8 @@ export type WebhookReadClaim =
   { action: "read"; claimedAt: string } | { action: "defer"; inMs: number } | { action: "skip"; claimedAt?: string }
 
 /**
- * Claims a read of an open order for every instance. `deferred`: the caller schedules nothing when
- * skipped (a deferred read, a return). In Redis on Medusa's Redis event bus (one round trip), else one
- * atomic UPDATE of the record; both leave a skipped order due for the poll at the interval's end.
+ * Claims a read of an open order for every instance, in Redis (one round trip) or the record (one UPDATE).
+ * `deferred`: the caller schedules nothing when skipped. A skipped order is due for the poll at the end.
  */
 export async function claimFastCheckoutWebhookRead(
   container: MedusaContainer,
@@ -98,7 +97,6 @@ const OPEN_TARGET_TTL_MS = 30 * 60_000
 const SETTLED_TARGET_TTL_MS = 24 * 60 * 60_000
 const targetKey = (orderToken: string) => `tikkie:fast-checkout:target:${orderToken}`
 
-/** Best effort: what Redis does not know costs the route a lookup. */
 export async function rememberFastCheckoutTarget(
   container: MedusaContainer,
   orderToken: string,
@@ -149,7 +147,7 @@ ${CLAIM_SCRIPT}`,
   return { target: "open", claim: { action: "defer", inMs: Number(freeInMs) } }
 }
 
-/** A claim's time in epoch ms: Redis's claims are epoch ms, the record's a UTC timestamp without zone. */
+/** Redis's claims are epoch ms, the record's a UTC timestamp without zone. */
 export function claimTimeMs(claimedAt: string): number {
   return /^\d+$/.test(claimedAt) ? Number(claimedAt) : Date.parse(`${claimedAt}Z`)
 }
