@@ -114,6 +114,10 @@ const fmtMs = (n: number) => `${fmt(n, 1)} ms`
 export interface RouteTimingLine {
   route: string
   parts: Record<string, number>
+  /** ms from Medusa's first middleware to the handler (its HTTP layer and the route's validation). */
+  before?: number
+  /** The instance's event-loop delay of the last second when the handler started, ms. */
+  lag?: number
 }
 
 /** The hook routes' timing lines (src/utils/settlement-timing.ts, RouteTiming) logged past each file's offset. */
@@ -168,6 +172,18 @@ export function printRouteBreakdown(
     console.log(
       `  ${route} route, in the handler (${rows.length} requests, ms): p50 ${fmt(percentile(totals, 0.5), 1)}   p90 ${fmt(percentile(totals, 0.9), 1)}   p99 ${fmt(percentile(totals, 0.99), 1)}`
     )
+    // Before the handler: Medusa's own stack (request log, cookies, session, body parsing) and the route's
+    // validation; and the event loop's delay, which a request waits before Node reads it at all.
+    const before = rows.map((r) => r.before).filter((x): x is number => typeof x === "number")
+    const lag = rows.map((r) => r.lag).filter((x): x is number => typeof x === "number")
+    if (before.length)
+      console.log(
+        `    before the handler (Medusa's HTTP layer + validation) p50 ${fmt(percentile(before, 0.5), 1)}   p90 ${fmt(percentile(before, 0.9), 1)}   p99 ${fmt(percentile(before, 0.99), 1)}`
+      )
+    if (lag.length)
+      console.log(
+        `    event-loop delay of the instance (last second)      p50 ${fmt(percentile(lag, 0.5), 1)}   p90 ${fmt(percentile(lag, 0.9), 1)}   max ${fmt(Math.max(...lag), 1)}`
+      )
     const sent = answeredMs[route]
     if (sent?.length)
       console.log(
@@ -187,6 +203,11 @@ export function printRouteBreakdown(
       `${route} route ms: handler p50 / p90 / p99; parts' medians (requests)`,
       `${fmt(percentile(totals, 0.5), 1)} / ${fmt(percentile(totals, 0.9), 1)} / ${fmt(percentile(totals, 0.99), 1)}; ${parts.join(" | ")}`,
     ])
+    if (before.length || lag.length)
+      summary.push([
+        `${route} route ms: before the handler p50 / p99; event-loop delay p50 / p90 / max`,
+        `${fmt(percentile(before, 0.5), 1)} / ${fmt(percentile(before, 0.99), 1)}; ${fmt(percentile(lag, 0.5), 1)} / ${fmt(percentile(lag, 0.9), 1)} / ${fmt(lag.length ? Math.max(...lag) : NaN, 1)}`,
+      ])
   }
   return summary
 }

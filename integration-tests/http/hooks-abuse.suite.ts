@@ -517,6 +517,37 @@ export default storeSuite("hooks-abuse", {
       expect(statuses.filter((s) => s === "PROCESSING").length).toBeGreaterThan(0)
     })
 
+    it("answers a return inside the order's read interval from the record at once while the claimed read is under way, and the storefront's next ask finds the order", async () => {
+      const cart = await newCart()
+      const started = await shop.startFastCheckout(cart.id)
+      await tikkie.control.setDeliveryBehaviour("fail", 1) // only the returns settle it
+      await tikkie.control.post(`/_sandbox/fastcheckout/orders/${started.order_token}/pay`)
+      await tikkie.control.clearRequests()
+      // The first return claims the order's read, and Tikkie is slow to answer it (until the client's timeout).
+      await tikkie.control.injectFault("fastCheckout.getOrder", "hang", 1)
+      const first = fastCheckoutReturn(started.payment_session_id)
+      await eventually(async () => ((await getOrderCalls(started.order_token)).length ? true : undefined), 10_000, 20)
+      const t0 = performance.now()
+      const second = await fastCheckoutReturn(started.payment_session_id)
+      const tookMs = performance.now() - t0
+      // The shopper is not held while the read is in flight: "confirming", at once.
+      expect(second.location.searchParams.get("tikkie_status")).toBe("PROCESSING")
+      expect(second.location.searchParams.get("cart_id")).toBe(cart.id)
+      expect(tookMs).toBeLessThan(1_000)
+      await first
+      // The status page asks again every 2 s (docs/storefront-nextjs.md, step 7) until the order is there.
+      const order = await eventually(
+        async () => {
+          const again = await fastCheckoutReturn(started.payment_session_id)
+          return again.location.searchParams.get("order_id") ?? undefined
+        },
+        30_000,
+        2_000
+      )
+      expect(order).toBe((await orderForCart(getContainer(), cart.id))!.id)
+      expect(await ordersForCartCount(getContainer(), cart.id)).toBe(1)
+    })
+
     it("a flood of returns for one session waiting on its order's lock does not delay another paid shopper's return to an order", async () => {
       const flooded = await shop.startFastCheckout((await newCart()).id)
       const cart = await newCart()

@@ -1,8 +1,9 @@
-import { Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { request } from "undici"
 import { TIKKIE_MODULE } from "../../src/modules/tikkie"
 import type TikkieModuleService from "../../src/modules/tikkie/service"
+import { ROUTE_TIMING_PREFIX } from "../../src/utils/settlement-timing"
 import { storeRedisOf } from "../../src/utils/store-redis"
 import { pollFastCheckoutOrders } from "../../src/jobs/poll-fast-checkout-orders"
 import { tikkieHealth } from "../../src/workflows/utils/tikkie-health"
@@ -13,8 +14,10 @@ import {
   releaseFastCheckoutWebhookRead,
 } from "../../src/workflows/fast-checkout/utils/webhook-read-claim"
 import { useFileEnv } from "../helpers/file-env"
+import { enablePaymentLinks, usePaymentRequestApp } from "../helpers/payment-request-env"
 import {
   arriveAt,
+  eventually,
   type SeededStore,
   seedStore,
   settledOrder,
@@ -31,6 +34,7 @@ const { startRedis } = require("../../scripts/redis-server") as {
 jest.setTimeout(240_000)
 
 const tikkie = useTikkieSandbox({ requestTimeoutMs: 1_500 })
+usePaymentRequestApp(tikkie)
 const set = useFileEnv()
 let redis: { url: string; stop(): Promise<void> }
 beforeAll(async () => {
@@ -59,6 +63,51 @@ medusaIntegrationTestRunner({
         raw(sql: string): Promise<{ rows: Array<{ n: number }> }>
       }
       return (await pg.raw(`select count(*)::int as n from tikkie_rate_window`)).rows[0].n
+    }
+
+    const postWebhook = async (body: unknown) => {
+      const res = await request(`${tikkie.storeUrl}/hooks/tikkie/fast-checkout`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      })
+      await res.body.dump()
+      return res.statusCode
+    }
+    const watchEvents = () => {
+      const eventBus = getContainer().resolve(Modules.EVENT_BUS)
+      const seen: unknown[] = []
+      const handler = async (event: unknown) => {
+        seen.push(event)
+      }
+      eventBus.subscribe(FAST_CHECKOUT_WEBHOOK_EVENT, handler as never, { subscriberId: "hot-path-redis-watch" })
+      return {
+        seen,
+        stop: () =>
+          eventBus.unsubscribe(FAST_CHECKOUT_WEBHOOK_EVENT, handler as never, { subscriberId: "hot-path-redis-watch" }),
+      }
+    }
+    /** The webhook route's timing lines (TIKKIE_SETTLEMENT_TIMING=1), as the bench reads them from the log. */
+    const routeTimings = () => {
+      const before = process.env.TIKKIE_SETTLEMENT_TIMING
+      process.env.TIKKIE_SETTLEMENT_TIMING = "1"
+      const logger = getContainer().resolve(ContainerRegistrationKeys.LOGGER)
+      const spy = jest.spyOn(logger, "info")
+      return {
+        lines: () =>
+          spy.mock.calls
+            .map((c) => String(c[0]))
+            .filter((m) => m.startsWith(ROUTE_TIMING_PREFIX))
+            .map(
+              (m) => JSON.parse(m.slice(ROUTE_TIMING_PREFIX.length)) as { route: string; parts: Record<string, number> }
+            )
+            .filter((l) => l.route === "fast-checkout webhook"),
+        stop: () => {
+          spy.mockRestore()
+          if (before === undefined) delete process.env.TIKKIE_SETTLEMENT_TIMING
+          else process.env.TIKKIE_SETTLEMENT_TIMING = before
+        },
+      }
     }
 
     beforeAll(async () => {
@@ -139,6 +188,76 @@ medusaIntegrationTestRunner({
         (again as { claimedAt: string }).claimedAt
       )
       expect((await claimFastCheckoutWebhookRead(getContainer(), started.order_token)).action).toBe("read")
+    })
+
+    it("a webhook for a recorded order costs one Redis round trip and no record lookup: open, it is enqueued; settled, nothing more", async () => {
+      const cart = await stroopwafelsAndMugCart(shop, store)
+      const started = await shop.startFastCheckout(cart.id)
+      await tikkie.control.setDeliveryBehaviour("fail", 1)
+      await tikkie.control.post(`/_sandbox/fastcheckout/orders/${started.order_token}/pay`)
+      const events = watchEvents()
+      const timings = routeTimings()
+      try {
+        const body = { referenceId: started.payment_session_id, orderToken: started.order_token, status: "PAID" }
+        expect(await postWebhook(body)).toBe(200)
+        await settledOrder(getContainer(), started.order_token, cart.id)
+        // Its settlement told Redis: a repeat after the read interval is answered from Redis alone.
+        await new Promise((r) => setTimeout(r, FAST_CHECKOUT_WEBHOOK_READ_INTERVAL_MS + 200))
+        expect(await postWebhook(body)).toBe(200)
+        await new Promise((r) => setTimeout(r, 1_000))
+        const lines = timings.lines()
+        expect(lines).toHaveLength(2)
+        // What an operator reads in the bench's breakdown: the route's parts (utils/settlement-timing.ts).
+        expect(Object.keys(lines[0].parts).sort()).toEqual(["answer", "claim (Redis, one round trip)", "enqueue"])
+        expect(Object.keys(lines[1].parts).sort()).toEqual(["answer", "claim (Redis, one round trip)"])
+        expect(events.seen).toHaveLength(1)
+      } finally {
+        timings.stop()
+        events.stop()
+      }
+    })
+
+    it("a return on a store of several instances hands its settlement to the workers while the server's event loop lags, and the storefront's next ask finds the order", async () => {
+      const cart = await stroopwafelsAndMugCart(shop, store)
+      const started = await shop.startFastCheckout(cart.id)
+      await tikkie.control.setDeliveryBehaviour("fail", 1) // only the return settles it
+      await tikkie.control.post(`/_sandbox/fastcheckout/orders/${started.order_token}/pay`)
+      const url = `${tikkie.storeUrl}/hooks/tikkie/fast-checkout/return?session_id=${started.payment_session_id}`
+      // The server is busy: its event loop held for 300 ms, as settlements and a burst of requests do.
+      const until = Date.now() + 300
+      while (Date.now() < until) {
+        // busy
+      }
+      const back = await arriveAt(url)
+      expect(back.location.searchParams.get("tikkie_status")).toBe("PROCESSING")
+      expect(back.location.searchParams.get("cart_id")).toBe(cart.id)
+      const order = await settledOrder(getContainer(), started.order_token, cart.id)
+      expect((await arriveAt(url)).location.searchParams.get("order_id")).toBe(order.id)
+    })
+
+    it("a payment-link return on a busy server of several instances is handed to the workers too", async () => {
+      await enablePaymentLinks(getContainer(), store.regionId)
+      const cart = await stroopwafelsAndMugCart(shop, store)
+      const { data: started } = await api.post(
+        `/store/carts/${cart.id}/tikkie-payment-request`,
+        {},
+        { headers: { "x-publishable-api-key": store.publishableKey } }
+      )
+      await tikkie.control.post(`/_sandbox/paymentrequests/${started.payment_request_token}/pay`, {})
+      const url = `${tikkie.storeUrl}/hooks/tikkie/payment-requests/return?session_id=${started.payment_session_id}`
+      const until = Date.now() + 300
+      while (Date.now() < until) {
+        // busy
+      }
+      const back = await arriveAt(url)
+      expect(back.location.searchParams.get("tikkie_status")).toBe("PROCESSING")
+      const orderId = await eventually(
+        async () =>
+          (await records().listPaymentRequests({ payment_request_token: started.payment_request_token }))[0]
+            ?.order_id ?? undefined,
+        20_000
+      )
+      expect((await arriveAt(url)).location.searchParams.get("order_id")).toBe(orderId)
     })
 
     it("on Redis, webhooks naming no order of this store still start no event and no read", async () => {

@@ -1,7 +1,10 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { FAST_CHECKOUT_WEBHOOK_EVENT, type FastCheckoutWebhookEventData } from "../workflows/utils/events"
 import { CoalescingQueue } from "../utils/coalescing-queue"
-import { claimFastCheckoutWebhookRead } from "../workflows/fast-checkout/utils/webhook-read-claim"
+import {
+  claimFastCheckoutWebhookRead,
+  rememberFastCheckoutTarget,
+} from "../workflows/fast-checkout/utils/webhook-read-claim"
 import type { FastCheckoutStatus } from "tikkie-client/fast-checkout"
 import { settleFastCheckoutOrderWorkflow } from "../workflows/fast-checkout/settle-fast-checkout-order"
 import { settleAgainSoon } from "../workflows/utils/retry-soon"
@@ -12,6 +15,9 @@ import type TikkieModuleService from "../modules/tikkie/service"
 
 /** Eight at a time: a storm of paid orders keeps moving and leaves shoppers some of the pool (10 by default). */
 const WEBHOOK_SETTLEMENTS = new CoalescingQueue(8)
+
+/** Later webhooks for these end at the route's one Redis round trip. */
+const SETTLED = new Set(["completed", "already-completed", "closed"])
 
 /** Settles the order a webhook named (or a return handed over, or a deferred read); the poll retries the rest. */
 export default async function tikkieFastCheckoutWebhookHandler({
@@ -30,21 +36,20 @@ export default async function tikkieFastCheckoutWebhookHandler({
   }
   await WEBHOOK_SETTLEMENTS.push(orderToken, async () => {
     try {
-      return (
-        await settleFastCheckoutOrderWorkflow(container).run({
-          input: {
-            orderToken,
-            source: "webhook",
-            hint: event.data.status as FastCheckoutStatus,
-            coveredAfter,
-            retry: event.data.retry,
-            traceparent: event.data.traceparent,
-          },
-        })
-      ).result
+      const { result } = await settleFastCheckoutOrderWorkflow(container).run({
+        input: {
+          orderToken,
+          source: "webhook",
+          hint: event.data.status as FastCheckoutStatus,
+          coveredAfter,
+          retry: event.data.retry,
+          traceparent: event.data.traceparent,
+        },
+      })
+      if (SETTLED.has(result.outcome)) await rememberFastCheckoutTarget(container, orderToken, "settled")
+      return result
     } catch (e) {
-      // The database went away (reading the record, writing it): tried again in seconds, not at the
-      // poll's next minute. Anything else fails the job as before; the poll retries it.
+      // A lost database connection: tried again in seconds; anything else fails the job (the poll retries).
       if (!isConnectionFailure(errorMessage(e))) throw e
       await settleAgainSoon(container, {
         kind: "fast-checkout",

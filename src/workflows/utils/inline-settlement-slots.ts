@@ -1,43 +1,30 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { recentEventLoopLagMs } from "../../utils/event-loop-lag"
+import { storeRedisOf } from "../../utils/store-redis"
 
-/**
- * Settlements a return route may run inline at once, for the whole store (every server instance): a
- * shopper waits on each. Past this the route hands the settlement over to the workers (an event) and
- * redirects at once with PROCESSING, so a storm of returns costs the server a few settlements at a time,
- * not one per shopper, and no shopper waits behind others' settlements. Four: a settlement holds a
- * database connection for a while (Medusa's pool is 10 by default) and the server must keep answering
- * webhooks and the store API meanwhile.
- */
+/** Return settlements run inline at once, store-wide (each holds a pool connection); the rest go to the workers. */
 export const INLINE_RETURN_SETTLEMENTS = 4
 
-/**
- * The first key of the slots' Postgres advisory locks (two-key form: this, then the slot number). The
- * two-key locks are a space of their own: Medusa's Postgres locking takes one-key locks, so they never meet.
- */
+export const INLINE_SETTLEMENT_MAX_LAG_MS = 100
+
+/** A busy server of a multi-instance store hands returns to the workers: webhooks wait behind its CPU. */
+export function tooBusyToSettleInline(container: MedusaContainer): boolean {
+  return storeRedisOf(container) !== undefined && recentEventLoopLagMs() > INLINE_SETTLEMENT_MAX_LAG_MS
+}
+
+// Two-key advisory locks: a space Medusa's one-key locks never meet.
 export const INLINE_SLOT_LOCK_CLASS = 0x54494b4b // "TIKK"
 
-/** The knex transaction the slots are held by (Medusa's PG_CONNECTION), as far as it is used here. */
 interface SlotTransaction {
   raw(sql: string, bindings: readonly unknown[]): Promise<{ rows: Array<Record<string, unknown>> }>
   commit(): Promise<unknown>
 }
 
 /**
- * Runs `settle` in one of the store's INLINE_RETURN_SETTLEMENTS slots, or `handOver` when all are taken.
- *
- * A slot is a transaction-scoped Postgres advisory lock, taken without waiting (`pg_try_advisory_xact_lock`)
- * in a transaction of the store's database that stays open while `settle` runs: Postgres frees it when
- * the transaction ends, and when the connection does (a server that crashes or is killed mid-settlement,
- * a connection dropped), so a slot never outlives its holder and never lapses under a live one (no lease
- * to renew, whatever the settlement waits on). The store's Postgres is what every instance shares, so
- * this holds with any of Medusa's locking providers. Medusa's locking module cannot give it:
- * its Postgres provider never lets another owner take an `acquire`d key, however old the lease
- * (a crashed holder's slot stayed taken forever, and after four every return handed over), and its
- * `execute` cannot try without waiting (a taken key is waited for until it frees, whatever the timeout).
- *
- * Cost: one pool connection per running inline settlement, idle in its transaction (at most
- * INLINE_RETURN_SETTLEMENTS in the store), and one for a moment per return that finds them all taken.
+ * Runs `settle` in a slot, or `handOver` when all are taken. A slot is a transaction-scoped advisory lock
+ * tried without waiting, freed with its transaction or connection (a killed server keeps none), which
+ * Medusa's locking cannot give.
  */
 export async function inInlineSlotOrHandOver<T>(
   container: MedusaContainer,
@@ -67,13 +54,10 @@ export async function inInlineSlotOrHandOver<T>(
   try {
     return await settle()
   } finally {
-    // Ends the transaction and with it the slot. A failure here (the connection dropped meanwhile, which
-    // freed the slot already) must not turn a finished settlement into an error.
     await trx.commit().catch(() => undefined)
   }
 }
 
-/** The advisory lock keys of one slot, shared by both return routes (exported for tests that fill the slots). */
 export function inlineSlotLock(slot: number): [number, number] {
   return [INLINE_SLOT_LOCK_CLASS, slot]
 }

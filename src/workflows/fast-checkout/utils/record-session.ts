@@ -2,6 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { TIKKIE_MODULE } from "../../../modules/tikkie"
 import type TikkieModuleService from "../../../modules/tikkie/service"
 import { FastCheckoutSessionDataSchema } from "../../../providers/fast-checkout/session-data"
+import { rememberFastCheckoutTarget } from "./webhook-read-claim"
 
 export interface FastCheckoutSessionLike {
   id: string
@@ -10,9 +11,8 @@ export interface FastCheckoutSessionLike {
 }
 
 /**
- * Keeps the plugin's own record of a Fast Checkout order as soon as its payment session exists: the
- * orderToken cannot be fetched from Tikkie later, and the payment session may be deleted when the cart
- * changes, so this record is what lets a paid order never be lost. Idempotent per orderToken.
+ * The plugin's own record of a Fast Checkout order, kept once its session exists (the orderToken cannot be
+ * fetched from Tikkie later, and the session may be deleted). Idempotent per orderToken.
  */
 export async function recordFastCheckoutSession(container: MedusaContainer, session: FastCheckoutSessionLike) {
   const data = FastCheckoutSessionDataSchema.safeParse(session.data)
@@ -21,7 +21,7 @@ export async function recordFastCheckoutSession(container: MedusaContainer, sess
   const [existing] = await tikkie.listFastCheckoutOrders({ order_token: data.data.orderToken })
   if (existing) return existing
   try {
-    return await tikkie.createFastCheckoutOrders({
+    const created = await tikkie.createFastCheckoutOrders({
       order_token: data.data.orderToken,
       reference_id: data.data.referenceId,
       provider_id: session.provider_id,
@@ -34,6 +34,8 @@ export async function recordFastCheckoutSession(container: MedusaContainer, sess
       expires_at: new Date(data.data.expiresAt),
       status: data.data.status,
     })
+    await rememberFastCheckoutTarget(container, data.data.orderToken, "open")
+    return created
   } catch (e) {
     // Another instance recorded it between our read and our write.
     const [raced] = await tikkie.listFastCheckoutOrders({ order_token: data.data.orderToken })

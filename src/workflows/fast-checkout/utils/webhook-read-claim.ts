@@ -4,63 +4,34 @@ import type TikkieModuleService from "../../../modules/tikkie/service"
 import { type StoreRedis, storeRedisOf, withinRedisTimeout } from "../../../utils/store-redis"
 
 /**
- * The least time between two reads of one Fast Checkout order that webhooks start: 5 seconds.
- *
- * Why: a webhook body is not signed, and a shopper can learn real orderTokens (the Store API answers
- * them), so without this every forged webhook for a real open order costs a settlement: an event-bus
- * job, a GET order at Tikkie (out of the store's 250 a second) and a record write. With it, a flood over
- * any number of instances costs one read per order per interval (50 orders: 10 reads a second, a
- * twentieth of the store-wide limit).
- *
- * Why so short: Tikkie sends one webhook per change of an order's status, and an order changes once or
- * twice (NEW to PAID, or to CANCELLED/EXPIRED), never twice within seconds in practice. A real webhook
- * that comes within the interval after another one is not lost: the first skipped webhook schedules a
- * read at the interval's end (a delayed event), and the record becomes due for the poll then too. So a
- * real payment is at most this much later than without the brake, and only while someone floods it.
+ * The least time between two reads of one order, whoever asks: a flood of unsigned webhooks naming real
+ * orders costs one read per order per interval; the first one skipped schedules a read at its end.
  */
 export const FAST_CHECKOUT_WEBHOOK_READ_INTERVAL_MS = 5_000
 
-/**
- * What a webhook for an open order may start: `read` now (`claimedAt`: the claim's identity, for
- * releaseFastCheckoutWebhookRead), `defer` one read to `inMs` from now (the first webhook skipped in a
- * claim's interval), or `skip` (a read is claimed or scheduled already; the poll reads the order when
- * the interval ends in any case).
- */
+/** `read` now (`claimedAt` identifies the claim), `defer` one read by `inMs`, or `skip` (read claimed or scheduled). */
 export type WebhookReadClaim =
-  | { action: "read"; claimedAt: string }
-  | { action: "defer"; inMs: number }
-  /** `claimedAt`: when the claim in force was taken (absent when the order has no record). */
-  | { action: "skip"; claimedAt?: string }
+  { action: "read"; claimedAt: string } | { action: "defer"; inMs: number } | { action: "skip"; claimedAt?: string }
 
 /**
- * Claims a read of an open order, so the minimum interval holds across every server and worker
- * instance, whoever asks (a webhook, the return route, a deferred read). `deferred`: the caller schedules
- * nothing when skipped (the read a skipped webhook scheduled, or a shopper's return, whom the storefront
- * sends again); it reads only when nobody took the claim in the last interval.
- *
- * Where: in Redis when the store runs on Medusa's Redis event bus (every store of several instances;
- * one round trip, utils/store-redis.ts), otherwise (or when Redis does not answer at once) in the
- * order's record, one atomic UPDATE (TikkieModuleService.claimFastCheckoutWebhookRead). Both make a
- * skipped order due for the poll at the interval's end; on Redis that costs a database write only for
- * the first webhook skipped in an interval.
+ * Claims a read of an open order for every instance, in Redis (one round trip) or the record (one UPDATE).
+ * `deferred`: the caller schedules nothing when skipped. A skipped order is due for the poll at the end.
  */
 export async function claimFastCheckoutWebhookRead(
   container: MedusaContainer,
   orderToken: string,
-  opts: { deferred?: boolean; intervalMs?: number } = {}
+  opts: { deferred?: boolean; intervalMs?: number; inRedis?: boolean } = {}
 ): Promise<WebhookReadClaim> {
   const intervalMs = opts.intervalMs ?? FAST_CHECKOUT_WEBHOOK_READ_INTERVAL_MS
   const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
-  const redis = storeRedisOf(container)
+  const redis = opts.inRedis === false ? undefined : storeRedisOf(container)
   let claim: { claimed: boolean; deferred: number; freeInMs: number; claimedAt: string } | undefined
   if (redis) {
     claim = await withinRedisTimeout(claimInRedis(redis, orderToken, intervalMs, !opts.deferred)).catch(() => undefined)
     if (claim && !claim.claimed && !opts.deferred && claim.deferred === 1) {
-      // The first skipped webhook: due for the poll when the claim ends, should the delayed read be lost.
       await tikkie.markFastCheckoutOrderDue(orderToken, new Date(Date.now() + claim.freeInMs))
     }
   }
-  // No record (deleted meanwhile): nothing to read; the settlement would find nothing either.
   claim ??= await tikkie.claimFastCheckoutWebhookRead(orderToken, { intervalMs, countDeferral: !opts.deferred })
   if (!claim) return { action: "skip" }
   if (claim.claimed) return { action: "read", claimedAt: claim.claimedAt }
@@ -68,10 +39,7 @@ export async function claimFastCheckoutWebhookRead(
   return { action: "skip", claimedAt: claim.claimedAt }
 }
 
-/**
- * Gives back a claim its holder did not use (the order's lock was busy: another settlement reads), so the
- * next caller may read at once instead of after the interval. Only that claim: a newer one stays.
- */
+/** Gives back an unused claim (the order's lock was busy), so the next caller may read at once; a newer claim stays. */
 export async function releaseFastCheckoutWebhookRead(
   container: MedusaContainer,
   orderToken: string,
@@ -87,10 +55,7 @@ export async function releaseFastCheckoutWebhookRead(
 
 const claimKey = (orderToken: string) => `tikkie:fast-checkout:read-claim:${orderToken}`
 
-/**
- * The claim in Redis: a hash `{at, deferred}` that lives for the interval. Redis's own clock (TIME) for
- * `at`, so instances with drifting clocks agree. Answers `[claimed, deferred, msLeft, at]`.
- */
+/** A hash `{at, deferred}` living for the interval; `at` from Redis's clock. Answers `[claimed, deferred, msLeft, at]`. */
 const CLAIM_SCRIPT = `
 local at = redis.call('HGET', KEYS[1], 'at')
 if not at then
@@ -123,12 +88,66 @@ async function claimInRedis(redis: StoreRedis, orderToken: string, intervalMs: n
   }
 }
 
-/** Whether read claims live in Redis here (the webhook route then claims before it looks the order up). */
-export function readClaimsInRedis(container: MedusaContainer): boolean {
-  return storeRedisOf(container) !== undefined
+/**
+ * What Redis remembers of an order for the webhook route. `open` lapses: a settlement that did not say so
+ * shows at a later lookup (until then at most one enqueue per interval, and a job that finds it settled).
+ */
+export type RememberedTarget = "open" | "settled"
+const OPEN_TARGET_TTL_MS = 30 * 60_000
+const SETTLED_TARGET_TTL_MS = 24 * 60 * 60_000
+const targetKey = (orderToken: string) => `tikkie:fast-checkout:target:${orderToken}`
+
+export async function rememberFastCheckoutTarget(
+  container: MedusaContainer,
+  orderToken: string,
+  target: RememberedTarget
+): Promise<void> {
+  const redis = storeRedisOf(container)
+  if (!redis) return
+  const ttl = target === "open" ? OPEN_TARGET_TTL_MS : SETTLED_TARGET_TTL_MS
+  await withinRedisTimeout(redis.eval(REMEMBER_SCRIPT, 1, targetKey(orderToken), target, ttl)).catch(() => undefined)
 }
 
-/** A claim's time in epoch ms: Redis's claims are epoch ms, the record's a UTC timestamp without zone. */
+const REMEMBER_SCRIPT = `
+if ARGV[1] == 'open' and redis.call('GET', KEYS[1]) == 'settled' then return 0 end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+return 1`
+
+/** The claim and what Redis remembers, in one round trip; `unlisted` when Redis knows nothing, undefined when absent or slow. */
+export async function claimKnownFastCheckoutWebhookRead(
+  container: MedusaContainer,
+  orderToken: string,
+  intervalMs = FAST_CHECKOUT_WEBHOOK_READ_INTERVAL_MS
+): Promise<{ target: "settled" } | { target: "unlisted" } | { target: "open"; claim: WebhookReadClaim } | undefined> {
+  const redis = storeRedisOf(container)
+  if (!redis) return undefined
+  const answer = (await withinRedisTimeout(
+    redis.eval(
+      `local target = redis.call('GET', KEYS[2])
+if not target then return {-1} end
+if target ~= 'open' then return {-2} end
+${CLAIM_SCRIPT}`,
+      2,
+      claimKey(orderToken),
+      targetKey(orderToken),
+      Math.max(1, Math.round(intervalMs)),
+      1
+    )
+  ).catch(() => undefined)) as [number, number?, number?, string?] | undefined
+  const code = Number(answer?.[0])
+  if (!answer) return undefined
+  if (code === -1) return { target: "unlisted" }
+  if (code === -2) return { target: "settled" }
+  const [, deferred, freeInMs, at] = answer
+  if (code === 1) return { target: "open", claim: { action: "read", claimedAt: String(at) } }
+  if (Number(deferred) !== 1) return { target: "open", claim: { action: "skip", claimedAt: String(at) } }
+  await container
+    .resolve<TikkieModuleService>(TIKKIE_MODULE)
+    .markFastCheckoutOrderDue(orderToken, new Date(Date.now() + Number(freeInMs)))
+  return { target: "open", claim: { action: "defer", inMs: Number(freeInMs) } }
+}
+
+/** Redis's claims are epoch ms, the record's a UTC timestamp without zone. */
 export function claimTimeMs(claimedAt: string): number {
   return /^\d+$/.test(claimedAt) ? Number(claimedAt) : Date.parse(`${claimedAt}Z`)
 }

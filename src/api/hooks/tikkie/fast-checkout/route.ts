@@ -12,10 +12,11 @@ import { brakeIdleHookAnswer } from "../../../utils/idle-hook-brake"
 import { logExcerpt } from "../../../../utils/log-excerpt"
 import { LogThrottle } from "../../../../utils/log-throttle"
 import { routeTiming } from "../../../../utils/settlement-timing"
-import { fastCheckoutWebhookTarget } from "../../../utils/fast-checkout-webhook-target"
+import { type FastCheckoutWebhookTarget, fastCheckoutWebhookTarget } from "../../../utils/fast-checkout-webhook-target"
 import {
   claimFastCheckoutWebhookRead,
-  readClaimsInRedis,
+  claimKnownFastCheckoutWebhookRead,
+  rememberFastCheckoutTarget,
 } from "../../../../workflows/fast-checkout/utils/webhook-read-claim"
 import type { FastCheckoutWebhookBody } from "./validators"
 import { currentTraceparent } from "../../../../utils/tracing"
@@ -23,31 +24,25 @@ import { currentTraceparent } from "../../../../utils/tracing"
 const UNKNOWN_ORDERS = new LogThrottle("Tikkie Fast Checkout webhooks for orders not of this store")
 
 /**
- * POST /hooks/tikkie/fast-checkout: Tikkie's order webhook `{referenceId, orderToken, status}`, validated
- * at the edge (validators.ts, through middlewares.ts: a malformed body or token gets 400). The body is
- * not signed, so it is only a hint; one indexed lookup decides whether it names work:
- * - an orderToken with no record of this store: ignored (logged, a few a minute);
- * - an order already settled (a Medusa order, closed, or given up): nothing to do;
- * - otherwise handed to the event bus, one job per orderToken and status in flight, and a worker reads
- *   the order from Tikkie and settles it; but at most one such read per order per
- *   FAST_CHECKOUT_WEBHOOK_READ_INTERVAL_MS, claimed in Redis or the database (webhook-read-claim.ts): a shopper
- *   can learn real orderTokens, and a flood naming them must not become a flood of jobs and Tikkie reads.
- *   A webhook inside the interval schedules one read for its end (a delayed job) and leaves the order
- *   due for the poll, so a real payment announced then is still settled.
- * Every case answers 200: Tikkie retries anything else, and a forger learns nothing. All answer at once,
- * except unknown orderTokens while a flood of them is under way (api/utils/idle-hook-brake.ts holds those
- * answers a while). Repeats for settled orders are Tikkie's own retries and are never held.
+ * POST /hooks/tikkie/fast-checkout: Tikkie's order webhook, validated at the edge. Unsigned, so only a
+ * hint: an unknown orderToken is ignored (and held back during a flood: idle-hook-brake.ts), a settled
+ * order needs nothing, an open one gets at most one read per interval (webhook-read-claim.ts) through an
+ * event-bus job. On Redis a known order costs one round trip before that enqueue. Always 200: Tikkie
+ * retries anything else, and a forger learns nothing.
  */
 export const POST = async (req: MedusaRequest<FastCheckoutWebhookBody>, res: MedusaResponse) => {
   const body = req.validatedBody
-  const timing = routeTiming("fast-checkout webhook")
-  // With the claim in Redis it comes first: a webhook inside an order's interval (Tikkie's repeats, a
-  // flood) then costs that one round trip. Only a claim that may start a read looks the order up.
-  let claim = readClaimsInRedis(req.scope) ? await claimFastCheckoutWebhookRead(req.scope, body.orderToken) : undefined
-  if (claim) timing?.mark("claim first (Redis)")
-  if (claim?.action === "skip") return answer()
-  const target = await fastCheckoutWebhookTarget(req.scope, body.orderToken)
-  timing?.mark("record lookup")
+  const timing = routeTiming("fast-checkout webhook", req)
+  // Only an order Redis does not know is looked up in the database (and remembered).
+  const redis = await claimKnownFastCheckoutWebhookRead(req.scope, body.orderToken)
+  if (redis) timing?.mark("claim (Redis, one round trip)")
+  const known = redis?.target === "unlisted" ? undefined : redis
+  const target: FastCheckoutWebhookTarget =
+    known?.target ?? (await fastCheckoutWebhookTarget(req.scope, body.orderToken))
+  if (!known) {
+    timing?.mark("record lookup")
+    if (redis && target !== "unknown") void rememberFastCheckoutTarget(req.scope, body.orderToken, target)
+  }
   if (target === "unknown") {
     const logger = req.scope.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
     UNKNOWN_ORDERS.warn(
@@ -58,8 +53,12 @@ export const POST = async (req: MedusaRequest<FastCheckoutWebhookBody>, res: Med
     await brakeIdleHookAnswer(logger)
     timing?.mark("unknown: log and brake")
   } else if (target === "open") {
-    claim ??= await claimFastCheckoutWebhookRead(req.scope, body.orderToken)
-    timing?.mark("claim")
+    // Redis that did not answer at once is not asked again: the claim goes to Postgres.
+    const claim =
+      known?.target === "open"
+        ? known.claim
+        : await claimFastCheckoutWebhookRead(req.scope, body.orderToken, { inRedis: redis !== undefined })
+    if (!known) timing?.mark("claim")
     const data: FastCheckoutWebhookEventData = {
       order_token: body.orderToken,
       reference_id: body.referenceId,
@@ -78,7 +77,7 @@ export const POST = async (req: MedusaRequest<FastCheckoutWebhookBody>, res: Med
         hookEventOptions(fastCheckoutDeferredEventKey(body.orderToken), claim.inMs)
       )
     }
-    timing?.mark("enqueue")
+    if (claim.action !== "skip") timing?.mark("enqueue")
   }
   return answer()
 

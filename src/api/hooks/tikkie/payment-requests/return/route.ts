@@ -8,6 +8,7 @@ import {
   type PaymentRequestNotificationEventData,
 } from "../../../../../workflows/utils/events"
 import { hookEventOptions } from "../../../../../workflows/utils/hook-event-options"
+import { tooBusyToSettleInline } from "../../../../../workflows/utils/inline-settlement-slots"
 import { storefrontCountryOfCart, storefrontReturnUrl, wantsCountryCode } from "../../../../utils/storefront-return"
 import { TIKKIE_MODULE } from "../../../../../modules/tikkie"
 import type TikkieModuleService from "../../../../../modules/tikkie/service"
@@ -20,22 +21,14 @@ import type { PaymentRequestReturnQuery } from "./validators"
 import { currentTraceparent } from "../../../../../utils/tracing"
 
 /**
- * GET /hooks/tikkie/payment-requests/return?session_id=…: where the storefront sends a shopper who
- * comes back from Tikkie's payment page (the page itself has no redirect). A browser cannot send a
- * publishable key, hence a /hooks route. It answers from the record when the record already knows
- * (completed, or read paid moments ago: outcome-from-record.ts); otherwise it settles the request (the
- * same code path as the notification and the poll). Under the request's lock the settlement takes one
- * of the store's few inline slots, or, when all are taken, hands itself to the workers and answers
- * PROCESSING at once (workflows/utils/inline-settlement-slots.ts); a return waiting for the lock holds
- * no slot. It redirects to the storefront:
- * - paid and completed: success URL with `order_id`;
- * - paid but still being confirmed (Tikkie unreachable, completion in progress, handed over): success
- *   URL with `cart_id` and `tikkie_status=PROCESSING`;
- * - paid but it cannot become an order: failure URL with `tikkie_status=PAID_NOT_COMPLETED`;
- * - not paid: failure URL with `tikkie_status` (OPEN, EXPIRED, CLOSED…) and `cart_id`.
+ * GET /hooks/tikkie/payment-requests/return?session_id=…: where the storefront sends a shopper back from
+ * a payment link. The record answers when it knows; otherwise it settles inline in one of the store's
+ * slots, or hands over to the workers with PROCESSING (all slots taken, or a busy server of several
+ * instances: inline-settlement-slots.ts). Redirects as the Fast Checkout return does (`OPEN`, `EXPIRED`,
+ * `CLOSED` for not paid).
  */
 export const GET = async (req: MedusaRequest<unknown, PaymentRequestReturnQuery>, res: MedusaResponse) => {
-  const timing = routeTiming("payment-request return")
+  const timing = routeTiming("payment-request return", req)
   const tikkie = req.scope.resolve<TikkieModuleService>(TIKKIE_MODULE)
   const [record] = await tikkie.listPaymentRequests(
     { payment_session_id: req.validatedQuery.session_id, kind: "checkout" },
@@ -48,7 +41,6 @@ export const GET = async (req: MedusaRequest<unknown, PaymentRequestReturnQuery>
   const paymentRequestToken = record.payment_request_token
   const outcome = paymentRequestOutcomeFromRecord(record) ?? (await settleOnReturn())
   const urls = record as { success_url: string; failure_url: string; cart_id?: string | null }
-  // The shopper's country, for a storefront URL that asks for it ({country_code}).
   const country = wantsCountryCode(urls.success_url, urls.failure_url)
     ? await storefrontCountryOfCart(req.scope, urls.cart_id)
     : undefined
@@ -58,14 +50,19 @@ export const GET = async (req: MedusaRequest<unknown, PaymentRequestReturnQuery>
   timing?.end(req.scope.resolve<Logger>(ContainerRegistrationKeys.LOGGER), "answer")
 
   async function settleOnReturn(): Promise<PaymentRequestOutcome> {
-    const outcome = (
-      await settlePaymentRequestWorkflow(req.scope).run({
-        input: { paymentRequestToken, source: "return", inlineSlot: true },
-      })
-    ).result
-    timing?.mark(outcome.outcome === "retry" && outcome.handOver ? "settlement: no slot" : "settlement")
+    const busy = tooBusyToSettleInline(req.scope)
+    const outcome: PaymentRequestOutcome = busy
+      ? { outcome: "retry", reason: "handed over to the workers: the server is busy", handOver: true }
+      : (
+          await settlePaymentRequestWorkflow(req.scope).run({
+            input: { paymentRequestToken, source: "return", inlineSlot: true },
+          })
+        ).result
+    timing?.mark(
+      busy ? "server busy" : outcome.outcome === "retry" && outcome.handOver ? "settlement: no slot" : "settlement"
+    )
     if (outcome.outcome !== "retry" || !outcome.handOver) return outcome
-    // Every inline slot is taken: the workers settle it.
+    // The server is busy or every inline slot is taken: the workers settle it.
     const data: PaymentRequestNotificationEventData = {
       provider_id: record.provider_id,
       notification_type: "PAYMENT",
