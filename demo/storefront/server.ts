@@ -291,8 +291,8 @@ async function confirmation(res: ServerResponse, params: URLSearchParams, adminA
       page(
         "Confirming your order",
         `<div class="confirmed" id="order-processing">
-      <h1>Payment received: confirming your order…</h1>
-      <p id="processing-status">Tikkie has your payment. This page updates by itself in a moment.</p>
+      <h1>Checking your payment with Tikkie…</h1>
+      <p id="processing-status">This page updates by itself in a moment. Do not pay again while it checks.</p>
     </div>`,
         opts
       )

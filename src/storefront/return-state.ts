@@ -92,8 +92,8 @@ const MESSAGES: Record<
   en: {
     orderPlaced: { title: "Thank you for your order", text: "Tikkie has your payment and your order is placed." },
     confirming: {
-      title: "Payment received: confirming your order",
-      text: "Tikkie has your payment. Your order is being placed; this page updates by itself. No need to pay again.",
+      title: "Checking your payment with Tikkie",
+      text: "This page updates by itself in a moment. Do not pay again while it checks.",
     },
     paidNotPlaced: {
       title: "Payment received, order not placed",
@@ -118,8 +118,8 @@ const MESSAGES: Record<
       text: "Tikkie heeft je betaling ontvangen en je bestelling is geplaatst.",
     },
     confirming: {
-      title: "Betaling ontvangen: we bevestigen je bestelling",
-      text: "Tikkie heeft je betaling ontvangen. Je bestelling wordt geplaatst; deze pagina werkt zichzelf bij. Je hoeft niet opnieuw te betalen.",
+      title: "We controleren je betaling bij Tikkie",
+      text: "Deze pagina werkt zichzelf zo bij. Betaal niet opnieuw terwijl we controleren.",
     },
     paidNotPlaced: {
       title: "Betaling ontvangen, bestelling niet geplaatst",

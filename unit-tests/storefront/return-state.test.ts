@@ -91,6 +91,14 @@ describe("storefrontReturnUrl with {country_code}", () => {
 })
 
 describe("tikkieReturnMessage", () => {
+  it("while confirming, claims no payment: the store may still be reading a cancelled checkout", () => {
+    for (const language of ["en", "nl"] as const) {
+      const said = tikkieReturnMessage({ kind: "confirming" }, language)
+      expect(`${said.title} ${said.text}`).not.toMatch(/received|has your payment|ontvangen/i)
+      expect(said.payAgain).toBe(false)
+    }
+  })
+
   it("never offers to pay again once Tikkie has the money", () => {
     expect(tikkieReturnMessage({ kind: "confirming" }).payAgain).toBe(false)
     expect(tikkieReturnMessage({ kind: "paid-not-placed" })).toMatchObject({
