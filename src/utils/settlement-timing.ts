@@ -34,6 +34,21 @@ export function settlementTiming(
   return SettlementTiming.enabled() ? new SettlementTiming(kind, token ?? "?") : undefined
 }
 
+/** A settlement's moments, carried from step to step: `[part, ms since epoch]`, the part ending then. */
+export type StepMarks = Array<[string, number]>
+
+/** Adds the moment `part` ended, when timing is on (otherwise the marks stay empty). */
+export function markStep(marks: StepMarks | undefined, part: string): StepMarks {
+  return SettlementTiming.enabled() ? [...(marks ?? []), [part, Date.now()]] : []
+}
+
+/** The timing line of a settlement's step marks (the first mark is its start). */
+export function stepTimingLine(kind: "fast-checkout" | "payment-request", token: string, marks: StepMarks): string {
+  const parts: Record<string, number> = {}
+  for (let i = 1; i < marks.length; i++) parts[marks[i][0]] = (parts[marks[i][0]] ?? 0) + marks[i][1] - marks[i - 1][1]
+  return `${SETTLEMENT_TIMING_PREFIX}${JSON.stringify({ kind, token, startedAt: marks[0]?.[1], parts })}`
+}
+
 /**
  * Where a hook route's own time goes, for `npm run bench` (the webhook route and the return routes during
  * the storm): with TIKKIE_SETTLEMENT_TIMING=1 each request logs one line

@@ -1,9 +1,14 @@
 import { randomUUID } from "node:crypto"
-import { acquireLockStep, releaseLockStep } from "@medusajs/medusa/core-flows"
+import {
+  acquireLockStep,
+  refundPaymentsWorkflow,
+  refundPaymentWorkflow,
+  releaseLockStep,
+} from "@medusajs/medusa/core-flows"
 import { createWorkflow, transform, when, WorkflowResponse, type WorkflowData } from "@medusajs/framework/workflows-sdk"
 import { loadRefundOwedStep } from "./steps/load-refund-owed"
 import { markBankTransferRefundStep } from "./steps/mark-bank-transfer-refund"
-import { recordMedusaRefundStep } from "./steps/record-medusa-refund"
+import { checkMedusaRefundStep, prepareMedusaRefundStep } from "./steps/record-medusa-refund"
 import { creditCancelledOrderStep } from "./steps/credit-cancelled-order"
 import { setRefundOwedRefundedStep } from "./steps/set-refund-owed-refunded"
 
@@ -59,18 +64,37 @@ export const markRefundOwedRefundedWorkflow = createWorkflow(
           bankReference: input.bank_reference,
         }))
       )
-      const refunded = recordMedusaRefundStep(
-        transform({ owed, input, marked }, ({ owed, input, marked }) => ({
-          refundOwedId: owed.id,
-          orderId: owed.order_id,
-          paymentId: owed.payment_id!,
-          amountInCents: Number(owed.amount_in_cents),
-          bankReference: input.bank_reference,
-          note: input.note,
-          actorId: input.actor_id,
-          medusaRefundId: marked.medusaRefundId,
-        }))
+      const refundInput = transform({ owed, input, marked }, ({ owed, input, marked }) => ({
+        refundOwedId: owed.id,
+        orderId: owed.order_id,
+        paymentId: owed.payment_id!,
+        amountInCents: Number(owed.amount_in_cents),
+        bankReference: input.bank_reference,
+        note: input.note,
+        actorId: input.actor_id,
+        medusaRefundId: marked.medusaRefundId,
+      }))
+      const prepared = prepareMedusaRefundStep(refundInput)
+      // Medusa's refund is not undone by a later failure: Medusa cannot take a refund back, and the money went.
+      when(
+        "tikkie-refund-owed-cancelled-order",
+        { prepared },
+        ({ prepared }) => !!prepared.refund && prepared.canceled
+      ).then(() =>
+        refundPaymentsWorkflow
+          .runAsStep({ input: transform({ prepared }, ({ prepared }) => [prepared.refund!]) })
+          .config({ name: "tikkie-refund-owed-refund-payments", noCompensation: true })
       )
+      when(
+        "tikkie-refund-owed-open-order",
+        { prepared },
+        ({ prepared }) => !!prepared.refund && !prepared.canceled
+      ).then(() =>
+        refundPaymentWorkflow
+          .runAsStep({ input: transform({ prepared }, ({ prepared }) => prepared.refund!) })
+          .config({ name: "tikkie-refund-owed-refund-payment", noCompensation: true })
+      )
+      const refunded = checkMedusaRefundStep({ input: refundInput, prepared })
       // A cancelled order: the credit line Medusa's cancel adds after its own refund, now that there is one.
       creditCancelledOrderStep(
         transform({ owed, input, refunded }, ({ owed, input }) => ({

@@ -1,7 +1,6 @@
 import type { IOrderModuleService, IPaymentModuleService, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MathBN, MedusaError, Modules, OrderStatus } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { refundPaymentsWorkflow, refundPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import { fromCents } from "../../../utils/medusa-money"
 import { bankTransferRefundsOf, REFUND_OWED_METADATA_KEY } from "../../../providers/shared/bank-transfer-refunds"
 import { removeRefundBookedWithoutRefund } from "../utils/refunds-owed-after-cancel"
@@ -20,21 +19,40 @@ export interface RecordMedusaRefundInput {
   medusaRefundId: string | null
 }
 
+export type MedusaRefundInput = {
+  payment_id: string
+  amount: ReturnType<typeof fromCents>
+  created_by: string
+  note: string
+  metadata: Record<string, string>
+}
+
+export type PreparedMedusaRefund = {
+  /** Medusa's refund to make; absent when an earlier attempt made it (`madeBefore`). */
+  refund?: MedusaRefundInput
+  madeBefore?: string
+  canceled: boolean
+  bookedBefore: number
+}
+
 /**
- * Medusa's own refund of the payment for what was sent by bank transfer (the provider answers it from
- * the mark), so the order's totals say refunded from now on; answers Medusa's refund id.
- *
- * Not undone: Medusa has no operation that takes a refund back, and the money did go back to the payer.
- * A failure after it leaves the refund owed marked nothing; the next attempt finds this refund in the
- * payment's data and only marks the refund owed.
+ * What Medusa's own refund of the payment is made with, for what was sent by bank transfer (the provider
+ * answers it from the mark), and which of Medusa's refund workflows makes it: a cancelled order's is
+ * refundPaymentsWorkflow, as Medusa's cancel runs (a cancelled order takes no credit line).
  */
-export const recordMedusaRefundStep = createStep(
-  recordMedusaRefundStepId,
+export const prepareMedusaRefundStep = createStep(
+  "tikkie-prepare-medusa-refund",
   async (input: RecordMedusaRefundInput, { container }) => {
-    if (input.medusaRefundId) return new StepResponse(input.medusaRefundId)
+    if (input.medusaRefundId) {
+      return new StepResponse<PreparedMedusaRefund>({
+        madeBefore: input.medusaRefundId,
+        canceled: false,
+        bookedBefore: 0,
+      })
+    }
     const note = `Refunded by bank transfer, reference ${input.bankReference}` + (input.note ? `: ${input.note}` : "")
     // The metadata names the refund owed: the provider answers only the refund made for its mark.
-    const refund = {
+    const refund: MedusaRefundInput = {
       payment_id: input.paymentId,
       amount: fromCents(input.amountInCents),
       created_by: input.actorId,
@@ -46,18 +64,26 @@ export const recordMedusaRefundStep = createStep(
     // under that id before (the cancel's, taken back, is deleted): a second refund owed of the payment
     // marked on a cancelled order is booked under its own refund's id instead, as the single refund does.
     const bookedBefore = canceled ? await refundsBookedUnderPayment(container, input.orderId!, input.paymentId) : 0
-    if (canceled) {
-      // What Medusa's cancel runs: a cancelled order takes no credit line, which the single refund adds.
-      await refundPaymentsWorkflow(container).run({ input: [refund] })
-    } else {
-      await refundPaymentWorkflow(container).run({ input: refund })
-    }
+    return new StepResponse<PreparedMedusaRefund>({ refund, canceled, bookedBefore })
+  }
+)
+
+/**
+ * Answers Medusa's refund id, read back from the payment's data, and books it on a cancelled order.
+ * Medusa's refund before it is not undone: Medusa has no operation that takes a refund back, and the money
+ * did go back to the payer; the next attempt finds this refund in the payment's data and only marks.
+ */
+export const checkMedusaRefundStep = createStep(
+  recordMedusaRefundStepId,
+  async ({ input, prepared }: { input: RecordMedusaRefundInput; prepared: PreparedMedusaRefund }, { container }) => {
+    if (prepared.madeBefore) return new StepResponse(prepared.madeBefore)
     const after = await container
       .resolve<IPaymentModuleService>(Modules.PAYMENT)
       .retrievePayment(input.paymentId, { select: ["id", "data"] })
     const made = bankTransferRefundsOf(after.data ?? undefined).find(
       (r) => r.refundOwedId === input.refundOwedId
     )?.medusaRefundId
+    const { canceled, bookedBefore } = prepared
     if (!made) {
       // The cancel's refund workflow books the refund on the order even when Medusa made none.
       if (canceled && !bookedBefore) await removeRefundBookedWithoutRefund(container, input.orderId!, input.paymentId)

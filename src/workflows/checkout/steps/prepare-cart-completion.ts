@@ -1,0 +1,27 @@
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { startCompletion } from "../utils/complete-cart-once"
+
+export type CartCompletion = { cartId: string; paymentSessionId: string; marker: string }
+
+export type PreparedCompletion = {
+  /** An earlier attempt's order of this payment, finished now: no completion runs. */
+  finishedOrderId?: string
+  /** The cart to complete with completeCartWorkflow. */
+  completeCartId?: string
+}
+
+/**
+ * Stamps the cart with the payment's marker, or finishes the order an earlier attempt of the same payment
+ * left half made (complete-cart-once.ts). No compensation: the stamp is how a later attempt finds what
+ * this one leaves, and a finished order holds money taken.
+ */
+export const prepareCartCompletionStep = createStep(
+  "tikkie-prepare-cart-completion",
+  async (input: CartCompletion | undefined, { container }) => {
+    if (!input) return new StepResponse<PreparedCompletion>({})
+    const { finishedOrderId } = await startCompletion(container, input)
+    return new StepResponse<PreparedCompletion>(
+      finishedOrderId ? { finishedOrderId } : { completeCartId: input.cartId }
+    )
+  }
+)

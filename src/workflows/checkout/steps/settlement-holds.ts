@@ -1,0 +1,90 @@
+import { randomUUID } from "node:crypto"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { underLockOrBusy } from "../../../utils/lock-timeout"
+import { inInlineSlotOrHandOver } from "../../utils/inline-settlement-slots"
+
+/**
+ * A settlement's lock and inline slot, held from one step to a later one. Both are held by a callback
+ * (Medusa's locking `execute`, which renews the lease and frees the key when its holder dies; the slot's
+ * open transaction): the callback waits here until the release step or a compensation lets it end.
+ * They are handles of the process running the workflow, as the lock and the connection are.
+ */
+const held = new Map<string, { release: () => void; ended: Promise<unknown> }>()
+
+/** Longest a hold outlives a settlement that never released it, so a key can never stay taken for good. */
+const MAX_HOLD_MS = 10 * 60_000
+
+async function hold<R>(
+  run: (whileHeld: () => Promise<"released">) => Promise<"released" | R>
+): Promise<{ holdId: string } | { refused: R }> {
+  let release!: () => void
+  const released = new Promise<void>((resolve) => (release = resolve))
+  let taken!: () => void
+  const tookIt = new Promise<"taken">((resolve) => (taken = () => resolve("taken")))
+  const ended = run(async () => {
+    taken()
+    await released
+    return "released"
+  })
+  const first = await Promise.race([tookIt, ended])
+  if (first !== "taken") return { refused: first as R }
+  const holdId = randomUUID()
+  const cap = setTimeout(() => void letGo(holdId), MAX_HOLD_MS)
+  cap.unref()
+  held.set(holdId, {
+    release: () => {
+      clearTimeout(cap)
+      release()
+    },
+    ended: ended.catch(() => undefined),
+  })
+  return { holdId }
+}
+
+async function letGo(holdId: string | undefined): Promise<void> {
+  const h = holdId ? held.get(holdId) : undefined
+  if (!h) return
+  held.delete(holdId!)
+  h.release()
+  await h.ended
+}
+
+export type SettlementLock = { holdId?: string; busy?: string }
+
+/** Takes the settlement's lock (`key`), waiting at most `waitSeconds`; answers `busy` when another holds it. */
+export const holdSettlementLockStep = createStep(
+  "tikkie-hold-settlement-lock",
+  async (input: { key: string; waitSeconds?: number }, { container }) => {
+    const got = await hold<string>((whileHeld) =>
+      underLockOrBusy(container, input.key, whileHeld, (reason) => reason, input.waitSeconds)
+    )
+    if ("refused" in got) return new StepResponse<SettlementLock, string>({ busy: got.refused }, "")
+    return new StepResponse<SettlementLock, string>({ holdId: got.holdId }, got.holdId)
+  },
+  async (holdId) => letGo(holdId)
+)
+
+export type InlineSlot = { holdId?: string; handedOver?: boolean }
+
+/** Takes one of the store's inline settlement slots for a return route; answers `handedOver` when all are taken. */
+export const holdInlineSlotStep = createStep(
+  "tikkie-hold-inline-slot",
+  async (_: void, { container }) => {
+    const got = await hold<"handed over">((whileHeld) =>
+      inInlineSlotOrHandOver<"released" | "handed over">(container, whileHeld, async () => "handed over")
+    )
+    if ("refused" in got) return new StepResponse<InlineSlot, string>({ handedOver: true }, "")
+    return new StepResponse<InlineSlot, string>({ holdId: got.holdId }, got.holdId)
+  },
+  async (holdId) => letGo(holdId)
+)
+
+/** Gives back the slot, then the lock (the slot was taken under it). */
+export const releaseSettlementHoldsStep = createStep(
+  "tikkie-release-settlement-holds",
+  async (input: { slot?: InlineSlot; lock?: SettlementLock }) => {
+    await letGo(input.slot?.holdId)
+    await letGo(input.lock?.holdId)
+    return new StepResponse(undefined)
+  }
+)
