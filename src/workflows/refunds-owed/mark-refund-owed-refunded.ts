@@ -51,7 +51,7 @@ export const markRefundOwedRefundedWorkflow = createWorkflow(
     acquireLockStep({ key: lockKeys, ownerId: lockOwner, timeout: 30, ttl: 120 })
     const owed = loadRefundOwedStep(input.id)
 
-    const medusaRefundId = when(
+    const prepared = when(
       "tikkie-refund-owed-recorded-in-medusa",
       { owed },
       ({ owed }) => owed.status !== "refunded" && owed.source !== "second_payment" && !!owed.payment_id
@@ -64,48 +64,53 @@ export const markRefundOwedRefundedWorkflow = createWorkflow(
           bankReference: input.bank_reference,
         }))
       )
-      const refundInput = transform({ owed, input, marked }, ({ owed, input, marked }) => ({
-        refundOwedId: owed.id,
-        orderId: owed.order_id,
-        paymentId: owed.payment_id!,
-        amountInCents: Number(owed.amount_in_cents),
-        bankReference: input.bank_reference,
-        note: input.note,
-        actorId: input.actor_id,
-        medusaRefundId: marked.medusaRefundId,
-      }))
-      const prepared = prepareMedusaRefundStep(refundInput)
-      // Medusa's refund is not undone by a later failure: Medusa cannot take a refund back, and the money went.
-      when(
-        "tikkie-refund-owed-cancelled-order",
-        { prepared },
-        ({ prepared }) => !!prepared.refund && prepared.canceled
-      ).then(() =>
-        refundPaymentsWorkflow
-          .runAsStep({ input: transform({ prepared }, ({ prepared }) => [prepared.refund!]) })
-          .config({ name: "tikkie-refund-owed-refund-payments", noCompensation: true })
-      )
-      when(
-        "tikkie-refund-owed-open-order",
-        { prepared },
-        ({ prepared }) => !!prepared.refund && !prepared.canceled
-      ).then(() =>
-        refundPaymentWorkflow
-          .runAsStep({ input: transform({ prepared }, ({ prepared }) => prepared.refund!) })
-          .config({ name: "tikkie-refund-owed-refund-payment", noCompensation: true })
-      )
-      const refunded = checkMedusaRefundStep({ input: refundInput, prepared })
-      // A cancelled order: the credit line Medusa's cancel adds after its own refund, now that there is one.
-      creditCancelledOrderStep(
-        transform({ owed, input, refunded }, ({ owed, input }) => ({
+      return prepareMedusaRefundStep(
+        transform({ owed, input, marked }, ({ owed, input, marked }) => ({
           refundOwedId: owed.id,
           orderId: owed.order_id,
+          paymentId: owed.payment_id!,
           amountInCents: Number(owed.amount_in_cents),
+          bankReference: input.bank_reference,
+          note: input.note,
           actorId: input.actor_id,
+          medusaRefundId: marked.medusaRefundId,
         }))
       )
-      return refunded
     })
+    // Medusa's refund is not undone by a later failure: Medusa cannot take a refund back, and the money went.
+    when(
+      "tikkie-refund-owed-cancelled-order",
+      { prepared },
+      ({ prepared }) => !!prepared?.refund && prepared.canceled
+    ).then(() =>
+      refundPaymentsWorkflow
+        .runAsStep({ input: transform({ prepared }, ({ prepared }) => [prepared!.refund!]) })
+        .config({ name: "tikkie-refund-owed-refund-payments", noCompensation: true })
+    )
+    when(
+      "tikkie-refund-owed-open-order",
+      { prepared },
+      ({ prepared }) => !!prepared?.refund && !prepared.canceled
+    ).then(() =>
+      refundPaymentWorkflow
+        .runAsStep({ input: transform({ prepared }, ({ prepared }) => prepared!.refund!) })
+        .config({ name: "tikkie-refund-owed-refund-payment", noCompensation: true })
+    )
+    const medusaRefundId = when("tikkie-refund-owed-refund-made", { prepared }, ({ prepared }) => !!prepared).then(
+      () => {
+        const refunded = checkMedusaRefundStep(prepared!)
+        // A cancelled order: the credit line Medusa's cancel adds after its own refund, now that there is one.
+        creditCancelledOrderStep(
+          transform({ owed, input, refunded }, ({ owed, input }) => ({
+            refundOwedId: owed.id,
+            orderId: owed.order_id,
+            amountInCents: Number(owed.amount_in_cents),
+            actorId: input.actor_id,
+          }))
+        )
+        return refunded
+      }
+    )
 
     const updated = when(
       "tikkie-refund-owed-not-yet-refunded",

@@ -28,6 +28,7 @@ export type MedusaRefundInput = {
 }
 
 export type PreparedMedusaRefund = {
+  input: RecordMedusaRefundInput
   /** Medusa's refund to make; absent when an earlier attempt made it (`madeBefore`). */
   refund?: MedusaRefundInput
   madeBefore?: string
@@ -64,7 +65,7 @@ export const prepareMedusaRefundStep = createStep(
     // under that id before (the cancel's, taken back, is deleted): a second refund owed of the payment
     // marked on a cancelled order is booked under its own refund's id instead, as the single refund does.
     const bookedBefore = canceled ? await refundsBookedUnderPayment(container, input.orderId!, input.paymentId) : 0
-    return new StepResponse<PreparedMedusaRefund>({ refund, canceled, bookedBefore })
+    return new StepResponse<PreparedMedusaRefund>({ input, refund, canceled, bookedBefore })
   }
 )
 
@@ -75,7 +76,8 @@ export const prepareMedusaRefundStep = createStep(
  */
 export const checkMedusaRefundStep = createStep(
   recordMedusaRefundStepId,
-  async ({ input, prepared }: { input: RecordMedusaRefundInput; prepared: PreparedMedusaRefund }, { container }) => {
+  async (prepared: PreparedMedusaRefund, { container }) => {
+    const { input } = prepared
     if (prepared.madeBefore) return new StepResponse(prepared.madeBefore)
     const after = await container
       .resolve<IPaymentModuleService>(Modules.PAYMENT)
