@@ -1,7 +1,14 @@
-import { acquireLockStep, createPaymentSessionsWorkflow, releaseLockStep } from "@medusajs/medusa/core-flows"
+import {
+  acquireLockStep,
+  createPaymentCollectionForCartWorkflow,
+  createPaymentSessionsWorkflow,
+  refreshPaymentCollectionForCartWorkflow,
+  releaseLockStep,
+} from "@medusajs/medusa/core-flows"
 import { createWorkflow, transform, when, WorkflowResponse, type WorkflowData } from "@medusajs/framework/workflows-sdk"
 import { FAST_CHECKOUT_CART_KEY, FastCheckoutSessionDataSchema } from "../../providers/fast-checkout/session-data"
 import {
+  checkFastCheckoutStartStep,
   prepareFastCheckoutStep,
   type FastCheckoutStartInput,
   type StartedFastCheckout,
@@ -26,8 +33,20 @@ export const startFastCheckoutWorkflow = createWorkflow(
   (input: WorkflowData<FastCheckoutStartInput>) => {
     const lockKey = transform({ input }, ({ input }) => `tikkie:fast-checkout:start:${input.cartId}`)
     acquireLockStep({ key: lockKey, timeout: 30, ttl: 120 })
-    const prepared = prepareFastCheckoutStep(input)
-    const created = when("tikkie-fast-checkout-new-session", { prepared }, ({ prepared }) => !prepared.reuse).then(
+    const checked = checkFastCheckoutStartStep(input)
+    // The cart's payment collection brought up to date with Medusa's own cart workflows, as the storefront's checkout does.
+    const created = when("tikkie-fast-checkout-new-collection", { checked }, ({ checked }) => {
+      return checked.collection === "create"
+    }).then(() =>
+      createPaymentCollectionForCartWorkflow
+        .runAsStep({ input: { cart_id: checked.cart.id } })
+        .config({ name: "tikkie-fast-checkout-create-collection" })
+    )
+    when("tikkie-fast-checkout-stale-collection", { checked }, ({ checked }) => checked.collection === "refresh").then(
+      () => refreshPaymentCollectionForCartWorkflow.runAsStep({ input: { cart_id: checked.cart.id } })
+    )
+    const prepared = prepareFastCheckoutStep({ input, checked, created })
+    const session = when("tikkie-fast-checkout-new-session", { prepared }, ({ prepared }) => !prepared.reuse).then(
       () => {
         const session = createPaymentSessionsWorkflow.runAsStep({
           input: transform({ prepared }, ({ prepared }) => ({
@@ -50,7 +69,7 @@ export const startFastCheckoutWorkflow = createWorkflow(
         })
       }
     )
-    const started = transform({ prepared, created }, ({ prepared, created }) => (prepared.reuse ?? created)!)
+    const started = transform({ prepared, session }, ({ prepared, session }) => (prepared.reuse ?? session)!)
     releaseLockStep({ key: lockKey })
     return new WorkflowResponse(started)
   }

@@ -1,10 +1,17 @@
-import { acquireLockStep, createPaymentSessionsWorkflow, releaseLockStep } from "@medusajs/medusa/core-flows"
+import {
+  acquireLockStep,
+  createPaymentCollectionForCartWorkflow,
+  createPaymentSessionsWorkflow,
+  refreshPaymentCollectionForCartWorkflow,
+  releaseLockStep,
+} from "@medusajs/medusa/core-flows"
 import { createWorkflow, transform, when, WorkflowResponse, type WorkflowData } from "@medusajs/framework/workflows-sdk"
 import {
   PAYMENT_REQUEST_INPUT_KEY,
   PaymentRequestSessionDataSchema,
 } from "../../providers/payment-request/session-data"
 import {
+  checkLinkCheckoutStep,
   prepareLinkCheckoutStep,
   type LinkCheckoutInput,
   type StartedPaymentRequest,
@@ -28,7 +35,18 @@ export const startPaymentRequestCheckoutWorkflow = createWorkflow(
   (input: WorkflowData<LinkCheckoutInput>) => {
     const lockKey = transform({ input }, ({ input }) => `tikkie:payment-request:start:${input.cartId}`)
     acquireLockStep({ key: lockKey, timeout: 30, ttl: 120 })
-    const prepared = prepareLinkCheckoutStep(input)
+    const checked = checkLinkCheckoutStep(input)
+    // The cart's payment collection brought up to date with Medusa's own cart workflows, as the storefront's checkout does.
+    when("tikkie-link-checkout-new-collection", { checked }, ({ checked }) => checked.collection === "create").then(
+      () =>
+        createPaymentCollectionForCartWorkflow
+          .runAsStep({ input: { cart_id: checked.cart.id } })
+          .config({ name: "tikkie-link-checkout-create-collection" })
+    )
+    when("tikkie-link-checkout-stale-collection", { checked }, ({ checked }) => checked.collection === "refresh").then(
+      () => refreshPaymentCollectionForCartWorkflow.runAsStep({ input: { cart_id: checked.cart.id } })
+    )
+    const prepared = prepareLinkCheckoutStep({ input, checked })
     const created = when("tikkie-link-checkout-new-session", { prepared }, ({ prepared }) => !prepared.reuse).then(
       () => {
         const session = createPaymentSessionsWorkflow.runAsStep({

@@ -1,10 +1,6 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import {
-  createPaymentCollectionForCartWorkflow,
-  refreshPaymentCollectionForCartWorkflow,
-} from "@medusajs/medusa/core-flows"
-import { fastCheckoutCartInput, loadCartForFastCheckout } from "../utils/cart-for-fast-checkout"
+import { fastCheckoutCartInput, loadCartForFastCheckout, type LoadedCart } from "../utils/cart-for-fast-checkout"
 import { recordFastCheckoutSession } from "../utils/record-session"
 import { toCents } from "../../../utils/medusa-money"
 import {
@@ -39,20 +35,25 @@ export interface PreparedFastCheckout {
   cartInput?: FastCheckoutCartInput
 }
 
-export const prepareFastCheckoutStepId = "tikkie-prepare-fast-checkout"
+/** The cart checked for a start, its provider, and what its payment collection needs first. */
+export interface CheckedFastCheckoutStart {
+  cart: LoadedCart
+  providerId: string
+  /** `create`: the cart has no payment collection; `refresh`: its amount is no longer the cart's total. */
+  collection?: "create" | "refresh"
+}
+
+export const checkFastCheckoutStartStepId = "tikkie-check-fast-checkout-start"
 
 /**
- * Checks the cart can start Fast Checkout and brings its payment collection up to date with the cart
- * (made or refreshed with Medusa's own cart workflows, as the storefront's checkout does: nothing to undo,
- * the next start brings it up to date again). A cart that has paid is settled first and gets no second
- * payable order (409 with a message for the shopper). An open Fast Checkout session for the same amount
- * is reused: a double click must not create two Tikkie orders. The lines are computed here, on the server,
- * and refused before any call to Tikkie (EUR only, empty cart, over 50,000 euro, nothing to pay).
+ * Checks the cart can start Fast Checkout: open, in a region with a Fast Checkout provider. A cart that
+ * has paid is settled first and gets no second payable order (409 with a message for the shopper); that
+ * settlement runs as a workflow of its own, so an order it places keeps its events when the start is refused.
  */
-export const prepareFastCheckoutStep = createStep(
-  prepareFastCheckoutStepId,
+export const checkFastCheckoutStartStep = createStep(
+  checkFastCheckoutStartStepId,
   async (input: FastCheckoutStartInput, { container }) => {
-    let cart = await loadCartForFastCheckout(container, input.cartId, input.language)
+    const cart = await loadCartForFastCheckout(container, input.cartId, input.language)
     await settleEarlierPaymentsOfCart(container, cart.id, input.language)
     const providers = (cart.region?.payment_providers ?? []).filter(
       (p) => isFastCheckoutProvider(p.id) && p.is_enabled !== false
@@ -66,18 +67,49 @@ export const prepareFastCheckoutStep = createStep(
           : "Tikkie Fast Checkout is not enabled in this cart's region."
       )
     }
+    const collection = !cart.payment_collection
+      ? ("create" as const)
+      : toCents(cart.payment_collection.amount) !== toCents(cart.total)
+        ? ("refresh" as const)
+        : undefined
+    return new StepResponse<CheckedFastCheckoutStart>({ cart, providerId: provider.id, collection })
+  }
+)
 
+export const prepareFastCheckoutStepId = "tikkie-prepare-fast-checkout"
+
+/**
+ * With the cart's payment collection up to date (made or refreshed by Medusa's own cart workflows before
+ * this step), reuses an open Fast Checkout session for the same amount (a double click must not create
+ * two Tikkie orders) or computes the lines, on the server, refused before any call to Tikkie (EUR only,
+ * empty cart, over 50,000 euro, nothing to pay).
+ */
+export const prepareFastCheckoutStep = createStep(
+  prepareFastCheckoutStepId,
+  async (
+    {
+      input,
+      checked,
+      created,
+    }: {
+      input: FastCheckoutStartInput
+      checked: CheckedFastCheckoutStart
+      created?: { id: string; amount: unknown }
+    },
+    { container }
+  ) => {
+    let cart = checked.cart
     let collection = cart.payment_collection
-    if (!collection) {
-      // A new collection has no sessions: what the workflow answers is all we need (no second cart read,
-      // which was a good part of the time a start takes).
-      const { result } = await createPaymentCollectionForCartWorkflow(container).run({ input: { cart_id: cart.id } })
-      collection = { id: result.id, amount: result.amount as number, payment_sessions: [] }
-    } else if (toCents(collection.amount) !== toCents(cart.total)) {
-      await refreshPaymentCollectionForCartWorkflow(container).run({ input: { cart_id: cart.id } })
+    if (created) {
+      // A new collection has no sessions: what the workflow answered is all we need (no second cart read).
+      collection = { id: created.id, amount: created.amount as number, payment_sessions: [] }
+    } else if (checked.collection === "refresh") {
       cart = await loadCartForFastCheckout(container, cart.id, input.language)
-      collection = cart.payment_collection!
+      collection = cart.payment_collection
     }
+    const provider = { id: checked.providerId }
+    if (!collection)
+      throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, `Cart ${cart.id} has no payment collection.`)
     const amountInCents = toCents(collection.amount)
     const cartInput = fastCheckoutCartInput(cart, collection.amount, input.language)
 

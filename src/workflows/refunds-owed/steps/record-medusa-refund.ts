@@ -46,6 +46,7 @@ export const prepareMedusaRefundStep = createStep(
   async (input: RecordMedusaRefundInput, { container }) => {
     if (input.medusaRefundId) {
       return new StepResponse<PreparedMedusaRefund>({
+        input,
         madeBefore: input.medusaRefundId,
         canceled: false,
         bookedBefore: 0,
