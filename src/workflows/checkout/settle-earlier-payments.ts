@@ -22,10 +22,8 @@ export const settleEarlierPaymentsWorkflowId = "tikkie-settle-earlier-payments"
 export type EarlierPaymentsResult = { outcomes: EarlierOutcome[]; handedOver: number }
 
 /**
- * Settles the cart's earlier Tikkie payments that may have been paid (findEarlierPaymentsStep): the few
- * inline with the settlement workflows, the rest handed to the workers. Answers every outcome and how many
- * were handed over; it refuses nothing itself (settleEarlierPaymentsOfCart does), so an order one of its
- * settlements placed keeps its events whatever the caller does next.
+ * Settles the cart's earlier Tikkie payments that may have been paid: a few inline, the rest handed over.
+ * It refuses nothing itself, so an order its settlements placed keeps its events whatever the caller does.
  */
 export const settleEarlierPaymentsWorkflow = createWorkflow(
   settleEarlierPaymentsWorkflowId,
@@ -73,7 +71,6 @@ export const settleEarlierPaymentsWorkflow = createWorkflow(
           : undefined
       )
     })
-    // Handed over after the inline ones ran, so the workers' reads never hold up this call's.
     const handedOver = handOverEarlierPaymentsStep({ later: earlier.later })
     const result = transform(
       { earlier, handedOver, s0: settled[0], s1: settled[1], s2: settled[2] },
@@ -87,15 +84,9 @@ export const settleEarlierPaymentsWorkflow = createWorkflow(
 )
 
 /**
- * Before a cart gets a new payment session (a Tikkie one or any other provider's), every earlier Tikkie
- * payment of that cart that may have been paid is settled first: Medusa's createPaymentSessionsWorkflow
- * deletes the cart's other sessions, so a paid one whose settlement has not finished would lose its
- * session, and the shopper would be sent to pay a second time.
- *
- * Throws a 409 with a message for the shopper (ShopperConflictError) when the cart has been paid, or may be:
- * it became an order (`completed`), it was paid but cannot become one (`problem`), or its state could not
- * be settled yet (`confirming`: Tikkie unreachable, another instance settling it, handed over). A second
- * payment is worse than a short wait.
+ * Before a cart gets a new payment session, its earlier Tikkie payments are settled (Medusa deletes the
+ * cart's other sessions then). Throws a 409 for the shopper (ShopperConflictError) when the cart has paid,
+ * or may have: a second payment is worse than a short wait.
  */
 export async function settleEarlierPaymentsOfCart(
   container: MedusaContainer,

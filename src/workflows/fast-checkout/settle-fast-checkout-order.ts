@@ -22,13 +22,9 @@ export type { SettleFastCheckoutInput, SettleOutcome, SettleSource } from "./uti
 export const settleFastCheckoutOrderWorkflowId = "tikkie-settle-fast-checkout-order"
 
 /**
- * Turns a Fast Checkout order into a Medusa order, whoever asks first and however often: the webhook's
- * subscriber, the return route, the poll job, a new checkout of the same cart. Exactly one Medusa order
- * per paid orderToken across concurrent runs and store instances: a lock per orderToken, the record read
- * under it, Tikkie read once, the cart checked and stamped (complete-cart-once.ts), Medusa's
- * completeCartWorkflow, the payer imported, the record written. A paid order that cannot become one is
- * kept as a problem with its payer. Answers the outcome (`completed`, `already-completed`, `pending`,
- * `closed`, `problem`, `unknown`, `retry`).
+ * Turns a paid Fast Checkout order into exactly one Medusa order, whoever asks (webhook, return, poll, a
+ * new checkout of the cart): under a lock per orderToken, one read of Tikkie, the cart checked and stamped
+ * (complete-cart-once.ts), Medusa's completeCartWorkflow, the payer, the record. Answers the outcome.
  */
 export const settleFastCheckoutOrderWorkflow = createWorkflow(
   settleFastCheckoutOrderWorkflowId,
@@ -38,13 +34,11 @@ export const settleFastCheckoutOrderWorkflow = createWorkflow(
       holdSettlementLockStep(
         transform({ found, input }, ({ found, input }) => ({
           key: `tikkie:fast-checkout:${found.orderToken}`,
-          // A shopper waits on the return and on the checkout guard (its caller says how long).
           waitSeconds: input.lockWaitSeconds ?? (input.source === "return" ? RETURN_LOCK_WAIT_SECONDS : undefined),
         }))
       )
     )
     const loaded = loadFastCheckoutRecordStep({ input, found, lock })
-    // The return route's settlement runs in an inline slot, taken under the lock so a waiting return holds none.
     const slot = when(
       "tikkie-fast-checkout-inline",
       { input, loaded },
@@ -77,7 +71,6 @@ export const settleFastCheckoutOrderWorkflow = createWorkflow(
       completedOrderId: transform({ completed }, ({ completed }) => completed?.id),
     }).config({ continueOnPermanentFailure: true, noCompensation: true })
     releaseSettlementHoldsStep({ slot, lock })
-    // The record's write failed after the order was placed: the order stands; the next settlement writes it.
     const outcome = transform(
       { recorded, orderId },
       ({ recorded, orderId }): SettleOutcome =>

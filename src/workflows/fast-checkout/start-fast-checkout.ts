@@ -34,7 +34,6 @@ export const startFastCheckoutWorkflow = createWorkflow(
     const lockKey = transform({ input }, ({ input }) => `tikkie:fast-checkout:start:${input.cartId}`)
     acquireLockStep({ key: lockKey, timeout: 30, ttl: 120 })
     const checked = checkFastCheckoutStartStep(input)
-    // The cart's payment collection brought up to date with Medusa's own cart workflows, as the storefront's checkout does.
     const created = when("tikkie-fast-checkout-new-collection", { checked }, ({ checked }) => {
       return checked.collection === "create"
     }).then(() =>

@@ -20,12 +20,9 @@ export type { PaymentRequestOutcome, SettlePaymentRequestInput } from "./utils/s
 export const settlePaymentRequestWorkflowId = "tikkie-settle-payment-request"
 
 /**
- * Settles a Tikkie payment request with what Tikkie reports, whoever asks: the notification's subscriber,
- * the return route, the poll job, a new checkout of the same cart. Under a lock per request, the record
- * and Tikkie are read once; a paid checkout link's cart is checked, stamped (complete-cart-once.ts) and
- * completed with Medusa's completeCartWorkflow, exactly once; a paid order link's payment is captured with
- * Medusa's processPaymentWorkflow; an invoice link records its payments; a payment beyond the first
- * becomes a refund owed. A paid request that cannot be settled is kept as the record's problem.
+ * Settles a payment request with what Tikkie reports, whoever asks: under a lock per request, one read of
+ * Tikkie; a paid checkout link's cart completed once (as for Fast Checkout), an order link's payment
+ * captured with processPaymentWorkflow, an invoice link's payments recorded. Answers the outcome.
  */
 export const settlePaymentRequestWorkflow = createWorkflow(
   settlePaymentRequestWorkflowId,
@@ -33,12 +30,10 @@ export const settlePaymentRequestWorkflow = createWorkflow(
     const lock = holdSettlementLockStep(
       transform({ input }, ({ input }) => ({
         key: `tikkie:payment-request:${input.paymentRequestToken}`,
-        // A shopper waits on the return and on the checkout guard (its caller says how long).
         waitSeconds: input.lockWaitSeconds ?? (input.source === "return" ? RETURN_LOCK_WAIT_SECONDS : undefined),
       }))
     )
     const loaded = loadPaymentRequestRecordStep({ input, lock })
-    // The return route's settlement runs in an inline slot, taken under the lock so a waiting return holds none.
     const slot = when(
       "tikkie-payment-request-inline",
       { input, loaded },
@@ -72,7 +67,6 @@ export const settlePaymentRequestWorkflow = createWorkflow(
       completedOrderId: transform({ completed }, ({ completed }) => completed?.id),
     }).config({ continueOnPermanentFailure: true, noCompensation: true })
     releaseSettlementHoldsStep({ slot, lock })
-    // The record's write failed after the payment was settled: it stands; the next settlement writes it.
     const outcome = transform(
       { recorded, completed, prepared },
       ({ recorded, completed, prepared }): PaymentRequestOutcome => {

@@ -36,7 +36,6 @@ export const startPaymentRequestCheckoutWorkflow = createWorkflow(
     const lockKey = transform({ input }, ({ input }) => `tikkie:payment-request:start:${input.cartId}`)
     acquireLockStep({ key: lockKey, timeout: 30, ttl: 120 })
     const checked = checkLinkCheckoutStep(input)
-    // The cart's payment collection brought up to date with Medusa's own cart workflows, as the storefront's checkout does.
     when("tikkie-link-checkout-new-collection", { checked }, ({ checked }) => checked.collection === "create").then(
       () =>
         createPaymentCollectionForCartWorkflow

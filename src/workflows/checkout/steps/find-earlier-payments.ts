@@ -18,34 +18,19 @@ import type { SettleFastCheckoutInput, SettleOutcome } from "../../fast-checkout
 import { paymentRequestOutcomeFromRecord } from "../../payment-request/utils/outcome-from-record"
 import type { PaymentRequestOutcome, SettlePaymentRequestInput } from "../../payment-request/utils/settle-outcome"
 
-/**
- * Earlier checkouts settled inline per call, at most: each costs a shopper's wait and one or two Tikkie
- * reads (a Fast Checkout order is one GET; a link is its request and its payments, two), so a call reads
- * Tikkie at most 6 times, however many checkouts the cart piled up. The rest goes to the workers. Three:
- * a shopper who restarted checkout a few times (the usual case) is still checked in one call.
- */
+/** Earlier checkouts settled inline per call, at most (each costs one or two Tikkie reads); the rest go to the workers. */
 export const INLINE_EARLIER_SETTLEMENTS = 3
 
-/**
- * An unpaid earlier checkout read this recently (by this guard, the workers, the poll or a return) is
- * taken as still unpaid, without reading Tikkie again: repeated calls for one cart read each checkout at
- * most once per window. A payment made in those seconds whose notification is lost is found by the poll;
- * so the cart's newest checkout, the one a shopper may be paying right now, gets only the return routes'
- * "moments ago" (RECORD_FRESH_MS, two seconds).
- */
+/** An unpaid earlier checkout read this recently is taken as unpaid unread (the newest: RECORD_FRESH_MS only). */
 export const EARLIER_CHECKOUT_FRESH_MS = 30_000
 
-/**
- * How long an inline settlement waits for its lock (whole seconds, one at least): a lock held longer means
- * another instance is settling that checkout right now, so the shopper is told "still confirming".
- */
+/** An inline settlement's wait for its lock: held longer, another instance is settling it ("still confirming"). */
 export const INLINE_LOCK_WAIT_SECONDS = 1
 
 export type EarlierOutcome = SettleOutcome | PaymentRequestOutcome
 
-/** One earlier checkout of the cart that may have been paid and needs a settlement to tell. */
 export interface EarlierCheckout {
-  /** 0: known paid (Tikkie said so), settled first; 1: maybe paid (unread for a while). */
+  /** 0: known paid, settled first; 1: maybe paid. */
   rank: 0 | 1
   createdAt: number
   fastCheckout?: SettleFastCheckoutInput & { orderToken: string; referenceId: string; status: "NEW" | "PAID" }
@@ -55,14 +40,9 @@ export interface EarlierCheckout {
 export type EarlierPayments = { known: EarlierOutcome[]; inline: EarlierCheckout[]; later: EarlierCheckout[] }
 
 /**
- * The cart's earlier Tikkie payments that may have been paid, before it gets a new payment session:
- * Fast Checkout records without an order that are NEW (the webhook may be lost) or PAID; checkout links
- * without an order that are still OPEN or have payments. Closed, unpaid ones are final, so a cart without
- * earlier Tikkie payments costs two indexed lookups and no call. Bounded, as the route is public:
- * - an unpaid one read less than EARLIER_CHECKOUT_FRESH_MS ago (the newest: two seconds) is taken as unpaid;
- * - one whose record already tells (outcome-from-record) is answered from it (`known`);
- * - of the rest, at most INLINE_EARLIER_SETTLEMENTS are settled now (`inline`), known-paid ones first, then
- *   the newest, with bounded waits; the others (`later`) are handed to the workers.
+ * The cart's earlier Tikkie payments that may have been paid: Fast Checkout orders NEW or PAID and links
+ * OPEN or with payments, none an order yet. Answered from the record when it tells (`known`); of the rest
+ * the first INLINE_EARLIER_SETTLEMENTS, known-paid then newest, are settled now (`inline`), the others later.
  */
 export const findEarlierPaymentsStep = createStep(
   "tikkie-find-earlier-payments",
@@ -159,8 +139,6 @@ async function findEarlierPayments(container: MedusaContainer, cartId: string): 
       },
     })
   }
-  // Known-paid first (its order is what the shopper must hear of), then the newest: the one whose session
-  // is still the cart's and the one a shopper most likely just paid.
   candidates.sort((a, b) => a.rank - b.rank || b.createdAt - a.createdAt)
   return {
     known,
@@ -169,7 +147,7 @@ async function findEarlierPayments(container: MedusaContainer, cartId: string): 
   }
 }
 
-/** Hands the checkouts not settled inline to the workers (events keyed per checkout, so repeats fold). */
+/** Hands the rest to the workers (events keyed per checkout, so repeats fold). */
 export const handOverEarlierPaymentsStep = createStep(
   "tikkie-hand-over-earlier-payments",
   async (input: { later: EarlierCheckout[] }, { container }) => {

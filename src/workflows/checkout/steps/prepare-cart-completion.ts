@@ -3,17 +3,11 @@ import { startCompletion } from "../utils/complete-cart-once"
 
 export type CartCompletion = { cartId: string; paymentSessionId: string; marker: string }
 
-export type PreparedCompletion = {
-  /** An earlier attempt's order of this payment, finished now: no completion runs. */
-  finishedOrderId?: string
-  /** The cart to complete with completeCartWorkflow. */
-  completeCartId?: string
-}
+export type PreparedCompletion = { finishedOrderId?: string; completeCartId?: string }
 
 /**
- * Stamps the cart with the payment's marker, or finishes the order an earlier attempt of the same payment
- * left half made (complete-cart-once.ts). No compensation: the stamp is how a later attempt finds what
- * this one leaves, and a finished order holds money taken.
+ * Stamps the cart, or finishes the order an earlier attempt of the payment left half made (complete-cart-once.ts).
+ * No compensation: the stamp is how a later attempt finds what this one leaves.
  */
 export const prepareCartCompletionStep = createStep(
   "tikkie-prepare-cart-completion",

@@ -4,14 +4,13 @@ import { underLockOrBusy } from "../../../utils/lock-timeout"
 import { inInlineSlotOrHandOver } from "../../utils/inline-settlement-slots"
 
 /**
- * A settlement's lock and inline slot, held from one step to a later one. Both are held by a callback
- * (Medusa's locking `execute`, which renews the lease and frees the key when its holder dies; the slot's
- * open transaction): the callback waits here until the release step or a compensation lets it end.
- * They are handles of the process running the workflow, as the lock and the connection are.
+ * A settlement's lock and inline slot, held from one step to a later one by a callback (locking `execute`
+ * renews the lease and frees the key when its holder dies; the slot's open transaction) that waits here
+ * until the release step or a compensation ends it: handles of this process, as the lock's are.
  */
 const held = new Map<string, { release: () => void; ended: Promise<unknown> }>()
 
-/** Longest a hold outlives a settlement that never released it, so a key can never stay taken for good. */
+// A hold never outlives a settlement that did not release it by more than this.
 const MAX_HOLD_MS = 10 * 60_000
 
 async function hold<R>(
@@ -51,7 +50,6 @@ async function letGo(holdId: string | undefined): Promise<void> {
 
 export type SettlementLock = { holdId?: string; busy?: string }
 
-/** Takes the settlement's lock (`key`), waiting at most `waitSeconds`; answers `busy` when another holds it. */
 export const holdSettlementLockStep = createStep(
   "tikkie-hold-settlement-lock",
   async (input: { key: string; waitSeconds?: number }, { container }) => {
@@ -66,7 +64,6 @@ export const holdSettlementLockStep = createStep(
 
 export type InlineSlot = { holdId?: string; handedOver?: boolean }
 
-/** Takes one of the store's inline settlement slots for a return route; answers `handedOver` when all are taken. */
 export const holdInlineSlotStep = createStep(
   "tikkie-hold-inline-slot",
   async (_: void, { container }) => {
@@ -79,7 +76,6 @@ export const holdInlineSlotStep = createStep(
   async (holdId) => letGo(holdId)
 )
 
-/** Gives back the slot, then the lock (the slot was taken under it). */
 export const releaseSettlementHoldsStep = createStep(
   "tikkie-release-settlement-holds",
   async (input: { slot?: InlineSlot; lock?: SettlementLock }) => {

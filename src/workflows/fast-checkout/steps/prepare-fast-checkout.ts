@@ -35,20 +35,18 @@ export interface PreparedFastCheckout {
   cartInput?: FastCheckoutCartInput
 }
 
-/** The cart checked for a start, its provider, and what its payment collection needs first. */
 export interface CheckedFastCheckoutStart {
   cart: LoadedCart
   providerId: string
-  /** `create`: the cart has no payment collection; `refresh`: its amount is no longer the cart's total. */
+  /** What the cart's payment collection needs first. */
   collection?: "create" | "refresh"
 }
 
 export const checkFastCheckoutStartStepId = "tikkie-check-fast-checkout-start"
 
 /**
- * Checks the cart can start Fast Checkout: open, in a region with a Fast Checkout provider. A cart that
- * has paid is settled first and gets no second payable order (409 with a message for the shopper); that
- * settlement runs as a workflow of its own, so an order it places keeps its events when the start is refused.
+ * Checks the cart can start Fast Checkout. A cart that has paid gets no second payable order (409); its
+ * settlement is a workflow run of its own, so an order it places keeps its events when the start is refused.
  */
 export const checkFastCheckoutStartStep = createStep(
   checkFastCheckoutStartStepId,
@@ -79,10 +77,8 @@ export const checkFastCheckoutStartStep = createStep(
 export const prepareFastCheckoutStepId = "tikkie-prepare-fast-checkout"
 
 /**
- * With the cart's payment collection up to date (made or refreshed by Medusa's own cart workflows before
- * this step), reuses an open Fast Checkout session for the same amount (a double click must not create
- * two Tikkie orders) or computes the lines, on the server, refused before any call to Tikkie (EUR only,
- * empty cart, over 50,000 euro, nothing to pay).
+ * With the collection up to date, reuses an open session for the same amount (a double click makes one
+ * Tikkie order) or computes the lines on the server, refused before any call to Tikkie.
  */
 export const prepareFastCheckoutStep = createStep(
   prepareFastCheckoutStepId,
@@ -101,7 +97,6 @@ export const prepareFastCheckoutStep = createStep(
     let cart = checked.cart
     let collection = cart.payment_collection
     if (created) {
-      // A new collection has no sessions: what the workflow answered is all we need (no second cart read).
       collection = { id: created.id, amount: created.amount as number, payment_sessions: [] }
     } else if (checked.collection === "refresh") {
       cart = await loadCartForFastCheckout(container, cart.id, input.language)

@@ -92,21 +92,18 @@ export interface PreparedLinkCheckout {
   extra: SessionRecordExtra
 }
 
-/** The cart checked for a start, its provider, and what its payment collection needs first. */
 export interface CheckedLinkCheckout {
   cart: LoadedCart
   providerId: string
-  /** `create`: the cart has no payment collection; `refresh`: its amount is no longer the cart's total. */
+  /** What the cart's payment collection needs first. */
   collection?: "create" | "refresh"
 }
 
 export const checkLinkCheckoutStepId = "tikkie-check-link-checkout"
 
 /**
- * Checks the cart can be paid by link: open, in EUR, not empty, in a region with a payment link provider.
- * A cart that has paid is settled first and gets no second payable link (409 with a message for the
- * shopper); that settlement runs as a workflow of its own, so an order it places keeps its events when
- * the start is refused.
+ * Checks the cart can be paid by link. A cart that has paid gets no second payable link (409); its
+ * settlement is a workflow run of its own, so an order it places keeps its events when the start is refused.
  */
 export const checkLinkCheckoutStep = createStep(
   checkLinkCheckoutStepId,
@@ -147,11 +144,7 @@ export const checkLinkCheckoutStep = createStep(
 
 export const prepareLinkCheckoutStepId = "tikkie-prepare-link-checkout"
 
-/**
- * With the cart's payment collection up to date (made or refreshed by Medusa's own cart workflows before
- * this step), reuses an open link for the same amount (a double click or a reload must not make two
- * links the shopper could both pay) or says what to create the session with.
- */
+/** With the collection up to date, reuses an open link for the same amount, or says what to create. */
 export const prepareLinkCheckoutStep = createStep(
   prepareLinkCheckoutStepId,
   async ({ input, checked }: { input: LinkCheckoutInput; checked: CheckedLinkCheckout }, { container }) => {
