@@ -20,13 +20,9 @@ export type { FastCheckoutStartInput, StartedFastCheckout } from "./steps/prepar
 export const startFastCheckoutWorkflowId = "tikkie-start-fast-checkout"
 
 /**
- * Starts (or resumes) Fast Checkout for a cart: the cart's payment collection brought up to date, an open
- * Fast Checkout session for the same amount reused, or a session created through Medusa's
- * createPaymentSessionsWorkflow (whose provider creates the Tikkie order) with the lines computed on the
- * server, and the orderToken recorded before the shopper is sent away. One start at a time per cart,
- * across store instances (the locking module; a failure releases it): the second click finds the first's
- * session. A failure after the session undoes it (Medusa's compensation); the record stays (see
- * recordFastCheckoutSessionStep).
+ * Starts (or resumes) Fast Checkout for a cart: its payment collection brought up to date, an open
+ * session reused or one created with Medusa's createPaymentSessionsWorkflow, the orderToken recorded. One
+ * start per cart at a time; a failure after the session undoes it, the record stays.
  */
 export const startFastCheckoutWorkflow = createWorkflow(
   startFastCheckoutWorkflowId,

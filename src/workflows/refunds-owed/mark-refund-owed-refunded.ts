@@ -23,30 +23,20 @@ export interface MarkRefundedInput {
 export const markRefundOwedRefundedWorkflowId = "tikkie-mark-refund-owed-refunded"
 
 /**
- * An admin paid a refund owed back by bank transfer. Medusa's records then show the refund, made by
- * Medusa's own refund workflow: the plugin first writes the marked refund into the payment's data
- * (`bankTransferRefunds`), and the provider answers that refund (only that amount, once) instead of
- * refusing it. A second payment was never in Medusa's records, so only the mark is kept for it.
- *
- * Safe to repeat and across instances: under a lock per refund owed and one per payment (released on
- * failure); a refund owed already refunded is answered as it is; the payment's data says whether Medusa's refund was already made
- * (it then carries Medusa's refund id), so a retry after a failure never makes a second one. A failure
- * before Medusa's refund takes the mark out of the payment's data again. On a cancelled order the refund
- * also gets the credit line Medusa's cancel would have added (creditCancelledOrderStep).
+ * An admin paid a refund owed back by bank transfer: the mark goes into the payment's data, then Medusa's
+ * own refund workflow records it (the provider answers the marked amount, once). Safe to repeat, under
+ * locks per refund owed and payment; the payment's data says whether Medusa's refund was made already.
  */
 export const markRefundOwedRefundedWorkflow = createWorkflow(
   markRefundOwedRefundedWorkflowId,
   (input: WorkflowData<MarkRefundedInput>) => {
-    // The refund owed's payment never changes: read before the lock to lock the payment too. Every writer of
-    // the payment's bank-transfer marks takes the payment's lock, so two refunds owed of one payment (a cancel
-    // and a return) are not marked at once: each would write the marks without the other's.
+    // Read before the lock to lock the payment too: two refunds owed of one payment are never marked at once.
     const unlocked = loadRefundOwedStep(input.id).config({ name: "tikkie-load-refund-owed-to-lock" })
     const lockKeys = transform({ input, unlocked }, ({ input, unlocked }) => [
       `tikkie:refund-owed:${input.id}`,
       ...(unlocked.payment_id ? [`tikkie:payment-data:${unlocked.payment_id}`] : []),
     ])
-    // An owner of this run's own: a provider that takes the keys one by one keeps the ones it got while it
-    // waits for the rest, and only their owner may take them again (in-memory locking refuses an unnamed one).
+    // Named: only their owner may take keys again (in-memory locking refuses an unnamed one).
     const lockOwner = transform({ input }, () => `tikkie-mark-refunded:${randomUUID()}`)
     acquireLockStep({ key: lockKeys, ownerId: lockOwner, timeout: 30, ttl: 120 })
     const owed = loadRefundOwedStep(input.id)

@@ -17,7 +17,7 @@ export interface FastCheckoutWebhookEventData {
   deferred?: boolean
   /**
    * When the webhook's read was claimed (ISO time): a read of the order that started later and found it
-   * unpaid answers this webhook too, so its settlement does not read again (settleFastCheckoutOrderWorkflow).
+   * unpaid answers this webhook too, so its settlement does not read again (settleFastCheckoutOrder).
    */
   claimed_at?: string
   /** A settlement that lost its database connection, run again (retry-soon.ts): which try this is. */

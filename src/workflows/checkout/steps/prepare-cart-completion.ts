@@ -5,10 +5,7 @@ export type CartCompletion = { cartId: string; paymentSessionId: string; marker:
 
 export type PreparedCompletion = { finishedOrderId?: string; completeCartId?: string }
 
-/**
- * Stamps the cart, or finishes the order an earlier attempt of the payment left half made (complete-cart-once.ts).
- * No compensation: the stamp is how a later attempt finds what this one leaves.
- */
+// Stamps the cart or finishes a half-made order (complete-cart-once.ts); the stamp stays, for a later attempt.
 export const prepareCartCompletionStep = createStep(
   "tikkie-prepare-cart-completion",
   async (input: CartCompletion | undefined, { container }) => {

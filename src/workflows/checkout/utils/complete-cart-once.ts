@@ -10,15 +10,9 @@ import { errorMessage } from "../../../utils/error-message"
 export const COMPLETION_KEY = "tikkie_completion"
 
 /**
- * Readies a paid cart for Medusa's completeCartWorkflow, which a settlement runs next, so it completes
- * exactly once even when an earlier attempt's process died (SIGKILL, a deploy, Postgres gone) inside it.
- *
- * completeCartWorkflow commits step by step (order inserted, linked, cart completed, stock reserved,
- * payment authorized) and nothing resumes it when its process dies: a second run would make a second
- * order or answer the linked one unpaid. So the cart is stamped with the payment's marker
- * (`COMPLETION_KEY`) first, which the order carries from its insert on; a stamp already there means an
- * earlier attempt started, and its order is finished (`finishCompletion`), never made again. The caller
- * holds the settlement's lock. Answers the finished order, or nothing: complete the cart.
+ * Readies a paid cart for completeCartWorkflow so it completes once even when an earlier attempt's process
+ * died inside it (nothing resumes that workflow): the cart is stamped with the payment's marker, which the
+ * order carries from its insert on; a stamp already there means its order is finished, never made again.
  */
 export async function startCompletion(
   container: MedusaContainer,

@@ -1,8 +1,8 @@
 import type { FastCheckoutStatus } from "tikkie-client/fast-checkout"
 
 /*
- * The Fast Checkout settlement's input and outcome (the settlement is settleFastCheckoutOrderWorkflow,
- * workflows/fast-checkout/settle-fast-checkout-order.ts): here, below the workflows, so the routes,
+ * The Fast Checkout settlement's input and outcome (the settlement itself is the workflow step
+ * workflows/fast-checkout/steps/settle-fast-checkout-order.ts): here, below the workflows, so the routes,
  * jobs and the record's reading of an outcome (outcome-from-record.ts) share them.
  */
 

@@ -1,6 +1,6 @@
 /*
- * The payment request settlement's input and outcome (the settlement is settlePaymentRequestWorkflow,
- * workflows/payment-request/settle-payment-request.ts): here, below the workflows, so the routes,
+ * The payment request settlement's input and outcome (the settlement itself is the workflow step
+ * workflows/payment-request/steps/settle-payment-request.ts): here, below the workflows, so the routes,
  * jobs and the record's reading of an outcome (outcome-from-record.ts) share them.
  */
 

@@ -36,11 +36,7 @@ export type PreparedMedusaRefund = {
   bookedBefore: number
 }
 
-/**
- * What Medusa's own refund of the payment is made with, for what was sent by bank transfer (the provider
- * answers it from the mark), and which of Medusa's refund workflows makes it: a cancelled order's is
- * refundPaymentsWorkflow, as Medusa's cancel runs (a cancelled order takes no credit line).
- */
+/** Medusa's refund for the bank transfer, and whether the order is cancelled (refundPaymentsWorkflow, as its cancel runs). */
 export const prepareMedusaRefundStep = createStep(
   "tikkie-prepare-medusa-refund",
   async (input: RecordMedusaRefundInput, { container }) => {
@@ -62,19 +58,13 @@ export const prepareMedusaRefundStep = createStep(
       metadata: { [REFUND_OWED_METADATA_KEY]: input.refundOwedId },
     }
     const canceled = await isCanceled(container, input.orderId)
-    // Medusa's refunds workflow books its order transaction under the payment's id and skips one booked
-    // under that id before (the cancel's, taken back, is deleted): a second refund owed of the payment
-    // marked on a cancelled order is booked under its own refund's id instead, as the single refund does.
+    // Medusa's refunds workflow skips a transaction booked under the payment's id before: a second one is booked by refund id.
     const bookedBefore = canceled ? await refundsBookedUnderPayment(container, input.orderId!, input.paymentId) : 0
     return new StepResponse<PreparedMedusaRefund>({ input, refund, canceled, bookedBefore })
   }
 )
 
-/**
- * Answers Medusa's refund id, read back from the payment's data, and books it on a cancelled order.
- * Medusa's refund before it is not undone: Medusa has no operation that takes a refund back, and the money
- * did go back to the payer; the next attempt finds this refund in the payment's data and only marks.
- */
+/** Answers Medusa's refund id from the payment's data (a retry finds it there and only marks), booked on a cancelled order. */
 export const checkMedusaRefundStep = createStep(
   recordMedusaRefundStepId,
   async (prepared: PreparedMedusaRefund, { container }) => {
