@@ -26,9 +26,8 @@ import { SESSION_STATUS } from "../../../providers/fast-checkout/status"
 import { fastCheckoutReadKey, handOverSettledRead } from "../../../providers/shared/settled-reads"
 
 /**
- * The steps of a Fast Checkout settlement (settleFastCheckoutOrderWorkflow): each answers the settlement's
- * `outcome` once it is decided, and the later steps pass it on. The record only says what Tikkie said,
- * so its writes have no compensation: a later failure does not make Tikkie's answer untrue.
+ * The steps of settleFastCheckoutOrderWorkflow: once one decides the `outcome`, the later ones pass it on.
+ * The record's writes have no compensation: they say what Tikkie said.
  */
 
 /** Failed reads of Tikkie, a few lines a minute per process: the record keeps each order due for the poll. */
@@ -70,7 +69,6 @@ async function findRecord(tikkie: TikkieModuleService, input: { sessionId?: stri
 
 export type LoadedOrder = { record?: FastCheckoutRecord; outcome?: SettleOutcome; marks: StepMarks }
 
-/** The record, read under the lock, and the answers it gives without Tikkie. */
 export const loadFastCheckoutRecordStep = createStep(
   "tikkie-load-fast-checkout-record",
   async (
@@ -112,13 +110,11 @@ function readSince(lastCheckedAt: Date | string | null | undefined, after: strin
 export type ReadOrder = {
   record?: FastCheckoutRecord
   order?: FastCheckoutOrder
-  /** The cart, read beside Tikkie when the webhook said PAID (`cart` undefined: it is gone). */
   cartRead?: { cart?: CartState }
   outcome?: SettleOutcome
   marks: StepMarks
 }
 
-/** Reads the order from Tikkie (one read, through the provider) and records an unpaid or closed answer. */
 export const readFastCheckoutOrderStep = createStep(
   "tikkie-read-fast-checkout-order",
   async (
@@ -193,11 +189,7 @@ export type CheckedOrder = {
 
 type PaidFields = { status: "PAID"; payer: FastCheckoutOrder["payer"] | null; last_checked_at: Date }
 
-/**
- * A PAID order: writes it down, and checks that completing the cart gives an order for exactly what was
- * paid. An order this payment made already is finished or named; a cart that cannot be completed is
- * kept as the record's problem. Answers the cart to complete.
- */
+/** A PAID order: the cart must give an order for exactly what was paid, or it is the record's problem. */
 export const checkFastCheckoutCartStep = createStep(
   "tikkie-check-fast-checkout-cart",
   async ({ read }: { read: ReadOrder }, { container }) => {
@@ -270,9 +262,8 @@ export const importFastCheckoutPayerStep = createStep(
 export const settleFastCheckoutOrderStepId = "tikkie-record-fast-checkout-outcome"
 
 /**
- * The outcome of the cart's completion, written into the record. A completion Medusa refused (its own
- * compensation undid it) is told apart by what it left: an order of this cart, a half-made order of this
- * payment (its undo cut off: finished within seconds, retry-soon.ts), or nothing (the record's problem).
+ * Writes the completion's outcome. A completion Medusa refused (and undid) is told by what it left: an
+ * order of the cart, a half-made order of this payment (retry-soon.ts), or nothing (the record's problem).
  */
 export const recordFastCheckoutOutcomeStep = createStep(
   settleFastCheckoutOrderStepId,

@@ -33,14 +33,12 @@ import type { InlineSlot, SettlementLock } from "../../checkout/steps/settlement
 import type { PaymentRequestOutcome, SettlePaymentRequestInput } from "../utils/settle-outcome"
 
 /**
- * The steps of a payment request's settlement (settlePaymentRequestWorkflow): each answers the
- * settlement's `outcome` once it is decided, and the later steps pass it on. The record and the Medusa
- * payment's data only say what Tikkie said, so their writes have no compensation.
+ * The steps of settlePaymentRequestWorkflow: once one decides the `outcome`, the later ones pass it on.
+ * The writes of the record and the payment's data have no compensation: they say what Tikkie said.
  */
 
 export type LoadedRequest = { record?: PaymentRequestRecord; outcome?: PaymentRequestOutcome; marks: StepMarks }
 
-/** The record, read under the lock. */
 export const loadPaymentRequestRecordStep = createStep(
   "tikkie-load-payment-request-record",
   async ({ input, lock }: { input: SettlePaymentRequestInput; lock: SettlementLock }, { container }) => {
@@ -80,10 +78,7 @@ export type ReadRequest = {
   marks: StepMarks
 }
 
-/**
- * Reads the request and its payments from Tikkie (once), writes what it said into the record and the
- * Medusa payment's data, and answers unless the request is paid in full and still to be settled.
- */
+/** One read of Tikkie, written into the record and the payment's data; answers unless paid and unsettled. */
 export const readPaymentRequestStep = createStep(
   "tikkie-read-payment-request",
   async (
@@ -197,11 +192,7 @@ export const readPaymentRequestStep = createStep(
 
 export type CheckedCheckout = { outcome?: PaymentRequestOutcome; complete?: CartCompletion; marks: StepMarks }
 
-/**
- * A paid checkout link: checks that completing its cart gives an order for exactly what was paid. An
- * order this payment made already is finished or named; a cart that cannot be completed is kept as the
- * record's problem. Answers the cart to complete.
- */
+/** A paid checkout link: its cart must give an order for exactly what was paid, or it is the record's problem. */
 export const checkCheckoutCartStep = createStep(
   "tikkie-check-payment-request-cart",
   async ({ read }: { read: ReadRequest }, { container }) => {
@@ -266,11 +257,7 @@ export const checkCheckoutCartStep = createStep(
 /** The step that ends the settlement with its outcome written (tests append a failing step after it). */
 export const settlePaymentRequestStepId = "tikkie-record-payment-request-outcome"
 
-/**
- * The outcome of the cart's completion or the order's capture, written into the record, and any payment
- * beyond the first recorded as a refund owed. A completion Medusa refused (its own compensation undid
- * it) is told apart by what it left, as for Fast Checkout (recordFastCheckoutOutcomeStep).
- */
+/** Writes the completion's or capture's outcome (a refusal told as in recordFastCheckoutOutcomeStep) and extra payments. */
 export const recordPaymentRequestOutcomeStep = createStep(
   settlePaymentRequestStepId,
   async (
