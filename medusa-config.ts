@@ -192,6 +192,10 @@ module.exports = defineConfig({
     ...postgresLocking,
     {
       resolve: "./src/modules/tikkie",
+      // The express checkout's shipping preference (ids or type codes, comma-separated): src/modules/tikkie/options.ts.
+      options: process.env.TIKKIE_EXPRESS_SHIPPING_OPTIONS
+        ? { expressShippingOptions: process.env.TIKKIE_EXPRESS_SHIPPING_OPTIONS.split(",").filter(Boolean) }
+        : {},
     },
     {
       // Bank account and reconciliation (account information service); off while TIKKIE_BANK_CLIENT_ID is unset.
@@ -230,9 +234,10 @@ module.exports = defineConfig({
     },
     {
       resolve: "@medusajs/medusa/payment",
-      // v1 on the admin's OAuth connection: the provider takes its token from the tikkie-bank module, under
-      // the locking module, which a provider reaches only when its module lists them (docs/payment-requests-v1.md).
-      ...(process.env.TIKKIE_V1 === "oauth" ? { dependencies: ["tikkieBank", "locking"] } : {}),
+      // A provider reaches another module only when the payment module lists it: the plugin's module (its
+      // clients, read budget and records), the locking module (one refund of a payment at a time) and, for v1
+      // on the admin's OAuth connection, the tikkie-bank module (docs/payment-requests-v1.md).
+      dependencies: process.env.TIKKIE_V1 === "oauth" ? ["tikkie", "tikkieBank", "locking"] : ["tikkie", "locking"],
       options: { providers: tikkieProviders },
     },
     {

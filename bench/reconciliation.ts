@@ -1,5 +1,5 @@
 import { matchPayouts } from "../src/workflows/tikkie-bank/utils/match-payouts"
-import { payoutDescriptionLines } from "../src/workflows/tikkie-bank/utils/payout-reference"
+import { payoutDescriptionLines } from "../integration-tests/helpers/payout-lines"
 import { addDays } from "tikkie-client/account-information"
 
 /**

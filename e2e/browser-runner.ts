@@ -1,7 +1,8 @@
 /**
  * The browser tests' tiny runner: Debian's Chromium through playwright-core, one fresh context per page,
  * a time limit per test, screenshots of every open page when a test fails, and the closing line
- * "N passed, N failed". Env: CHROMIUM_PATH (default /usr/bin/chromium), E2E_HEADED=1 (show the browser).
+ * "N passed, N failed". Env: CHROMIUM_PATH (default /usr/bin/chromium), E2E_HEADED=1 (show the browser),
+ * E2E_GREP=text (run only the tests whose name contains it, or one of its `|`-separated parts).
  */
 import fs from "node:fs"
 import path from "node:path"
@@ -55,6 +56,8 @@ export class BrowserRunner {
   }
 
   async test(name: string, fn: () => Promise<void>): Promise<void> {
+    const grep = process.env.E2E_GREP?.toLowerCase().split("|").filter(Boolean)
+    if (grep?.length && !grep.some((g) => name.toLowerCase().includes(g))) return
     const started = Date.now()
     let timer: NodeJS.Timeout | undefined
     try {

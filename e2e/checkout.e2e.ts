@@ -7,7 +7,7 @@
  * The admin dashboard is served too: the last tests sign in as the shop's admin.
  *
  * Env: CHROMIUM_PATH (default /usr/bin/chromium), E2E_KEEP=1 (keep the data directory),
- * E2E_HEADED=1 (show the browser). Screenshots of failures go to e2e/.artifacts/.
+ * E2E_HEADED=1 (show the browser), E2E_ONLY=<part of a test's name> (run only those tests). Screenshots of failures go to e2e/.artifacts/.
  *
  * The last line printed is "N passed, N failed"; the exit code is 1 when anything failed.
  */
@@ -31,7 +31,9 @@ const { freePort } = require("../scripts/embedded-db") as { freePort(): Promise<
 let demo: RunningDemo
 const runner = new BrowserRunner({ artifacts: path.join(ROOT, "e2e", ".artifacts"), testTimeoutMs: 120_000 })
 const newPage = (label: string) => runner.newPage(label)
-const test = (name: string, fn: () => Promise<void>) => runner.test(name, fn)
+/** E2E_ONLY: run only the tests whose name contains it (those that need no earlier test's state). */
+const test = (name: string, fn: () => Promise<void>) =>
+  process.env.E2E_ONLY && !name.includes(process.env.E2E_ONLY) ? Promise.resolve() : runner.test(name, fn)
 const pages = runner.pages
 /** The order the Fast Checkout test made: the admin tests open it. */
 let fastCheckoutOrderId: string | undefined
@@ -344,6 +346,26 @@ async function runTests() {
     assert.equal(order.shipping_address.postal_code, TIKKIE_PAYER.postalCode)
     assert.equal(order.shipping_address.country_code, "nl")
     assert.equal(order.items.length, 2)
+    assert.equal(await page.locator("#order-total").innerText(), euro(order.total))
+  })
+
+  await test("express Fast Checkout from the cart: its shipping option and cost (incl. VAT) next to the button, one click to Tikkie with nothing typed, paid → the order has the payer's address", async () => {
+    const page = await newPage("express")
+    await addToCart(page, ["stroopwafels", "delfts-blauw-mok"])
+    await openCheckout(page)
+    const shipping = page.locator("#express-shipping", { hasText: "Shipping:" })
+    await shipping.waitFor()
+    assert.equal(plain(await shipping.innerText()), `Shipping: ${DEMO.shippingOptionName}, €5.99`)
+    assert.equal(await page.locator("#express-tikkie").innerText(), "Fast checkout with Tikkie")
+    await clickAndGo(page, "#express-tikkie", (u) => u.href.startsWith(demo.sandboxUrl))
+    await payWithTikkie(page)
+    await page.waitForURL(/\/order\/confirmed\?order_id=order_/, { timeout: 60_000 })
+    await page.locator("#order-confirmation").waitFor()
+    assert.equal(await page.locator("#order-email").innerText(), TIKKIE_PAYER.email)
+    assert.match(await page.locator("#order-address").innerText(), /Damrak 12/)
+    const order = await adminOrder(new URL(page.url()).searchParams.get("order_id")!)
+    assert.equal(order.shipping_address.country_code, "nl")
+    assert.equal(order.shipping_methods[0]?.name, DEMO.shippingOptionName)
     assert.equal(await page.locator("#order-total").innerText(), euro(order.total))
   })
 
@@ -844,6 +866,58 @@ async function runTests() {
     await page.goto(`${demo.adminUrl}/orders/${fastCheckoutOrderId}`)
     await page.locator("[data-testid=tikkie-order-widget]").getByText("Betaallinks").waitFor({ timeout: 60_000 })
     await showScreenshot(page, "admin-nl-order-widget", page.locator("[data-testid=tikkie-order-widget]"))
+  })
+
+  await test("the admin in Nederlands reads the health card at a glance, and a monitoring system its route with a secret API key", async () => {
+    // A call Tikkie accepts (a payment link), so the card has a time to show.
+    await adminApi("/admin/tikkie/payment-requests", { method: "POST", body: { description: "Factuur 2026-130" } })
+    const page = await adminPage("admin-nl-health", "nl")
+    page.__consoleErrors.length = 0
+    await page.goto(`${demo.adminUrl}/tikkie`)
+    const card = page.locator("[data-testid=tikkie-health-card]")
+    await card.getByRole("heading", { name: "Gezondheid" }).waitFor({ timeout: 60_000 })
+    const links = card.locator("[data-testid=tikkie-health-area][data-area=payment_requests_v2]")
+    // The mark is written beside the call: shown within seconds.
+    await reloadUntilShown(page, links, "Werkt: laatste geslaagde oproep op")
+    assert.match(await links.getByText("Betaallinks", { exact: true }).innerText(), /^Betaallinks$/)
+    const credentials = links.locator("[data-testid=tikkie-health-check][data-check=credentials]")
+    assert.equal(await credentials.getAttribute("data-status"), "green")
+    assert.match(
+      await credentials.innerText(),
+      new RegExp(`^Inloggegevens\\s+Werkt: laatste geslaagde oproep op \\d{1,2} ${DUTCH_MONTH} \\d{4} \\d{2}:\\d{2}\\.`)
+    )
+    // Every check reads in Dutch; the card's status is one of three words.
+    const overall = card.locator("[data-testid=tikkie-health-overall]")
+    const status = (await overall.getAttribute("data-status"))!
+    assert.equal(
+      await overall.innerText(),
+      { green: "Alles werkt", amber: "Even kijken", red: "Actie nodig" }[status as "green" | "amber" | "red"]
+    )
+    const paid = card.locator("[data-testid=tikkie-health-check][data-check=paid_without_order]")
+    assert.match(
+      await paid.innerText(),
+      /^Betaald, nog geen bestelling\s+(Elke Tikkie-betaling is een bestelling\.|\d+ betaald zonder bestelling)/
+    )
+    assert.deepEqual(
+      (await page.locator("body").innerText()).match(/\btikkie\.[a-zA-Z]+\.[\w.]+/g) ?? [],
+      [],
+      "no text left untranslated"
+    )
+    await showScreenshot(page, "admin-nl-health", card)
+
+    // The same status for a monitoring system, with a secret API key over HTTP Basic, and no secret in it.
+    const { api_key } = await adminApi<{ api_key: { token: string } }>("/admin/api-keys", {
+      method: "POST",
+      body: { title: "Monitoring", type: "secret" },
+    })
+    const res = await fetch(`${demo.storeUrl}/admin/tikkie/health`, {
+      headers: { authorization: `Basic ${Buffer.from(`${api_key.token}:`).toString("base64")}` },
+    })
+    assert.equal(res.status, 200)
+    const text = await res.text()
+    assert.equal(JSON.parse(text).status, status)
+    assert.ok(!text.includes(api_key.token), "the key is not in the answer")
+    assert.deepEqual(page.__consoleErrors, [])
   })
 
   await test("the admin in Nederlands cancels a paid Fast Checkout order: warned first, the order has its customer, the refund owed asks for the IBAN, keeps it, asks before marking, and the order owes nothing after", async () => {

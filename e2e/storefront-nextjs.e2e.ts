@@ -336,15 +336,101 @@ async function onTikkiesCheckoutPage(label: string): Promise<{ cartId: string; p
   return { cartId, page }
 }
 
+/**
+ * What a shopper leaves on the starter's cart page: a cart of the storefront's region with items, no
+ * address, no e-mail, no shipping method (the starter makes the cart with the region of the URL's country).
+ */
+async function cartPageCart(country: "nl" | "ie"): Promise<string> {
+  const { products } = await storeApi<{ products: Array<{ handle: string; variants: Array<{ id: string }> }> }>(
+    "/store/products?fields=handle,*variants"
+  )
+  const items = ["stroopwafels", "delfts-blauw-mok"].map((handle) => ({
+    variant_id: products.find((p) => p.handle === handle)!.variants[0].id,
+    quantity: 1,
+  }))
+  const { cart } = await storeApi<{ cart: { id: string } }>("/store/carts", {
+    region_id: country === "ie" ? irelandRegionId : demo.regionId,
+    items,
+  })
+  return cart.id
+}
+
+/** Paths measured for the guide's table (step 9): milliseconds from the cart to Tikkie's page and to the order. */
+const measured: Record<string, { toTikkie: number; toOrder: number }> = {}
+
+/**
+ * Express from the cart page: the option and its cost next to the button, one click to Tikkie's page with
+ * nothing typed, paid → the starter's confirmation in the shopper's country, the payer's address on the order.
+ */
+async function expressFromCartPage(country: "nl" | "ie", words: { button: string; shipping: string }) {
+  const cartId = await cartPageCart(country)
+  const page = await shopperWithCart(`express-${country}`, cartId)
+  const started = Date.now()
+  await page.goto(`${storefrontUrl}/${country}/cart`)
+  const cartPage = page.getByTestId("cart-container")
+  const shipping = cartPage.getByTestId("tikkie-express-shipping")
+  await shipping.waitFor()
+  assert.equal((await shipping.innerText()).replace(/[\u00a0\u202f]/g, " "), words.shipping)
+  let typed = 0
+  page.on("request", (r) => {
+    if (
+      r.method() === "POST" &&
+      r.url().startsWith(storefrontUrl) &&
+      /first_name|address_1|email/.test(r.postData() ?? "")
+    )
+      typed++
+  })
+  await cartPage.getByRole("button", { name: words.button }).click()
+  await page.waitForURL((u) => u.hostname === "127.0.0.1")
+  const toTikkie = Date.now() - started
+  assert.equal(typed, 0, "nothing typed on the shop's side")
+  await payWithTikkie(page)
+  const orderId = await expectConfirmation(page, cartId, country)
+  measured[`express-${country}`] = { toTikkie, toOrder: Date.now() - started }
+  const { order } = await storeApi<{
+    order: { shipping_address: { address_1: string; country_code: string }; shipping_methods: Array<{ name: string }> }
+  }>(`/store/orders/${orderId}?fields=*shipping_address,*shipping_methods`)
+  assert.equal(order.shipping_address.address_1, "Damrak 12", "the payer's address, as Tikkie gave it")
+  assert.deepEqual(
+    order.shipping_methods.map((m) => m.name),
+    [DEMO.shippingOptionName]
+  )
+}
+
 async function runTests() {
   let paidCartId = ""
 
   await runner.test(
+    "Express from the cart page, Dutch: 'Snel afrekenen met Tikkie' with PostNL € 5,99 (€ 4.95 and 21 % VAT) next to it (and in the cart dropdown), one click to Tikkie, nothing typed → paid → the starter's confirmation",
+    async () => {
+      await expressFromCartPage("nl", { button: "Snel afrekenen met Tikkie", shipping: "Verzending: PostNL, € 5,99" })
+      // The cart dropdown offers the same button.
+      const cartId = await cartPageCart("nl")
+      const page = await shopperWithCart("express-dropdown", cartId)
+      await page.goto(`${storefrontUrl}/nl/cart`)
+      await page.getByTestId("nav-cart-link").hover()
+      const dropdown = page.getByTestId("nav-cart-dropdown")
+      await dropdown.getByTestId("tikkie-express-shipping").waitFor()
+      assert.equal(await dropdown.getByRole("button", { name: "Snel afrekenen met Tikkie" }).isEnabled(), true)
+    }
+  )
+
+  await runner.test(
+    "Express from the cart page, English (an Irish shopper on /ie): 'Fast checkout with Tikkie' with PostNL €6.09 (Irish VAT, 23 %), one click to Tikkie → paid → /ie's confirmation",
+    async () => {
+      await expressFromCartPage("ie", { button: "Fast checkout with Tikkie", shipping: "Shipping: PostNL, €6.09" })
+    }
+  )
+
+  await runner.test(
     "Fast Checkout, Dutch: pay at Tikkie → the starter's confirmation page with the order number, cart cleared",
     async () => {
+      const started = Date.now()
       const { cartId, page } = await onTikkiesCheckoutPage("fast-checkout")
+      const toTikkie = Date.now() - started
       await payWithTikkie(page)
       await expectConfirmation(page, cartId)
+      measured["checkout-nl"] = { toTikkie, toOrder: Date.now() - started }
       paidCartId = cartId
     }
   )
@@ -510,6 +596,8 @@ async function main(): Promise<number> {
     step(`storefront on ${storefrontUrl}, store on ${demo.storeUrl}, sandbox on ${demo.sandboxUrl}`)
     await runner.launch()
     await runTests()
+    for (const [path, ms] of Object.entries(measured))
+      step(`measured ${path}: to Tikkie's page ${ms.toTikkie} ms, to the confirmation ${ms.toOrder} ms`)
   } finally {
     await runner.close()
     if (next?.pid) {

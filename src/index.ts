@@ -1,13 +1,4 @@
-/**
- * `medusa-plugin-tikkie`: the names a shop writes in its medusa-config and code. The plugin itself is
- * loaded by Medusa from `plugins: [{ resolve: "medusa-plugin-tikkie" }]`; the providers from
- * `medusa-plugin-tikkie/providers/*`; operations from `medusa-plugin-tikkie/workflows`; the framework-free
- * clients from the `tikkie-client` package.
- *
- * ```ts
- * import type { FastCheckoutProviderOptions } from "medusa-plugin-tikkie"
- * ```
- */
+/** The names a shop writes in its medusa-config and code; providers come from `medusa-plugin-tikkie/providers/*`. */
 export { TIKKIE_MODULE } from "./modules/tikkie"
 export { TIKKIE_BANK_MODULE } from "./modules/tikkie-bank"
 export {

@@ -5,7 +5,11 @@
  */
 import Medusa from "@medusajs/js-sdk"
 import {
+  getTikkieExpressShipping,
   readTikkieReturn,
+  startTikkieExpressCheckout,
+  tikkieExpressShippingText,
+  tikkieLabels,
   startTikkieFastCheckout,
   startTikkiePaymentLink,
   tikkieReturnRouteUrl,
@@ -22,6 +26,11 @@ const sdk = new Medusa({ baseUrl: config.storeUrl, publishableKey: config.publis
 ;(window as unknown as { TikkieDemo: unknown }).TikkieDemo = {
   startFastCheckout: (cartId: string) => startTikkieFastCheckout(sdk, cartId),
   startPaymentLink: (cartId: string) => startTikkiePaymentLink(sdk, cartId),
+  // Express: from the cart, Tikkie asks for everything; the store sets country and shipping.
+  expressLabel: tikkieLabels("en").fastCheckout,
+  expressShipping: async (cartId: string, countryCode: string) =>
+    tikkieExpressShippingText((await getTikkieExpressShipping(sdk, cartId, { countryCode })).shipping_option),
+  startExpress: (cartId: string, countryCode: string) => startTikkieExpressCheckout(sdk, cartId, { countryCode }),
   readReturn: () => readTikkieReturn(new URL(window.location.href)),
   returnRouteUrl: (kind: "fast-checkout" | "payment-request", sessionId: string) =>
     tikkieReturnRouteUrl(config.storeUrl, kind, sessionId),

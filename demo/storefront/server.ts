@@ -176,6 +176,12 @@ function checkoutBody(params: URLSearchParams): string {
           <button type="button" id="apply-promo" class="btn secondary">Apply</button>
         </div>
         <p id="promo-error" class="error" role="alert" hidden></p>
+        <div class="express">
+          <button type="button" id="express-tikkie" class="btn tikkie" disabled>Fast checkout with Tikkie</button>
+          <p id="express-shipping" class="muted small"></p>
+          <p class="muted small">No form to fill in: Tikkie asks for your name, e-mail and address.</p>
+          <p id="express-error" class="error" role="alert" hidden></p>
+        </div>
       </section>
       <section class="panel">
         <form id="checkout-form" novalidate>

@@ -143,6 +143,104 @@ export const clusterCases: ClusterCase[] = [
   },
 
   {
+    name: `reminders of unpaid links with two worker processes running the job at once: one reminder per link, none after paying`,
+    async run({ cluster, sandbox, db }) {
+      const token = await adminLogin(cluster.serverUrl)
+      const links: Array<{ id: string; payment_request_token: string; payer_email: string }> = []
+      for (const n of [1, 2, 3]) {
+        const res = await request(`${cluster.serverUrl}/admin/tikkie/payment-requests`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+          body: JSON.stringify({
+            description: `Cluster invoice ${n}`,
+            amount_in_cents: 1000 + n,
+            payer_email: `payer-${n}-${Date.now()}@example.nl`,
+            payer_language: "nl",
+          }),
+        })
+        assert.equal(res.statusCode, 201)
+        links.push(((await res.body.json()) as { payment_request: (typeof links)[number] }).payment_request)
+      }
+      const day = 86_400_000
+      const remindersOf = async () =>
+        (
+          await db.query(
+            `select n."to", count(*)::int as sent from notification n
+              where n.template = 'tikkie-payment-link-reminder' and n."to" = any($1) group by n."to"`,
+            [links.map((l) => l.payer_email)]
+          )
+        ).rows.reduce((m: Record<string, number>, r: { to: string; sent: number }) => ({ ...m, [r.to]: r.sent }), {})
+
+      // Two worker processes of their own (the store's reminder options set), started together at the job's clock.
+      const both = async (now: Date, round: string) => {
+        const dir = fs.mkdtempSync(`${cluster.dataDir}/remind-${round}-`)
+        const env = {
+          ...cluster.medusaEnv,
+          MEDUSA_WORKER_MODE: "worker",
+          TIKKIE_ADMIN: "0",
+          TIKKIE_REMINDER_AFTER_DAYS: "3",
+          TIKKIE_MAX_REMINDERS: "2",
+          REMIND_NOW: now.toISOString(),
+          REMIND_GO: `${dir}/go`,
+        }
+        const runs = ["a", "b"].map((w) => {
+          const out = fs.createWriteStream(`${dir}/worker-${w}.log`)
+          const child = spawnMedusa(
+            ["exec", "./integration-tests/cluster/remind-links.ts"],
+            { ...env, REMIND_OUT: `${dir}/${w}.json` },
+            out,
+            false
+          )
+          return new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)))
+        })
+        await waitFor(
+          async () => (fs.existsSync(`${dir}/a.json.ready`) && fs.existsSync(`${dir}/b.json.ready`) ? true : undefined),
+          300_000,
+          "both reminder workers to boot"
+        )
+        fs.writeFileSync(`${dir}/go`, "")
+        assert.deepEqual(await Promise.all(runs), [0, 0], `a reminder worker failed (see ${dir})`)
+        return ["a", "b"].flatMap(
+          (w) =>
+            JSON.parse(fs.readFileSync(`${dir}/${w}.json`, "utf8")) as Array<{
+              token: string
+              outcome: string
+              reason?: string
+            }>
+        )
+      }
+
+      const first = await both(new Date(Date.now() + 3.1 * day), "first")
+      const sentFirst = first.filter((o) => o.outcome === "sent").map((o) => o.token)
+      console.log(`    first run: ${first.map((o) => `${o.outcome}${o.reason ? ` (${o.reason})` : ""}`).join(", ")}`)
+      assert.deepEqual(sentFirst.sort(), links.map((l) => l.payment_request_token).sort(), "one reminder per link")
+      assert.deepEqual(await remindersOf(), Object.fromEntries(links.map((l) => [l.payer_email, 1])))
+
+      // The first link is paid; three days later the others get their second reminder, it gets none.
+      await sandbox.post(`/_sandbox/paymentrequests/${links[0].payment_request_token}/pay`, {})
+      const second = await both(new Date(Date.now() + 6.2 * day), "second")
+      console.log(`    second run: ${second.map((o) => `${o.outcome}${o.reason ? ` (${o.reason})` : ""}`).join(", ")}`)
+      assert.deepEqual(
+        second
+          .filter((o) => o.outcome === "sent")
+          .map((o) => o.token)
+          .sort(),
+        links
+          .slice(1)
+          .map((l) => l.payment_request_token)
+          .sort()
+      )
+      // The paid link: settled by its notification (not listed) or found paid by the job's read, never reminded.
+      assert.ok(!second.some((o) => o.token === links[0].payment_request_token && o.outcome === "sent"))
+      assert.deepEqual(await remindersOf(), {
+        [links[0].payer_email]: 1,
+        [links[1].payer_email]: 2,
+        [links[2].payer_email]: 2,
+      })
+    },
+  },
+
+  {
     name: "token rotation with two server instances racing: one refresh of the bank connection's tokens",
     async run({ cluster, sandbox, db }) {
       // A second server instance next to the harness's one (a shop may run several behind a load balancer).
@@ -331,7 +429,7 @@ export const clusterCases: ClusterCase[] = [
       const getOrders = await sandbox.requests("fastCheckout.getOrder")
       const perSecond = callsPerSecond(getOrders)
       // On Redis (every multi-instance store) the windows and the orders' read claims are kept there: no
-      // database round trip per GET order or per webhook (providers/shared/database-rate-limiter.ts).
+      // database round trip per GET order or per webhook (modules/tikkie/database-rate-limiter.ts).
       const { rows: windowRows } = await db.query(
         `select count(*)::int as n from tikkie_rate_window where key = 'fastCheckout.getOrder' and "window" >= $1`,
         [Math.floor(t0 / 1000)]

@@ -2,7 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { request, type Dispatcher } from "undici"
 import { amsterdamDate, subtractMonths } from "tikkie-client/account-information"
 import { EXPECTED_PAYOUT_SOURCES, type ExpectedPayout } from "../../src/workflows/tikkie-bank/utils/expected-payouts"
-import { payoutDescriptionLines } from "../../src/workflows/tikkie-bank/utils/payout-reference"
+import { payoutDescriptionLines } from "./payout-lines"
 
 /**
  * A test's payouts of payments the store knows but the sandbox never took (records the test wrote

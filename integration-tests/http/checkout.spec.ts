@@ -1,21 +1,27 @@
-/**
- * Fast Checkout and what stands around a checkout (the return route, the public hooks, the storefront
- * helper, Tikkie's read budget) in one Medusa app with the payment link provider registered too, as a
- * store that offers both has it: one boot for six suites (integration-tests/helpers/store-suites.ts).
- */
+/** Fast Checkout and what stands around a checkout, with payment links too: one app for seven suites. */
+import { useFileEnv } from "../helpers/file-env"
 import { runStoreSuites } from "../helpers/store-suites"
 import checkoutAfterPayment from "./checkout-after-payment.suite"
+import expressCheckout, { SHOPS_EXPRESS_CHOICE } from "./express-checkout.suite"
 import fastCheckout from "./fast-checkout.suite"
 import fastCheckoutFaults from "./fast-checkout-faults.suite"
+import health from "./health.suite"
 import hooksAbuse from "./hooks-abuse.suite"
 import storefrontHelper from "./storefront-helper.suite"
 import tikkieReads from "./tikkie-reads.suite"
 
+// The shop's express shipping choice, a type code only the express suite gives an option.
+const setEnv = useFileEnv()
+setEnv("TIKKIE_EXPRESS_SHIPPING_OPTIONS", SHOPS_EXPRESS_CHOICE)
+
 runStoreSuites({ requestTimeoutMs: 1_500, paymentRequestApp: true }, [
+  // First: a call's health mark is written once per state change or 30 s per process (health.suite.ts).
+  health,
   fastCheckout,
   fastCheckoutFaults,
   checkoutAfterPayment,
   hooksAbuse,
   tikkieReads,
   storefrontHelper,
+  expressCheckout,
 ])

@@ -3,7 +3,7 @@ import {
   FAST_CHECKOUT_GET_ORDER_KEY,
   RATE_WINDOW_HELD,
   type SqlConnection,
-} from "../../src/providers/shared/database-rate-limiter"
+} from "../../src/modules/tikkie/database-rate-limiter"
 import { pollFastCheckoutOrders } from "../../src/jobs/poll-fast-checkout-orders"
 import { settleFastCheckoutOrderWorkflow } from "../../src/workflows"
 import { TIKKIE_MODULE } from "../../src/modules/tikkie"

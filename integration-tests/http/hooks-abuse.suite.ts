@@ -1,7 +1,7 @@
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { randomBytes } from "node:crypto"
 import { request } from "undici"
-import { DatabaseRateLimiter, RateLimitWaitExceeded } from "../../src/providers/shared/database-rate-limiter"
+import { DatabaseRateLimiter, RateLimitWaitExceeded } from "../../src/modules/tikkie/database-rate-limiter"
 import { FAST_CHECKOUT_WEBHOOK_EVENT, PAYMENT_REQUEST_NOTIFICATION_EVENT } from "../../src/workflows/utils/events"
 import {
   claimFastCheckoutWebhookRead,

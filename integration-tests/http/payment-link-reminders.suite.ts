@@ -224,5 +224,69 @@ export default storeSuite("payment-link-reminders", {
       ])
       expect(await sentReminders()).toHaveLength(1)
     })
+
+    it("an invoice link given the payer's e-mail and language: one reminder in that language naming the invoice, shown on the link; none once paid; none without an e-mail", async () => {
+      const invoiceLink = (extra: Record<string, unknown>) =>
+        api
+          .post(
+            "/admin/tikkie/payment-requests",
+            { description: "Factuur 2026-014", amount_in_cents: 2500, ...extra },
+            { headers }
+          )
+          .catch((e: any) => e.response)
+      for (const [extra, message] of [
+        [{ payer_email: "not an address" }, "payer_email must be an e-mail address"],
+        [{ payer_email: "boekhouding@example.com", payer_language: "de" }, "payer_language must be nl or en"],
+        [{ payer_language: "en" }, "payer_language needs payer_email"],
+      ] as const) {
+        const refused = await invoiceLink(extra)
+        expect(refused.status).toBe(400)
+        expect(refused.data.message).toContain(message)
+      }
+      const made = await invoiceLink({ payer_email: "boekhouding@example.com", payer_language: "en" })
+      expect(made.status).toBe(201)
+      const invoice = made.data.payment_request
+      expect(invoice).toEqual(expect.objectContaining({ payer_email: "boekhouding@example.com", payer_language: "en" }))
+      const anonymous = (await invoiceLink({})).data.payment_request
+      expect(anonymous).toEqual(expect.objectContaining({ payer_email: null, payer_language: null }))
+      const toPayer = async () =>
+        (await notifications().listNotifications({ template: TEMPLATE } as never)).filter(
+          (n) => n.to === "boekhouding@example.com"
+        )
+      const remindersOfInvoice = async (token: string) =>
+        (await api.get(`/admin/tikkie/payment-requests/${token}/reminders`, { headers })).data.reminders
+
+      expect(await sendPaymentLinkReminders(getContainer(), { now: daysLater(3.1) })).toEqual([
+        expect.objectContaining({ token: invoice.payment_request_token, outcome: "sent", number: 1 }),
+      ])
+      const [sent] = await toPayer()
+      expect(sent).toEqual(
+        expect.objectContaining({ resource_type: "tikkie_payment_request", resource_id: invoice.id, status: "success" })
+      )
+      expect(sent.data).toEqual(expect.objectContaining({ language: "en", url: invoice.url, amount_in_cents: 2500 }))
+      expect(sent.data!.subject).toBe("Reminder: payment (Factuur 2026-014) still open")
+      expect(sent.data!.text).toMatch(/We have not received your payment of €\s?25\.00 \(Factuur 2026-014\) yet\./)
+      expect(await remindersOfInvoice(invoice.payment_request_token)).toEqual(
+        expect.objectContaining({
+          enabled: true,
+          blocked: null,
+          language: "en",
+          reminders: [expect.objectContaining({ number: 1, state: "sent", language: "en" })],
+        })
+      )
+      expect(await remindersOfInvoice(anonymous.payment_request_token)).toEqual(
+        expect.objectContaining({ blocked: "no_email", reminders: [] })
+      )
+
+      // Paid at Tikkie before the next is due: the job reads Tikkie first and sends nothing more.
+      await tikkie.control.post(`/_sandbox/paymentrequests/${invoice.payment_request_token}/pay`, {})
+      expect(await sendPaymentLinkReminders(getContainer(), { now: daysLater(6.2) })).toEqual([
+        { token: invoice.payment_request_token, outcome: "skipped", reason: "paid" },
+      ])
+      expect(await toPayer()).toHaveLength(1)
+      expect(await remindersOfInvoice(invoice.payment_request_token)).toEqual(
+        expect.objectContaining({ blocked: "closed" })
+      )
+    })
   },
 })

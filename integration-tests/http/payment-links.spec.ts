@@ -1,5 +1,5 @@
 /**
- * Payment links (v2) and their reminders, refunds owed and promotions in one Medusa app: one boot for five suites
+ * Payment links (v2) and their reminders, refunds owed, promotions and traces in one Medusa app: one boot for six suites
  * (integration-tests/helpers/store-suites.ts).
  */
 import { runStoreSuites } from "../helpers/store-suites"
@@ -8,6 +8,7 @@ import paymentRequest from "./payment-request.suite"
 import paymentRequestWorkflows from "./payment-request-workflows.suite"
 import promotions from "./promotions.suite"
 import refundsOwed from "./refunds-owed.suite"
+import traces from "./traces.suite"
 
 runStoreSuites(
   {
@@ -19,5 +20,5 @@ runStoreSuites(
       process.env.TIKKIE_MAX_REMINDERS = "2"
     },
   },
-  [paymentRequest, paymentRequestWorkflows, promotions, refundsOwed, paymentLinkReminders]
+  [paymentRequest, paymentRequestWorkflows, promotions, refundsOwed, paymentLinkReminders, traces]
 )

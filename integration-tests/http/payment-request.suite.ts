@@ -708,8 +708,14 @@ export default storeSuite("payment-request", {
         (
           await getContainer()
             .resolve(ContainerRegistrationKeys.QUERY)
-            .graph({ entity: "payment", fields: ["id", "data", "refunds.amount"], filters: { id } })
+            .graph({
+              entity: "payment",
+              fields: ["id", "data", "refunds.amount", "tikkie_payment_request.payments"],
+              filters: { id },
+            })
         ).data[0] as any
+      /** Tikkie's payments as the payment's link (src/links/payment-payment-request.ts) shows them. */
+      const tikkieView = async (id: string) => (await payment(id)).tikkie_payment_request.payments.items
 
       it("refunds partly twice through Medusa's admin route, numbered and described; PENDING becomes PAID on the REFUND notification", async () => {
         const { started, paymentId, cart } = await paidOrder()
@@ -724,10 +730,10 @@ export default storeSuite("payment-request", {
         ])
         expect(refunds[0].referenceId).toMatch(/^ref_/)
 
-        // The bank pays the first refund out: a REFUND notification marks it PAID in the payment's data.
+        // The bank pays the first refund out: a REFUND notification marks it PAID in what the payment links to.
         await tikkie.control.post(`/_sandbox/refunds/${refunds[0].refundToken}/pay`)
-        await eventually(async () => (await payment(paymentId)).data.payments[0].refunds[0].status === "PAID")
-        expect((await payment(paymentId)).data.payments[0].refunds[1].status).toBe("PENDING")
+        await eventually(async () => (await tikkieView(paymentId))[0].refunds[0].status === "PAID")
+        expect((await tikkieView(paymentId))[0].refunds[1].status).toBe("PENDING")
         const kept = recordPayments(await record(started.payment_request_token))[0].refunds
         expect(kept.map((r) => r.status)).toEqual(["PAID", "PENDING"])
 
@@ -735,7 +741,7 @@ export default storeSuite("payment-request", {
         await tikkie.control.setDeliveryBehaviour("fail", 1)
         await tikkie.control.post(`/_sandbox/refunds/${refunds[1].refundToken}/pay`)
         await pollPaymentRequests(getContainer())
-        expect((await payment(paymentId)).data.payments[0].refunds[1].status).toBe("PAID")
+        expect((await tikkieView(paymentId))[0].refunds[1].status).toBe("PAID")
         expect(
           cents(Number((await payment(paymentId)).refunds.reduce((s: number, r: any) => s + Number(r.amount), 0)))
         ).toBe(750)
@@ -789,8 +795,10 @@ export default storeSuite("payment-request", {
 
         // The bank pays both out; every REFUND notification is lost. The poll catches up on each.
         const paidOut = async () => {
+          const paid = new Set((await keptRefunds()).filter((r) => r.status === "PAID").map((r) => r.refundToken))
           for (const r of (await payment(paymentId)).data.payments[0].refunds) {
-            if (r.status === "PENDING") await tikkie.control.post(`/_sandbox/refunds/${r.refundToken}/pay`)
+            if (r.status === "PENDING" && !paid.has(r.refundToken))
+              await tikkie.control.post(`/_sandbox/refunds/${r.refundToken}/pay`)
           }
         }
         await paidOut()
@@ -817,11 +825,7 @@ export default storeSuite("payment-request", {
           [200, "PAID"],
           [100, "PAID"],
         ])
-        expect((await payment(paymentId)).data.payments[0].refunds.map((r: any) => r.status)).toEqual([
-          "PAID",
-          "PAID",
-          "PAID",
-        ])
+        expect((await tikkieView(paymentId))[0].refunds.map((r: any) => r.status)).toEqual(["PAID", "PAID", "PAID"])
         expect((await link()).refunded_in_cents).toBe(450)
       })
 

@@ -20,7 +20,6 @@ import { setRefundOwedRefundedStepId } from "../../src/workflows/refunds-owed/st
 import { recordRefundOwedAfterOrderChangeWorkflow } from "../../src/workflows/refunds-owed/record-refund-owed-after-order-change"
 import { recordRefundsOwedForOrderChangeStepId } from "../../src/workflows/refunds-owed/steps/record-refunds-owed-for-order-change"
 import { storeSuite } from "../helpers/store-suites"
-import { setPaymentDataKey } from "../../src/workflows/utils/payment-data"
 
 /**
  * Fast Checkout cannot refund. When Medusa's own cancel or return workflows owe the customer money, the
@@ -323,9 +322,8 @@ export default storeSuite("refunds-owed", {
         expect((await refund(paymentId, { amount: 2 })).status).toBe(200)
         const [owed] = (await refundsOwed(`order_id=${order.id}`)).refunds_owed
         // What "mark refunded" writes before it runs Medusa's refund for it (markBankTransferRefundStep).
-        await setPaymentDataKey(getContainer(), paymentId, "bankTransferRefunds", [
-          { refundOwedId: owed.id, amountInCents: 200, bankReference: "RACE-1", markedAt: new Date().toISOString() },
-        ])
+        const tikkieRecords = getContainer().resolve<TikkieModuleService>(TIKKIE_MODULE)
+        await tikkieRecords.updateRefundOweds({ id: owed.id, bank_transfer_marked_at: new Date() })
         // Its refund (the metadata names the refund owed, as recordMedusaRefundStep makes it) and another of
         // Medusa's refunds of the same amount reach the provider at once.
         const payments = getContainer().resolve(Modules.PAYMENT)
@@ -342,21 +340,16 @@ export default storeSuite("refunds-owed", {
         const [kept] = (
           await getContainer()
             .resolve(ContainerRegistrationKeys.QUERY)
-            .graph({ entity: "payment", fields: ["data", "refunds.id"], filters: { id: paymentId } })
+            .graph({ entity: "payment", fields: ["refunds.id", "refunds.metadata"], filters: { id: paymentId } })
         ).data as any[]
-        expect(kept.data.bankTransferRefunds).toEqual([
-          expect.objectContaining({ refundOwedId: owed.id, medusaRefundId: kept.refunds[0].id }),
-        ])
+        expect(kept.refunds).toEqual([expect.objectContaining({ metadata: { tikkie_refund_owed_id: owed.id } })])
 
         // Two of Medusa's refunds made for one mark at once (a retry racing the first): one is answered.
         expect((await refund(paymentId, { amount: 3 })).status).toBe(200)
         const [other] = (await refundsOwed(`order_id=${order.id}&status=owed`)).refunds_owed.filter(
           (r: any) => r.amount_in_cents === 300
         )
-        await setPaymentDataKey(getContainer(), paymentId, "bankTransferRefunds", [
-          ...kept.data.bankTransferRefunds,
-          { refundOwedId: other.id, amountInCents: 300, bankReference: "RACE-2", markedAt: new Date().toISOString() },
-        ])
+        await tikkieRecords.updateRefundOweds({ id: other.id, bank_transfer_marked_at: new Date() })
         const twice = await Promise.allSettled(
           [1, 2].map(() =>
             payments.refundPayment({
@@ -369,9 +362,54 @@ export default storeSuite("refunds-owed", {
         expect(twice.filter((r) => r.status === "fulfilled")).toHaveLength(1)
         expect((await medusaRefunds(order.id)).sort((x: number, y: number) => x - y)).toEqual([200, 300])
       })
+
+      it("a mark an earlier version kept in the payment's data still counts: the provider answers its refund, and marking the refund owed after the upgrade makes no second one", async () => {
+        const { order, paymentId } = await paidOrder()
+        expect((await refund(paymentId, { amount: 2 })).status).toBe(200)
+        const [owed] = (await refundsOwed(`order_id=${order.id}`)).refunds_owed
+        // Where versions before the plugin's own column kept the mark: the Medusa payment's data.
+        const payments = getContainer().resolve(Modules.PAYMENT)
+        const before = await payments.retrievePayment(paymentId, { select: ["id", "data"] })
+        const mark = {
+          refundOwedId: owed.id,
+          amountInCents: 200,
+          bankReference: "OLD-1",
+          markedAt: new Date().toISOString(),
+        }
+        await payments.updatePayment({ id: paymentId, data: { ...before.data, bankTransferRefunds: [mark] } } as never)
+        // Medusa's refund made for it (its metadata names the refund owed) reaches the provider after the upgrade.
+        await payments.refundPayment({
+          payment_id: paymentId,
+          amount: 2,
+          metadata: { tikkie_refund_owed_id: owed.id },
+        } as never)
+        expect(await medusaRefunds(order.id)).toEqual([200])
+
+        const { data } = await api.post(
+          `/admin/tikkie/refunds-owed/${owed.id}/refunded`,
+          { bank_reference: "OLD-1" },
+          { headers }
+        )
+        expect(data.refund_owed).toEqual(expect.objectContaining({ status: "refunded", bank_reference: "OLD-1" }))
+        expect(data.refund_owed.medusa_refund_id).toMatch(/^ref/)
+        expect(await medusaRefunds(order.id)).toEqual([200])
+      })
     })
 
     describe("what the admin needs to pay a refund owed back", () => {
+      /** The app's config as it would read with no notification provider on the e-mail channel; answers the undo. */
+      const withoutEmailProvider = () => {
+        const config = getContainer().resolve(ContainerRegistrationKeys.CONFIG_MODULE)
+        const entry = (config.modules as any)[Modules.NOTIFICATION]
+        const kept = entry.options.providers
+        entry.options.providers = kept.map((p: any) => ({
+          ...p,
+          options: { ...p.options, channels: p.options.channels.filter((c: string) => c !== "email") },
+        }))
+        return () => {
+          entry.options.providers = kept
+        }
+      }
       const cancelled = async () => {
         const order = await paidFastCheckoutOrder()
         await api.post(`/admin/orders/${order.id}/cancel`, {}, { headers })
@@ -382,6 +420,43 @@ export default storeSuite("refunds-owed", {
       const euros = (c: number) => ({
         nl: `${Math.trunc(c / 100)},${String(c % 100).padStart(2, "0")}`,
         en: `${Math.trunc(c / 100)}.${String(c % 100).padStart(2, "0")}`,
+      })
+
+      it("the module links: query.graph reads a refund owed with its order and payment, a Fast Checkout order with Medusa's order and cart", async () => {
+        const order = await paidFastCheckoutOrder()
+        await api.post(`/admin/orders/${order.id}/cancel`, {}, { headers })
+        const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
+        const { data: owed } = await query.graph({
+          entity: "tikkie_refund_owed",
+          fields: ["id", "order.display_id", "payment.id", "payment.provider_id"],
+          filters: { order_id: order.id },
+        } as never)
+        const { data: placed } = await query.graph({
+          entity: "order",
+          fields: ["display_id", "payment_collections.payments.id"],
+          filters: { id: order.id },
+        })
+        const medusa = placed[0] as any
+        expect(owed).toEqual([
+          expect.objectContaining({
+            order: expect.objectContaining({ display_id: medusa.display_id }),
+            payment: {
+              id: medusa.payment_collections[0].payments[0].id,
+              provider_id: "pp_tikkie-fast-checkout_tikkie",
+            },
+          }),
+        ])
+        const { data: checkouts } = await query.graph({
+          entity: "tikkie_fast_checkout_order",
+          fields: ["medusa_order.id", "checkout_cart.completed_at"],
+          filters: { medusa_order_id: order.id },
+        } as never)
+        expect(checkouts).toEqual([
+          expect.objectContaining({
+            medusa_order: { id: order.id },
+            checkout_cart: expect.objectContaining({ completed_at: expect.anything() }),
+          }),
+        ])
       })
 
       it("names the order by its number and, with no IBAN from Tikkie, prepares the e-mail asking the payer for it: in the order's language or the one chosen, sent through Medusa's notification module", async () => {
@@ -437,58 +512,60 @@ export default storeSuite("refunds-owed", {
 
       it("without an e-mail provider the store refuses to send and the admin's mail program is the way; the IBAN the payer sends is kept (checked), then marking names the admin by e-mail", async () => {
         const { owed } = await cancelled()
-        // The store's only e-mail provider switched off, as the notification module reads it.
-        await getContainer()
-          .resolve(ContainerRegistrationKeys.PG_CONNECTION)
-          .raw("update notification_provider set is_enabled = false")
-        const { data } = await api.get(`/admin/tikkie/refunds-owed/${owed.id}/iban-request`, { headers })
-        expect(data.iban_request.can_send).toBe(false)
-        const refused = await api
-          .post(`/admin/tikkie/refunds-owed/${owed.id}/iban-request`, { language: "en", via: "email" }, { headers })
-          .catch((e: any) => e.response)
-        expect(refused.status).toBe(400)
-        expect(refused.data.message).toMatch(/no e-mail provider .*open the e-mail in your mail program/)
-        expect((await refundsOwed(`order_id=${owed.order_id}`)).refunds_owed[0].iban_requested_at).toBeNull()
-        const { data: byMailProgram } = await api.post(
-          `/admin/tikkie/refunds-owed/${owed.id}/iban-request`,
-          { language: "en", via: "mailto" },
-          { headers }
-        )
-        expect(byMailProgram.refund_owed.iban_requested_via).toBe("mailto")
+        // The store's config with no provider on the e-mail channel, as the notification module reads it.
+        const restore = withoutEmailProvider()
+        try {
+          const { data } = await api.get(`/admin/tikkie/refunds-owed/${owed.id}/iban-request`, { headers })
+          expect(data.iban_request.can_send).toBe(false)
+          const refused = await api
+            .post(`/admin/tikkie/refunds-owed/${owed.id}/iban-request`, { language: "en", via: "email" }, { headers })
+            .catch((e: any) => e.response)
+          expect(refused.status).toBe(400)
+          expect(refused.data.message).toMatch(/no e-mail provider .*open the e-mail in your mail program/)
+          expect((await refundsOwed(`order_id=${owed.order_id}`)).refunds_owed[0].iban_requested_at).toBeNull()
+          const { data: byMailProgram } = await api.post(
+            `/admin/tikkie/refunds-owed/${owed.id}/iban-request`,
+            { language: "en", via: "mailto" },
+            { headers }
+          )
+          expect(byMailProgram.refund_owed.iban_requested_via).toBe("mailto")
 
-        const invalid = await api
-          .post(`/admin/tikkie/refunds-owed/${owed.id}/payer-account`, { iban: "BE68 5390 0754 7035" }, { headers })
-          .catch((e: any) => e.response)
-        expect(invalid.status).toBe(400)
-        expect(invalid.data.message).toMatch(/iban is not a valid IBAN/)
-        const { data: kept } = await api.post(
-          `/admin/tikkie/refunds-owed/${owed.id}/payer-account`,
-          { iban: "be68 5390 0754 7034", account_holder: "L. Peeters" },
-          { headers }
-        )
-        expect(kept.refund_owed.payer_account).toEqual({
-          email: "lotte.peeters@example.be",
-          phone_number: "+32470123456",
-          iban: "BE68539007547034",
-          account_holder: "L. Peeters",
-          iban_source: "payer",
-        })
+          const invalid = await api
+            .post(`/admin/tikkie/refunds-owed/${owed.id}/payer-account`, { iban: "BE68 5390 0754 7035" }, { headers })
+            .catch((e: any) => e.response)
+          expect(invalid.status).toBe(400)
+          expect(invalid.data.message).toMatch(/iban is not a valid IBAN/)
+          const { data: kept } = await api.post(
+            `/admin/tikkie/refunds-owed/${owed.id}/payer-account`,
+            { iban: "be68 5390 0754 7034", account_holder: "L. Peeters" },
+            { headers }
+          )
+          expect(kept.refund_owed.payer_account).toEqual({
+            email: "lotte.peeters@example.be",
+            phone_number: "+32470123456",
+            iban: "BE68539007547034",
+            account_holder: "L. Peeters",
+            iban_source: "payer",
+          })
 
-        const { data: marked } = await api.post(
-          `/admin/tikkie/refunds-owed/${owed.id}/refunded`,
-          { bank_reference: "NL-OUT-1" },
-          { headers }
-        )
-        expect(marked.refund_owed.refunded_by_email).toBe((await me()).email)
-        const late = await api
-          .post(`/admin/tikkie/refunds-owed/${owed.id}/payer-account`, { iban: "NL91ABNA0417164300" }, { headers })
-          .catch((e: any) => e.response)
-        expect(late.status).toBe(400)
-        expect(late.data.message).toMatch(/already refunded/)
-        const lateAsk = await api
-          .get(`/admin/tikkie/refunds-owed/${owed.id}/iban-request`, { headers })
-          .catch((e: any) => e.response)
-        expect(lateAsk.status).toBe(400)
+          const { data: marked } = await api.post(
+            `/admin/tikkie/refunds-owed/${owed.id}/refunded`,
+            { bank_reference: "NL-OUT-1" },
+            { headers }
+          )
+          expect(marked.refund_owed.refunded_by_email).toBe((await me()).email)
+          const late = await api
+            .post(`/admin/tikkie/refunds-owed/${owed.id}/payer-account`, { iban: "NL91ABNA0417164300" }, { headers })
+            .catch((e: any) => e.response)
+          expect(late.status).toBe(400)
+          expect(late.data.message).toMatch(/already refunded/)
+          const lateAsk = await api
+            .get(`/admin/tikkie/refunds-owed/${owed.id}/iban-request`, { headers })
+            .catch((e: any) => e.response)
+          expect(lateAsk.status).toBe(400)
+        } finally {
+          restore()
+        }
       })
     })
 
@@ -646,15 +723,16 @@ export default storeSuite("refunds-owed", {
         return { order, owed }
       }
       const paymentData = async (orderId: string) => (await adminOrder(orderId)).payment_collections[0].payments[0]
-      const marks = async (paymentId: string) => {
-        const { data } = await getContainer()
-          .resolve(ContainerRegistrationKeys.QUERY)
-          .graph({ entity: "payment", fields: ["data"], filters: { id: paymentId } })
-        return ((data[0] as any).data?.bankTransferRefunds ?? []) as Array<{ refundOwedId: string }>
-      }
+      /** The payment's refunds owed marked sent by bank transfer (what the provider answers a refund for). */
+      const marks = async (paymentId: string) =>
+        (
+          await getContainer()
+            .resolve<TikkieModuleService>(TIKKIE_MODULE)
+            .listRefundOweds({ payment_id: paymentId, bank_transfer_marked_at: { $ne: null } } as never)
+        ).map((r) => ({ refundOwedId: r.id }))
       const input = (id: string) => ({ id, bank_reference: "WF-1", actor_id: "user_test" })
 
-      it("Medusa refusing the refund takes the mark out of the payment's data again: nothing refunded, the refund owed stays owed, and marking again works", async () => {
+      it("Medusa refusing the refund takes the mark off again: nothing refunded, the refund owed stays owed, and marking again works", async () => {
         const { order, owed } = await cancelledWithRefundOwed()
         // More than the payment holds: Medusa's refund workflow refuses it, after the mark was written.
         const tikkieRecords = getContainer().resolve<TikkieModuleService>(TIKKIE_MODULE)

@@ -1,3 +1,5 @@
+import type { IPaymentModuleService } from "@medusajs/framework/types"
+import { Modules } from "@medusajs/framework/utils"
 import { pollFastCheckoutOrders } from "../../src/jobs/poll-fast-checkout-orders"
 import { pollPaymentRequests } from "../../src/jobs/poll-payment-requests"
 import { TIKKIE_MODULE } from "../../src/modules/tikkie"
@@ -107,6 +109,33 @@ export default storeSuite("tikkie-reads", {
       const beforeThirdRun = await getOrderCalls()
       await pollFastCheckoutOrders(getContainer())
       expect((await getOrderCalls()) - beforeThirdRun).toBe(1)
+    })
+
+    it("authorizes from a settlement's read recorded by any instance, and never believes a read in the session's data", async () => {
+      const payment = getContainer().resolve<IPaymentModuleService>(Modules.PAYMENT)
+      // Recorded PAID moments ago, as another instance's settlement leaves it (paying at the sandbox would
+      // send a webhook whose settlement reads too): authorized from the record, no read of Tikkie.
+      const paid = (await startedCheckout()).started
+      const [record] = await records().listFastCheckoutOrders({ order_token: paid.order_token })
+      await records().updateFastCheckoutOrders({ id: record.id, status: "PAID", last_checked_at: new Date() })
+      await tikkie.control.clearRequests()
+      const captured = await payment.authorizePaymentSession(paid.payment_session_id, {})
+      expect(captured?.id).toMatch(/^pay_/)
+      expect(await getOrderCalls()).toBe(0)
+
+      // Unpaid, with a "paid" read a storefront wrote into the session's data: Tikkie is read, nothing authorized.
+      const open = (await startedCheckout()).started
+      const [session] = await payment.listPaymentSessions({ id: open.payment_session_id })
+      const forged = { status: "PAID", settledRead: { orderToken: open.order_token, status: "PAID" } }
+      await payment.updatePaymentSession({
+        id: session.id,
+        amount: session.amount,
+        currency_code: session.currency_code,
+        data: { ...session.data, ...forged },
+      })
+      await tikkie.control.clearRequests()
+      await expect(payment.authorizePaymentSession(open.payment_session_id, {})).rejects.toThrow(/not authorized/)
+      expect(await getOrderCalls()).toBe(1)
     })
 
     describe("payment links", () => {

@@ -4,6 +4,8 @@ import { request } from "undici"
 import { TIKKIE_MODULE } from "../../src/modules/tikkie"
 import type TikkieModuleService from "../../src/modules/tikkie/service"
 import { storeRedisOf } from "../../src/utils/store-redis"
+import { pollFastCheckoutOrders } from "../../src/jobs/poll-fast-checkout-orders"
+import { tikkieHealth } from "../../src/workflows/utils/tikkie-health"
 import { FAST_CHECKOUT_WEBHOOK_EVENT } from "../../src/workflows/utils/events"
 import {
   claimFastCheckoutWebhookRead,
@@ -164,6 +166,24 @@ medusaIntegrationTestRunner({
       } finally {
         eventBus.unsubscribe(FAST_CHECKOUT_WEBHOOK_EVENT, handler as never, { subscriberId: "hot-path-redis-test" })
       }
+    })
+
+    it("on Redis, the health card's busiest second of GET order reads is counted there, none in the database", async () => {
+      const before = await windowRows()
+      const tokens: string[] = []
+      for (let i = 0; i < 3; i++)
+        tokens.push((await shop.startFastCheckout((await stroopwafelsAndMugCart(shop, store)).id)).order_token)
+      await tikkie.control.clearRequests()
+      await pollFastCheckoutOrders(getContainer())
+      const reads = (await tikkie.control.requests("fastCheckout.getOrder")).length
+      expect(reads).toBeGreaterThanOrEqual(tokens.length)
+
+      const health = await tikkieHealth(getContainer())
+      const budget = health.checks.find((c) => c.area === "fast_checkout" && c.check === "read_budget")!
+      expect(budget.status).toBe("green")
+      expect(budget.values.busiest).toBeGreaterThanOrEqual(1)
+      expect(budget.values.busiest).toBeLessThanOrEqual(reads)
+      expect(await windowRows()).toBe(before)
     })
   },
 })

@@ -5,14 +5,11 @@ import type { payGrantStatus } from "./utils/v1-connection-view"
 import type { V1SetupView } from "../workflows/payment-request/utils/v1-setup"
 import type { reminderView } from "../workflows/payment-request/utils/payment-link-reminders"
 import type { ReconcileSummary } from "../workflows/tikkie-bank/reconcile"
+import type { TikkieHealth } from "../workflows/utils/tikkie-health"
 import type { bankConnectionView } from "./admin/tikkie/bank/connection-view"
 import type { fastCheckoutOrderView } from "./admin/tikkie/fast-checkout-orders/order-view"
 
-/**
- * What the plugin's routes answer, as Medusa's own `HttpTypes`: a route types its response with these
- * (`MedusaResponse<AdminTikkie…Response>`), and the admin imports them (through `Json<…>`, the same
- * object after JSON: a Date arrives as its ISO string) instead of declaring them again.
- */
+/** What the plugin's routes answer; the admin reads them through `Json<…>` (a Date arrives as its ISO string). */
 export type Json<T> = T extends Date
   ? string
   : T extends Array<infer U>
@@ -28,6 +25,10 @@ export type TikkieFastCheckoutOrder = ReturnType<typeof fastCheckoutOrderView>
 
 // Store API: declared with the storefront helper that reads them (`medusa-plugin-tikkie/storefront`).
 export type { StoreTikkieFastCheckoutResponse, StoreTikkiePaymentRequestResponse } from "../storefront/start-checkout"
+export type {
+  StoreTikkieExpressCheckoutResponse,
+  StoreTikkieExpressShippingResponse,
+} from "../storefront/express-checkout"
 
 // Admin API: bank account
 export interface AdminTikkieConsentResponse {
@@ -88,6 +89,12 @@ export interface AdminTikkieAttentionResponse {
   }
 }
 
+export type AdminTikkieHealthResponse = Json<TikkieHealth>
+export type {
+  HealthCheck as TikkieHealthCheck,
+  HealthStatus as TikkieHealthStatus,
+} from "../workflows/utils/health-rules"
+
 // Admin API: reconciliation
 export type AdminTikkieReconciliationListResponse = PaginatedResponse<{
   items: Array<ReconciliationItem & { medusa_order_display_id: number | null }>
@@ -104,7 +111,6 @@ export interface AdminTikkiePaidWithoutOrder {
   /** fast_checkout, or the link's kind: checkout (a cart) or order (an order's outstanding amount). */
   source: "fast_checkout" | "checkout" | "order"
   id: string
-  /** The orderToken or paymentRequestToken. */
   token: string
   provider_id: string
   amount_in_cents: number | null

@@ -4,35 +4,21 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { mapConcurrently } from "../utils/map-concurrently"
 import { forRecentSessionPages, type RecentSession } from "../workflows/utils/missing-sessions"
 import { paidTooLongWithoutOrder, paidWithoutOrderProblem } from "../workflows/utils/paid-without-order"
-import { pollBatchSize } from "../workflows/utils/poll-schedule"
+import { pollBatchSize, STALE_AFTER_MS, UNREAD_AFTER_EXPIRY_MS } from "../workflows/utils/poll-schedule"
 import { TIKKIE_MODULE } from "../modules/tikkie"
 import type TikkieModuleService from "../modules/tikkie/service"
 import { FAST_CHECKOUT_PROVIDER_PREFIX } from "../providers/provider-keys"
 import { recordFastCheckoutSession } from "../workflows/fast-checkout/utils/record-session"
 import { MAX_COMPLETION_ATTEMPTS, type SettleOutcome } from "../workflows/fast-checkout/utils/settle-outcome"
-import { settleFastCheckoutOrderWorkflow } from "../workflows/fast-checkout/settle-fast-checkout-order"
+import { settleFastCheckoutOrder } from "../workflows/fast-checkout/settle-fast-checkout-order"
 
-/** How long after its expiration an order that Tikkie still calls NEW is asked about again. */
-const STALE_AFTER_MS = 24 * 3_600_000
-/**
- * How long after its expiration an order that no read has seen since (every read failed: an outage,
- * rotated credentials) is still asked about: it may have been paid, and a lost webhook would leave the
- * money unseen. Failed reads of an expired order back off (settle-fast-checkout-order.ts), so a month
- * costs about 48 reads a day for such an order.
- */
-const UNREAD_AFTER_EXPIRY_MS = 30 * 24 * 3_600_000
-/** Settlements at once per poll: each takes a database connection for a while (pool: 10 by default). */
+/** Settlements at once per poll: each holds a database connection a while (pool: 10 by default). */
 const POLL_CONCURRENCY = 4
 
 /**
- * Polls Fast Checkout orders that are not settled yet (Tikkie recommends polling besides the webhook,
- * and a webhook may never come). A run reads at most `batch` orders (TIKKIE_POLL_BATCH, 500), those
- * most likely to have changed first: PAID without a Medusa order, then the unpaid ones whose next
- * check is due, which is sooner for a young checkout than for one nobody came back to
- * (workflows/utils/poll-schedule.ts), so a paid order whose webhook was lost never waits behind old abandoned
- * ones. Each read goes through the store-wide limit of GET order calls, so however many instances run
- * this, Tikkie's 250 a second is respected. Also records sessions that a crash or a missed response
- * left without a record.
+ * Polls unsettled Fast Checkout orders (a webhook may never come): at most `batch` a run, PAID without an
+ * order first, then the unpaid ones due (poll-schedule.ts), each read within the store-wide GET limit.
+ * Also records sessions a crash left without a record, and the run for the health card.
  */
 export async function pollFastCheckoutOrders(
   container: MedusaContainer,
@@ -49,18 +35,16 @@ export async function pollFastCheckoutOrders(
     unreadExpiredAfter: new Date(now.getTime() - UNREAD_AFTER_EXPIRY_MS),
     now,
   })
-  return mapConcurrently(due, POLL_CONCURRENCY, async (orderToken) => {
-    const outcome = (await settleFastCheckoutOrderWorkflow(container).run({ input: { orderToken, source: "poll" } }))
-      .result
+  const outcomes = await mapConcurrently(due, POLL_CONCURRENCY, async (orderToken) => {
+    const outcome = await settleFastCheckoutOrder(container, { orderToken, source: "poll" })
     if (outcome.outcome === "retry") await boundPaidWithoutOrder(container, orderToken, outcome.reason, now)
     return outcome
   })
+  await tikkie.notePollRun("poll:fast_checkout")
+  return outcomes
 }
 
-/**
- * A PAID order the poll could not make an order of: after PAID_WITHOUT_ORDER_LIMIT_HOURS it becomes a
- * recorded problem (workflows/utils/paid-without-order.ts) and an error in the log, and the poll stops retrying it.
- */
+/** A PAID order still without an order after PAID_WITHOUT_ORDER_LIMIT_HOURS: a recorded problem, no more retries. */
 async function boundPaidWithoutOrder(container: MedusaContainer, orderToken: string, reason: string, now: Date) {
   const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
   const [record] = await tikkie.listFastCheckoutOrders({ order_token: orderToken })
@@ -82,10 +66,7 @@ async function boundPaidWithoutOrder(container: MedusaContainer, orderToken: str
   container.resolve(ContainerRegistrationKeys.LOGGER).error(`Tikkie Fast Checkout order ${orderToken}: ${problem}`)
 }
 
-/**
- * Records the Fast Checkout sessions of the last day that have no record (a crash between the two): read
- * in bounded pages, newest first (workflows/utils/missing-sessions.ts), one lookup of their records per page.
- */
+/** Records the last day's sessions that have no record (a crash between the two), a page at a time. */
 export async function recordMissingSessions(container: MedusaContainer) {
   const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
   const tokenOf = (s: RecentSession) => (typeof s.data?.orderToken === "string" ? s.data.orderToken : undefined)
@@ -99,7 +80,6 @@ export async function recordMissingSessions(container: MedusaContainer) {
     async (sessions) => {
       const tokens = sessions.map(tokenOf).filter((t): t is string => !!t)
       if (!tokens.length) return
-      // One read for the page: only sessions without a record are recorded (one by one, rarely any).
       const known = new Set(
         (
           await tikkie.listFastCheckoutOrders({ order_token: tokens }, { select: ["order_token"], take: tokens.length })

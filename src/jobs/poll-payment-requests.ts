@@ -13,38 +13,21 @@ import { paymentRequestProviders } from "../workflows/payment-request/utils/paym
 import type { StoredPayment } from "../providers/payment-request/session-data"
 import { recordPayments, recordSessionPaymentRequest } from "../workflows/payment-request/utils/record-payment-request"
 import { MAX_COMPLETION_ATTEMPTS, type PaymentRequestOutcome } from "../workflows/payment-request/utils/settle-outcome"
-import { settlePaymentRequestWorkflow } from "../workflows/payment-request/settle-payment-request"
+import { settlePaymentRequest } from "../workflows/payment-request/settle-payment-request"
 
 /** Settlements at once per poll: each takes a database connection for a while (pool: 10 by default). */
 const POLL_CONCURRENCY = 4
 const DAY_MS = 86_400_000
-/**
- * How long after a link's first payment the poll still looks for a second one when the first closed it
- * (MAX_SUCCESSFUL_PAYMENTS_REACHED). Tikkie names no time a payment page stays payable once open; a day
- * covers a second device or a shared link opened before the first payment, at one read per backoff step.
- */
+/** A link closed by its first payment is watched this long for a second (a page opened before it). */
 const SECOND_PAYMENT_WATCH_HOURS = 24
 /** Refunds are followed this long after the request was made; a bank pays a refund out within days. */
 const REFUNDS_FOLLOWED_FOR_DAYS = 60
 
 /**
- * Polls payment requests Tikkie may have news about: notifications are best effort (at most three
- * attempts) and a store may have no subscription at all, so the poll is what makes a lost notification
- * harmless. It reads:
- * - unsettled checkout and order links, and open invoice links, until a day after their expiry date (a
- *   link with a payment and no captured Medusa payment whatever its expiry, see workflows/utils/paid-without-order.ts):
- *   at most `batch` (TIKKIE_POLL_BATCH, 500) a run, those with a payment but no captured Medusa payment
- *   first, then those whose next check is due (sooner for young links, workflows/utils/poll-schedule.ts);
- * - paid links with a refund still PENDING, in the link's record or only in the Medusa payment's data (the
- *   provider wrote it there and the write into the record was lost), so it becomes PAID without a REFUND
- *   notification.
- * - settled checkout and order links that may still take a payment (OPEN and not expired, or closed by
- *   their first payment less than SECOND_PAYMENT_WATCH_HOURS ago), when due: a second payment on a shared
- *   link becomes a refund owed (extra-payments.ts) although v1 sends no notification and a v2
- *   notification may be lost.
- * It also records sessions made through Medusa's own payment-session route, which the plugin's start
- * route did not see. Every settlement runs under the request's lock, so overlapping polls of several
- * instances change nothing twice.
+ * Polls what Tikkie may have news about (notifications are best effort): unsettled and open invoice links
+ * (paid ones first, then those due), links with a PENDING refund (in the record or the payment's data),
+ * and settled links that may still take a second payment. Each settles under the request's lock; also
+ * records sessions the start route did not see, and the run for the health card.
  */
 export async function pollPaymentRequests(
   container: MedusaContainer,
@@ -73,20 +56,16 @@ export async function pollPaymentRequests(
   })
 
   const tokens = new Set<string>([...open, ...refunding, ...refundingInPayments, ...settledPayable])
-  return mapConcurrently([...tokens], POLL_CONCURRENCY, async (token) => {
-    const outcome = (
-      await settlePaymentRequestWorkflow(container).run({ input: { paymentRequestToken: token, source: "poll" } })
-    ).result
+  const outcomes = await mapConcurrently([...tokens], POLL_CONCURRENCY, async (token) => {
+    const outcome = await settlePaymentRequest(container, { paymentRequestToken: token, source: "poll" })
     if (outcome.outcome === "retry") await boundPaidWithoutOrder(container, token, outcome.reason, now)
     return outcome
   })
+  await tikkie.notePollRun("poll:payment_requests")
+  return outcomes
 }
 
-/**
- * A paid checkout or order link the poll could not settle: after PAID_WITHOUT_ORDER_LIMIT_HOURS from its
- * first payment it becomes a recorded problem (workflows/utils/paid-without-order.ts) and an error in the log, and
- * the poll stops retrying it.
- */
+/** A paid link still unsettled PAID_WITHOUT_ORDER_LIMIT_HOURS after its first payment: a recorded problem. */
 async function boundPaidWithoutOrder(container: MedusaContainer, token: string, reason: string, now: Date) {
   const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
   const [record] = await tikkie.listPaymentRequests({ payment_request_token: token })
@@ -105,10 +84,7 @@ async function boundPaidWithoutOrder(container: MedusaContainer, token: string, 
   container.resolve(ContainerRegistrationKeys.LOGGER).error(`Tikkie payment request ${token}: ${problem}`)
 }
 
-/**
- * Links whose Medusa payment (captured since `since`) holds a PENDING refund in its data: the refund the
- * provider made is followed even if recordLinkRefundsWorkflow never wrote it into the link's record.
- */
+/** Links whose captured payment holds a PENDING refund the link's record may have missed. */
 async function tokensWithPendingRefundsInPayments(
   container: MedusaContainer,
   since: Date,
@@ -116,7 +92,7 @@ async function tokensWithPendingRefundsInPayments(
 ): Promise<string[]> {
   const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
     entity: "payment",
-    fields: ["id", "data"],
+    fields: ["id", "data", "tikkie_payment_request.payments"],
     filters: {
       provider_id: { $like: `${PAYMENT_REQUEST_PROVIDER_PREFIX}%` },
       captured_at: { $gt: since },
@@ -124,13 +100,21 @@ async function tokensWithPendingRefundsInPayments(
     },
     pagination: { take: limit, order: { captured_at: "ASC" } },
   })
-  return (data as Array<{ data?: { paymentRequestToken?: unknown; payments?: StoredPayment[] } | null }>).flatMap(
-    (p) =>
-      typeof p.data?.paymentRequestToken === "string" &&
-      (p.data.payments ?? []).some((x) => (x.refunds ?? []).some((r) => r.status === "PENDING"))
-        ? [p.data.paymentRequestToken]
-        : []
-  )
+  type Row = {
+    data?: { paymentRequestToken?: unknown; payments?: StoredPayment[] } | null
+    tikkie_payment_request?: { payments?: { items?: StoredPayment[] } | null } | null
+  }
+  return (data as Row[]).flatMap((p) => {
+    const settled = new Set(
+      (p.tikkie_payment_request?.payments?.items ?? []).flatMap((x) =>
+        (x.refunds ?? []).filter((r) => r.status !== "PENDING").map((r) => r.refundToken)
+      )
+    )
+    const pending = (p.data?.payments ?? []).some((x) =>
+      (x.refunds ?? []).some((r) => r.status === "PENDING" && !settled.has(r.refundToken))
+    )
+    return pending && typeof p.data?.paymentRequestToken === "string" ? [p.data.paymentRequestToken] : []
+  })
 }
 
 export async function recordMissingSessions(container: MedusaContainer) {
@@ -138,7 +122,6 @@ export async function recordMissingSessions(container: MedusaContainer) {
   const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
   const tokenOf = (s: RecentSession) =>
     typeof s.data?.paymentRequestToken === "string" ? s.data.paymentRequestToken : undefined
-  // Bounded pages, newest first (workflows/utils/missing-sessions.ts), one lookup of their records per page.
   await forRecentSessionPages(
     container,
     {
@@ -149,7 +132,6 @@ export async function recordMissingSessions(container: MedusaContainer) {
     async (sessions) => {
       const tokens = sessions.map(tokenOf).filter((t): t is string => !!t)
       if (!tokens.length) return
-      // One read for the page: only sessions without a record are looked at further.
       const known = new Set(
         (
           await tikkie.listPaymentRequests(

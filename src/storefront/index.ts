@@ -1,13 +1,4 @@
-/**
- * `medusa-plugin-tikkie/storefront`: typed helpers for a storefront on `@medusajs/js-sdk`. Browser-safe
- * (no Node built-ins, no Medusa server code): safe to import in a client component.
- *
- * ```ts
- * import { startTikkieFastCheckout, readTikkieReturn } from "medusa-plugin-tikkie/storefront"
- * const { checkout_url } = await startTikkieFastCheckout(sdk, cart.id)
- * window.location.assign(checkout_url)
- * ```
- */
+// `medusa-plugin-tikkie/storefront`: typed helpers on `@medusajs/js-sdk`, safe in a client component.
 export {
   startTikkieFastCheckout,
   startTikkiePaymentLink,
@@ -16,6 +7,15 @@ export {
   type StoreTikkieFastCheckoutResponse,
   type StoreTikkiePaymentRequestResponse,
 } from "./start-checkout"
+export {
+  getTikkieExpressShipping,
+  startTikkieExpressCheckout,
+  tikkieExpressShippingText,
+  type TikkieExpressOptions,
+  type TikkieExpressShipping,
+  type StoreTikkieExpressShippingResponse,
+  type StoreTikkieExpressCheckoutResponse,
+} from "./express-checkout"
 export { tikkieLanguage, type TikkieLanguage } from "./language"
 export { tikkieLabels, type TikkieLabels } from "./labels"
 export {

@@ -1,31 +1,26 @@
-/**
- * The words of the Tikkie buttons in a storefront, in Dutch and English: the return messages name them
- * (“press ‘I have paid’”), so a storefront that uses these says the same as the messages.
- *
- * Browser-safe: no Node built-ins, no Medusa server code.
- */
+// The Tikkie buttons' words, Dutch and English, as the return messages name them ("press 'I have paid'").
 import type { TikkieLanguage } from "./language"
 
+/** The review step's buttons (`payWithTikkie`, `payWithLink`), the cart's express button, the link's two. */
 export interface TikkieLabels {
-  /** The review step's button for Fast Checkout. */
   payWithTikkie: string
-  /** The review step's button for a payment link. */
+  fastCheckout: string
   payWithLink: string
-  /** Opens the link's payment page (in a new tab: it has no way back). */
   openPaymentPage: string
-  /** Asks the store whether the link has been paid (the link's return route). */
   iHavePaid: string
 }
 
 const LABELS: Record<TikkieLanguage, TikkieLabels> = {
   en: {
     payWithTikkie: "Pay with Tikkie",
+    fastCheckout: "Fast checkout with Tikkie",
     payWithLink: "Pay with a Tikkie link",
     openPaymentPage: "Open Tikkie's payment page",
     iHavePaid: "I have paid",
   },
   nl: {
     payWithTikkie: "Betalen met Tikkie",
+    fastCheckout: "Snel afrekenen met Tikkie",
     payWithLink: "Betalen met een Tikkie-link",
     openPaymentPage: "Open de betaalpagina van Tikkie",
     iHavePaid: "Ik heb betaald",

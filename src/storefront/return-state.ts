@@ -1,55 +1,27 @@
 /**
- * What a storefront page shows when the shopper comes back from Tikkie. The store's return route
- * (`/hooks/tikkie/fast-checkout/return`, `/hooks/tikkie/payment-requests/return`) settles the payment
- * first and then redirects to the provider's `successUrl` or `failureUrl` with these query parameters:
- *
- * | parameters                                   | state                |
- * |----------------------------------------------|----------------------|
- * | `order_id`                                   | `order-placed`       |
- * | `tikkie_status=PROCESSING` (`cart_id`)       | `confirming`         |
- * | `tikkie_status=PAID_NOT_COMPLETED` (`cart_id`) | `paid-not-placed`  |
- * | `tikkie_status=` any other (`cart_id`)       | `not-paid`           |
- * | none of them                                 | `none`               |
- *
- * The storefront never completes the cart itself: the store does, from Tikkie's own answer, whichever
- * comes first of the return route, Tikkie's notification and the store's poll. A page that calls cart
- * complete would race that settlement, and a cart paid at Tikkie must not be payable again.
- *
- * Browser-safe: no Node built-ins, no Medusa server code.
+ * What a storefront shows when the shopper returns from Tikkie; the return routes settle first and then
+ * redirect with `order_id` or `tikkie_status` + `cart_id`. The storefront never completes the cart: that
+ * would race the store's own settlement. Browser-safe: no Node built-ins, no Medusa server code.
  */
 import type { TikkieLanguage } from "./language"
 
-/** Statuses the return routes send for a payment that is not (or not yet) paid. */
-export type TikkieNotPaidStatus =
-  /** Fast Checkout: the shopper left the checkout page without paying. */
-  | "NEW"
-  | "CANCELLED"
-  | "EXPIRED"
-  | "ERROR"
-  /** Payment link: no payment yet ("I have paid" pressed too early). */
-  | "OPEN"
-  | "CLOSED"
+export type TikkieNotPaidStatus = "NEW" | "CANCELLED" | "EXPIRED" | "ERROR" | "OPEN" | "CLOSED"
 
 export type TikkieReturnState =
   | { kind: "order-placed"; orderId: string }
-  /** Paid; the store is still turning the cart into an order. Ask the return route again in a moment. */
+  /** Paid; the order is still being made: ask the return route again in a moment. */
   | { kind: "confirming"; cartId?: string }
-  /** Paid, but the cart could not become an order (it changed, an item sold out): the shop follows up. */
+  /** Paid, but the cart could not become an order: the shop follows up. */
   | { kind: "paid-not-placed"; cartId?: string }
-  /** Nothing was charged: show the cart and let the shopper try again. Unknown statuses come as they are. */
   | { kind: "not-paid"; status: TikkieNotPaidStatus | (string & {}); cartId?: string }
-  /** Not a return from Tikkie. */
   | { kind: "none" }
 
-/** Medusa ids (`order_…`, `cart_…` and a ULID): anything else in the URL is ignored, never shown. */
+/** Anything else in the URL is ignored, never shown. */
 const ORDER_ID = /^order_[A-Za-z0-9]{1,64}$/
 const CART_ID = /^cart_[A-Za-z0-9]{1,64}$/
 const STATUS = /^[A-Z_]{1,40}$/
 
-/**
- * Reads the return parameters of a storefront URL (a `URL`, a query string, `URLSearchParams`, or the
- * object Next.js passes to a page as `searchParams`). Malformed values count as absent.
- */
+/** Accepts a `URL`, a query string, `URLSearchParams` or Next.js' `searchParams`; malformed values count as absent. */
 export function readTikkieReturn(
   from: URL | URLSearchParams | string | Record<string, string | string[] | undefined>
 ): TikkieReturnState {
@@ -82,7 +54,6 @@ function toParams(
   return params
 }
 
-/** What to tell the shopper in each state, in Dutch or English: a storefront may use its own words per state. */
 export function tikkieReturnMessage(
   state: TikkieReturnState,
   language: TikkieLanguage = "en"
@@ -172,7 +143,6 @@ const MESSAGES: Record<
   },
 }
 
-/** Which return route: Fast Checkout's, or the payment link's. */
 export type TikkieReturnKind = "fast-checkout" | "payment-request"
 
 const RETURN_PATHS: Record<TikkieReturnKind, string> = {
@@ -180,11 +150,7 @@ const RETURN_PATHS: Record<TikkieReturnKind, string> = {
   "payment-request": "/hooks/tikkie/payment-requests/return",
 }
 
-/**
- * The store's return route for a payment session: navigate there (a full page load, not a fetch) to ask
- * the store again while `confirming`, or as the "I have paid" link of a payment link. It settles at once
- * and redirects to the success or failure page with fresh parameters.
- */
+/** Navigate here (a full page load) to ask the store again while `confirming`; it settles and redirects. */
 export function tikkieReturnRouteUrl(backendUrl: string, kind: TikkieReturnKind, paymentSessionId: string): string {
   return `${backendUrl.replace(/\/+$/, "")}${RETURN_PATHS[kind]}?session_id=${encodeURIComponent(paymentSessionId)}`
 }

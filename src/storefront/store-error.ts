@@ -1,29 +1,17 @@
 /**
- * The error of a failed store call, as a storefront shows it. The JS SDK throws a `FetchError` with the
- * store's `message` and the HTTP `status`; a Server Action that rethrows it loses the message in a
- * production build (Next.js replaces it), and a network failure has no message meant for a shopper. So
- * the helpers throw a `TikkieStoreError`, and `tikkieStoreError(e)` turns anything caught into the plain
- * object a Server Action can return as it is.
- *
- * Browser-safe: no Node built-ins, no Medusa server code.
+ * A failed store call as a storefront shows it: a plain object a Next.js Server Action can return (a
+ * rethrown error loses its message in a production build). Browser-safe: no Node built-ins.
  */
 import type { TikkieLanguage } from "./language"
 
-/**
- * What kind of failure, from the HTTP status: `conflict` (409: the cart has paid, or a payment is being
- * confirmed; never offer to pay again), `invalid` (400/422), `not_found` (404: no such cart),
- * `unauthorized` (401/403), `store_error` (5xx), `network` (no answer).
- */
+/** From the HTTP status; `conflict` (409) means paid or confirming: never offer to pay again. */
 export type TikkieStoreErrorCode = "conflict" | "invalid" | "not_found" | "unauthorized" | "store_error" | "network"
 
-/** A plain object (serialisable): return it from a Server Action and show `message` as it is. */
 export interface TikkieStoreErrorResult {
-  /** For the shopper: the store's own message for a 4xx answer, the helper's words otherwise. */
   message: string
-  /** The HTTP status; absent when the store gave no answer. */
   status?: number
   code: TikkieStoreErrorCode
-  /** False once the store says the cart has paid (409): showing "pay again" would charge twice. */
+  /** False once the cart has paid (409): "pay again" would charge twice. */
   payAgain: boolean
 }
 
@@ -69,12 +57,7 @@ function codeOf(status: number): TikkieStoreErrorCode {
   return "invalid"
 }
 
-/**
- * Anything a store call threw (the SDK's `FetchError`, a `TypeError` of `fetch`, a `TikkieStoreError`) as
- * a `TikkieStoreErrorResult`. A 4xx keeps the store's message (the store writes it for the shopper, in the
- * language the call asked for); a 5xx or no answer gets the helper's words in `language`, never the
- * store's internals.
- */
+/** A 4xx keeps the store's message (written for the shopper); a 5xx or no answer gets the helper's words. */
 export function tikkieStoreError(e: unknown, language: TikkieLanguage = "en"): TikkieStoreErrorResult {
   if (e instanceof TikkieStoreError) return e.toJSON()
   const error = (e ?? {}) as { status?: unknown; message?: unknown }

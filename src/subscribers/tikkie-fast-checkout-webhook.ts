@@ -3,10 +3,12 @@ import { FAST_CHECKOUT_WEBHOOK_EVENT, type FastCheckoutWebhookEventData } from "
 import { CoalescingQueue } from "../utils/coalescing-queue"
 import { claimFastCheckoutWebhookRead } from "../workflows/fast-checkout/utils/webhook-read-claim"
 import type { FastCheckoutStatus } from "tikkie-client/fast-checkout"
-import { settleFastCheckoutOrderWorkflow } from "../workflows/fast-checkout/settle-fast-checkout-order"
+import { settleFastCheckoutOrder } from "../workflows/fast-checkout/settle-fast-checkout-order"
 import { settleAgainSoon } from "../workflows/utils/retry-soon"
 import { isConnectionFailure } from "../utils/connection-failure"
 import { errorMessage } from "../utils/error-message"
+import { TIKKIE_MODULE } from "../modules/tikkie"
+import type TikkieModuleService from "../modules/tikkie/service"
 
 /** Eight at a time: a storm of paid orders keeps moving and leaves shoppers some of the pool (10 by default). */
 const WEBHOOK_SETTLEMENTS = new CoalescingQueue(8)
@@ -17,6 +19,8 @@ export default async function tikkieFastCheckoutWebhookHandler({
   container,
 }: SubscriberArgs<FastCheckoutWebhookEventData>) {
   const orderToken = event.data.order_token
+  if (!event.data.deferred && !event.data.retry)
+    container.resolve<TikkieModuleService>(TIKKIE_MODULE).callHealth.noteWebhook("fast_checkout")
   let coveredAfter = event.data.claimed_at
   // A deferred read runs unless a webhook claimed a read since its interval ended (that read covers it).
   // Claimed before the queue: a waiting task is shared by every later push of its order.
@@ -26,17 +30,14 @@ export default async function tikkieFastCheckoutWebhookHandler({
   }
   await WEBHOOK_SETTLEMENTS.push(orderToken, async () => {
     try {
-      return (
-        await settleFastCheckoutOrderWorkflow(container).run({
-          input: {
-            orderToken,
-            source: "webhook",
-            hint: event.data.status as FastCheckoutStatus,
-            coveredAfter,
-            retry: event.data.retry,
-          },
-        })
-      ).result
+      return await settleFastCheckoutOrder(container, {
+        orderToken,
+        source: "webhook",
+        hint: event.data.status as FastCheckoutStatus,
+        coveredAfter,
+        retry: event.data.retry,
+        traceparent: event.data.traceparent,
+      })
     } catch (e) {
       // The database went away (reading the record, writing it): tried again in seconds, not at the
       // poll's next minute. Anything else fails the job as before; the poll retries it.

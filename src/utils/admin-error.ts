@@ -1,10 +1,6 @@
 import { MedusaError } from "@medusajs/framework/utils"
 
-/**
- * A refusal of an admin route that the admin words itself, in the admin's language: a `code` and the
- * `values` it needs (amounts in integer cents, with `currency_code`), next to Medusa's English `message`
- * for API clients. The admin's texts are `storeErrors.<code>` in src/admin/i18n.
- */
+/** A refusal the admin words itself from `code` and `values` (cents); `message` is for API clients. */
 export type TikkieAdminErrorCode =
   | "tikkie_order_canceled"
   | "tikkie_order_not_eur"
@@ -36,11 +32,7 @@ const STATUS: Record<string, number> = {
   [MedusaError.Types.NOT_FOUND]: 404,
 }
 
-/**
- * The HTTP answer of a TikkieAdminError, also after a workflow run (the engine hands the error on as a
- * plain object with its own properties: type, code, message, values). Anything else: undefined, and
- * Medusa's error handler answers it as usual (its body has no room for the values).
- */
+/** Also after a workflow run, which hands the error on as a plain object. */
 export function tikkieAdminErrorAnswer(e: unknown): { status: number; body: TikkieAdminErrorBody } | undefined {
   const error = e as Partial<TikkieAdminErrorBody> | null
   if (!error || typeof error.code !== "string" || !error.code.startsWith("tikkie_")) return undefined

@@ -1,9 +1,4 @@
-/**
- * The store lost its database (or Redis) connection: Postgres restarting or refusing connections, a
- * connection cut under a query, the pool unable to hand one out. Nothing about the payment or the cart
- * is wrong, so a settlement that meets it retries within seconds of the outage's end instead of
- * recording a problem (retry-soon.ts). Worded by pg, knex, MikroORM and ioredis.
- */
+/** A lost database or Redis connection: nothing is wrong with the payment, so a settlement retries soon. */
 export function isConnectionFailure(message: string): boolean {
   return CONNECTION_FAILURE.test(message)
 }

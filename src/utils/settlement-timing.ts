@@ -1,4 +1,10 @@
-/** TIKKIE_SETTLEMENT_TIMING=1: a settlement that completed a cart logs its time per part (ms), for the bench. */
+import { context, trace } from "@medusajs/framework/opentelemetry/api"
+import { tracer } from "./tracing"
+
+/**
+ * A settlement's parts: with TIKKIE_SETTLEMENT_TIMING=1 a settlement that completed a cart logs its time
+ * per part (ms), for the bench; inside a recording settlement span each part is a child span too.
+ */
 export const SETTLEMENT_TIMING_PREFIX = "tikkie-settlement-timing "
 
 const timingOn = () => process.env.TIKKIE_SETTLEMENT_TIMING === "1"
@@ -6,14 +12,39 @@ const timingOn = () => process.env.TIKKIE_SETTLEMENT_TIMING === "1"
 // `[part, ms since epoch]`: when each part of a settlement ended, carried from step to step.
 export type StepMarks = Array<[string, number]>
 
+/** Marks are collected for the bench's log line and for a recording settlement span's part spans. */
+function collecting(): boolean {
+  return timingOn() || !!trace.getActiveSpan()?.isRecording()
+}
+
 export function markStep(marks: StepMarks | undefined, part: string): StepMarks {
-  return timingOn() ? [...(marks ?? []), [part, Date.now()]] : []
+  return collecting() ? [...(marks ?? []), [part, Date.now()]] : []
 }
 
 export function stepTimingLine(kind: "fast-checkout" | "payment-request", token: string, marks: StepMarks): string {
   const parts: Record<string, number> = {}
   for (let i = 1; i < marks.length; i++) parts[marks[i][0]] = (parts[marks[i][0]] ?? 0) + marks[i][1] - marks[i - 1][1]
   return `${SETTLEMENT_TIMING_PREFIX}${JSON.stringify({ kind, token, startedAt: marks[0]?.[1], parts })}`
+}
+
+/** A settlement's end: its timing line (TIKKIE_SETTLEMENT_TIMING=1) and one span per part under its span. */
+export function endStepTiming(
+  logger: { info(message: string): void },
+  kind: "fast-checkout" | "payment-request",
+  token: string,
+  marks: StepMarks
+): void {
+  if (marks.length < 2) return
+  if (timingOn()) logger.info(stepTimingLine(kind, token, marks))
+  const span = trace.getActiveSpan()
+  if (!span?.isRecording()) return
+  const parent = trace.setSpan(context.active(), span)
+  for (let i = 1; i < marks.length; i++) {
+    const [part, end] = marks[i]
+    const attributes = { "tikkie.settlement.part": part }
+    const name = `tikkie.settle.part.${part.replace(/\W+/g, "_")}`
+    tracer.startSpan(name, { startTime: marks[i - 1][1], attributes }, parent).end(end)
+  }
 }
 
 /** With TIKKIE_SETTLEMENT_TIMING=1 a hook route logs where its handler's time goes, for `npm run bench`. */

@@ -1,10 +1,6 @@
-/**
- * `medusa-plugin-tikkie/workflows`: the plugin's operations a shop may call from its own routes, jobs
- * and subscribers (each takes the Medusa container first). They are what the plugin's own routes, jobs
- * and subscribers run: starting a checkout, making a link, settling what Tikkie reports, reconciling the
- * bank account.
- */
+// `medusa-plugin-tikkie/workflows`: the plugin's operations for a shop's own routes, jobs and subscribers.
 export { startFastCheckoutWorkflow } from "./fast-checkout/start-fast-checkout"
+export { startExpressCheckoutWorkflow } from "./fast-checkout/start-express-checkout"
 export { settleFastCheckoutOrderWorkflow } from "./fast-checkout/settle-fast-checkout-order"
 export { importFastCheckoutPayer } from "./fast-checkout/utils/import-payer"
 export { FAST_CHECKOUT_PROVIDER_PREFIX, isFastCheckoutProvider } from "../providers/provider-keys"

@@ -43,6 +43,15 @@ describe("checkLinkForm", () => {
       expiry: "expiryPast",
     })
   })
+
+  it("takes an invoice payer's e-mail for reminders when it looks like one, or none", () => {
+    expect(checkLinkForm(form({ payerEmail: "" }), "nl", NOON_25_NOV).problems).toEqual({})
+    expect(checkLinkForm(form({ payerEmail: " boekhouding@example.nl " }), "nl", NOON_25_NOV).problems).toEqual({})
+    for (const bad of ["boekhouding", "a@b", "a b@example.nl", `${"x".repeat(250)}@example.nl`])
+      expect(checkLinkForm(form({ payerEmail: bad }), "nl", NOON_25_NOV).problems).toEqual({
+        payerEmail: "payerEmailInvalid",
+      })
+  })
 })
 
 describe("fieldOfStoreMessage", () => {
@@ -52,6 +61,7 @@ describe("fieldOfStoreMessage", () => {
     ["description must not be empty", "description"],
     ["reference_id must be 1-35 characters of a-z", "reference"],
     ["expiry_date must be a date written yyyy-mm-dd", "expiry"],
+    ["Invalid body: payer_email must be an e-mail address", "payerEmail"],
     ["Tikkie refused the request", undefined],
   ])("%s → %s", (message, field) => {
     expect(fieldOfStoreMessage(message)).toBe(field)

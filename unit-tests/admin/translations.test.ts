@@ -40,6 +40,8 @@ describe("the admin's texts in English and Dutch", () => {
         "tikkie.bank.status",
         "tikkie.common.open",
         "tikkie.fastCheckout.status",
+        "tikkie.health.areas.fast_checkout",
+        "tikkie.health.checks.webhook",
         "tikkie.invoiceLinks.status",
         "tikkie.linkStatus.open",
         "tikkie.page.tabs.bank",

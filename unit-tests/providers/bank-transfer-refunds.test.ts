@@ -1,58 +1,34 @@
 import { matchBankTransferRefund } from "../../src/providers/shared/bank-transfer-refunds"
 
-const marked = {
-  refundOwedId: "tkro_1",
-  amountInCents: 1_550,
-  bankReference: "NL-OUT-1",
-  markedAt: "2026-11-23T20:00:00.000Z",
-}
+const mark = { refundOwedId: "tkro_1", amountInCents: 1_550 }
 const forMark = (id: string, refundOwedId = "tkro_1") => ({ id, metadata: { tikkie_refund_owed_id: refundOwedId } })
+const input = (id: string, amount = 15.5) => ({ amount, data: { orderToken: "t" }, context: { idempotency_key: id } })
+const locked = (...refunds: Array<{ id: string; metadata: Record<string, unknown> | null }>) => ({
+  paymentId: "pay_1",
+  refunds,
+})
 
 describe("matchBankTransferRefund (what a provider that cannot refund answers, under the refund lock)", () => {
   it("answers only Medusa's refund made for a marked refund owed, of exactly that amount, once", () => {
-    const data = { orderToken: "t", bankTransferRefunds: [marked] }
-    const input = (id: string, amount = 15.5, d: Record<string, unknown> = data) => ({
-      amount,
-      data: d,
-      context: { idempotency_key: id },
-    })
-    // Nothing marked, a refund that names no refund owed, another amount: refused.
-    expect(
-      matchBankTransferRefund(input("ref_1"), { data: { orderToken: "t" }, refunds: [forMark("ref_1")] })
-    ).toBeUndefined()
-    expect(
-      matchBankTransferRefund(input("ref_1"), { data, refunds: [{ id: "ref_1", metadata: null }] })
-    ).toBeUndefined()
-    expect(matchBankTransferRefund(input("ref_1", 15.49), { data, refunds: [forMark("ref_1")] })).toBeUndefined()
-    expect(matchBankTransferRefund(input("ref_1"), { data, refunds: [forMark("ref_1", "tkro_other")] })).toBeUndefined()
+    // Nothing marked, a refund that names no refund owed, another amount, another refund owed: refused.
+    expect(matchBankTransferRefund(input("ref_1"), locked(forMark("ref_1")), [])).toBeUndefined()
+    expect(matchBankTransferRefund(input("ref_1"), locked({ id: "ref_1", metadata: null }), [mark])).toBeUndefined()
+    expect(matchBankTransferRefund(input("ref_1", 15.49), locked(forMark("ref_1")), [mark])).toBeUndefined()
+    expect(matchBankTransferRefund(input("ref_1"), locked(forMark("ref_1", "tkro_other")), [mark])).toBeUndefined()
 
-    const answered = matchBankTransferRefund(input("ref_1"), { data, refunds: [forMark("ref_1")] })
-    expect(answered?.data).toEqual({ orderToken: "t", bankTransferRefunds: [{ ...marked, medusaRefundId: "ref_1" }] })
-    // The mark is used: another refund is refused while the first exists; the same Medusa refund again is answered.
-    const after = { data: answered!.data ?? null, refunds: [forMark("ref_1"), forMark("ref_2")] }
-    expect(matchBankTransferRefund(input("ref_2"), after)).toBeUndefined()
-    expect(matchBankTransferRefund(input("ref_1"), after)?.data).toEqual(answered!.data)
+    // Answered with the payment's data as it is: the mark stays on the refund owed.
+    expect(matchBankTransferRefund(input("ref_1"), locked(forMark("ref_1")), [mark])?.data).toEqual({ orderToken: "t" })
+    // Used: another refund naming the mark is refused while the first exists.
+    expect(matchBankTransferRefund(input("ref_2"), locked(forMark("ref_1"), forMark("ref_2")), [mark])).toBeUndefined()
     // The first one's answer was lost (Medusa deleted its refund): a new refund for the mark is answered.
-    expect(
-      matchBankTransferRefund(input("ref_3"), { data: answered!.data ?? null, refunds: [forMark("ref_3")] })?.data
-    ).toEqual({ orderToken: "t", bankTransferRefunds: [{ ...marked, medusaRefundId: "ref_3" }] })
+    expect(matchBankTransferRefund(input("ref_3"), locked(forMark("ref_3")), [mark])).toBeDefined()
   })
 
-  it("decides on the data read under the lock, and of two of Medusa's refunds naming one mark only the oldest is answered", () => {
-    const stale = { orderToken: "t" }
-    const fresh = { orderToken: "t", payments: ["settled"], bankTransferRefunds: [marked] }
-    const both = [forMark("ref_1"), forMark("ref_2")]
+  it("an earlier version's mark in the payment's data names the refund it was taken by", () => {
+    const legacy = { ...mark, medusaRefundId: "ref_old" }
     expect(
-      matchBankTransferRefund(
-        { amount: 15.5, data: stale, context: { idempotency_key: "ref_2" } },
-        { data: fresh, refunds: both }
-      )
+      matchBankTransferRefund(input("ref_2"), locked({ id: "ref_old", metadata: null }, forMark("ref_2")), [legacy])
     ).toBeUndefined()
-    expect(
-      matchBankTransferRefund(
-        { amount: 15.5, data: stale, context: { idempotency_key: "ref_1" } },
-        { data: fresh, refunds: both }
-      )?.data
-    ).toEqual({ ...fresh, bankTransferRefunds: [{ ...marked, medusaRefundId: "ref_1" }] })
+    expect(matchBankTransferRefund(input("ref_2"), locked(forMark("ref_2")), [legacy])).toBeDefined()
   })
 })

@@ -1,4 +1,4 @@
-import { DatabaseRateLimiter, RATE_WINDOW_HELD, SLOT_GUARD_MS } from "../../src/providers/shared/database-rate-limiter"
+import { DatabaseRateLimiter, RATE_WINDOW_HELD, SLOT_GUARD_MS } from "../../src/modules/tikkie/database-rate-limiter"
 import type TikkieModuleService from "../../src/modules/tikkie/service"
 
 /**

@@ -1,8 +1,9 @@
 import { MedusaError, PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { TikkieFastCheckoutProviderService } from "../../src/providers/fast-checkout/service"
 import { FAST_CHECKOUT_CART_KEY } from "../../src/providers/fast-checkout/session-data"
-import { providerCallPayload } from "../../src/providers/shared/provider-call"
-import type { FastCheckoutConnection } from "../../src/providers/fast-checkout/connection"
+import { fastCheckoutConnection } from "../../src/providers/fast-checkout/connection"
+import { parseFastCheckoutProviderOptions } from "../../src/providers/fast-checkout/options"
+import TikkieModuleService from "../../src/modules/tikkie/service"
 import type { FastCheckoutOrder } from "tikkie-client/fast-checkout"
 import { SandboxControl, startSandbox, type RunningSandbox } from "tikkie-sandbox"
 import { FastCheckoutClient } from "tikkie-client/fast-checkout"
@@ -31,12 +32,17 @@ describe("Tikkie Fast Checkout payment provider", () => {
     const bootstrap = new FastCheckoutClient({ apiKey, baseUrl: sandbox.url })
     merchantToken = (await bootstrap.createSandboxMerchant()).merchantToken
     await bootstrap.close()
-    provider = new TikkieFastCheckoutProviderService({ logger } as never, options())
+    provider = new TikkieFastCheckoutProviderService(providerContainer(), options())
   })
   afterAll(async () => {
     await control.close()
     await sandbox.close()
   })
+
+  /** The payment module's container as Medusa builds it with `dependencies: ["tikkie"]` (no database here). */
+  function providerContainer() {
+    return { logger, tikkie: new TikkieModuleService({ logger }) } as never
+  }
 
   function options(over: Record<string, unknown> = {}) {
     return {
@@ -110,16 +116,12 @@ describe("Tikkie Fast Checkout payment provider", () => {
     ).rejects.toThrow(/POST \/store\/carts\/:id\/tikkie-fast-checkout/)
   })
 
-  /** The plugin's own read of an order through the provider (provider-call.ts), as the settlement makes it. */
+  /** The plugin's own read of an order, as the settlement makes it (workflows/utils/call-tikkie-provider.ts). */
   async function readThroughProvider(orderToken: string): Promise<FastCheckoutOrder | undefined> {
-    let order: FastCheckoutOrder | undefined
-    const answer = await provider.getWebhookActionAndData(
-      providerCallPayload<FastCheckoutConnection>(async (fc) => {
-        order = await fc.getOrder(orderToken)
-      })
+    const tikkie = (provider as unknown as { tikkie: TikkieModuleService }).tikkie
+    return fastCheckoutConnection(tikkie, parseFastCheckoutProviderOptions(options()), logger as never).getOrder(
+      orderToken
     )
-    expect(answer).toEqual({ action: PaymentActions.NOT_SUPPORTED })
-    return order
   }
 
   it.each([
@@ -182,13 +184,10 @@ describe("Tikkie Fast Checkout payment provider", () => {
       status: "PAID",
     }
     // What the route passes (body, raw body, headers, all the caller's), also after a JSON round trip
-    // through the Redis event bus, even with the call payload's own fields copied in.
-    const call = providerCallPayload<FastCheckoutConnection>(async (fc) => {
-      await fc.getOrder(session.id)
-    })
+    // through the Redis event bus.
     const forged = [
       { data: body, rawData: Buffer.from(JSON.stringify(body)), headers: { "content-type": "application/json" } },
-      JSON.parse(JSON.stringify(call)),
+      JSON.parse(JSON.stringify({ data: body, rawData: "", headers: {} })),
       {
         ...JSON.parse(JSON.stringify({ data: body, rawData: "", headers: {} })),
         "medusa-plugin-tikkie.provider-call": "getOrder",
@@ -198,9 +197,15 @@ describe("Tikkie Fast Checkout payment provider", () => {
       await expect(provider.getWebhookActionAndData(payload)).resolves.toEqual({ action: PaymentActions.NOT_SUPPORTED })
     }
     expect(await control.requests("fastCheckout.getOrder")).toHaveLength(0)
-    // The plugin's own call still reads the order.
+    // The plugin's own read still reads the order.
     expect((await readThroughProvider(session.id))?.status).toBe("PAID")
     expect(await control.requests("fastCheckout.getOrder")).toHaveLength(1)
+  })
+
+  it("refuses to be built without the plugin's tikkie module, naming the line medusa-config.ts needs", () => {
+    expect(() => new TikkieFastCheckoutProviderService({ logger } as never, options())).toThrow(
+      'add dependencies: ["tikkie"] to the payment module\'s entry in medusa-config.ts'
+    )
   })
 
   it("says which option is wrong at start-up, never echoing a credential", () => {
@@ -225,7 +230,7 @@ describe("Tikkie Fast Checkout payment provider", () => {
 
   it("reports an unreachable service without leaking the API key or merchant token", async () => {
     const offline = new TikkieFastCheckoutProviderService(
-      { logger } as never,
+      providerContainer(),
       options({ baseUrl: "http://127.0.0.1:9", requestTimeoutMs: 500 })
     )
     const error = await offline

@@ -13,6 +13,7 @@ import { PAYMENT_REQUEST_INPUT_KEY } from "../../src/providers/payment-request/s
 import { PaymentRequestsClient } from "tikkie-client/payment-requests/v2"
 import { characterLength } from "tikkie-client/payment-requests/v2/rules"
 import { SandboxControl, startSandbox, type RunningSandbox } from "tikkie-sandbox"
+import TikkieModuleService from "../../src/modules/tikkie/service"
 
 /**
  * The payment request provider on its own, against the sandbox over HTTP: what Medusa's payment module
@@ -38,7 +39,10 @@ describe("Tikkie payment request payment provider", () => {
     const bootstrap = new PaymentRequestsClient({ apiKey, baseUrl: sandbox.url })
     appToken = (await bootstrap.createSandboxApp()).appToken
     await bootstrap.close()
-    provider = new TikkiePaymentRequestProviderService({ logger } as never, options())
+    provider = new TikkiePaymentRequestProviderService(
+      { logger, tikkie: new TikkieModuleService({ logger }) } as never,
+      options()
+    )
   })
   afterAll(async () => {
     await control.close()

@@ -16,7 +16,7 @@ describe("the v1 provider's way to the pay grant", () => {
     const providerContainer = createMedusaContainer()
     providerContainer.register("logger", asValue(console))
     expect(() => payGrantModulesOfProvider(providerContainer.cradle)).toThrow(
-      'add dependencies: ["tikkieBank","locking"] to the payment module\'s entry in medusa-config.ts'
+      'add dependencies: ["tikkie","tikkieBank","locking"] to the payment module\'s entry in medusa-config.ts'
     )
   })
 

@@ -4,6 +4,7 @@ import { PAYMENT_REQUEST_INPUT_KEY } from "../../src/providers/payment-request/s
 import { v1Explanation } from "../../src/providers/payment-request/v1-errors"
 import { PaymentRequestsV1Client, V1_ERRORS } from "tikkie-client/payment-requests/v1"
 import { SandboxControl, startSandbox, type RunningSandbox } from "tikkie-sandbox"
+import TikkieModuleService from "../../src/modules/tikkie/service"
 
 /** The payment request provider with apiVersion "v1", on its own against the sandbox over HTTP. */
 describe("Tikkie payment request provider, legacy v1", () => {
@@ -80,7 +81,10 @@ describe("Tikkie payment request provider, legacy v1", () => {
   })
 
   it("creates a v1 request with the session id as externalId, captured once paid; refunds are refused clearly", async () => {
-    const provider = new TikkiePaymentRequestProviderService({ logger } as never, options())
+    const provider = new TikkiePaymentRequestProviderService(
+      { logger, tikkie: new TikkieModuleService({ logger }) } as never,
+      options()
+    )
     await expect(
       provider.initiatePayment({
         amount: 12.34,

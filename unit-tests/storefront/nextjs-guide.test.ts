@@ -11,10 +11,12 @@ import { GUIDE, guideBlocks, missingAdditions, NEXTJS_APP } from "../../e2e/stor
 describe("the Next.js storefront guide", () => {
   const blocks = guideBlocks()
 
-  it("has the six new files and the additions to three starter files the guide's opening counts", () => {
-    expect(blocks.filter((b) => b.kind === "file")).toHaveLength(6)
-    expect(new Set(blocks.filter((b) => b.kind === "in").map((b) => b.path)).size).toBe(3)
-    expect(fs.readFileSync(GUIDE, "utf8")).toMatch(/\*\*six new files\*\*[\s\S]*\*\*three\s+small changes\*\*/)
+  it("has the six new files and the additions to three starter files the guide's opening counts, and the express button's one component and two starter files", () => {
+    expect(blocks.filter((b) => b.kind === "file")).toHaveLength(7)
+    expect(new Set(blocks.filter((b) => b.kind === "in").map((b) => b.path)).size).toBe(5)
+    expect(fs.readFileSync(GUIDE, "utf8")).toMatch(
+      /\*\*six new files\*\*[\s\S]*\*\*three\s+small changes\*\*[\s\S]*\*\*one new component\*\*/
+    )
   })
 
   it("its additions to starter files stand in the test app's copies of them", () => {

@@ -1,5 +1,6 @@
 import { matchPayouts } from "../../src/workflows/tikkie-bank/utils/match-payouts"
-import { payoutDescriptionLines, readPayoutReferences } from "../../src/workflows/tikkie-bank/utils/payout-reference"
+import { readPayoutReferences } from "../../src/workflows/tikkie-bank/utils/payout-reference"
+import { payoutDescriptionLines } from "../../integration-tests/helpers/payout-lines"
 import { addBankDays } from "../../src/workflows/tikkie-bank/utils/bank-days"
 
 const token = "0123456789abcdef0123456789abcdef"

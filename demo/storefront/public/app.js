@@ -302,6 +302,48 @@
     }
   }
 
+  // ---- express: from the cart to Tikkie, nothing typed (the store sets country and shipping) ----------
+  /** The demo shop sells from the Netherlands: the storefront's country, unless the cart has another. */
+  function expressCountry() {
+    return (cart && cart.shipping_address && cart.shipping_address.country_code) || "nl"
+  }
+
+  /** Next to the button: the shipping option the express checkout uses, with its cost. */
+  async function showExpress() {
+    const button = $("#express-tikkie")
+    const error = $("#express-error")
+    button.textContent = T.expressLabel
+    error.hidden = true
+    button.disabled = true
+    $("#express-shipping").textContent = ""
+    if (!cart || !(cart.items || []).length) return
+    try {
+      $("#express-shipping").textContent = await T.expressShipping(cart.id, expressCountry())
+      button.disabled = false
+    } catch (e) {
+      error.textContent = e && e.message ? e.message : String(e)
+      error.hidden = false
+    }
+  }
+
+  async function expressCheckout() {
+    const button = $("#express-tikkie")
+    const error = $("#express-error")
+    button.disabled = true
+    error.hidden = true
+    try {
+      const data = await T.startExpress(cart.id, expressCountry())
+      localStorage.setItem(SESSION_KEY, data.payment_session_id)
+      localStorage.setItem(RETURN_KEY, "fast-checkout")
+      sessionStorage.removeItem(TRIES_KEY)
+      location.assign(data.checkout_url)
+    } catch (e) {
+      error.textContent = e && e.message ? e.message : String(e)
+      error.hidden = false
+      button.disabled = false
+    }
+  }
+
   /** What the shopper must fill in when the payment brings no address (the test payment, a payment link). */
   function missingFields() {
     const { email, address } = formValues()
@@ -424,6 +466,8 @@
       return
     }
     fillForm()
+    $("#express-tikkie").addEventListener("click", expressCheckout)
+    showExpress()
     $("#apply-promo").addEventListener("click", applyPromotion)
     $("#pay-tikkie").addEventListener("click", payWithTikkie)
     $("#pay-test").addEventListener("click", payWithSystemProvider)
@@ -447,6 +491,7 @@
         }))
         renderCart()
         await loadShippingOptions()
+        showExpress()
       } catch (e) {
         showError(e)
       }
@@ -462,6 +507,7 @@
         cart = await loadCart()
         renderCart()
         showCount(cart)
+        showExpress()
       } catch (e) {
         showError(e)
       }
@@ -474,6 +520,7 @@
         cart = await loadCart()
         renderCart()
         showCount(cart)
+        showExpress()
       } catch (e) {
         showError(e)
       }

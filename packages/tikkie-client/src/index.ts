@@ -11,6 +11,7 @@ export type {
   TikkieCallStart,
   TikkieCallWatch,
 } from "./core/observer"
+export { composeObservers } from "./core/observer"
 export * from "./core/rate-limiter"
 export * from "./core/retry"
 export { redact, REDACTED } from "./core/redact"

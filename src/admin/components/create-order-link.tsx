@@ -93,27 +93,18 @@ export function CreateOrderLink({
           )}
           <LinkFormInput
             id="tikkie-link-amount"
-            field="amount"
             label={t("orderLink.amountLabel")}
-            problems={form.problems}
-            value={amount}
-            onChange={(e) => setAmount(e.target.value)}
+            {...form.input("amount", amount, setAmount)}
           />
           <LinkFormInput
             id="tikkie-link-description"
-            field="description"
             label={t("orderLink.descriptionLabel")}
-            problems={form.problems}
-            value={description}
-            onChange={(e) => setDescription(e.target.value)}
+            {...form.input("description", description, setDescription)}
           />
           <LinkFormInput
             id="tikkie-link-expiry"
-            field="expiry"
             label={t("orderLink.expiryLabel")}
-            problems={form.problems}
-            value={expiry}
-            onChange={(e) => setExpiry(e.target.value)}
+            {...form.input("expiry", expiry, setExpiry)}
           />
           <div className="flex gap-x-2">
             <Button size="small" isLoading={busy} onClick={create} data-testid="tikkie-create-order-link-submit">

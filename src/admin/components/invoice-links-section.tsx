@@ -1,4 +1,4 @@
-import { Button, Container, Heading, Table, Text } from "@medusajs/ui"
+import { Button, Container, Heading, Label, Select, Table, Text } from "@medusajs/ui"
 import { Fragment, useState } from "react"
 import { adminFetch } from "../lib/admin-fetch"
 import { useAdminData } from "../lib/use-admin-data"
@@ -102,6 +102,14 @@ function InvoiceLinkDetails({ link }: { link: InvoiceLink }) {
         {t("invoiceLinks.payableUntil", { date: day(link.expiry_date) })}
         {link.refunded_in_cents ? t("invoiceLinks.refunded", { amount: money(link.refunded_in_cents) }) : ""}
       </Text>
+      {link.payer_email && (
+        <Text size="xsmall" className="text-ui-fg-subtle" data-testid="tikkie-invoice-link-payer">
+          {t("invoiceLinks.remindersTo", {
+            email: link.payer_email,
+            language: t(link.payer_language === "en" ? "invoiceLinks.languageEn" : "invoiceLinks.languageNl"),
+          })}
+        </Text>
+      )}
       {link.payments.map((p) => (
         <Text key={p.paymentToken} size="xsmall">
           {t("invoiceLinks.paymentPaid", { amount: money(p.amountInCents), date: dateTime(p.createdDateTime) })}
@@ -127,6 +135,8 @@ function CreateInvoiceLink({ onCreated }: { onCreated: () => void }) {
   const [amount, setAmount] = useState("")
   const [reference, setReference] = useState("")
   const [expiry, setExpiry] = useState("")
+  const [payerEmail, setPayerEmail] = useState("")
+  const [payerLanguage, setPayerLanguage] = useState<"nl" | "en">("nl")
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string>()
   const [created, setCreated] = useState<string>()
@@ -134,7 +144,7 @@ function CreateInvoiceLink({ onCreated }: { onCreated: () => void }) {
     setError(undefined)
     setCreated(undefined)
     // Checked here first, by Tikkie's rules, so the admin reads it at the field in euros and words.
-    const checked = form.check({ amount, description, reference, expiry, descriptionRequired: true })
+    const checked = form.check({ amount, description, reference, expiry, payerEmail, descriptionRequired: true })
     if (!checked) return
     const { cents } = checked
     setBusy(true)
@@ -148,6 +158,7 @@ function CreateInvoiceLink({ onCreated }: { onCreated: () => void }) {
             ...(cents !== undefined ? { amount_in_cents: cents } : {}),
             ...(reference.trim() ? { reference_id: reference.trim() } : {}),
             ...(expiry ? { expiry_date: expiry } : {}),
+            ...(payerEmail.trim() ? { payer_email: payerEmail.trim(), payer_language: payerLanguage } : {}),
           },
         }
       )
@@ -156,6 +167,7 @@ function CreateInvoiceLink({ onCreated }: { onCreated: () => void }) {
       setAmount("")
       setReference("")
       setExpiry("")
+      setPayerEmail("")
       onCreated()
     } catch (e) {
       setError(form.refused(e))
@@ -168,36 +180,46 @@ function CreateInvoiceLink({ onCreated }: { onCreated: () => void }) {
       <div className="grid grid-cols-2 gap-2">
         <LinkFormInput
           id="tikkie-invoice-description"
-          field="description"
           label={t("invoiceLinks.description")}
-          problems={form.problems}
-          value={description}
-          onChange={(e) => setDescription(e.target.value)}
+          {...form.input("description", description, setDescription)}
         />
         <LinkFormInput
           id="tikkie-invoice-amount"
-          field="amount"
           label={t("invoiceLinks.amountLabel")}
-          problems={form.problems}
-          value={amount}
-          onChange={(e) => setAmount(e.target.value)}
+          {...form.input("amount", amount, setAmount)}
         />
         <LinkFormInput
           id="tikkie-invoice-reference"
-          field="reference"
           label={t("invoiceLinks.referenceLabel")}
-          problems={form.problems}
-          value={reference}
-          onChange={(e) => setReference(e.target.value)}
+          {...form.input("reference", reference, setReference)}
         />
         <LinkFormInput
           id="tikkie-invoice-expiry"
-          field="expiry"
           label={t("linkForm.expiryLabel")}
-          problems={form.problems}
-          value={expiry}
-          onChange={(e) => setExpiry(e.target.value)}
+          {...form.input("expiry", expiry, setExpiry)}
         />
+        <LinkFormInput
+          id="tikkie-invoice-payer-email"
+          field="payerEmail"
+          label={t("invoiceLinks.payerEmailLabel")}
+          problems={form.problems}
+          value={payerEmail}
+          onChange={(e) => setPayerEmail(e.target.value)}
+        />
+        <div className="flex flex-col gap-y-1">
+          <Label size="xsmall" htmlFor="tikkie-invoice-payer-language">
+            {t("invoiceLinks.payerLanguageLabel")}
+          </Label>
+          <Select size="small" value={payerLanguage} onValueChange={(v) => setPayerLanguage(v === "en" ? "en" : "nl")}>
+            <Select.Trigger id="tikkie-invoice-payer-language">
+              <Select.Value />
+            </Select.Trigger>
+            <Select.Content>
+              <Select.Item value="nl">{t("invoiceLinks.languageNl")}</Select.Item>
+              <Select.Item value="en">{t("invoiceLinks.languageEn")}</Select.Item>
+            </Select.Content>
+          </Select>
+        </div>
       </div>
       <div>
         <Button size="small" isLoading={busy} onClick={create} data-testid="tikkie-create-invoice-link-submit">

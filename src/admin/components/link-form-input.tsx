@@ -18,10 +18,7 @@ import { useTikkieT } from "../lib/use-tikkie-t"
 
 type FieldProblems = Partial<Record<LinkFormField, string>>
 
-/**
- * A link form's problems per field, as the admin reads them (in euros and words, in the admin's language):
- * `check` before sending (Tikkie's rules, src/admin/lib/link-form.ts), `refused` for the store's answer.
- */
+/** A link form's problems per field: `check` before sending (Tikkie's rules), `refused` for the store's answer. */
 export function useLinkForm() {
   const { t, language } = useTikkieT()
   const { money } = useFormat()
@@ -36,13 +33,20 @@ export function useLinkForm() {
       referenceInvalid: {},
       expiryInvalid: {},
       expiryPast: {},
+      payerEmailInvalid: {},
     }
     return t(`linkForm.${problem}`, values[problem])
   }
   return {
     problems,
+    input: (field: LinkFormField, value: string, set: (value: string) => void) => ({
+      field,
+      problems,
+      value,
+      onChange: (e: { target: { value: string } }) => set(e.target.value),
+    }),
     clear: () => setProblems({}),
-    /** The amount in cents (undefined: left empty) when every field is right; null when not, the problems shown. */
+    /** The amount in cents (undefined: empty) when every field is right; null when not. */
     check(input: LinkFormInput): { cents?: number } | null {
       const checked = checkLinkForm(input, language)
       const found: FieldProblems = {}
@@ -51,10 +55,7 @@ export function useLinkForm() {
       setProblems(found)
       return Object.keys(found).length ? null : { cents: checked.cents }
     },
-    /**
-     * The store's refusal, in the admin's words when it is coded (storeErrorText): at its field when it is
-     * about one (answers undefined), else the text for under the form.
-     */
+    /** At its field when the refusal is about one (answers undefined), else the text for under the form. */
     refused(e: unknown): string | undefined {
       const worded = storeErrorText(e, { t, money })
       const field = worded.field ?? fieldOfStoreMessage(worded.text)
@@ -65,10 +66,7 @@ export function useLinkForm() {
   }
 }
 
-/**
- * What each field's input takes by Tikkie's rules: decimal typing for the amount, at most 35 characters of
- * description or reference, and a date picker that starts at today in Amsterdam (past days cannot be picked).
- */
+/** Tikkie's rules: at most 35 characters of text, and no date before today in Amsterdam. */
 function fieldInput(field: LinkFormField): ComponentProps<typeof Input> {
   switch (field) {
     case "amount":
@@ -79,13 +77,11 @@ function fieldInput(field: LinkFormField): ComponentProps<typeof Input> {
       return { maxLength: REFERENCE_ID_MAX_LENGTH }
     case "expiry":
       return { type: "date", min: amsterdamDate(Date.now()) }
+    case "payerEmail":
+      return { type: "email", maxLength: 254 }
   }
 }
 
-/**
- * A labelled input of a link form, with its problem under it and its field's rules (fieldInput). The
- * description shows how many of Tikkie's 35 characters it uses: the input stops there, and says so.
- */
 export function LinkFormInput({
   id,
   field,

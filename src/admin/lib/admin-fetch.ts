@@ -1,17 +1,11 @@
-/**
- * The backend the admin talks to: the dashboard's build defines __BACKEND_URL__; where it is not
- * defined (this plugin's own build), the admin runs on the backend's origin ("/").
- */
+/** Defined by the dashboard's build; this plugin's own build runs on the backend's origin. */
 declare const __BACKEND_URL__: string | undefined
 const BACKEND_URL = (typeof __BACKEND_URL__ !== "undefined" && __BACKEND_URL__ ? __BACKEND_URL__ : "/").replace(
   /\/+$/,
   ""
 )
 
-/**
- * A refusal of the store: its message, and for the plugin's coded refusals the `code` and `values` the
- * admin words in its own language (storeErrorText in ./store-error.ts).
- */
+/** Coded refusals carry `code` and `values`, which the admin words in its own language. */
 export class AdminApiError extends Error {
   constructor(
     message: string,
@@ -24,12 +18,7 @@ export class AdminApiError extends Error {
   }
 }
 
-/**
- * A JSON call to the admin API with the logged-in admin's session cookie (`credentials: "include"`,
- * since the admin may be served from another origin than the API). A refusal throws an Error with
- * the API's message, code and values (AdminApiError), which the plugin's routes write for the merchant
- * (never with a secret).
- */
+/** With the session cookie (`credentials: "include"`: the admin may be on another origin). */
 export async function adminFetch<T>(
   path: string,
   init: { method?: "GET" | "POST" | "DELETE"; body?: unknown } = {}

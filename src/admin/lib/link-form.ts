@@ -7,12 +7,8 @@ import {
 } from "tikkie-client/payment-requests/v2/rules"
 import { eurosToCents } from "./money"
 
-/**
- * The link forms' checks before anything is sent, by Tikkie's own rules (the ones the store checks again):
- * per field, the text key of what is wrong (`linkForm.*`), so the admin reads it at the field in euros and
- * words instead of the API's field names. The amount is read in the admin's language ("1.234,56").
- */
-export type LinkFormField = "amount" | "description" | "reference" | "expiry"
+/** The link forms' checks before sending, by Tikkie's rules: per field, the text key of what is wrong. */
+export type LinkFormField = "amount" | "description" | "reference" | "expiry" | "payerEmail"
 export type LinkFormProblem =
   | "amountInvalid"
   | "amountMin"
@@ -22,6 +18,7 @@ export type LinkFormProblem =
   | "referenceInvalid"
   | "expiryInvalid"
   | "expiryPast"
+  | "payerEmailInvalid"
 
 export const LINK_AMOUNT_MIN_CENTS = 1
 export const LINK_AMOUNT_MAX_CENTS = PAYMENT_REQUEST_MAX_AMOUNT_IN_CENTS
@@ -31,6 +28,7 @@ export interface LinkFormInput {
   description: string
   reference?: string
   expiry?: string
+  payerEmail?: string
   /** The invoice form needs a description; the order form makes one from the order. */
   descriptionRequired: boolean
 }
@@ -56,6 +54,9 @@ export function checkLinkForm(
   // Tikkie's expiry is a day in Amsterdam: today there is the earliest.
   if (expiry && !/^\d{4}-\d{2}-\d{2}$/.test(expiry)) problems.expiry = "expiryInvalid"
   else if (expiry && expiry < amsterdamDate(now)) problems.expiry = "expiryPast"
+  const email = input.payerEmail?.trim() ?? ""
+  if (email && (email.length > 254 || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)))
+    problems.payerEmail = "payerEmailInvalid"
   return { ...(cents !== undefined && !Number.isNaN(cents) ? { cents } : {}), problems }
 }
 
@@ -65,6 +66,7 @@ export function fieldOfStoreMessage(message: string): LinkFormField | undefined 
   if (/\bdescription\b/.test(message)) return "description"
   if (/\breference_id\b/.test(message)) return "reference"
   if (/\bexpiry_?date\b/i.test(message)) return "expiry"
+  if (/\bpayer_email\b/.test(message)) return "payerEmail"
   return undefined
 }
 

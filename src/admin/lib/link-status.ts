@@ -1,8 +1,4 @@
-/**
- * A Tikkie payment link's state in words an admin reads, with the colour of Medusa's status badges:
- * Tikkie's own statuses ("MAX_SUCCESSFUL_PAYMENTS_REACHED") say how a link stopped, not whether the money
- * came, so the payments decide first. Words: `linkStatus.<state>` in src/admin/i18n.
- */
+/** A link's state for the admin: Tikkie's statuses say how a link stopped, so the payments decide first. */
 export type LinkState =
   "needsAttention" | "refunded" | "partlyRefunded" | "paid" | "cancelled" | "expired" | "closed" | "open"
 
@@ -30,10 +26,7 @@ export function linkState(link: LinkStatusInput): {
   return { state: "closed", color: "grey" }
 }
 
-/**
- * Whether the link can still be paid, so its QR code is worth showing: open at Tikkie, not given up, not
- * past its day, and, with a fixed amount, not paid yet (an open-amount link takes more payments).
- */
+/** Open, not given up, not past its day, and with a fixed amount not paid yet: its QR code is worth showing. */
 export function stillPayable(
   link: LinkStatusInput & { amount_in_cents: number | null; expiry_date: string },
   today: string

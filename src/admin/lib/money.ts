@@ -1,10 +1,6 @@
 import { formatCents as decimalText } from "tikkie-client/fast-checkout/money"
 
-/**
- * Money in the admin: integer cents as text in the admin's language ("€ 2.392,16" in Dutch, "€2,392.16"
- * in English), and what an admin types back as integer cents. No float on the way: the plugin keeps money
- * in integer cents end to end, and Intl formats the exact decimal string ("2392.16").
- */
+/** Integer cents as text in the admin's language; Intl formats the exact decimal string, never a float. */
 export function formatCents(cents: number | null | undefined, currency = "EUR", locale = "en"): string {
   if (cents === null || cents === undefined) return "—"
   const exact = decimalText(cents) as `${number}`
@@ -16,11 +12,9 @@ export function formatCents(cents: number | null | undefined, currency = "EUR", 
 }
 
 /**
- * What an admin typed as euros, as integer cents, read as text so no float is involved: undefined when
- * empty, NaN when it is not an amount of at most two decimals. The admin's language decides which mark
- * groups thousands: Dutch "1.234,56" and English "1,234.56" are both 123456 cents. A single other mark
- * followed by one or two digits is a decimal mark too ("12.50" in Dutch, "12,50" in English: what people
- * type); anything else ambiguous ("1.234" in English) is refused rather than guessed.
+ * Typed euros as integer cents, parsed as text: undefined when empty, NaN when not an amount. The
+ * language decides the thousands mark; a lone other mark before one or two digits is a decimal mark,
+ * anything else ambiguous is refused rather than guessed.
  */
 export function eurosToCents(text: string, locale = "en"): number | undefined {
   const t = text.trim()

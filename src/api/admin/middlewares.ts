@@ -67,6 +67,11 @@ export const adminMiddlewares: MiddlewareRoute[] = [
     middlewares: [validateQuery(NoQuerySchema)],
   },
   {
+    matcher: "/admin/tikkie/health",
+    methods: ["GET"],
+    middlewares: [validateQuery(NoQuerySchema)],
+  },
+  {
     matcher: "/admin/tikkie/paid-without-order",
     methods: ["GET"],
     middlewares: [validateQuery(ListPaidWithoutOrderQuerySchema, { isList: true })],
@@ -90,6 +95,16 @@ export const adminMiddlewares: MiddlewareRoute[] = [
     matcher: "/admin/tikkie/payment-requests",
     methods: ["POST"],
     middlewares: [validateBody(CreateInvoiceLinkBodySchema)],
+  },
+  {
+    matcher: "/admin/tikkie/payment-requests/:token/reminders",
+    methods: ["GET"],
+    middlewares: [validateQuery(NoQuerySchema)],
+  },
+  {
+    matcher: "/admin/tikkie/payment-requests/:token/reminders",
+    methods: ["POST"],
+    middlewares: [validateBody(LinkRemindersBodySchema)],
   },
   {
     matcher: "/admin/tikkie/payment-requests/subscription",

@@ -1,4 +1,5 @@
 import type { MiddlewareRoute } from "@medusajs/framework/http"
+import { hookSpan } from "../utils/hook-span"
 import { validateBody, validateQuery, validateQueryOrPage } from "../utils/validate"
 import { callbackPageLanguage, malformedPage } from "./tikkie/bank/callback/page"
 import { BankConsentCallbackQuerySchema } from "./tikkie/bank/callback/validators"
@@ -12,22 +13,22 @@ export const hooksMiddlewares: MiddlewareRoute[] = [
   {
     matcher: "/hooks/tikkie/fast-checkout",
     methods: ["POST"],
-    middlewares: [validateBody(FastCheckoutWebhookBodySchema)],
+    middlewares: [hookSpan("fast_checkout.webhook"), validateBody(FastCheckoutWebhookBodySchema)],
   },
   {
     matcher: "/hooks/tikkie/fast-checkout/return",
     methods: ["GET"],
-    middlewares: [validateQuery(FastCheckoutReturnQuerySchema)],
+    middlewares: [hookSpan("fast_checkout.return"), validateQuery(FastCheckoutReturnQuerySchema)],
   },
   {
     matcher: "/hooks/tikkie/payment-requests",
     methods: ["POST"],
-    middlewares: [validateBody(PaymentRequestNotificationBodySchema)],
+    middlewares: [hookSpan("payment_request.notification"), validateBody(PaymentRequestNotificationBodySchema)],
   },
   {
     matcher: "/hooks/tikkie/payment-requests/return",
     methods: ["GET"],
-    middlewares: [validateQuery(PaymentRequestReturnQuerySchema)],
+    middlewares: [hookSpan("payment_request.return"), validateQuery(PaymentRequestReturnQuerySchema)],
   },
   {
     // A person's browser lands here: a refusal is a page, not JSON.

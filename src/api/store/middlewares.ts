@@ -1,5 +1,9 @@
 import type { MiddlewareRoute } from "@medusajs/framework/http"
-import { validateBody } from "../utils/validate"
+import { validateBody, validateQuery } from "../utils/validate"
+import {
+  ExpressCheckoutQuerySchema,
+  StartExpressCheckoutBodySchema,
+} from "./carts/[id]/tikkie-express-checkout/validators"
 import { StartFastCheckoutBodySchema } from "./carts/[id]/tikkie-fast-checkout/validators"
 import { StartPaymentRequestBodySchema } from "./carts/[id]/tikkie-payment-request/validators"
 import { earlierPaymentsGuardMiddleware } from "./payment-collections/earlier-payments-guard"
@@ -7,7 +11,7 @@ import { fastCheckoutPaymentSessionMiddleware } from "./payment-collections/fast
 import { paymentRequestPaymentSessionMiddleware } from "./payment-collections/payment-request-payment-session"
 import { redactTikkieDataMiddleware } from "./redact-tikkie-data"
 
-/** The Store API: the plugin's two cart routes, and what it adds to Medusa's own routes. */
+/** The Store API: the plugin's cart routes, and what it adds to Medusa's own routes. */
 export const storeMiddlewares: MiddlewareRoute[] = [
   {
     // Before any store route answers: Tikkie session data without the payer's details (redact-tikkie-data.ts).
@@ -30,6 +34,16 @@ export const storeMiddlewares: MiddlewareRoute[] = [
     matcher: "/store/carts/:id/tikkie-fast-checkout",
     methods: ["POST"],
     middlewares: [validateBody(StartFastCheckoutBodySchema)],
+  },
+  {
+    matcher: "/store/carts/:id/tikkie-express-checkout",
+    methods: ["GET"],
+    middlewares: [validateQuery(ExpressCheckoutQuerySchema)],
+  },
+  {
+    matcher: "/store/carts/:id/tikkie-express-checkout",
+    methods: ["POST"],
+    middlewares: [validateBody(StartExpressCheckoutBodySchema)],
   },
   {
     matcher: "/store/carts/:id/tikkie-payment-request",

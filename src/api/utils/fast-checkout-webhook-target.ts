@@ -3,22 +3,12 @@ import { TIKKIE_MODULE } from "../../modules/tikkie"
 import type TikkieModuleService from "../../modules/tikkie/service"
 import { completionGivenUp } from "../../workflows/utils/completion-budget"
 
-export type FastCheckoutWebhookTarget =
-  /** No record has this orderToken: not an order of this store (or one whose session was never recorded, which the poll records and settles). */
-  | "unknown"
-  /** Already a Medusa order, closed, or a problem the poll no longer retries: a webhook changes nothing. */
-  | "settled"
-  /** Open: a settlement should read it. */
-  | "open"
+/** `unknown`: no record has this orderToken (an unrecorded session is the poll's to find). */
+export type FastCheckoutWebhookTarget = "unknown" | "settled" | "open"
 
 /**
- * What a webhook for this orderToken can change, from ONE read of the unique order_token index and
- * before any event is emitted: a flood of forged or repeated webhooks costs a primary-key-like lookup
- * each and no event-bus job, no settlement, no Tikkie read.
- *
- * Sessions created by a path that did not record them (the payment-session middleware records after
- * Medusa answered, so a crash between the two can lose it) have no record yet: their webhook is dropped
- * here, and the poll job's "sessions without a record" step records and settles them within a minute.
+ * What a webhook can change, from one indexed read before any event is emitted: a flood of forged or
+ * repeated webhooks costs a lookup each, no job, no settlement, no Tikkie read.
  */
 export async function fastCheckoutWebhookTarget(
   container: MedusaContainer,
@@ -33,7 +23,6 @@ export async function fastCheckoutWebhookTarget(
   return isSettledFastCheckoutRecord(record) ? "settled" : "open"
 }
 
-/** A record no settlement will change any more (the same early answers settleFastCheckoutOrder gives). */
 export function isSettledFastCheckoutRecord(record: {
   status: string
   medusa_order_id?: string | null

@@ -1,21 +1,10 @@
 import { LogThrottle } from "../../utils/log-throttle"
 
 /**
- * Makes a flood of forged webhooks cost the store little. A webhook or notification that is not this
- * store's (a token of no record, or a subscriptionId that is not the store's) is answered 200 like any
- * other, but past `freePerSecond` such answers in one second, each further one is held `holdMs` before it
- * is sent. A sender that waits for its answers (every HTTP client with a bounded pool) then gets through
- * at most its concurrency per `holdMs`, and the process spends its time on real orders instead. Tikkie's
- * own webhooks name this store's orders (open or settled) and are never held; a held answer is still a
- * 200 well within Tikkie's delivery timeout.
- *
- * At most `maxHeld` answers wait at once (each is a timer and an open socket); beyond that they are sent
- * at once. Per process on purpose: it protects this process's own event loop, and no other instance
- * needs what it counts.
- *
- * Choice: TIKKIE_HOOK_IDLE_ANSWERS_PER_SECOND sets `freePerSecond` (default 20; read on every call, so a
- * test or an operator's restart-free tuning applies at once). Not held: repeats naming a real settled
- * token (Tikkie's own retries look the same); a replay flood of one costs one indexed lookup each.
+ * Makes a flood of forged webhooks cheap: past `freePerSecond` answers that name nothing of this store's,
+ * each further 200 is held `holdMs`, so a sender waiting for answers gets through at most its concurrency
+ * per `holdMs`. Tikkie's own webhooks name real orders and are never held. Per process on purpose: it
+ * protects this event loop (docs/production.md).
  */
 export class IdleHookBrake {
   private second = -1
@@ -32,7 +21,7 @@ export class IdleHookBrake {
     }
   ) {}
 
-  /** How long to hold this idle answer: 0 to send it now. Counts it. */
+  /** 0: send now. Counts it. */
   holdFor(): number {
     const second = Math.floor((this.options.now ?? Date.now)() / 1000)
     if (second !== this.second) {
@@ -44,7 +33,6 @@ export class IdleHookBrake {
     return this.options.holdMs
   }
 
-  /** Holds an idle answer for `ms` (from holdFor), counting it while it waits. */
   async hold(ms: number): Promise<void> {
     if (ms <= 0) return
     this.held++
@@ -56,7 +44,6 @@ export class IdleHookBrake {
     }
   }
 
-  /** Answers held since this process started (for the log line that says a flood is being braked). */
   get totalHeld(): number {
     return this.heldTotal
   }
@@ -64,7 +51,6 @@ export class IdleHookBrake {
 
 const DEFAULT_FREE_PER_SECOND = 20
 
-/** The one brake of this process, shared by the Fast Checkout webhook and the payment request notification routes. */
 export const IDLE_HOOK_BRAKE = new IdleHookBrake({
   freePerSecond: () => {
     const n = Math.floor(Number(process.env.TIKKIE_HOOK_IDLE_ANSWERS_PER_SECOND))
@@ -76,10 +62,7 @@ export const IDLE_HOOK_BRAKE = new IdleHookBrake({
 
 const FLOOD_LOG = new LogThrottle("notices of held hook answers", 1)
 
-/**
- * For a route that answers a webhook that is not this store's: holds the answer when the brake says so,
- * and says in the log (once a minute at most) that a flood is being held back.
- */
+/** Holds an idle answer when the brake says so; logs a flood once a minute at most. */
 export async function brakeIdleHookAnswer(
   logger: { warn(message: string): unknown },
   brake: IdleHookBrake = IDLE_HOOK_BRAKE

@@ -1,11 +1,7 @@
 import { fromCents } from "../../utils/medusa-money"
 import { recordPayments, type PaymentRequestRecord } from "../../workflows/payment-request/utils/record-payment-request"
 
-/**
- * A payment request as the admin API shows it: Tikkie's status and payments with their refunds, the
- * amounts in integer cents (and Medusa's major units for the totals, as Medusa's own admin API shows
- * amounts), and any problem that needs a person.
- */
+/** A payment request as the admin API shows it: amounts in integer cents (totals in major units too). */
 export function linkView(r: PaymentRequestRecord) {
   const payments = recordPayments(r)
   const paidInCents = payments.reduce((s, p) => s + p.amountInCents, 0)
@@ -32,6 +28,8 @@ export function linkView(r: PaymentRequestRecord) {
     problem: r.problem,
     /** Set when the link was given up (a failed creation): it stays payable at Tikkie until it expires. */
     cancelled_at: r.cancelled_at ?? null,
+    payer_email: r.payer_email ?? null,
+    payer_language: r.payer_language ?? null,
     last_checked_at: r.last_checked_at,
     created_at: r.created_at,
   }

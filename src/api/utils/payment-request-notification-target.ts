@@ -7,14 +7,8 @@ import { completionGivenUp } from "../../workflows/utils/completion-budget"
 export type PaymentRequestNotificationTarget = "unknown" | "settled" | "open"
 
 /**
- * What a notification can change, from ONE read of the unique payment_request_token index and before
- * any event is emitted:
- * - no record: not a payment request of this store (sessions made through Medusa's own route without
- *   a record are recorded and settled by the poll);
- * - a PAYMENT whose paymentToken the record already holds, on a request that is captured (or an
- *   invoice link, which has nothing to capture, or a problem the poll no longer retries): nothing new;
- * - a REFUND whose refundToken the record already holds as PAID: nothing new;
- * - anything else: a settlement reads the request.
+ * What a notification can change, from one indexed read before any event is emitted: nothing for an
+ * unknown request or a payment or refund already settled; otherwise a settlement reads the request.
  */
 export async function paymentRequestNotificationTarget(
   container: MedusaContainer,

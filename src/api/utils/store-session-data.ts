@@ -1,13 +1,9 @@
 import { isFastCheckoutProvider, isPaymentRequestProvider } from "../../providers/provider-keys"
 
 /**
- * What the Store API may show of a Tikkie payment session's or payment's `data`. Medusa's store routes
- * return `payment_collection.payment_sessions[].data` to whoever holds the cart id (a storefront reads
- * a provider's client-side fields there), but the data the providers keep also holds the payer's name,
- * email, phone and address (Fast Checkout's `payer`), the payer's name and IBAN (a link's payments), the
- * v1 platform/user/bank-account tokens and the refunds an admin marked. None of that is the shopper's
- * business through a cart id: the plugin's own record and the admin keep it. Fields are picked, not
- * removed, so a field added to the data later stays out until it is named here.
+ * What the Store API may show of a Tikkie session's `data`: Medusa returns it to whoever holds the cart
+ * id, and it holds payer names, addresses, IBANs and v1 tokens. Fields are picked, not removed, so a new
+ * field stays out until named here.
  */
 const FAST_CHECKOUT_FIELDS = [
   "orderToken",
@@ -43,7 +39,6 @@ function isObject(v: unknown): v is Json {
   return typeof v === "object" && v !== null && !Array.isArray(v)
 }
 
-/** The store-safe copy of one Tikkie provider's data; other providers' data is returned as it is. */
 export function storeSafeSessionData(providerId: string, data: unknown): unknown {
   if (!isObject(data)) return data
   if (isFastCheckoutProvider(providerId)) return pick(data, FAST_CHECKOUT_FIELDS)
@@ -62,14 +57,10 @@ export function storeSafeSessionData(providerId: string, data: unknown): unknown
   return data
 }
 
-/** How deep a Store API answer is searched: a cart's sessions sit at depth 3, an order's payments at 4. */
+/** A cart's sessions sit at depth 3, an order's payments at 4. */
 const MAX_DEPTH = 8
 
-/**
- * A Store API answer with every Tikkie provider's `data` (any object carrying a Tikkie `provider_id`
- * and a `data` object: payment sessions, payments) replaced by its store-safe copy. Other objects are
- * returned as they are, not copied.
- */
+/** Every Tikkie provider's `data` (by `provider_id`) replaced by its store-safe copy; the rest untouched. */
 export function redactStoreAnswer(body: unknown, depth = 0): unknown {
   if (depth > MAX_DEPTH || typeof body !== "object" || body === null) return body
   if (Array.isArray(body)) {

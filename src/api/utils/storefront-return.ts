@@ -1,20 +1,13 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 
-/** The placeholder of a successUrl or failureUrl that the return routes fill with the shopper's country. */
-export const COUNTRY_CODE_PLACEHOLDER = "{country_code}"
 const PLACEHOLDER = /\{country_code\}|%7Bcountry_code%7D/gi
 
-/** Whether a storefront URL asks for the shopper's country (so the return route looks it up). */
 export function wantsCountryCode(...urls: string[]): boolean {
   return urls.some((u) => new RegExp(PLACEHOLDER.source, "i").test(u))
 }
 
-/**
- * The country a storefront shows a cart's shopper: the cart's shipping address country (Medusa's Next.js
- * starter puts the address step's country into its URL), else the first of its region's countries (the
- * starter's last resort too). Undefined without a cart.
- */
+/** The cart's shipping country (as Medusa's Next.js starter uses), else its region's first country. */
 export async function storefrontCountryOfCart(
   container: MedusaContainer,
   cartId: string | null | undefined
@@ -38,15 +31,9 @@ export async function storefrontCountryOfCart(
 }
 
 /**
- * Where a return route sends the shopper after settling (Fast Checkout and payment links alike):
- * - paid and completed: success URL with `order_id`;
- * - paid, still being confirmed: success URL with `cart_id` and `tikkie_status=PROCESSING`;
- * - paid but it cannot become an order: failure URL with `tikkie_status=PAID_NOT_COMPLETED`;
- * - closed (cancelled, expired, error): failure URL with that status; not paid yet: `pendingStatus`.
- * Answers undefined for an outcome with no page (not an order of this store). A `{country_code}` in the
- * URL is the shopper's country (`https://shop.example/{country_code}/tikkie/return`): the way back keeps
- * the country the shopper was in, and a storefront that prefixes paths with a country gets a path that
- * already starts with one. Without a country the segment is left out.
+ * Where a return route sends the shopper: success URL with `order_id`, or the failure URL (or success
+ * while confirming) with `tikkie_status` and `cart_id`; undefined when no page fits. A `{country_code}`
+ * in the URL becomes the shopper's country, or the segment is left out.
  */
 export interface ReturnOutcome {
   outcome: string

@@ -9,6 +9,10 @@ import { AccountInformationClient, AIS_CODES } from "tikkie-client/account-infor
 import { TikkieError } from "tikkie-client/core/errors"
 import { bankError } from "./bank-errors"
 import { oauthClient, openToken, rotateTokens, type TokenGrantStore } from "./rotate-tokens"
+import { tikkieCallSpans } from "../../utils/tracing"
+import { composeObservers, type TikkieCallObserver } from "tikkie-client/core/observer"
+import { TIKKIE_MODULE } from "../tikkie"
+import type TikkieModuleService from "../tikkie/service"
 
 export { oauthClient }
 
@@ -55,7 +59,11 @@ export const tokenBinding = (connectionId: string, purpose: TokenBinding["purpos
 const legacyTokenAad = (purpose: TokenBinding["purpose"]) => `tikkie-bank:connection:${purpose}`
 
 /** A resource client; the caller closes it. The configured CA (if any) is trusted for the resource calls too. */
-export function resourceClient(options: ResolvedTikkieBankOptions, accessToken: () => Promise<string>) {
+export function resourceClient(
+  options: ResolvedTikkieBankOptions,
+  accessToken: () => Promise<string>,
+  observer?: TikkieCallObserver
+) {
   const agent = options.tls?.ca
     ? new Agent({ connect: { ca: options.tls.ca, timeout: options.connectTimeoutMs } })
     : undefined
@@ -66,6 +74,7 @@ export function resourceClient(options: ResolvedTikkieBankOptions, accessToken: 
     dispatcher: agent,
     connectTimeoutMs: options.connectTimeoutMs,
     requestTimeoutMs: options.requestTimeoutMs,
+    observer: composeObservers(tikkieCallSpans(), observer),
   })
   return { client, close: async () => Promise.all([client.close(), agent?.close()]).then(() => undefined) }
 }
@@ -87,13 +96,24 @@ export async function refreshAccessToken(container: MedusaContainer, seenVersion
     container.resolve(Modules.LOCKING),
     options,
     requireTokenCipher(options),
-    bankConnectionTokens(bank),
+    bankConnectionTokens(bank, bankHealthObserver(container)),
     seenVersion
   )
 }
 
-function bankConnectionTokens(bank: TikkieBankModuleService): TokenGrantStore<BankConnectionRecord> {
+/** The health card's observer of the bank's calls, kept by the tikkie module (call-health.ts). */
+export function bankHealthObserver(container: MedusaContainer): TikkieCallObserver | undefined {
+  return container
+    .resolve<TikkieModuleService | undefined>(TIKKIE_MODULE, { allowUnregistered: true })
+    ?.callHealth.observer("bank")
+}
+
+function bankConnectionTokens(
+  bank: TikkieBankModuleService,
+  observer?: TikkieCallObserver
+): TokenGrantStore<BankConnectionRecord> {
   return {
+    observer,
     lock: REFRESH_LOCK,
     load: () => currentConnection(bank),
     save: (fields) => bank.updateBankConnections(fields),
@@ -147,7 +167,7 @@ export async function withBankAccount<T>(
   } else {
     token = await openToken(cipher, bankConnectionTokens(bank), conn, "access_token")
   }
-  const { client, close } = resourceClient(options, async () => token)
+  const { client, close } = resourceClient(options, async () => token, bankHealthObserver(container))
   const ctx: BankAccountContext = {
     client,
     connection: conn,

@@ -2,7 +2,6 @@ import { readFileSync } from "node:fs"
 import { z } from "zod"
 import { httpUrl, refuseSandboxInProduction, requiredText as text, sandboxOption } from "../../utils/option-schemas"
 
-/** The consent's redirect URI is `storeUrl` + this path. The options and their choices: docs/bank-account.md. */
 export const CALLBACK_PATH = "/hooks/tikkie/bank/callback"
 
 const pem = (name: string, label: RegExp) =>
@@ -10,7 +9,6 @@ const pem = (name: string, label: RegExp) =>
     .string({ error: `${name} must be PEM text` })
     .refine((v) => label.test(v), `${name} must be PEM text (-----BEGIN ...-----)`)
 
-/** 32 bytes, written as base64 (44 characters) or hex (64 characters). */
 export function decodeEncryptionKey(value: string): Buffer | undefined {
   const v = value.trim()
   if (/^[0-9a-fA-F]{64}$/.test(v)) return Buffer.from(v, "hex")
@@ -21,7 +19,6 @@ export function decodeEncryptionKey(value: string): Buffer | undefined {
   return undefined
 }
 
-/** authUrl is http:// and no certificate or key is given in any form. */
 function isPlainHttpWithoutTls(o: {
   authUrl: string
   clientCertificate?: string
@@ -39,11 +36,8 @@ const OptionsSchema = z
   .strictObject({
     apiKey: text("apiKey"),
     clientId: text("clientId"),
-    /** Authorization service ({auth_url}): consent page and token endpoint. */
     authUrl: httpUrl("authUrl"),
-    /** Account information service ({base_url}). */
     baseUrl: httpUrl("baseUrl"),
-    /** Public URL of this Medusa backend; the consent redirect comes back to it. */
     storeUrl: httpUrl("storeUrl"),
     clientCertificate: pem("clientCertificate", /-----BEGIN CERTIFICATE-----/).optional(),
     clientCertificateFile: text("clientCertificateFile").optional(),
@@ -58,7 +52,7 @@ const OptionsSchema = z
         (v) => v === undefined || v.trim() === "" || decodeEncryptionKey(v) !== undefined,
         "tokenEncryptionKey must be 32 bytes written as base64 (44 characters) or hex (64 characters)"
       ),
-    /** Keys that sealed tokens before the current one: they still open them (docs/token-encryption.md). */
+    /** Older keys still open tokens they sealed (docs/token-encryption.md). */
     previousTokenEncryptionKeys: z
       .array(
         z
@@ -70,19 +64,17 @@ const OptionsSchema = z
         { error: "previousTokenEncryptionKeys must be a list of keys" }
       )
       .optional(),
-    /** A payment not seen on the account this many bank days after it was paid is overdue. */
     overdueAfterBankDays: z
       .int({ error: "overdueAfterBankDays must be a whole number" })
       .min(1, "overdueAfterBankDays must be at least 1")
       .max(30, "overdueAfterBankDays must be at most 30")
       .default(3),
-    /** A credit without a reference matches a payment of the same amount paid at most this many bank days earlier. */
     amountMatchWindowBankDays: z
       .int({ error: "amountMatchWindowBankDays must be a whole number" })
       .min(0, "amountMatchWindowBankDays must be at least 0")
       .max(30, "amountMatchWindowBankDays must be at most 30")
       .default(5),
-    /** How far back the first sync reads (the service allows at most 18 months). */
+    /** The service allows at most 18 months. */
     historyMonths: z
       .int({ error: "historyMonths must be a whole number" })
       .min(1, "historyMonths must be at least 1")
@@ -90,13 +82,13 @@ const OptionsSchema = z
       .default(18),
     connectTimeoutMs: z.int().min(1).max(60_000).optional(),
     requestTimeoutMs: z.int().min(1).max(120_000).optional(),
-    /** This store talks to a sandbox on purpose: a production start accepts http:// and local URLs. */
+    /** A production start then accepts http:// and local URLs. */
     sandbox: sandboxOption(),
   })
   .superRefine((o, ctx) =>
     refuseSandboxInProduction(o, ["authUrl", "baseUrl", "storeUrl"], ["authUrl", "baseUrl"], ctx)
   )
-  // Over a plain-HTTP authUrl (a local sandbox) a client certificate would never be presented: optional there.
+  // Over plain HTTP (a local sandbox) a client certificate would never be presented.
   .refine(
     (o) => (o.clientCertificate === undefined) !== (o.clientCertificateFile === undefined) || isPlainHttpWithoutTls(o),
     {
@@ -108,11 +100,11 @@ const OptionsSchema = z
   })
   .refine((o) => o.ca === undefined || o.caFile === undefined, { message: "give at most one of ca and caFile" })
 
-/** The option schema, for the documentation test that holds the option tables to it. */
+/** For the test that holds the option table in docs/ to it. */
 export const TikkieBankOptionsSchema = OptionsSchema
 export type TikkieBankOptions = z.input<typeof OptionsSchema>
 
-/** The keys of this module's options; the tikkie module ignores them (they may share the plugin's options). */
+/** The tikkie module ignores these keys (they may share the plugin's options). */
 export const TIKKIE_BANK_OPTION_KEYS: readonly string[] = Object.keys(OptionsSchema.shape)
 
 export interface ResolvedTikkieBankOptions {
@@ -122,11 +114,9 @@ export interface ResolvedTikkieBankOptions {
   baseUrl: string
   storeUrl: string
   callbackUrl: string
-  /** Undefined only for a plain-HTTP authUrl without certificate (a local sandbox): no mutual TLS. */
   tls?: { cert: string; key: string; ca?: string }
-  /** Undefined when no key is configured: then no token is ever stored. */
+  /** No key: no token is ever stored. */
   tokenEncryptionKey?: Buffer
-  /** Keys that sealed tokens before the current one: they open, never seal. */
   previousTokenEncryptionKeys: Buffer[]
   overdueAfterBankDays: number
   amountMatchWindowBankDays: number
@@ -144,10 +134,9 @@ function readPemFile(name: string, path: string): string {
   }
 }
 
-/** Medusa's `database` and the tikkie module's `singleInstance` reach these options too (as plugin options). */
-const FRAMEWORK_KEYS = new Set(["database", "singleInstance"])
+const FRAMEWORK_KEYS = new Set(["database", "singleInstance", "expressShippingOptions"])
 
-/** Undefined for `{}` (feature off); an empty string counts as not given, so `process.env.X` may be passed as is. */
+/** An empty string counts as not given, so `process.env.X` may be passed as is. */
 export function parseTikkieBankOptions(raw: unknown): ResolvedTikkieBankOptions | undefined {
   const given = Object.fromEntries(
     Object.entries((raw ?? {}) as Record<string, unknown>).filter(

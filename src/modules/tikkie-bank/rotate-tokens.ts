@@ -3,7 +3,9 @@ import { MedusaError } from "@medusajs/framework/utils"
 import type { ResolvedTikkieBankOptions } from "./options"
 import { TokenUnreadableError, type TokenBinding, type TokenCipher } from "./token-cipher"
 import { OAuthClient } from "tikkie-client/account-information"
+import { composeObservers, type TikkieCallObserver } from "tikkie-client/core/observer"
 import { TikkieError } from "tikkie-client/core/errors"
+import { tikkieCallSpans } from "../../utils/tracing"
 
 /** A stored token pair: the bank connection, or the pay grant of legacy payment requests v1. */
 export interface SealedTokenGrant {
@@ -17,27 +19,27 @@ export interface SealedTokenGrant {
 
 /** What differs between the grants: where they are stored, what they are sealed with, what the admin is told. */
 export interface TokenGrantStore<G extends SealedTokenGrant> {
-  /** Store-wide lock name: one refresh at a time, across every instance of the store. */
   lock: string
   load(): Promise<G | undefined>
   save(fields: Partial<SealedTokenGrant> & { id: string; access_expires_at?: Date }): Promise<unknown>
   /** The row and column a sealed token is bound to (token-cipher.ts). */
   binding(grant: G, purpose: TokenBinding["purpose"]): TokenBinding
-  /** The additional authenticated data of values sealed before key ids (still readable). */
   legacyAad(purpose: TokenBinding["purpose"]): string
   notConnected(): MedusaError
   needsConsent(grant: G): MedusaError
   /** A refresh that failed for a reason worth retrying (network, 5xx). */
   failed(e: unknown): Error
+  observer?: TikkieCallObserver
 }
 
-export function oauthClient(options: ResolvedTikkieBankOptions): OAuthClient {
+export function oauthClient(options: ResolvedTikkieBankOptions, observer?: TikkieCallObserver): OAuthClient {
   return new OAuthClient({
     authUrl: options.authUrl,
     clientId: options.clientId,
     tls: options.tls,
     connectTimeoutMs: options.connectTimeoutMs,
     requestTimeoutMs: options.requestTimeoutMs,
+    observer: composeObservers(tikkieCallSpans(), observer),
   })
 }
 
@@ -62,7 +64,7 @@ export async function rotateTokens<G extends SealedTokenGrant>(
         if (grant.status !== "connected") throw store.needsConsent(grant)
         return openToken(cipher, store, grant, "access_token")
       }
-      const oauth = oauthClient(options)
+      const oauth = oauthClient(options, store.observer)
       try {
         const t = await oauth.refresh({ refreshToken: await openToken(cipher, store, grant, "refresh_token") })
         await store.save({

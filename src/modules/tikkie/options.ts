@@ -1,36 +1,29 @@
 import { z } from "zod"
 import { TIKKIE_BANK_OPTION_KEYS } from "../tikkie-bank/options"
 
-/**
- * Options of the `tikkie` module (the plugin's records). Medusa registers the plugin's modules with the
- * plugin's own options, so a shop writes them there:
- *
- * ```ts
- * plugins: [{ resolve: "medusa-plugin-tikkie", options: { singleInstance: true } }]
- * ```
- *
- * The same options reach the tikkie-bank module: each module ignores the other's keys, and refuses any
- * key neither knows (a misspelt option stops the start instead of being ignored).
- */
+// The plugin's options (docs/production.md); tikkie-bank gets them too, each refuses keys neither knows.
 const OptionsSchema = z.strictObject({
-  /**
-   * The shop runs exactly one Medusa instance (`workerMode` shared, no replicas). Lets it start on
-   * in-memory locking where the start-up check would otherwise refuse it (NODE_ENV=production, a Redis
-   * event bus or workflow engine: modules/tikkie/production-shape.ts). Never set it on replicas or on a server/worker
-   * split: two instances with in-memory locks could settle one payment twice at once.
-   */
+  // One Medusa process only: in-memory locks on replicas could settle one payment twice (production-shape.ts).
   singleInstance: z.boolean({ error: "singleInstance must be true or false" }).default(false),
+  // Shipping option ids or type codes the express checkout prefers, in order; else the cheapest offered.
+  expressShippingOptions: z
+    .array(
+      z.string({ error: "expressShippingOptions must hold strings" }).regex(/^[A-Za-z0-9_-]{1,100}$/, {
+        error: "expressShippingOptions holds shipping option ids or type codes (letters, digits, _ and -)",
+      }),
+      { error: "expressShippingOptions must be a list" }
+    )
+    .max(20, "expressShippingOptions holds at most 20 entries")
+    .optional(),
 })
 
-/** The option schema, for the documentation test that holds the option tables to it. */
 export const TikkieModuleOptionsSchema = OptionsSchema
 export type TikkieModuleOptions = z.input<typeof OptionsSchema>
 export type ResolvedTikkieModuleOptions = z.output<typeof OptionsSchema>
 
-/** Keys Medusa adds to every module's options (the module's database connection). */
 const FRAMEWORK_KEYS = new Set(["database"])
 
-/** The resolved options; throws naming every wrong option, never its value. */
+/** Throws naming every wrong option, never its value (nor Medusa's own `database` key). */
 export function parseTikkieModuleOptions(raw: unknown): ResolvedTikkieModuleOptions {
   const ignored = new Set<string>([...FRAMEWORK_KEYS, ...TIKKIE_BANK_OPTION_KEYS])
   const given = Object.fromEntries(

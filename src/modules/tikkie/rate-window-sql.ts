@@ -1,25 +1,14 @@
 import { generateEntityId } from "@medusajs/framework/utils"
 
-/**
- * The store-wide rate windows (tikkie_rate_window) in SQL, in one place for both ways of reaching the
- * database: the tikkie module's service (its entity manager) and a payment provider, which lives in the
- * payment module's container and gets only the shared connection (`__pg_connection__`). Placeholders
- * are `?`, which both MikroORM's `execute` and knex's `raw` take.
- */
+/** The store-wide rate windows in SQL, for the module's service and for a provider's shared connection (`?` placeholders). */
 export type RunSql = (sql: string, bindings: unknown[]) => Promise<Array<Record<string, unknown>>>
 
-/**
- * A held window's count: above any limit, so every instance waits for the next second. Room is left
- * below the integer column's maximum for the calls still counted in that second.
- */
+/** A held window's count: above any limit, below the integer column's maximum. */
 export const RATE_WINDOW_HELD = 1_000_000_000
 
-/**
- * Counts one call of `key` in the current wall-clock second (one atomic upsert); answers the second's count.
- * `tidyInBackground`: the first call of a second does not wait for the tidy-up of old windows (it is no
- * part of the count; over a pool connection, outside any transaction, it may finish after the answer). A
- * caller inside a transaction leaves it off: a query may not outlive its transaction.
- */
+export const RATE_WINDOWS_KEPT_SECONDS = 3_600
+
+/** One call of `key` this second; `tidyInBackground`: not waiting for the hourly tidy-up (outside transactions). */
 export async function countRateWindowCall(
   run: RunSql,
   key: string,
@@ -36,9 +25,10 @@ export async function countRateWindowCall(
   )
   const count = Number(rows[0].count)
   if (count === 1) {
-    // The first call of a second tidies up windows nobody will count again (a failure only leaves rows
-    // the next second's first call deletes).
-    const tidy = run(`delete from tikkie_rate_window where key = ? and "window" < ?`, [key, window - 60])
+    const tidy = run(`delete from tikkie_rate_window where key = ? and "window" < ?`, [
+      key,
+      window - RATE_WINDOWS_KEPT_SECONDS,
+    ])
     if (tidyInBackground) tidy.catch(() => undefined)
     else await tidy
   }
@@ -54,4 +44,18 @@ export async function holdRateWindow(run: RunSql, key: string, window: number): 
      do update set count = greatest(tikkie_rate_window.count, excluded.count)`,
     [generateEntityId(undefined, "tkrw"), key, window, RATE_WINDOW_HELD]
   )
+}
+
+/** The busiest second of `key` since `since`, held seconds (Tikkie answered 429) left out and counted apart. */
+export async function busiestRateSecond(
+  run: RunSql,
+  key: string,
+  since: Date
+): Promise<{ busiest: number; held: number }> {
+  const rows = await run(
+    `select coalesce(max(count) filter (where count < ?), 0) as busiest, count(*) filter (where count >= ?) as held
+       from tikkie_rate_window where key = ? and "window" >= ? and deleted_at is null`,
+    [RATE_WINDOW_HELD, RATE_WINDOW_HELD, key, Math.floor(since.getTime() / 1000)]
+  )
+  return { busiest: Number(rows[0]?.busiest ?? 0), held: Number(rows[0]?.held ?? 0) }
 }

@@ -8,7 +8,15 @@ import NotificationSubscription from "./models/notification-subscription"
 import PaymentRequestV1Setup from "./models/payment-request-v1-setup"
 import RefundOwed from "./models/refund-owed"
 import PaymentRequestReminder from "./models/payment-request-reminder"
-import { countRateWindowCall, holdRateWindow, type RunSql } from "./rate-window-sql"
+import HealthMark from "./models/health-mark"
+import { CallHealthRecorder, type PollKey, writeHealthMark } from "./call-health"
+import { busiestRateSecond, countRateWindowCall, holdRateWindow, type RunSql } from "./rate-window-sql"
+import { tikkieJoinerConfig } from "./joiner-config"
+import { parseTikkieModuleOptions, type ResolvedTikkieModuleOptions } from "./options"
+import { fastCheckoutGetOrderLimiter, type FastCheckoutGetOrderLimiter } from "./get-order-limiter"
+
+/** How long a settlement's recorded read answers `authorizePayment` (a cart's completion under load). */
+export const SETTLED_READ_FRESH_MS = 60_000
 
 class TikkieModuleService extends MedusaService({
   FastCheckoutOrder,
@@ -18,12 +26,108 @@ class TikkieModuleService extends MedusaService({
   PaymentRequestV1Setup,
   RefundOwed,
   PaymentRequestReminder,
+  HealthMark,
 }) {
-  /**
-   * Counts one call of `key` in the current wall-clock second, for every instance of the store at once
-   * (one atomic upsert). Answers how many calls this second now has, so the caller can wait for the
-   * next second when it is over the limit.
-   */
+  private readonly options_: ResolvedTikkieModuleOptions
+  /** One Tikkie client per product and credentials, for the providers and the plugin's code alike. */
+  private readonly clients_ = new Map<string, unknown>()
+  private readonly getOrderLimiter_: FastCheckoutGetOrderLimiter
+
+  // Medusa hands a module service its options as the second argument.
+  constructor(container: Record<string, unknown>, options?: unknown) {
+    // eslint-disable-next-line prefer-rest-params
+    super(...(arguments as unknown as [Record<string, unknown>]))
+    this.options_ = parseTikkieModuleOptions(options)
+    this.getOrderLimiter_ = fastCheckoutGetOrderLimiter(container)
+  }
+
+  /** The shipping options the express checkout prefers (the `expressShippingOptions` option), in order. */
+  expressShippingPreference(): string[] {
+    return [...(this.options_.expressShippingOptions ?? [])]
+  }
+
+  __joinerConfig() {
+    return tikkieJoinerConfig
+  }
+
+  tikkieClient<T>(kind: string, options: object, make: () => T): T {
+    const key = `${kind}:${JSON.stringify(options)}`
+    if (!this.clients_.has(key)) this.clients_.set(key, make())
+    return this.clients_.get(key) as T
+  }
+
+  fastCheckoutGetOrderLimiter(): FastCheckoutGetOrderLimiter {
+    return this.getOrderLimiter_
+  }
+
+  /** A PAID read a settlement recorded within SETTLED_READ_FRESH_MS (only server code writes records). */
+  async settledFastCheckoutRead(
+    orderToken: string
+  ): Promise<{ status: "PAID"; amountInCents: number; payer?: unknown } | undefined> {
+    const [record] = await this.listFastCheckoutOrders({ order_token: orderToken }, { take: 1 })
+    if (record?.status !== "PAID" || !readWithin(record.last_checked_at)) return undefined
+    return { status: "PAID", amountInCents: Number(record.amount_in_cents), payer: record.payer ?? undefined }
+  }
+
+  async settledPaymentRequestRead(
+    paymentRequestToken: string
+  ): Promise<{ status: string; payments: unknown[] } | undefined> {
+    const [record] = await this.listPaymentRequests({ payment_request_token: paymentRequestToken }, { take: 1 })
+    if (!record || !readWithin(record.last_checked_at)) return undefined
+    const payments = (record.payments as { items?: unknown[] } | null)?.items
+    return Array.isArray(payments) ? { status: record.status, payments } : undefined
+  }
+
+  /** This instance's health marks of the bank's calls and of webhooks (call-health.ts). */
+  readonly callHealth = new CallHealthRecorder(() => (sql, bindings) => this.runHealthSql(sql, bindings))
+
+  @InjectManager()
+  protected async runHealthSql(sql: string, bindings: unknown[], @MedusaContext() sharedContext: Context = {}) {
+    return sqlOf(sharedContext)(sql, bindings)
+  }
+
+  @InjectManager()
+  async notePollRun(key: PollKey, @MedusaContext() sharedContext: Context = {}): Promise<void> {
+    await writeHealthMark(sqlOf(sharedContext), key, "poll", new Date())
+  }
+
+  @InjectManager()
+  async busiestRateSecond(key: string, since: Date, @MedusaContext() sharedContext: Context = {}) {
+    return busiestRateSecond(sqlOf(sharedContext), key, since)
+  }
+
+  /** How many records the poll should have read by `now`, and the longest-waiting one's due time. */
+  @InjectManager()
+  async dueFastCheckoutOrders(
+    opts: { maxAttempts: number; expiredAfter: Date; unreadExpiredAfter: Date; now: Date },
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<{ count: number; oldest: Date | null }> {
+    const due = dueFastCheckoutOrders(opts, opts.now)
+    const rows: Array<{ count: string; oldest: Date | null }> = await (
+      sharedContext.manager as SqlEntityManager
+    ).execute(
+      `select count(*)::text as count, min(coalesce(next_check_at, created_at)) as oldest from tikkie_fast_checkout_order where ${due.where}`,
+      due.bindings
+    )
+    return { count: Number(rows[0].count), oldest: rows[0].oldest ? new Date(rows[0].oldest) : null }
+  }
+
+  @InjectManager()
+  async duePaymentRequests(
+    opts: { maxAttempts: number; expiryDateFrom: string; now: Date },
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<{ count: number; oldest: Date | null }> {
+    const due = duePaymentRequests(opts, opts.now)
+    const rows: Array<{ count: string; oldest: Date | null }> = await (
+      sharedContext.manager as SqlEntityManager
+    ).execute(
+      `select count(*)::text as count, min(coalesce(next_check_at, created_at)) as oldest from tikkie_payment_request where ${due.where}`,
+      due.bindings
+    )
+    return { count: Number(rows[0].count), oldest: rows[0].oldest ? new Date(rows[0].oldest) : null }
+  }
+
+  /** Counts one call of `key` in the current second for every instance (one upsert); answers the count. */
   @InjectManager()
   async countRateWindowCall(
     key: string,
@@ -32,21 +136,16 @@ class TikkieModuleService extends MedusaService({
     return countRateWindowCall(sqlOf(sharedContext), key)
   }
 
-  /** Marks the second `window` of `key` as full for every instance: Tikkie answered 429 in it. */
   @InjectManager()
   async holdRateWindow(key: string, window: number, @MedusaContext() sharedContext: Context = {}): Promise<void> {
     await holdRateWindow(sqlOf(sharedContext), key, window)
   }
 
   /**
-   * A webhook's claim of a read of one Fast Checkout order, in one statement every store instance sees
-   * alike: it takes the claim when no webhook claimed one in the last `intervalMs` (and then answers
-   * `claimed`), otherwise it counts the webhook as deferred and makes the order due for the poll when the
-   * claim's interval ends, so a skipped webhook is still read. `countDeferral: false` (the deferred read
-   * itself) leaves the count alone. The row lock of the CTE serialises concurrent claims: one wins.
-   * (`now()` is when this statement's transaction began, possibly before it waited for the lock: the
-   * time left is measured with `clock_timestamp()`, so it never exceeds the interval.)
-   * Answers undefined when no record has this orderToken.
+   * A webhook's claim of a read of one order, in one statement: taken when none was in the last
+   * `intervalMs`, else the webhook is counted as deferred and the order made due at the interval's end.
+   * The CTE's row lock makes one claim win; time left uses `clock_timestamp()` (`now()` is the
+   * transaction's start). Undefined when no record has this orderToken.
    */
   @InjectManager()
   async claimFastCheckoutWebhookRead(
@@ -96,10 +195,7 @@ class TikkieModuleService extends MedusaService({
     )
   }
 
-  /**
-   * Gives back a read claim its holder did not use (the order's lock was busy): the next caller may read
-   * at once. Only that claim (`claimedAt`, as claimFastCheckoutWebhookRead answered it): a newer one stays.
-   */
+  /** Gives back an unused read claim (only that one, `claimedAt`): the next caller may read at once. */
   @InjectManager()
   async releaseFastCheckoutWebhookRead(
     orderToken: string,
@@ -116,13 +212,9 @@ class TikkieModuleService extends MedusaService({
   }
 
   /**
-   * The orderTokens a poll run reads, most likely changed first: PAID without a Medusa order (money
-   * received, never left waiting behind others), then unpaid ones whose next check is due, the longest
-   * due first (never read: due since they were made). See workflows/utils/poll-schedule.ts. An unpaid one is read
-   * until `expiredAfter` after its expiry, or, when no read has succeeded since it expired (Tikkie
-   * unreachable, credentials rotated), until `unreadExpiredAfter`: it may have been paid meanwhile. A
-   * recorded problem is read again until the completion retry budget is spent (workflows/utils/completion-budget.ts:
-   * `maxAttempts` tries and `retry_until` passed).
+   * The orderTokens a poll run reads: PAID without a Medusa order first, then unpaid ones due, longest due
+   * first, until `expiredAfter` past expiry (`unreadExpiredAfter` when unread since); a recorded problem
+   * until its retry budget is spent (completion-budget.ts).
    */
   @InjectManager()
   async listDueFastCheckoutOrderTokens(
@@ -130,27 +222,19 @@ class TikkieModuleService extends MedusaService({
     @MedusaContext() sharedContext: Context = {}
   ): Promise<string[]> {
     const manager = sharedContext.manager as SqlEntityManager
-    const now = opts.now ?? new Date()
+    const due = dueFastCheckoutOrders(opts, opts.now ?? new Date())
     const rows: Array<{ order_token: string }> = await manager.execute(
-      `select order_token from tikkie_fast_checkout_order
-        where deleted_at is null and medusa_order_id is null
-          and (problem is null or attempts < ? or retry_until > ?)
-          and (status = 'PAID' or (status = 'NEW'
-            and (expires_at > ? or (expires_at > ? and (last_checked_at is null or last_checked_at < expires_at)))
-            and coalesce(next_check_at, created_at) <= ?))
+      `select order_token from tikkie_fast_checkout_order where ${due.where}
         order by (status = 'PAID') desc, coalesce(next_check_at, created_at) asc
         limit ?`,
-      [opts.maxAttempts, now, opts.expiredAfter, opts.unreadExpiredAfter, now, opts.limit]
+      [...due.bindings, opts.limit]
     )
     return rows.map((r) => r.order_token)
   }
 
   /**
-   * Money paid at Tikkie that is not (yet) a Medusa order or captured payment, oldest first: Fast Checkout
-   * orders read PAID without a Medusa order, and checkout and order links with a payment but no captured
-   * Medusa payment (invoice links have no Medusa payment by design). `since` is when it was paid as far as
-   * the record knows: a link's first payment, a Fast Checkout order's checkout start (its record keeps no
-   * payment time).
+   * Money paid at Tikkie not (yet) a Medusa order or captured payment, oldest first (invoice links have no
+   * Medusa payment by design). `since`: a link's first payment, a Fast Checkout order's checkout start.
    */
   @InjectManager()
   async listPaidWithoutOrder(
@@ -179,11 +263,7 @@ class TikkieModuleService extends MedusaService({
     return { rows, count: Number(count) }
   }
 
-  /**
-   * The paymentRequestTokens of links made since `since` whose record holds a refund Tikkie has not paid
-   * out yet (PENDING), the oldest first: the poll follows each until it is PAID, also when the REFUND
-   * notification is lost.
-   */
+  /** Links made since `since` with a refund still PENDING: the poll follows each until it is PAID. */
   @InjectManager()
   async listRefundingPaymentRequestTokens(
     opts: { since: Date; limit: number },
@@ -203,11 +283,9 @@ class TikkieModuleService extends MedusaService({
   }
 
   /**
-   * Order links of one provider that owe their payer a reminder at `now` (jobs/send-payment-link-reminders.ts):
-   * open, unpaid, not cancelled, not past `expiryDateFrom`, reminders on, fewer than `max` reminders
-   * (a dropped one does not count), and `afterDays` since the link was made or its last reminder was
-   * claimed; or with a reminder claimed and never marked sent (its sender died): sent again. The reminder
-   * itself is decided again under the link's lock; this only finds the work, oldest first.
+   * Order links that owe their payer a reminder at `now`: open, unpaid, reminders on, fewer than `max`,
+   * `afterDays` since the link or its last reminder; or one claimed and never sent (sent again). Decided
+   * again under the link's lock; this only finds the work.
    */
   @InjectManager()
   async listRemindablePaymentRequestTokens(
@@ -219,7 +297,8 @@ class TikkieModuleService extends MedusaService({
         where r.payment_request_id = pr.id and r.deleted_at is null and r.state <> 'dropped'`
     const rows: Array<{ payment_request_token: string }> = await manager.execute(
       `select pr.payment_request_token from tikkie_payment_request pr
-        where pr.deleted_at is null and pr.kind = 'order' and pr.provider_id = ?
+        where pr.deleted_at is null and pr.provider_id = ?
+          and (pr.kind = 'order' or (pr.kind = 'invoice' and pr.payer_email is not null))
           and pr.status = 'OPEN' and pr.medusa_payment_id is null and pr.cancelled_at is null
           and not pr.reminders_off and pr.expiry_date >= ?
           and jsonb_array_length(coalesce(pr.payments::jsonb -> 'items', '[]'::jsonb)) = 0
@@ -233,40 +312,26 @@ class TikkieModuleService extends MedusaService({
     return rows.map((r) => r.payment_request_token)
   }
 
-  /**
-   * The paymentRequestTokens a poll run reads, most likely changed first: checkout and order links
-   * with a payment but no captured Medusa payment, then links and open invoice links whose next check
-   * is due, the longest due first. See workflows/utils/poll-schedule.ts. A recorded problem is read again until the
-   * completion retry budget is spent (workflows/utils/completion-budget.ts).
-   */
+  /** The paymentRequestTokens a poll run reads: paid links without a captured payment first, then those due. */
   @InjectManager()
   async listDuePaymentRequestTokens(
     opts: { limit: number; maxAttempts: number; expiryDateFrom: string; now?: Date },
     @MedusaContext() sharedContext: Context = {}
   ): Promise<string[]> {
     const manager = sharedContext.manager as SqlEntityManager
-    const now = opts.now ?? new Date()
-    const paid = `(kind <> 'invoice' and jsonb_array_length(coalesce(payments::jsonb -> 'items', '[]'::jsonb)) > 0)`
+    const due = duePaymentRequests(opts, opts.now ?? new Date())
     const rows: Array<{ payment_request_token: string }> = await manager.execute(
-      `select payment_request_token from tikkie_payment_request
-        where deleted_at is null and medusa_payment_id is null
-          and (problem is null or attempts < ? or retry_until > ?) and (expiry_date >= ? or ${paid})
-          and (kind <> 'invoice' or status = 'OPEN')
-          and (${paid} or coalesce(next_check_at, created_at) <= ?)
-        order by ${paid} desc, coalesce(next_check_at, created_at) asc
+      `select payment_request_token from tikkie_payment_request where ${due.where}
+        order by ${PAID_LINK} desc, coalesce(next_check_at, created_at) asc
         limit ?`,
-      [opts.maxAttempts, now, opts.expiryDateFrom, now, opts.limit]
+      [...due.bindings, opts.limit]
     )
     return rows.map((r) => r.payment_request_token)
   }
 
   /**
-   * Checkout and order links already settled into a Medusa payment on which a further payment may still
-   * come, whose next check is due: still OPEN and not past their expiry date, or closed by their first
-   * payment (MAX_SUCCESSFUL_PAYMENTS_REACHED) less than `firstPaidAfter` ago, when a payer who opened the
-   * page before that payment can still complete theirs (two devices, a shared link). A second payment
-   * reaches the shop by notification only on v2, and v1 sends none, so the poll reads these (on the
-   * settlement's backoff schedule, workflows/utils/poll-schedule.ts) to find it.
+   * Settled links on which a second payment may still come, when due: OPEN and not expired, or closed by
+   * their first payment less than `firstPaidAfter` ago (a page opened before it); v1 sends no notification.
    */
   @InjectManager()
   async listSettledPayablePaymentRequestTokens(
@@ -303,6 +368,40 @@ export interface PaidWithoutOrderRow {
   problem: string | null
   attempts: number
   since: Date
+}
+
+function readWithin(at: Date | string | null | undefined, ms = SETTLED_READ_FRESH_MS): boolean {
+  return !!at && Date.now() - new Date(at).getTime() < ms
+}
+
+/** What the poll reads, as where clauses (list…Tokens and the health card's due counts). */
+function dueFastCheckoutOrders(
+  opts: { maxAttempts: number; expiredAfter: Date; unreadExpiredAfter: Date },
+  now: Date
+): { where: string; bindings: unknown[] } {
+  return {
+    where: `deleted_at is null and medusa_order_id is null
+          and (problem is null or attempts < ? or retry_until > ?)
+          and (status = 'PAID' or (status = 'NEW'
+            and (expires_at > ? or (expires_at > ? and (last_checked_at is null or last_checked_at < expires_at)))
+            and coalesce(next_check_at, created_at) <= ?))`,
+    bindings: [opts.maxAttempts, now, opts.expiredAfter, opts.unreadExpiredAfter, now],
+  }
+}
+
+const PAID_LINK = `(kind <> 'invoice' and jsonb_array_length(coalesce(payments::jsonb -> 'items', '[]'::jsonb)) > 0)`
+
+function duePaymentRequests(
+  opts: { maxAttempts: number; expiryDateFrom: string },
+  now: Date
+): { where: string; bindings: unknown[] } {
+  return {
+    where: `deleted_at is null and medusa_payment_id is null
+          and (problem is null or attempts < ? or retry_until > ?) and (expiry_date >= ? or ${PAID_LINK})
+          and (kind <> 'invoice' or status = 'OPEN')
+          and (${PAID_LINK} or coalesce(next_check_at, created_at) <= ?)`,
+    bindings: [opts.maxAttempts, now, opts.expiryDateFrom, now],
+  }
 }
 
 function sqlOf(sharedContext: Context): RunSql {

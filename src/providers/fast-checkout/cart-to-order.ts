@@ -3,10 +3,7 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { toCents } from "../../utils/medusa-money"
 import { formatCents, MAX_ITEMS_TOTAL_IN_CENTS } from "tikkie-client/fast-checkout/money"
 
-/**
- * The cart fields Fast Checkout needs, as Medusa's query returns them (amounts in major units,
- * including tax: Fast Checkout shows the shopper what they pay, so every amount is tax-inclusive).
- */
+/** Amounts in major units, including tax: Fast Checkout shows what the shopper pays. */
 export interface CartForFastCheckout {
   id: string
   currency_code: string
@@ -17,12 +14,10 @@ export interface CartForFastCheckout {
     product_title?: string | null
     variant_title?: string | null
     quantity: BigNumberInput
-    /** Line total before discounts, including tax. */
     original_total: BigNumberInput
   }> | null
   shipping_methods?: Array<{
     name?: string | null
-    /** Shipping before shipping discounts, including tax. */
     original_total: BigNumberInput
   }> | null
 }
@@ -31,7 +26,6 @@ export interface FastCheckoutLines {
   items: Array<{ itemName: string; priceInCents: number; quantity: number }>
   shippingCostsInCents: number
   discountInCents: number
-  /** items + shipping - discount: what the shopper pays on the checkout page. */
   totalInCents: number
 }
 
@@ -39,19 +33,10 @@ export interface FastCheckoutLines {
 const ITEM_NAME_MAX = 100
 
 /**
- * Maps a cart to Fast Checkout's items, shipping and discount so that
- * `sum(priceInCents × quantity) + shippingCostsInCents − discountInCents` equals `amountInCents`
- * (the payment collection's amount) exactly.
- *
- * - Unit prices: a line whose total is not a whole number of cents per unit (3 for €10.00) is sent as
- *   two lines, one unit at the higher cent price and the rest at the lower one, so the line still sums
- *   to its total to the cent.
- * - Discount: promotions, gift cards and store credit are all "subtracted from the order total", so
- *   the discount is what makes the sum equal the amount Medusa charges. It is derived, not copied,
- *   which also absorbs Medusa's sub-cent rounding of line totals.
- * - Refused with a clear NOT_ALLOWED error before anything is sent: a currency other than EUR, an empty
- *   cart, a discount that is not below items plus shipping (nothing left to pay), and a cart whose
- *   totals do not add up to the amount (a discount would come out negative).
+ * Maps a cart so that `sum(priceInCents × quantity) + shippingCostsInCents − discountInCents` equals
+ * `amountInCents` exactly: a line whose total does not divide into whole cents is split in two, and the
+ * discount is derived (promotions, gift cards and store credit alike), absorbing Medusa's sub-cent
+ * rounding. Refuses (NOT_ALLOWED) a non-EUR or empty cart, nothing left to pay, or totals that do not add up.
  */
 export function fastCheckoutLinesFromCart(cart: CartForFastCheckout, amountInCents: number): FastCheckoutLines {
   if (cart.currency_code.toLowerCase() !== "eur") {
@@ -101,7 +86,6 @@ function wholeQuantity(q: BigNumberInput): number {
   return cents / 100
 }
 
-/** "Product title - variant title", as the shopper saw it in the cart. */
 function itemName(line: NonNullable<CartForFastCheckout["items"]>[number]): string {
   const product = line.product_title?.trim() || line.title?.trim() || "Item"
   const variant = line.variant_title?.trim()

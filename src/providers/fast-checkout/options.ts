@@ -1,17 +1,7 @@
 import { z } from "zod"
 import { httpUrl, refuseSandboxInProduction, requiredText as secret, sandboxOption } from "../../utils/option-schemas"
 
-/**
- * Options of the Fast Checkout provider, as a shop writes them in medusa-config:
- *
- * ```ts
- * { resolve: "medusa-plugin-tikkie/providers/fast-checkout", id: "tikkie", options: {
- *     apiKey, merchantToken, baseUrl, storeUrl, successUrl, failureUrl } }
- * ```
- *
- * Checked at start-up (`validateOptions`): a wrong option stops the store with a message that names
- * the option, never its value.
- */
+/** Options of the Fast Checkout provider; checked at start-up, errors name the option, never its value. */
 export const EXPIRATION_SECONDS_DEFAULT = 900
 /** A shopper needs at least a minute to pay; a checkout left open for more than a day is abandoned. */
 export const EXPIRATION_SECONDS_MIN = 60
@@ -21,15 +11,11 @@ export const FastCheckoutProviderOptionsSchema = z
   .strictObject({
     apiKey: secret("apiKey"),
     merchantToken: secret("merchantToken"),
-    /** The Tikkie API's base URL, or the sandbox's. */
     baseUrl: httpUrl("baseUrl"),
-    /** Path segment: "pay" as the documents say, or "tikkie" as the live service uses. */
+    /** "pay" as the documents say, or "tikkie" as the live service uses. */
     product: z.enum(["pay", "tikkie"], { error: 'product must be "pay" or "tikkie"' }).default("pay"),
-    /** Public URL of this Medusa backend: Tikkie sends webhooks and shoppers back to it. */
     storeUrl: httpUrl("storeUrl"),
-    /** Storefront page for a paid order; `order_id` is added to its query. */
     successUrl: httpUrl("successUrl"),
-    /** Storefront page for an unpaid return (cancelled, expired); `tikkie_status` and `cart_id` are added. */
     failureUrl: httpUrl("failureUrl"),
     expirationSeconds: z
       .int({ error: "expirationSeconds must be a whole number of seconds" })
@@ -38,7 +24,7 @@ export const FastCheckoutProviderOptionsSchema = z
       .default(EXPIRATION_SECONDS_DEFAULT),
     connectTimeoutMs: z.int().min(1).max(60_000).optional(),
     requestTimeoutMs: z.int().min(1).max(120_000).optional(),
-    /** This store talks to a sandbox on purpose: a production start accepts http:// and local URLs. */
+    /** A production start then accepts http:// and local URLs. */
     sandbox: sandboxOption(),
   })
   .superRefine((o, ctx) =>

@@ -7,7 +7,7 @@ import type {
   WebhookActionResult,
 } from "@medusajs/framework/types"
 import { MedusaError, PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
-import { amountToPayInCents, FastCheckoutClient, type FastCheckoutOrder } from "tikkie-client/fast-checkout"
+import { amountToPayInCents, type FastCheckoutClient, type FastCheckoutOrder } from "tikkie-client/fast-checkout"
 import { toCents } from "../../utils/medusa-money"
 import {
   TikkieBaseProvider,
@@ -17,7 +17,6 @@ import {
   type TikkieSessionRequest,
 } from "../shared/tikkie-base-provider"
 import { answerBankTransferRefund } from "../shared/bank-transfer-refunds"
-import { fastCheckoutReadKey } from "../shared/settled-reads"
 import { parseFastCheckoutProviderOptions, type ResolvedFastCheckoutProviderOptions } from "./options"
 import {
   FAST_CHECKOUT_CART_KEY,
@@ -26,16 +25,10 @@ import {
   type FastCheckoutSessionData,
 } from "./session-data"
 import { SESSION_STATUS } from "./status"
-import { providerCallOf } from "../shared/provider-call"
-import type { FastCheckoutConnection } from "./connection"
-import { fastCheckoutGetOrderLimiter } from "./get-order-limiter"
+import { fastCheckoutClient, fastCheckoutConnection, type FastCheckoutConnection } from "./connection"
 import { fastCheckoutReturnUrl, fastCheckoutWebhookUrl } from "./urls"
 import { PaymentProviderKeys } from "../provider-keys"
 
-/**
- * What the settlement read of a PAID order, handed to authorizePayment (settled-reads.ts). PAID is
- * final for a Fast Checkout order (it has no cancel or refund), so a read of it stays true.
- */
 export interface FastCheckoutSettledRead {
   orderToken: string
   status: "PAID"
@@ -44,16 +37,9 @@ export interface FastCheckoutSettledRead {
 }
 
 /**
- * Tikkie Fast Checkout as a Medusa payment provider (`pp_tikkie-fast-checkout_{id}`).
- *
- * The provider runs in the payment module and cannot read the cart, so the cart's lines come in the
- * session input's `data` under `tikkie_fast_checkout_cart`, put there server-side by the plugin's
- * checkout route or its middleware on Medusa's payment-session route (whatever a storefront sends
- * there is overwritten). The provider checks that the lines add up to the session amount Medusa
- * computed, so a forged line can never change what is charged.
- *
- * Fast Checkout has no cancel and no refund operation: cancelling an unpaid session lets the order
- * expire, and a refund is refused with a clear NOT_ALLOWED error.
+ * Tikkie Fast Checkout as a Medusa payment provider (`pp_tikkie-fast-checkout_{id}`). The cart's lines
+ * come server-side in the session input's `data` (`tikkie_fast_checkout_cart`) and must add up to
+ * Medusa's amount, so a forged line never changes what is charged. No cancel, no refund operation.
  */
 export class TikkieFastCheckoutProviderService extends TikkieBaseProvider<
   ResolvedFastCheckoutProviderOptions,
@@ -65,11 +51,7 @@ export class TikkieFastCheckoutProviderService extends TikkieBaseProvider<
 
   protected readonly sessionDataSchema = FastCheckoutSessionDataSchema
   protected readonly inputKey = FAST_CHECKOUT_CART_KEY
-  /**
-   * Every GET order of this provider takes a slot of the store-wide limit, each retry included
-   * (get-order-limiter.ts); passed per call, so a settlement can put a deadline on the wait.
-   */
-  private readonly getOrderLimiter = fastCheckoutGetOrderLimiter(this.container)
+  private readonly orders: FastCheckoutConnection = fastCheckoutConnection(this.tikkie, this.options, this.logger)
   protected readonly messages: TikkieProviderMessages<FastCheckoutSessionData> = {
     noSessionId: "Tikkie Fast Checkout needs the payment session id.",
     notInEuro: (currency) => `Tikkie Fast Checkout takes payments in EUR only, not ${currency}.`,
@@ -80,15 +62,7 @@ export class TikkieFastCheckoutProviderService extends TikkieBaseProvider<
   }
 
   protected createClient(options: ResolvedFastCheckoutProviderOptions): FastCheckoutClient {
-    return new FastCheckoutClient({
-      apiKey: options.apiKey,
-      merchantToken: options.merchantToken,
-      baseUrl: options.baseUrl,
-      product: options.product,
-      connectTimeoutMs: options.connectTimeoutMs,
-      requestTimeoutMs: options.requestTimeoutMs,
-      logger: { warn: (m) => this.logger.warn(m) },
-    })
+    return fastCheckoutClient(this.tikkie, options, this.logger)
   }
 
   protected async createForSession({
@@ -141,7 +115,6 @@ export class TikkieFastCheckoutProviderService extends TikkieBaseProvider<
     }
   }
 
-  /** A Fast Checkout order is made from fresh server-computed lines in `data`; without them the caller must start over. */
   protected inputForNewAmount(_current: FastCheckoutSessionData, data: Record<string, unknown> | undefined) {
     return data
   }
@@ -154,11 +127,7 @@ export class TikkieFastCheckoutProviderService extends TikkieBaseProvider<
     return SESSION_STATUS[data.status]
   }
 
-  /**
-   * Fast Checkout has no refund operation, so a refund is refused (Medusa records none, and the plugin
-   * records a refund owed instead), except the one an admin marked as paid back by bank transfer:
-   * that one is answered so Medusa's own refund workflow records it.
-   */
+  /** Refused (the plugin records a refund owed), except one an admin marked paid back by bank transfer. */
   async refundPayment(input: RefundPaymentInput): Promise<RefundPaymentOutput> {
     const marked = await answerBankTransferRefund(this.container, input)
     if (marked) return marked
@@ -173,22 +142,11 @@ export class TikkieFastCheckoutProviderService extends TikkieBaseProvider<
     return { data: this.sessionData(input.data) }
   }
 
-  /**
-   * Only the plugin's own calls (provider-call.ts) are answered, with this provider's order reads: Medusa's
-   * generic `/hooks/payment/tikkie-fast-checkout_{id}` route gets `not_supported` without a Tikkie read,
-   * whatever it was sent (Tikkie's webhooks go to `/hooks/tikkie/fast-checkout`, which settles under the
-   * plugin's lock, its store-wide GET order limit and its cart checks).
-   */
-  async getWebhookActionAndData(payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
-    const call = providerCallOf<FastCheckoutConnection>(payload)
-    if (call) await call({ getOrder: (orderToken, rateWaitAtMostMs) => this.getOrder(orderToken, rateWaitAtMostMs) })
+  /** Tikkie's webhooks go to `/hooks/tikkie/fast-checkout`: Medusa's generic route settles nothing. */
+  async getWebhookActionAndData(_payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
     return { action: PaymentActions.NOT_SUPPORTED }
   }
 
-  /**
-   * Reads the order and folds its status and payer into the session data. A settlement's read of it
-   * handed over (it read the order PAID under its lock a moment ago) is used instead of a second read.
-   */
   protected async read(
     data: Record<string, unknown> | undefined,
     settled?: unknown
@@ -216,19 +174,13 @@ export class TikkieFastCheckoutProviderService extends TikkieBaseProvider<
     return { data: next, status: SESSION_STATUS[order.status], paid }
   }
 
-  protected settledReadKey(current: FastCheckoutSessionData): string {
-    return fastCheckoutReadKey(current.orderToken)
+  protected async settledRead(current: FastCheckoutSessionData): Promise<FastCheckoutSettledRead | undefined> {
+    const read = await this.tikkie.settledFastCheckoutRead(current.orderToken)
+    return read && { ...read, orderToken: current.orderToken, payer: read.payer as FastCheckoutOrder["payer"] }
   }
 
-  /** `rateWaitAtMostMs`: the caller's deadline on each wait for a store-wide slot (connection.ts). */
-  protected getOrder(orderToken: string, rateWaitAtMostMs?: number): Promise<FastCheckoutOrder> {
-    const rateLimiter = this.getOrderLimiter.withWaitAtMost(rateWaitAtMostMs)
-    return this.callTikkie(
-      "Reading the Tikkie Fast Checkout order failed",
-      () => this.client.getOrder(orderToken, { rateLimiter }),
-      undefined,
-      "read"
-    )
+  protected getOrder(orderToken: string): Promise<FastCheckoutOrder> {
+    return this.orders.getOrder(orderToken)
   }
 }
 

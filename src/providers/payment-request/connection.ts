@@ -1,20 +1,43 @@
+import type { Logger } from "@medusajs/framework/types"
 import type { PaymentRequestsV1Client } from "tikkie-client/payment-requests/v1"
 import type { PaymentRequestsClient } from "tikkie-client/payment-requests/v2"
+import type TikkieModuleService from "../../modules/tikkie/service"
+import type { PayGrantModules } from "../../modules/tikkie-bank/v1-pay-grant"
 import type { ResolvedPaymentRequestProviderOptions } from "./options"
+import { paymentRequestsV1ClientFrom } from "./v1"
+import { paymentRequestsClientFrom } from "./v2-api"
 
-/**
- * What a payment request provider lends the plugin's own code through a provider call
- * (provider-call.ts): its parsed options and its clients, the same pools its sessions use, so links for
- * invoices, the notification subscription, the poll and refunds owed reach Tikkie with the credentials
- * written once, in the provider's entry.
- */
+/** A payment request provider's options and clients (the module's, as its sessions use) for the plugin's code. */
 export interface PaymentRequestConnection {
   options: ResolvedPaymentRequestProviderOptions
-  /** The v2 client (the app token of the options; made by every provider, also one set up for v1). */
   client: PaymentRequestsClient
-  /**
-   * The legacy v1 client, made on first use: a v1 provider's own, or, for a request made under v1 and
-   * read after the provider was set up for v2, one with the same credentials.
-   */
+  /** The legacy v1 client, made on first use (also for a v1 request read after a switch to v2). */
   v1Client(): PaymentRequestsV1Client
+}
+
+export function paymentRequestsClient(
+  tikkie: TikkieModuleService,
+  options: ResolvedPaymentRequestProviderOptions,
+  logger: Logger
+): PaymentRequestsClient {
+  return tikkie.tikkieClient("payment-requests", options, () =>
+    paymentRequestsClientFrom(options, logger, tikkie.callHealth.observer("payment_requests_v2"))
+  )
+}
+
+/** `payGrantModules`: where a v1 client without an accessToken option finds the admin's v1 connection. */
+export function paymentRequestConnectionOf(
+  tikkie: TikkieModuleService,
+  options: ResolvedPaymentRequestProviderOptions,
+  logger: Logger,
+  payGrantModules: () => PayGrantModules
+): PaymentRequestConnection {
+  return {
+    options,
+    client: paymentRequestsClient(tikkie, options, logger),
+    v1Client: () =>
+      tikkie.tikkieClient("payment-requests-v1", options, () =>
+        paymentRequestsV1ClientFrom(options, payGrantModules, tikkie.callHealth.observer("payment_requests_v1"))
+      ),
+  }
 }

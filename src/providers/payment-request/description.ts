@@ -1,9 +1,8 @@
 import { characterLength, DESCRIPTION_MAX_LENGTH, REFERENCE_ID_PATTERN } from "tikkie-client/payment-requests/v2/rules"
 
 /**
- * Texts the payer reads on Tikkie's payment page and on their bank statement. Tikkie allows at most 35
- * characters (counted as the payer sees them, so "€" is one): whatever is too long is cut with "…"
- * rather than refused, because a shopper must never be unable to pay for a long store name.
+ * Texts on Tikkie's page and the bank statement: at most 35 characters, cut with "…" rather than
+ * refused, so a long store name never stops a payment.
  */
 export function fitDescription(text: string): string {
   const clean = text.replace(/\s+/g, " ").trim()
@@ -16,7 +15,6 @@ export function fitDescription(text: string): string {
   )
 }
 
-/** The payer's language for these texts (see payerLanguage in the workflows). */
 export type DescriptionLanguage = "nl" | "en"
 
 const WORDS = {
@@ -34,7 +32,7 @@ const WORDS = {
   },
 } satisfies Record<DescriptionLanguage, unknown>
 
-/** The store's name, cut with "…" to leave room for the tail that tells two payments apart. */
+/** Cut to leave room for the tail that tells two payments apart. */
 function nameWith(storeName: string, tail: string): string {
   const room = DESCRIPTION_MAX_LENGTH - characterLength(tail)
   const name =
@@ -47,11 +45,7 @@ function nameWith(storeName: string, tail: string): string {
   return fitDescription(`${name}${tail}`)
 }
 
-/**
- * A checkout link: the store's name and what is in the cart, e.g. "Tikkie Demo Winkel, 4 items" or
- * "Tikkie Demo Winkel, 4 artikelen". The store name is cut first, so the item count (the part that tells
- * two orders apart) survives.
- */
+/** "Tikkie Demo Winkel, 4 items": the store name is cut first, so the item count survives. */
 export function checkoutDescription(
   storeName: string,
   itemCount: number,
@@ -61,7 +55,6 @@ export function checkoutDescription(
   return nameWith(storeName, itemCount > 0 ? words.items(itemCount) : words.order)
 }
 
-/** A link for what an order still owes: "Tikkie Demo Winkel order #12", "Tikkie Demo Winkel bestelling #12". */
 export function orderDescription(
   storeName: string,
   displayId: number | string,
@@ -70,19 +63,14 @@ export function orderDescription(
   return nameWith(storeName, WORDS[language].orderNumber(displayId))
 }
 
-/**
- * The language a payment's description was written in, when the plugin wrote it (the tails above); a
- * description an admin typed (an invoice link's) says nothing, and its refunds read in English.
- */
+/** Only descriptions the plugin wrote tell a language; an admin's text reads as English. */
 export function descriptionLanguage(description: string): DescriptionLanguage {
   return /(?:, \d+ artikel(?:en)?| bestelling(?: #\S+)?)$/.test(description.trim()) ? "nl" : "en"
 }
 
 /**
- * "Refund 2: Tikkie Demo Winkel, 4 items", "Terugbetaling 2: Tikkie Demo Winkel, 4 artikelen": numbered,
- * so a payer with two refunds can tell them apart, in the language of the payment's description. When
- * that is too long, an order link's refund keeps its order number ("Terugbetaling 1: bestelling #12"),
- * any other keeps the part before its first comma (the store's name) rather than half an item count.
+ * "Refund 2: Tikkie Demo Winkel, 4 items", in the payment description's language. When too long, an
+ * order link's keeps its order number, any other the store name before the first comma.
  */
 export function refundDescription(
   number: number,
@@ -97,7 +85,7 @@ export function refundDescription(
   return fitDescription(`${head}${paymentDescription.split(",")[0]}`)
 }
 
-/** A referenceId, or nothing when the value does not fit Tikkie's alphabet (it is optional). */
+/** Nothing when the value does not fit Tikkie's alphabet (it is optional). */
 export function asReferenceId(value: string | undefined): string | undefined {
   return value && REFERENCE_ID_PATTERN.test(value) ? value : undefined
 }

@@ -2,17 +2,8 @@ import { z } from "zod"
 import { httpUrl, refuseSandboxInProduction, requiredText as secret, sandboxOption } from "../../utils/option-schemas"
 
 /**
- * Options of the payment request provider, as a shop writes them in medusa-config:
- *
- * ```ts
- * { resolve: "medusa-plugin-tikkie/providers/payment-request", id: "tikkie", options: {
- *     apiKey, appToken, baseUrl, storeUrl, successUrl, failureUrl } }
- * ```
- *
- * Checked at start-up (`validateOptions`): a wrong option stops the store with a message that names
- * the option, never its value. The app-side code (settlement, admin routes, the subscription job) reads
- * the same options from the store's configuration through `readPaymentRequestProviderOptions`, so the
- * credentials are written in one place only.
+ * Options of the payment request provider. Checked at start-up: an error names the option, never its
+ * value. App code reads them through `readPaymentRequestProviderOptions`, so credentials live in one place.
  */
 export const CHECKOUT_EXPIRY_DAYS_DEFAULT = 1
 /** The service's own default expiry (payment-requests.md "Limits"). */
@@ -31,17 +22,10 @@ const days = (name: string, fallback: number) =>
 const text = (name: string) =>
   z.string({ error: (i) => (i.input === undefined ? `${name} is required` : `${name} must be a string`) })
 
-/**
- * The v1 platform and user, as the shop writes them. Only their shape is checked at start-up: Tikkie's
- * own rules (Dutch phone numbers and IBANs, lengths) are checked by the v1 client when the plugin sets
- * them up, with the code Tikkie would answer, and the admin reads the outcome
- * (GET /admin/tikkie/payment-requests/v1-setup) instead of a store that does not start.
- */
+/** Shape only: Tikkie's own rules are checked by the v1 client at setup, and reported to the admin. */
 const V1PlatformOptionsSchema = z.strictObject(
   {
-    /** The name payers see as the requester, 2-100 characters. */
     name: text("platform.name"),
-    /** A Dutch contact number, e.g. "020 123 4567". */
     phoneNumber: text("platform.phoneNumber"),
     email: text("platform.email").optional(),
   },
@@ -50,9 +34,7 @@ const V1PlatformOptionsSchema = z.strictObject(
 const V1UserOptionsSchema = z.strictObject(
   {
     name: text("user.name"),
-    /** Exactly 10 digits, Dutch: "0612345678". */
     phoneNumber: text("user.phoneNumber"),
-    /** A Dutch IBAN: the payments go to this account. */
     iban: text("user.iban"),
     bankAccountLabel: text("user.bankAccountLabel"),
   },
@@ -61,72 +43,43 @@ const V1UserOptionsSchema = z.strictObject(
 
 export const PaymentRequestProviderOptionsSchema = z
   .strictObject({
-    /**
-     * "v2" (default): payment requests v2 with an app token. "v1": the legacy API for merchants still on
-     * it, with an OAuth access token (scope pay) and a platform and user the plugin sets up once. The
-     * token comes from the store's v1 connection (an admin connects once, the plugin refreshes it; needs
-     * the tikkie-bank module's OAuth options) unless `accessToken` is given.
-     */
+    /** "v1": the legacy API with an OAuth token (scope pay), from the store's v1 connection unless `accessToken`. */
     apiVersion: z.enum(["v2", "v1"], { error: 'apiVersion must be "v2" or "v1"' }).default("v2"),
     apiKey: secret("apiKey"),
-    /** v2: the app token (a UUID): from the Tikkie Business Portal, or `tikkie-credentials` for the sandbox. */
     appToken: z.uuid({ error: "appToken must be a UUID" }).optional(),
-    /**
-     * v1: a fixed OAuth access token with scope pay (Authorization: Bearer). It lives 2 hours and is not
-     * refreshed: for a quick try. Leave it out to use the connection an admin makes
-     * (POST /admin/tikkie/payment-requests/v1-connect).
-     */
+    /** v1: a fixed 2-hour token, not refreshed: for a quick try. */
     accessToken: secret("accessToken").optional(),
-    /** v1: the platform the plugin creates (or finds) once. */
     platform: V1PlatformOptionsSchema.optional(),
-    /** v1: the user with the bank account payments go to, created (or found) once. */
     user: V1UserOptionsSchema.optional(),
     baseUrl: httpUrl("baseUrl"),
-    /** Path segment: "pay" as the documents say, or "tikkie" as the live service uses. */
+    /** "pay" as the documents say, or "tikkie" as the live service uses. */
     product: z.enum(["pay", "tikkie"], { error: 'product must be "pay" or "tikkie"' }).default("pay"),
-    /** Public URL of this Medusa backend: notifications and the return route live under it. */
     storeUrl: httpUrl("storeUrl"),
-    /** Storefront page for a paid order; `order_id` is added to its query. */
     successUrl: httpUrl("successUrl"),
-    /** Storefront page for a return without a payment; `tikkie_status` and `cart_id` are added. */
     failureUrl: httpUrl("failureUrl"),
-    /**
-     * What the payer sees first in the description ("{storeName}, 3 items"). Default: the name in
-     * Medusa's store settings.
-     */
+    /** Default: the name in Medusa's store settings. */
     storeName: z
       .string()
       .trim()
       .min(1, "storeName must not be empty")
       .max(30, "storeName must be at most 30 characters")
       .optional(),
-    /** Checkout links: days after today (Amsterdam) the link can still be paid. Default 1: until tomorrow night. */
+    /** Days after today (Amsterdam). Default 1: until tomorrow night. */
     checkoutExpiryDays: days("checkoutExpiryDays", CHECKOUT_EXPIRY_DAYS_DEFAULT),
-    /** Links made by an admin for an order or an invoice, unless the admin gives a date. Default 14, the service's. */
     linkExpiryDays: days("linkExpiryDays", LINK_EXPIRY_DAYS_DEFAULT),
-    /**
-     * Subscribe `{storeUrl}/hooks/tikkie/payment-requests` to Tikkie's notifications at start-up (the
-     * subscription job). Off by default: one app has one subscription, and a second store (staging)
-     * sharing the app token would take it away from the first.
-     */
+    /** Off by default: one app has one subscription, and a staging store sharing the app token would take it. */
     subscribeNotifications: z.boolean({ error: "subscribeNotifications must be true or false" }).default(false),
-    /**
-     * Order links unpaid this many days after they were made (and after the previous reminder) remind the
-     * order's e-mail through Medusa's notification module. 0 (default): no reminders; an e-mail provider is
-     * the shop's to set up first.
-     */
+    /** 0 (default): no reminders; the shop sets up an e-mail provider first. */
     reminderAfterDays: z
       .int({ error: "reminderAfterDays must be a whole number of days" })
       .min(0, "reminderAfterDays must be at least 0 (0 = no reminders)")
       .max(60, "reminderAfterDays must be at most 60")
       .default(0),
-    /** At most this many reminders per link. */
     maxReminders: z
       .int({ error: "maxReminders must be a whole number" })
       .min(1, "maxReminders must be at least 1")
       .max(10, "maxReminders must be at most 10")
       .default(1),
-    /** The notification's template, which the shop's e-mail provider maps to its own e-mail. */
     reminderTemplate: z
       .string({ error: "reminderTemplate must be a string" })
       .trim()
@@ -135,7 +88,7 @@ export const PaymentRequestProviderOptionsSchema = z
       .default(REMINDER_TEMPLATE_DEFAULT),
     connectTimeoutMs: z.int().min(1).max(60_000).optional(),
     requestTimeoutMs: z.int().min(1).max(120_000).optional(),
-    /** This store talks to a sandbox on purpose: a production start accepts http:// and local URLs. */
+    /** A production start then accepts http:// and local URLs. */
     sandbox: sandboxOption(),
   })
   .superRefine((o, ctx) => {

@@ -9,11 +9,9 @@ import type {
 import { MedusaError, PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
 import type { PaymentRequestsClient } from "tikkie-client/payment-requests/v2"
 import type { PaymentRequestsV1Client } from "tikkie-client/payment-requests/v1"
-import { providerCallOf } from "../shared/provider-call"
-import type { PaymentRequestConnection } from "./connection"
+import { paymentRequestsClient } from "./connection"
 import { toCents } from "../../utils/medusa-money"
 import { PaymentProviderKeys } from "../provider-keys"
-import { paymentRequestReadKey } from "../shared/settled-reads"
 import {
   TikkieBaseProvider,
   type TikkieCreated,
@@ -35,24 +33,13 @@ import {
 import { sessionStatus } from "./status"
 import { payGrantModulesOfProvider, paymentRequestsV1ClientFrom } from "./v1"
 import { PaymentRequestsV1Api, refundByBankTransfer } from "./v1-api"
-import { paymentRequestsClientFrom, PaymentRequestsV2Api, type PaymentRequestSettledRead } from "./v2-api"
+import { PaymentRequestsV2Api, type PaymentRequestSettledRead } from "./v2-api"
 
 /**
- * Tikkie payment requests as a Medusa payment provider (`pp_tikkie-payment-request_{id}`): a session is a
- * payment request for exactly the session's amount, and the storefront sends the shopper to its `url`. A
- * payment against it is money received, so a paid request is `captured` at once. The calls themselves are
- * the API adapters' (payment-request-api.ts): v2 (v2-api.ts), or the legacy v1 (`apiVersion: "v1"`,
- * v1-api.ts); this class holds what both share.
- *
- * - The description and expiry come in the session input's `data` under `tikkie_payment_request`,
- *   computed on the server (the plugin's checkout route, or the admin order-link route); without them
- *   the store name option is used. The amount is always Medusa's session amount.
- * - Refunds go through Tikkie's refund API, numbered and described for the payer; the refund record
- *   (PENDING, later PAID) is kept in the payment's data.
- * - Cancel: payment requests v2 have no operation to close a request. An unpaid session is marked
- *   cancelled in its data and the note says the link stays payable until its expiry date; a payment
- *   made after that is kept by the plugin as a problem to refund. A paid request cannot be cancelled:
- *   refund it.
+ * Tikkie payment requests as a Medusa payment provider (`pp_tikkie-payment-request_{id}`): a session is
+ * a request for exactly its amount, `captured` once paid. The calls are the API adapters' (v2-api.ts,
+ * or v1-api.ts with `apiVersion: "v1"`). v2 cannot close a request: a cancelled one stays payable until
+ * its expiry, and a payment on it is kept as a problem to refund.
  */
 export class TikkiePaymentRequestProviderService extends TikkieBaseProvider<
   ResolvedPaymentRequestProviderOptions,
@@ -72,9 +59,7 @@ export class TikkiePaymentRequestProviderService extends TikkieBaseProvider<
       `Tikkie payment request ${data.paymentRequestToken} is ${data.status} and not paid: there is nothing to capture.`,
     paidCannotCancel: "This Tikkie payment request is paid and cannot be cancelled; refund the payment instead.",
   }
-  /** The v2 API: new requests unless the provider is set up for v1. */
   protected readonly v2: PaymentRequestsV2Api
-  /** apiVersion v1 only: the legacy API (requests are made under the stored platform and user). */
   protected readonly v1?: PaymentRequestsV1Api
   private v1Client_?: PaymentRequestsV1Client
 
@@ -89,14 +74,12 @@ export class TikkiePaymentRequestProviderService extends TikkieBaseProvider<
     if (this.options.apiVersion === "v1") this.v1 = new PaymentRequestsV1Api(host, this.v1Client())
   }
 
-  /**
-   * The v1 client, made once. Its token comes from the admin's v1 connection in the tikkie-bank module,
-   * which this provider reaches in its own container when the store lists the modules in the payment
-   * module's `dependencies` (v1.ts), or from a fixed accessToken option.
-   */
+  /** The v1 client: its token from the accessToken option or the admin's v1 connection (v1.ts). */
   protected v1Client(): PaymentRequestsV1Client {
-    return (this.v1Client_ ??= paymentRequestsV1ClientFrom(this.options, () =>
-      payGrantModulesOfProvider(this.container)
+    return (this.v1Client_ ??= paymentRequestsV1ClientFrom(
+      this.options,
+      () => payGrantModulesOfProvider(this.container),
+      this.tikkie.callHealth.observer("payment_requests_v1")
     ))
   }
 
@@ -112,7 +95,7 @@ export class TikkiePaymentRequestProviderService extends TikkieBaseProvider<
   }
 
   protected createClient(options: ResolvedPaymentRequestProviderOptions): PaymentRequestsClient {
-    return paymentRequestsClientFrom(options, this.logger)
+    return paymentRequestsClient(this.tikkie, options, this.logger)
   }
 
   protected async createForSession({
@@ -139,7 +122,6 @@ export class TikkiePaymentRequestProviderService extends TikkieBaseProvider<
     })
   }
 
-  /** The new request keeps the old one's description and v1 setup: only the amount changed. */
   protected inputForNewAmount(current: PaymentRequestSessionData) {
     return {
       [PAYMENT_REQUEST_INPUT_KEY]: { description: current.description, ...(current.v1 ? { v1: current.v1 } : {}) },
@@ -154,10 +136,7 @@ export class TikkiePaymentRequestProviderService extends TikkieBaseProvider<
     return sessionStatus(data.status, this.isPaid(data))
   }
 
-  /**
-   * Medusa's refund: through Tikkie's refund API for v2 (v2-api.ts), a bank transfer the admin marks made
-   * for v1, which has no refunds (v1-api.ts). A provider set up for v1 answers every refund the v1 way.
-   */
+  /** v2: Tikkie's refund API; v1 has none: a bank transfer the admin marks made (v1-api.ts). */
   async refundPayment(input: RefundPaymentInput): Promise<RefundPaymentOutput> {
     const current = this.sessionData(input.data)
     if (this.v1 || current.v1) return refundByBankTransfer(this.container, input)
@@ -170,15 +149,8 @@ export class TikkiePaymentRequestProviderService extends TikkieBaseProvider<
     return { data: this.isPaid(current) ? current : this.cancelled(current) }
   }
 
-  /**
-   * Only the plugin's own calls (provider-call.ts) are answered, with this provider's connection
-   * (connection.ts). Tikkie's notifications go to the plugin's own route (`/hooks/tikkie/payment-requests`),
-   * which checks the subscriptionId and settles through the plugin's one settlement path; Medusa's generic
-   * `/hooks/payment/:provider` route is not a second way in: anything posted there is not acted on.
-   */
-  async getWebhookActionAndData(payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
-    const call = providerCallOf<PaymentRequestConnection>(payload)
-    if (call) await call({ options: this.options, client: this.client, v1Client: () => this.v1Client() })
+  /** Tikkie's notifications go to `/hooks/tikkie/payment-requests`: Medusa's generic route settles nothing. */
+  async getWebhookActionAndData(_payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
     return { action: PaymentActions.NOT_SUPPORTED }
   }
 
@@ -194,14 +166,11 @@ export class TikkiePaymentRequestProviderService extends TikkieBaseProvider<
     }
   }
 
-  protected settledReadKey(current: PaymentRequestSessionData): string {
-    return paymentRequestReadKey(current.paymentRequestToken)
+  protected async settledRead(current: PaymentRequestSessionData): Promise<PaymentRequestSettledRead | undefined> {
+    const read = await this.tikkie.settledPaymentRequestRead(current.paymentRequestToken)
+    return read && ({ ...read, paymentRequestToken: current.paymentRequestToken } as PaymentRequestSettledRead)
   }
 
-  /**
-   * Reads the request and its payments and folds them into the session data. A settlement's read of
-   * them handed over (it read them under its lock a moment ago) is used instead of a second read.
-   */
   protected async read(
     data: Record<string, unknown> | undefined,
     settled?: unknown

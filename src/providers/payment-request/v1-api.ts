@@ -10,20 +10,14 @@ import { sessionStatus } from "./status"
 import { readV1PaymentRequest, v1ExternalId } from "./v1"
 import { v1MedusaError } from "./v1-errors"
 
-/**
- * Payment requests v1 (legacy): a request under the stored platform, user and bank account (v1.ts), read
- * with its PAID payments; v1 has no refunds, so a refund is a bank transfer the admin marks made.
- */
+/** Payment requests v1 (legacy), under the stored platform, user and bank account; no refunds. */
 export class PaymentRequestsV1Api implements PaymentRequestApi {
   constructor(
     private readonly host: PaymentRequestApiHost,
     private readonly client: PaymentRequestsV1Client
   ) {}
 
-  /**
-   * The session id as externalId. v1 takes no expiry date: a request expires 14 days after it was made
-   * (the service's default), which is what the session data shows.
-   */
+  /** v1 takes no expiry date: a request expires after the service's 14 days. */
   async create({
     sessionId,
     amountInCents,
@@ -82,11 +76,7 @@ export class PaymentRequestsV1Api implements PaymentRequestApi {
   }
 }
 
-/**
- * v1 has no refunds: Medusa's refund is answered only for a bank transfer the admin marked made (the
- * refund owed); anything else is refused, and nothing was refunded. Needs no client, so a v1 payment is
- * answered so even by a provider set up for v2 now.
- */
+/** Only a bank transfer the admin marked made is answered as a refund; needs no client, so v2 providers use it too. */
 export async function refundByBankTransfer(
   container: Record<string, unknown>,
   input: RefundPaymentInput

@@ -2,11 +2,7 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { TikkieError } from "tikkie-client/core/errors"
 import { V1_ERRORS } from "tikkie-client/payment-requests/v1"
 
-/**
- * Every code of payment requests v1 (payment request specification, plus the authorization service's two) as a sentence
- * an admin can act on. The client refuses input that breaks a v1 rule before sending, with the code
- * the service would answer and the field and rule in its message; both are shown.
- */
+/** Every v1 code as a sentence an admin can act on. */
 const EXPLANATIONS: Record<string, string> = {
   [V1_ERRORS.USER_NOT_CREATED]:
     "Tikkie could not create the user; usually the IBAN is coupled to another Tikkie user already (an IBAN can belong to one user only)",
@@ -33,16 +29,11 @@ export function v1Explanation(code: string): string | undefined {
   return EXPLANATIONS[code]
 }
 
-/**
- * The store's v1 connection gave no token (not connected, consent needed, a sealed token that cannot be
- * opened): its own words, for the admin and the log. A shopper is told less (shopperSafeConnectionError).
- */
+/** No token from the store's v1 connection: its own words for the admin; a shopper is told less. */
 export class V1ConnectionError extends MedusaError {}
 
-/** A v1 failure as a MedusaError: what failed, what the code means, Tikkie's own words, the trace id. */
 export function v1MedusaError(e: unknown, what: string): MedusaError {
   if (e instanceof MedusaError) return e
-  // The store's v1 connection could not give a token (not connected, consent needed): its own words.
   if (e instanceof TikkieError && e.code === "ACCESS_TOKEN_UNAVAILABLE" && e.cause instanceof MedusaError) {
     return new V1ConnectionError(e.cause.type, `${what}: ${e.cause.message}`)
   }

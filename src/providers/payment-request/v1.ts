@@ -1,3 +1,4 @@
+import { composeObservers, type TikkieCallObserver } from "tikkie-client/core/observer"
 import {
   PaymentRequestsV1Client,
   V1_PAYMENT_REQUEST_EXPIRY_DAYS,
@@ -5,10 +6,12 @@ import {
   type V1PaymentRequestStatus,
 } from "tikkie-client/payment-requests/v1"
 import { MedusaError, Modules } from "@medusajs/framework/utils"
+import { TIKKIE_MODULE } from "../../modules/tikkie"
 import { TIKKIE_BANK_MODULE } from "../../modules/tikkie-bank"
 import { v1AccessToken, type PayGrantModules } from "../../modules/tikkie-bank/v1-pay-grant"
 import type { ResolvedPaymentRequestProviderOptions } from "./options"
 import type { StoredPayment, V1Tokens } from "./session-data"
+import { tikkieCallSpans } from "../../utils/tracing"
 
 /** v1 takes no expiry date: a request lives 14 days. Said the same way wherever an admin gives one. */
 export function v1ExpiryDateRefused(): MedusaError {
@@ -24,14 +27,10 @@ export function v1ExternalId(reference: string): string {
   return [...reference].slice(0, V1_EXTERNAL_ID_MAX).join("")
 }
 
-/** What a store adds to the payment module's entry for v1 without a fixed accessToken (payment-requests-v1.md). */
-export const V1_PAYMENT_MODULE_DEPENDENCIES = [TIKKIE_BANK_MODULE, Modules.LOCKING] as const
+/** The payment module's dependencies for v1 without a fixed accessToken (payment-requests-v1.md). */
+export const V1_PAYMENT_MODULE_DEPENDENCIES = [TIKKIE_MODULE, TIKKIE_BANK_MODULE, Modules.LOCKING] as const
 
-/**
- * The pay grant's modules as the v1 provider reaches them: in its own container, the payment module's,
- * where Medusa puts the modules a store lists in that module's `dependencies`. Nothing else of the app
- * is in reach of a provider, and the token must not travel in session data (the Store API shows it).
- */
+/** The pay grant's modules in the provider's container (the payment module's `dependencies`). */
 export function payGrantModulesOfProvider(cradle: object): PayGrantModules {
   // An awilix cradle throws for a name nobody registered; a listed module the store lacks is undefined.
   const registered = (name: string): { value: unknown } | undefined => {
@@ -54,14 +53,11 @@ export function payGrantModulesOfProvider(cradle: object): PayGrantModules {
   return { bank: bank.value as PayGrantModules["bank"], locking: locking.value as PayGrantModules["locking"] }
 }
 
-/**
- * The v1 client of a provider. Its bearer token: the fixed `accessToken` option when given, otherwise
- * the store's pay grant (v1-pay-grant.ts), read and refreshed with the modules `payGrantModules` gives
- * (asked at each token, so a store without them fails on a v1 call with the sentence above, not at start).
- */
+/** A v1 client: the `accessToken` option, else the pay grant (v1-pay-grant.ts), asked at each token. */
 export function paymentRequestsV1ClientFrom(
   options: ResolvedPaymentRequestProviderOptions,
-  payGrantModules: () => PayGrantModules
+  payGrantModules: () => PayGrantModules,
+  observer?: TikkieCallObserver
 ): PaymentRequestsV1Client {
   return new PaymentRequestsV1Client({
     apiKey: options.apiKey,
@@ -70,6 +66,7 @@ export function paymentRequestsV1ClientFrom(
     product: options.product,
     connectTimeoutMs: options.connectTimeoutMs,
     requestTimeoutMs: options.requestTimeoutMs,
+    observer: composeObservers(tikkieCallSpans(), observer),
   })
 }
 

@@ -1,6 +1,8 @@
+import { composeObservers, type TikkieCallObserver } from "tikkie-client/core/observer"
 import type { Logger, RefundPaymentInput, RefundPaymentOutput } from "@medusajs/framework/types"
 import { MedusaError, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { TikkieError } from "tikkie-client/core/errors"
+import { formatCents } from "tikkie-client/fast-checkout/money"
 import { PaymentRequestsClient, type PaymentV2 } from "tikkie-client/payment-requests/v2"
 import { addDays, amsterdamDate } from "tikkie-client/payment-requests/v2/amsterdam-date"
 import { REFUND_ALLOWANCE_IN_CENTS } from "tikkie-client/payment-requests/v2/rules"
@@ -21,11 +23,12 @@ import {
   type StoredRefund,
 } from "./session-data"
 import { sessionStatus } from "./status"
+import { tikkieCallSpans } from "../../utils/tracing"
 
-/** Builds the v2 client from the provider's options (also used app-side, see workflows/payment-request). */
 export function paymentRequestsClientFrom(
   options: ResolvedPaymentRequestProviderOptions,
-  logger?: Logger
+  logger?: Logger,
+  observer?: TikkieCallObserver
 ): PaymentRequestsClient {
   return new PaymentRequestsClient({
     apiKey: options.apiKey,
@@ -35,17 +38,16 @@ export function paymentRequestsClientFrom(
     connectTimeoutMs: options.connectTimeoutMs,
     requestTimeoutMs: options.requestTimeoutMs,
     logger: logger ? { warn: (m) => logger.warn(m) } : undefined,
+    observer: composeObservers(tikkieCallSpans(), observer),
   })
 }
 
-/** What the settlement read of a paid request, handed to authorizePayment (settled-reads.ts). */
 export interface PaymentRequestSettledRead {
   paymentRequestToken: string
   status: PaymentRequestSessionData["status"]
   payments: PaymentRequestSessionData["payments"]
 }
 
-/** Every payment of a request with its refunds (a fixed-amount request has at most one). */
 export async function readPayments(client: PaymentRequestsClient, paymentRequestToken: string): Promise<PaymentV2[]> {
   const all: PaymentV2[] = []
   for await (const p of client.payments(paymentRequestToken)) all.push(p)
@@ -56,7 +58,7 @@ export async function readPayments(client: PaymentRequestsClient, paymentRequest
 const MEDUSA_REFUND_ID = /^ref_[0-9A-Z]{26}$/
 
 function euro(cents: number): string {
-  return `€${(cents / 100).toFixed(2)}`
+  return `€${formatCents(cents)}`
 }
 
 /**
@@ -115,7 +117,6 @@ export class PaymentRequestsV2Api implements PaymentRequestApi {
     return this.folded(next)
   }
 
-  /** Session data with a settlement's fresh read (status and payments) as the provider's read answers it. */
   folded(next: PaymentRequestSessionData): TikkieRead<PaymentRequestSessionData> {
     const paid = !!paymentInFull(next)
     if (!paid && next.payments.length) {
@@ -130,15 +131,9 @@ export class PaymentRequestsV2Api implements PaymentRequestApi {
   }
 
   /**
-   * Refunds (part of) the payment through Tikkie. Each refund is described for the payer ("Refund 2 of
-   * …") and carries Medusa's refund id as referenceId. Tikkie allows all refunds of one payment
-   * together up to the amount paid plus €25.00; above that the refund is refused with a clear error
-   * before anything is sent, and Medusa records nothing (its refund is rolled back).
-   *
-   * Never twice: Medusa drops its refund record when this throws, and the admin's retry comes with a
-   * new refund id. So once Tikkie may have made the refund, this does not throw unless it knows nothing
-   * was made (see refundMade), and a refund Tikkie holds that Medusa never recorded is taken up by the
-   * next refund of the same amount instead of being made again (see unrecordedRefund).
+   * Refunds (part of) the payment through Tikkie, Medusa's refund id as referenceId, at most the amount
+   * paid plus €25.00 in all. Never twice: once Tikkie may have made it, this throws only when it knows
+   * nothing was made (refundMade); a refund Medusa never recorded is taken up (unrecordedRefund).
    */
   async refund(input: RefundPaymentInput, current: PaymentRequestSessionData): Promise<RefundPaymentOutput> {
     const paid = paymentInFull(current)
@@ -151,11 +146,7 @@ export class PaymentRequestsV2Api implements PaymentRequestApi {
     )
   }
 
-  /**
-   * The refund itself, under the payment's refund lock. `medusaRefunds`: the refunds Medusa holds for the
-   * payment now; a refund at Tikkie under a Medusa refund id is recorded when Medusa holds it (or, outside
-   * a Medusa app, when the payment's data lists it).
-   */
+  /** The refund itself, under the payment's refund lock; `medusaRefunds`: those Medusa holds now. */
   private async refundLocked(
     input: RefundPaymentInput,
     current: PaymentRequestSessionData,
@@ -230,11 +221,7 @@ export class PaymentRequestsV2Api implements PaymentRequestApi {
     return { data }
   }
 
-  /**
-   * A refund Tikkie holds under a Medusa refund id that Medusa's payment never recorded: made by an
-   * earlier attempt whose answer was lost (Medusa then dropped that attempt's refund). A new refund of
-   * the same amount takes it up instead of paying out again; any other amount is refused until it is.
-   */
+  /** A refund Tikkie holds that Medusa never recorded (a lost answer): the next refund of that amount takes it up. */
   private unrecordedRefund(fresh: StoredPayment, recorded: string[], amountInCents: number): StoredRefund | undefined {
     const lost = fresh.refunds.filter(
       (r) => r.referenceId && MEDUSA_REFUND_ID.test(r.referenceId) && !recorded.includes(r.referenceId)
@@ -257,12 +244,8 @@ export class PaymentRequestsV2Api implements PaymentRequestApi {
   }
 
   /**
-   * createRefund failed: was the refund made anyway? A refusal (our own check, a 4xx, a 503 the
-   * service did not process, a connection never made) made nothing, and it throws. Otherwise the
-   * answer was lost (a dropped connection, a timeout, a 500): the payment's refunds are read for
-   * this refund's reference. Found: it was made. Not found: nothing was made, and it throws. Unreadable:
-   * nobody knows, and it throws saying so; a retry then finds the refund, if it was made, through
-   * unrecordedRefund.
+   * createRefund failed: was it made anyway? A refusal made nothing (throws); a lost answer is looked up
+   * in the payment's refunds by reference: found, made; not found or unreadable, it throws saying so.
    */
   private async refundMade(
     e: unknown,

@@ -19,45 +19,34 @@ import type {
 import { AbstractPaymentProvider, MedusaError, PaymentSessionStatus } from "@medusajs/framework/utils"
 import type { z } from "zod"
 import { toCents } from "../../utils/medusa-money"
-import { TikkieError } from "tikkie-client/core/errors"
-import { takeSettledRead } from "./settled-reads"
-import { shopperSafeConnectionError, shopperSafeError, toMedusaError } from "./tikkie-medusa-error"
+import type TikkieModuleService from "../../modules/tikkie/service"
+import { callTikkieAs, toMedusaError } from "./tikkie-medusa-error"
+import { TIKKIE_PAYMENT_MODULE_DEPENDENCIES, tikkieModuleOf } from "./tikkie-module-of"
 
 export type TikkieProviderDependencies = { logger: Logger }
 
-/**
- * What every Tikkie session data holds, whichever product made it: the session id Tikkie knows the
- * order or request by, and the amount that was sent to Tikkie (never what a storefront sent).
- */
 export type TikkieSessionData = Record<string, unknown> & {
   referenceId: string
   amountInCents: number
 }
 
-/** A new session as the variant gets it, once the shared checks passed: Medusa's amount and session input. */
 export interface TikkieSessionRequest {
   sessionId: string
   amount: BigNumberInput
   data: Record<string, unknown> | undefined
 }
 
-/** What a variant made at Tikkie for a new session: Tikkie's token as the session's id, and its data. */
 export interface TikkieCreated<TSession> {
   id: string
   data: TSession
 }
 
-/** Tikkie's current state folded into the session data, with whether the whole amount is paid. */
 export interface TikkieRead<TSession> {
   data: TSession
   status: PaymentSessionStatus
   paid: boolean
 }
 
-/**
- * The sentences a variant says them in: the flow is shared, but each product names itself and its
- * order or request in its own words, and the storefront and admin show these texts as they are.
- */
 export interface TikkieProviderMessages<TSession> {
   noSessionId: string
   notInEuro: (currencyCode: string) => string
@@ -66,39 +55,25 @@ export interface TikkieProviderMessages<TSession> {
   paidCannotCancel: string
 }
 
-/**
- * A variant's static side. Medusa calls `validateOptions` on the registered class itself, so `this` in
- * it is the variant, which parses its own options with the same function its constructor uses.
- */
+/** Medusa calls `validateOptions` on the class, so `this` is the variant. */
 export interface TikkieProviderClass<TOptions> {
   parseOptions(options: unknown): TOptions
 }
 
 /**
- * What Fast Checkout and payment requests share as Medusa payment providers, after Medusa's Stripe
- * provider (one base, thin variants). In both, a Tikkie payment is money received: there is no
- * separate authorization, a paid order or request is `captured` at once and capture only confirms
- * it; Tikkie is read (never the storefront believed) whenever Medusa asks for the state.
- *
- * A variant supplies:
- * - `static identifier` and `static parseOptions` (its options schema; also what `validateOptions` runs);
- * - `createClient`: the product's Tikkie client from the parsed options;
- * - `sessionDataSchema`, `inputKey` (where server-side callers put the session input in `data`) and
- *   `messages` (its own wording of the shared errors);
- * - `createForSession`: the order or request for a new session, after the session id and EUR checks;
- * - `read`: Tikkie's state folded into the session data (or a settlement's read handed over, `settledReadKey`);
- * - `isPaid` and `storedStatus`: the same answers from the stored data, without asking Tikkie;
- * - `inputForNewAmount`: what a new order or request for a changed amount is made from;
- * - `refundPayment`, `deletePayment` and `getWebhookActionAndData`, which differ between the products;
- * - optionally `cancelled`, to record a cancel in the data (the default keeps the data as it is).
+ * What Fast Checkout and payment requests share (one base, thin variants, as Stripe's provider). A
+ * Tikkie payment is money received: paid is `captured` at once, and Tikkie is read whenever Medusa asks.
  */
 export abstract class TikkieBaseProvider<
   TOptions extends object,
   TClient,
   TSession extends TikkieSessionData,
 > extends AbstractPaymentProvider<TOptions> {
+  static paymentModuleDependencies: readonly string[] = TIKKIE_PAYMENT_MODULE_DEPENDENCIES
+
   protected readonly logger: Logger
   protected readonly options: TOptions
+  protected readonly tikkie: TikkieModuleService
   protected readonly client: TClient
 
   protected abstract readonly sessionDataSchema: z.ZodType<TSession>
@@ -113,18 +88,15 @@ export abstract class TikkieBaseProvider<
     super(container, options as TOptions)
     this.logger = container.logger
     this.options = (this.constructor as unknown as TikkieProviderClass<TOptions>).parseOptions(options)
+    this.tikkie = tikkieModuleOf(container)
     this.client = this.createClient(this.options)
   }
 
   protected abstract createClient(options: TOptions): TClient
   protected abstract createForSession(request: TikkieSessionRequest): Promise<TikkieCreated<TSession>>
-  /**
-   * Tikkie's state folded into the session data. `settled`: what this process's settlement read from
-   * Tikkie moments ago (settled-reads.ts), used instead of reading again when the variant recognises it.
-   */
+  /** `settled`: a settlement's fresh read, used instead. */
   protected abstract read(data: Record<string, unknown> | undefined, settled?: unknown): Promise<TikkieRead<TSession>>
-  /** The key under which a settlement hands over its read of this session's order or request. */
-  protected abstract settledReadKey(current: TSession): string
+  protected abstract settledRead(current: TSession): Promise<unknown>
   protected abstract isPaid(data: TSession): boolean
   protected abstract storedStatus(data: TSession): PaymentSessionStatus
   protected abstract inputForNewAmount(
@@ -146,7 +118,7 @@ export abstract class TikkieBaseProvider<
       throw new MedusaError(MedusaError.Types.NOT_ALLOWED, this.messages.notInEuro(currency_code.toUpperCase()))
     }
     const created = await this.createForSession({ sessionId, amount, data })
-    // Medusa merges the input data into the session's: the input is Tikkie's order or request now, not kept twice.
+    // Medusa merges the input data into the session's: the input is not kept twice.
     return {
       id: created.id,
       data: { ...created.data, [this.inputKey]: undefined },
@@ -154,12 +126,7 @@ export abstract class TikkieBaseProvider<
     }
   }
 
-  /**
-   * Neither a Fast Checkout order nor a payment request can change its amount. Same amount: the data
-   * is kept as given (the plugin marks a cancelled or expired session this way). Another amount: a new
-   * order or request under the same session id; the old one stays payable until it expires, and a
-   * payment on it is kept by the plugin as a problem, never silently dropped.
-   */
+  /** Another amount makes a new order or request; a payment on the old one is kept as a problem. */
   async updatePayment(input: UpdatePaymentInput): Promise<UpdatePaymentOutput> {
     const current = this.sessionData(input.data)
     if (toCents(input.amount) === current.amountInCents) {
@@ -173,18 +140,14 @@ export abstract class TikkieBaseProvider<
     return { data: created.data, status: created.status }
   }
 
-  /**
-   * Called by Medusa when a settlement completes the cart (or captures an order link): the settlement
-   * read Tikkie under its lock a moment ago and handed that read over, so it is not read twice.
-   */
+  /** A settlement's fresh read, recorded under its lock, saves a second one; the session data is not trusted. */
   async authorizePayment(input: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
     const current = this.parseSessionData(input.data)
-    const settled = current ? takeSettledRead(this.settledReadKey(current)) : undefined
+    const settled = current ? await this.settledRead(current).catch(() => undefined) : undefined
     const { data, status } = await this.read(input.data, settled)
     return { data, status }
   }
 
-  /** A paid order or request is money received: capture only confirms it. */
   async capturePayment(input: CapturePaymentInput): Promise<CapturePaymentOutput> {
     const { data, paid } = await this.read(input.data)
     if (!paid) {
@@ -193,7 +156,7 @@ export abstract class TikkieBaseProvider<
     return { data }
   }
 
-  /** Neither product can close an unpaid order or request through the API: it expires by itself. */
+  /** Neither product can close an unpaid order or request: it expires by itself. */
   async cancelPayment(input: CancelPaymentInput): Promise<CancelPaymentOutput> {
     const current = this.sessionData(input.data)
     if (this.isPaid(current)) {
@@ -215,7 +178,6 @@ export abstract class TikkieBaseProvider<
     return current
   }
 
-  /** The session data, or nothing when this session was not made by this provider. */
   protected parseSessionData(data: Record<string, unknown> | undefined): TSession | undefined {
     const parsed = this.sessionDataSchema.safeParse(data)
     return parsed.success ? parsed.data : undefined
@@ -229,29 +191,12 @@ export abstract class TikkieBaseProvider<
     return parsed
   }
 
-  /**
-   * A failed Tikkie call as a MedusaError that says what failed and what to do. The provider's calls
-   * answer storefronts (starting and reading a payment), so Tikkie's own text, its trace id and the
-   * address it was reached at go to the log only (logged with the same `failure` words, so one can be
-   * found from the other). So does the detail of a v1 connection that gave no token (not connected,
-   * consent needed, a token sealed with a key no longer configured): the shopper reads that the shop
-   * cannot take Tikkie payments now. The store's other refusals (a MedusaError) pass as they are.
-   */
   protected async callTikkie<T>(
     failure: string,
     call: () => Promise<T>,
     asMedusaError: (e: unknown, what: string) => MedusaError = toMedusaError,
     step: "start" | "read" = "start"
   ): Promise<T> {
-    try {
-      return await call()
-    } catch (e) {
-      const detailed = asMedusaError(e, failure)
-      if (!(e instanceof TikkieError)) throw detailed
-      this.logger.error(detailed.message)
-      if (e.code === "ACCESS_TOKEN_UNAVAILABLE" && e.cause instanceof MedusaError)
-        throw shopperSafeConnectionError(e.cause.type, failure, step)
-      throw shopperSafeError(e, failure, step)
-    }
+    return callTikkieAs(this.logger, failure, call, asMedusaError, step)
   }
 }

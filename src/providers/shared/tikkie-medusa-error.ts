@@ -1,12 +1,7 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { TikkieError } from "tikkie-client/core/errors"
 
-/**
- * A TikkieError as Medusa shows it to the storefront or admin: the service's code and reason, the
- * trace id for ABN AMRO support, never a credential (TikkieError messages are redacted already).
- * Input problems are INVALID_DATA; an unreachable or failing service is UNEXPECTED_STATE, so a
- * storefront can offer to try again.
- */
+/** Never a credential; a failing service is UNEXPECTED_STATE, so a storefront can offer to try again. */
 export function toMedusaError(e: unknown, what: string): MedusaError {
   if (e instanceof MedusaError) return e
   if (e instanceof TikkieError) {
@@ -20,12 +15,7 @@ export function toMedusaError(e: unknown, what: string): MedusaError {
   return new MedusaError(MedusaError.Types.UNEXPECTED_STATE, `${what}: ${e instanceof Error ? e.message : String(e)}`)
 }
 
-/**
- * What a shopper (or an admin acting for one) is told when a Tikkie call fails: what failed and what to
- * do, without Tikkie's own text, its trace id or the address it was reached at; those go to the log
- * (see TikkieBaseProvider.callTikkie). `step` says whether the payment was being started (nothing was
- * paid) or read (a payment made is not lost).
- */
+/** What to do, for the shopper; the detail goes to the log. */
 export function shopperSafeError(e: TikkieError, what: string, step: "start" | "read"): MedusaError {
   const refused =
     e.kind === "local" || (e.status !== undefined && e.status >= 400 && e.status < 500 && e.status !== 429)
@@ -41,12 +31,6 @@ export function shopperSafeError(e: TikkieError, what: string, step: "start" | "
   )
 }
 
-/**
- * What a shopper is told when the shop's own side of Tikkie cannot be used (the v1 connection has no token:
- * not connected, consent needed, a sealed token that cannot be opened, its setup failed): that this shop
- * cannot take Tikkie payments now and what to do, never the detail (sealing keys, consent, the admin route
- * that connects v1), which is meant for the shop: the caller logs it.
- */
 export function shopperSafeConnectionError(
   type: MedusaError["type"],
   what: string,
@@ -57,4 +41,24 @@ export function shopperSafeConnectionError(
       ? "Nothing was paid: choose another way to pay, or try again later (the shop has been told)."
       : "A payment made is not lost: it is recorded as soon as the shop's connection to Tikkie works again (the shop has been told)."
   return new MedusaError(type, `${what}: this shop cannot take Tikkie payments at the moment. ${next}`)
+}
+
+/** Tikkie's text, trace id and address go to the log only; the store's own MedusaErrors pass as they are. */
+export async function callTikkieAs<T>(
+  logger: { error(message: string): void },
+  failure: string,
+  call: () => Promise<T>,
+  asMedusaError: (e: unknown, what: string) => MedusaError = toMedusaError,
+  step: "start" | "read" = "start"
+): Promise<T> {
+  try {
+    return await call()
+  } catch (e) {
+    const detailed = asMedusaError(e, failure)
+    if (!(e instanceof TikkieError)) throw detailed
+    logger.error(detailed.message)
+    if (e.code === "ACCESS_TOKEN_UNAVAILABLE" && e.cause instanceof MedusaError)
+      throw shopperSafeConnectionError(e.cause.type, failure, step)
+    throw shopperSafeError(e, failure, step)
+  }
 }

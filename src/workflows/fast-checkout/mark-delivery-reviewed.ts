@@ -10,9 +10,7 @@ import { TIKKIE_MODULE } from "../../modules/tikkie"
 import type TikkieModuleService from "../../modules/tikkie/service"
 
 export interface MarkDeliveryReviewedInput {
-  /** The Fast Checkout record (tkfco_…). */
   id: string
-  /** The admin user who handled it. */
   actor_id: string
 }
 
@@ -27,7 +25,7 @@ const markDeliveryReviewedStep = createStep(
     if (!record.delivery_review) {
       throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Fast Checkout order ${input.id} has no delivery to review.`)
     }
-    // Marked once: the first admin's mark and time stay, a repeat changes nothing.
+    // Marked once: the first admin's mark and time stay.
     if (record.delivery_reviewed_at) return new StepResponse(record, undefined as Previous | undefined)
     const previous: Previous = { id: record.id, delivery_reviewed_at: null, delivery_reviewed_by: null }
     const updated = await tikkie.updateFastCheckoutOrders({
@@ -45,12 +43,7 @@ const markDeliveryReviewedStep = createStep(
 
 export const markDeliveryReviewedWorkflowId = "tikkie-mark-delivery-reviewed"
 
-/**
- * An admin handled a Fast Checkout order whose payer's address is in another country than the cart was
- * taxed for, or outside its shipping zone (delivery-country.ts): the VAT corrected in the books, the
- * shipping arranged, or the order cancelled and refunded. It leaves the Tikkie page's list of reviews;
- * the order's widget keeps showing what differed.
- */
+/** Takes an order off the Tikkie page's list of delivery reviews; the order's widget keeps showing what differed. */
 export const markDeliveryReviewedWorkflow = createWorkflow(
   markDeliveryReviewedWorkflowId,
   (input: WorkflowData<MarkDeliveryReviewedInput>) => new WorkflowResponse(markDeliveryReviewedStep(input))

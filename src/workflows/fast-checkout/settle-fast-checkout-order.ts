@@ -1,3 +1,4 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
 import { createWorkflow, transform, when, WorkflowResponse, type WorkflowData } from "@medusajs/framework/workflows-sdk"
 import { completeCartWorkflow } from "@medusajs/medusa/core-flows"
 import { RETURN_LOCK_WAIT_SECONDS } from "../../utils/lock-timeout"
@@ -10,6 +11,7 @@ import {
   readFastCheckoutOrderStep,
   recordFastCheckoutOutcomeStep,
 } from "./steps/settle-fast-checkout-order"
+import { traceSettlement } from "../utils/settlement-span"
 import { prepareCartCompletionStep } from "../checkout/steps/prepare-cart-completion"
 import {
   holdInlineSlotStep,
@@ -18,6 +20,16 @@ import {
 } from "../checkout/steps/settlement-holds"
 
 export type { SettleFastCheckoutInput, SettleOutcome, SettleSource } from "./utils/settle-outcome"
+
+/** Runs the settlement in its span (traceSettlement): what the webhook, return, poll and reminders call. */
+export async function settleFastCheckoutOrder(
+  container: MedusaContainer,
+  input: SettleFastCheckoutInput
+): Promise<SettleOutcome> {
+  return traceSettlement("fast_checkout", input, async () => {
+    return (await settleFastCheckoutOrderWorkflow(container).run({ input })).result
+  })
+}
 
 export const settleFastCheckoutOrderWorkflowId = "tikkie-settle-fast-checkout-order"
 
@@ -35,6 +47,7 @@ export const settleFastCheckoutOrderWorkflow = createWorkflow(
         transform({ found, input }, ({ found, input }) => ({
           key: `tikkie:fast-checkout:${found.orderToken}`,
           waitSeconds: input.lockWaitSeconds ?? (input.source === "return" ? RETURN_LOCK_WAIT_SECONDS : undefined),
+          marks: found.marks,
         }))
       )
     )
@@ -61,12 +74,15 @@ export const settleFastCheckoutOrderWorkflow = createWorkflow(
       { prepared, completed },
       ({ prepared, completed }) => completed?.id ?? prepared.finishedOrderId
     )
-    when("tikkie-fast-checkout-ordered", { orderId }, ({ orderId }) => !!orderId).then(() =>
-      importFastCheckoutPayerStep({ orderId: orderId! }).config({ continueOnPermanentFailure: true })
+    const imported = when("tikkie-fast-checkout-ordered", { orderId }, ({ orderId }) => !!orderId).then(() =>
+      importFastCheckoutPayerStep({ orderId: orderId!, marks: checked.marks }).config({
+        continueOnPermanentFailure: true,
+      })
     )
     const recorded = recordFastCheckoutOutcomeStep({
       input,
       checked,
+      imported,
       prepared,
       completedOrderId: transform({ completed }, ({ completed }) => completed?.id),
     }).config({ continueOnPermanentFailure: true, noCompensation: true })

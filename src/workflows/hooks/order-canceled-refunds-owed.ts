@@ -4,10 +4,8 @@ import { errorMessage } from "../../utils/error-message"
 import { recordRefundsOwedAfterCancel, type OrderBeforeCancel } from "../refunds-owed/utils/refunds-owed-after-cancel"
 
 /**
- * Medusa's cancel workflow (`POST /admin/orders/:id/cancel`) refunds captured payments: for a payment
- * Tikkie cannot refund, the plugin records a refund owed and takes back the refund the workflow booked
- * on the order. Run in the workflow (not on the order.canceled event) so the order never reads
- * "refunded" in between. A failure here is logged and never stops the shop's cancel.
+ * In the cancel workflow (not on order.canceled) so the order never reads "refunded" meanwhile; a
+ * failure is logged and never stops the shop's cancel.
  */
 cancelOrderWorkflow.hooks.orderCanceled(async ({ order }, { container }) => {
   try {

@@ -7,10 +7,8 @@ export type { InvoiceLinkInput } from "./steps/create-invoice-payment-request"
 export const createInvoicePaymentLinkWorkflowId = "tikkie-create-invoice-payment-link"
 
 /**
- * A standalone link for an invoice outside Medusa's orders (a phone order, a B2B invoice): a payment
- * request with a fixed or an open amount, recorded so its payments are followed (notification, poll)
- * and listed. It has no Medusa payment; Medusa's books are not touched when it is paid. A failure after
- * the request was made leaves its record cancelled, so a payment on it is still seen.
+ * A standalone link for an invoice outside Medusa's orders: recorded and followed, but it touches no
+ * Medusa books. A failure after the request was made leaves its record cancelled, so a payment is still seen.
  */
 export const createInvoicePaymentLinkWorkflow = createWorkflow(
   createInvoicePaymentLinkWorkflowId,

@@ -16,17 +16,10 @@ export type { OrderLinkInput } from "./steps/plan-order-link"
 export const createOrderPaymentLinkWorkflowId = "tikkie-create-order-payment-link"
 
 /**
- * Creates a Tikkie link for what an order still owes (or a smaller amount), the way Medusa asks an order
- * for more money: an order payment collection with a session of the payment request provider (whose
- * initiatePayment makes the payment request at Tikkie), and the plugin's record of the link. When the link
- * is paid, the settlement runs Medusa's processPaymentWorkflow on that session: the payment is captured and
- * the order's outstanding amount drops by what was paid.
- *
- * One link at a time per order, across store instances (the locking module; the lock's lease outlasts a
- * slow Tikkie answer, and a failure releases it). A step that fails undoes the earlier ones: the session
- * goes (Medusa's own compensation), a collection made for the link goes with its link to the order, a
- * collection taken over gets its amount back, and the record is marked cancelled (see recordSessionLinkStep:
- * the payment request itself stays payable at Tikkie until it expires).
+ * A link for what an order still owes, as Medusa asks an order for more money: an order payment
+ * collection with a session of this provider, settled later by processPaymentWorkflow. One link at a
+ * time per order (locking module); a failed step undoes the earlier ones, though the Tikkie request
+ * itself stays payable until it expires.
  */
 export const createOrderPaymentLinkWorkflow = createWorkflow(
   createOrderPaymentLinkWorkflowId,

@@ -4,14 +4,9 @@ import { recordLinkRefundsStep } from "./steps/record-link-refunds"
 export const recordLinkRefundsWorkflowId = "tikkie-record-link-refunds"
 
 /**
- * After Medusa's refundPaymentWorkflow refunded a payment of a Tikkie link (`payment.refunded`), the
- * refund is written into the link's record at once, so `GET /admin/orders/:id/tikkie-payment-links` shows
- * it and the poll follows it until Tikkie pays it out, also when the REFUND notification is lost.
- *
- * Why after Medusa's workflow and not inside the provider's refundPayment: a payment provider runs in the
- * payment module's container, which holds neither the plugin's module nor the locking module; Medusa
- * emits `payment.refunded` once the refund is committed. Should this run be lost (a crash between the
- * two), the poll still finds the PENDING refund in the payment's data (jobs/poll-payment-requests.ts).
+ * Writes a Medusa refund of a link into its record on `payment.refunded`, so the poll follows it also
+ * when the REFUND notification is lost. Not in the provider: its container lacks the plugin's module
+ * and the locking module.
  */
 export const recordLinkRefundsWorkflow = createWorkflow(
   recordLinkRefundsWorkflowId,

@@ -1,3 +1,4 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
 import { createWorkflow, transform, when, WorkflowResponse, type WorkflowData } from "@medusajs/framework/workflows-sdk"
 import { completeCartWorkflow, processPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import { RETURN_LOCK_WAIT_SECONDS } from "../../utils/lock-timeout"
@@ -8,6 +9,7 @@ import {
   readPaymentRequestStep,
   recordPaymentRequestOutcomeStep,
 } from "./steps/settle-payment-request"
+import { traceSettlement } from "../utils/settlement-span"
 import { prepareCartCompletionStep } from "../checkout/steps/prepare-cart-completion"
 import {
   holdInlineSlotStep,
@@ -16,6 +18,16 @@ import {
 } from "../checkout/steps/settlement-holds"
 
 export type { PaymentRequestOutcome, SettlePaymentRequestInput } from "./utils/settle-outcome"
+
+/** Runs the settlement in its span (traceSettlement): what the notification, return, poll and reminders call. */
+export async function settlePaymentRequest(
+  container: MedusaContainer,
+  input: SettlePaymentRequestInput
+): Promise<PaymentRequestOutcome> {
+  return traceSettlement("payment_request", input, async () => {
+    return (await settlePaymentRequestWorkflow(container).run({ input })).result
+  })
+}
 
 export const settlePaymentRequestWorkflowId = "tikkie-settle-payment-request"
 

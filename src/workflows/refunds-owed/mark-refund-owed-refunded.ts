@@ -23,14 +23,14 @@ export interface MarkRefundedInput {
 export const markRefundOwedRefundedWorkflowId = "tikkie-mark-refund-owed-refunded"
 
 /**
- * An admin paid a refund owed back by bank transfer: the mark goes into the payment's data, then Medusa's
- * own refund workflow records it (the provider answers the marked amount, once). Safe to repeat, under
- * locks per refund owed and payment; the payment's data says whether Medusa's refund was made already.
+ * An admin paid a refund owed back by bank transfer: marked, then Medusa's own refund workflow records it
+ * (the provider answers the refund naming the mark); a second payment, outside Medusa's records, is only
+ * marked. Safe to repeat, under a lock per refund owed and per payment (docs/REFUNDS-OWED.md).
  */
 export const markRefundOwedRefundedWorkflow = createWorkflow(
   markRefundOwedRefundedWorkflowId,
   (input: WorkflowData<MarkRefundedInput>) => {
-    // Read before the lock to lock the payment too: two refunds owed of one payment are never marked at once.
+    // Read before the lock to lock the payment too: two refunds owed of one payment book on one order.
     const unlocked = loadRefundOwedStep(input.id).config({ name: "tikkie-load-refund-owed-to-lock" })
     const lockKeys = transform({ input, unlocked }, ({ input, unlocked }) => [
       `tikkie:refund-owed:${input.id}`,
@@ -47,12 +47,7 @@ export const markRefundOwedRefundedWorkflow = createWorkflow(
       ({ owed }) => owed.status !== "refunded" && owed.source !== "second_payment" && !!owed.payment_id
     ).then(() => {
       const marked = markBankTransferRefundStep(
-        transform({ owed, input }, ({ owed, input }) => ({
-          refundOwedId: owed.id,
-          paymentId: owed.payment_id!,
-          amountInCents: Number(owed.amount_in_cents),
-          bankReference: input.bank_reference,
-        }))
+        transform({ owed }, ({ owed }) => ({ refundOwedId: owed.id, paymentId: owed.payment_id! }))
       )
       return prepareMedusaRefundStep(
         transform({ owed, input, marked }, ({ owed, input, marked }) => ({

@@ -8,11 +8,8 @@ export type { AdminRefundOwedInput } from "./steps/record-admin-refund-owed"
 export const recordAdminRefundOwedWorkflowId = "tikkie-record-admin-refund-owed"
 
 /**
- * The admin's refund (Medusa's Refund on the order page) of a payment Tikkie cannot refund: recorded as
- * a refund owed of that amount, never more than the payment still holds once Medusa's refunds and the
- * refunds owed not yet paid are counted. Under the order's refund-owed lock, which the return, claim and
- * exchange records take too, so two refunds, or a refund and a return, never count the same money twice.
- * Answers the refund owed.
+ * An admin's refund of a payment Tikkie cannot refund, recorded as a refund owed of at most what the
+ * payment still holds. Under the order's refund-owed lock, so no two refunds count the same money.
  */
 export const recordAdminRefundOwedWorkflow = createWorkflow(
   recordAdminRefundOwedWorkflowId,

@@ -1,17 +1,7 @@
 /**
- * Emit options for an event a /hooks route hands to the workers, keyed by what it is about.
- *
- * With Medusa's Redis event bus every emit is a BullMQ job, and these options go to the job as they are:
- * - `jobId`: BullMQ adds no second job with the id of one still waiting, delayed or running, so Tikkie's
- *   repeats of a webhook (up to three, more in a storm) and a flood of copies fold into the one job in
- *   flight, across every server instance, instead of each costing a job a worker must take;
- * - `removeOnComplete` / `removeOnFail`: the job leaves Redis when done either way, so the next real news
- *   about the same key becomes a job again (a failed job kept under its id would fold every later
- *   webhook into nothing; the poll would still settle it, but a minute late).
- * - `delay` (`delayMs`, when given): the job waits that long before a worker may take it (a BullMQ delayed
- *   job, still folded by its id meanwhile).
- * Medusa's in-memory event bus ignores all but `delay` (it waits in process); its subscriber folds
- * repeats in process (coalescing-queue.ts).
+ * Emit options for an event a /hooks route hands to the workers. On the Redis event bus, `jobId` folds
+ * Tikkie's repeats into the one BullMQ job in flight across instances, and removal on completion or
+ * failure lets the next real news become a job again. The in-memory bus honours only `delay`.
  */
 export function hookEventOptions(
   key: string,

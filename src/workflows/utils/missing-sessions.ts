@@ -1,14 +1,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 
-/** Sessions a poll run reads at once when it looks for sessions without a record. */
 export const MISSING_SESSIONS_PAGE = 200
-/**
- * Sessions a run looks at in all, newest first. A session misses its record when the process stopped
- * between the two (moments after it was made), and the poll runs every minute: a session is looked at in
- * every run until this many newer ones were made, so only a store making more than this many a minute
- * could pass one by. Bounded so that a busy day never makes the minute's run read every session of it.
- */
+/** A session misses its record only moments after it was made, so the newest 1,000 suffice; bounded for busy days. */
 export const MISSING_SESSIONS_MAX = 1_000
 
 export interface RecentSession {
@@ -18,11 +12,6 @@ export interface RecentSession {
   data: Record<string, unknown> | null
 }
 
-/**
- * Reads the payment sessions of the providers starting with `providerPrefix` made after `since`, newest
- * first, in pages of MISSING_SESSIONS_PAGE and at most MISSING_SESSIONS_MAX in all, handing each page to
- * `handle` before the next is read.
- */
 export async function forRecentSessionPages(
   container: MedusaContainer,
   opts: { providerPrefix: string; since: Date; fields: string[] },

@@ -1,10 +1,6 @@
 /**
- * How long money paid at Tikkie may stay without a Medusa order while the poll keeps answering "retry"
- * (Tikkie unreachable or refusing the credentials, the cart locked, the store's database busy) before it
- * becomes a recorded problem that the admin sees and the poll stops retrying. A settlement is seconds of
- * work and the poll runs every minute, so a day is about 1,400 tries: a cause that lasts that long needs a
- * person (rotated credentials, a cart changed by hand). Until then it is polled every minute whatever its
- * expiry (a paid order or link never ages out of the poll) and listed in the admin as "paid, no order yet".
+ * How long paid money may stay without an order while the poll answers "retry" before it becomes a
+ * problem for the admin: a day is about 1,400 tries, and a cause lasting that long needs a person.
  */
 export const PAID_WITHOUT_ORDER_LIMIT_HOURS = 24
 

@@ -1,16 +1,7 @@
-/**
- * When the poll reads an unpaid Fast Checkout order or payment request again. Tikkie's GET calls are
- * what bound how fast a store confirms orders (250 a second per merchant), and most open checkouts are
- * never paid: a shopper who has not paid after an hour is unlikely to pay in the next minute. So the
- * wait grows with the record's age (a third of it, between one minute and half an hour): a checkout
- * made two minutes ago is read every minute, an abandoned one a few times an hour. A record that
- * expires is read once just after its expiry, so its session is closed soon. Records the poll has
- * reason to read now (paid without an order, a shopper back on the return route, a failed read) are
- * not scheduled here: they stay due.
- */
+// An unpaid record is read again after a third of its age (1 to 30 min: most are never paid, and Tikkie's
+// GETs are limited) and once just after its expiry; records with a reason to be read now stay due.
 export const POLL_MIN_INTERVAL_MS = 60_000
 export const POLL_MAX_INTERVAL_MS = 30 * 60_000
-/** After its expiry, the moment at which the service reports it EXPIRED for sure. */
 const AFTER_EXPIRY_MS = 5_000
 
 export function nextCheckAt(
@@ -26,7 +17,10 @@ export function nextCheckAt(
   return new Date(next)
 }
 
-/** Records a poll run reads at most (TIKKIE_POLL_BATCH), most likely changed first. */
+// A NEW order is read a day past its expiry; one unread since (outage, rotated keys) a month: it may be paid.
+export const STALE_AFTER_MS = 24 * 3_600_000
+export const UNREAD_AFTER_EXPIRY_MS = 30 * 24 * 3_600_000
+
 export function pollBatchSize(): number {
   const n = Number(process.env.TIKKIE_POLL_BATCH)
   return Number.isInteger(n) && n > 0 ? n : 500

@@ -10,6 +10,7 @@ import {
   type FastCheckoutWebhookEventData,
   type PaymentRequestNotificationEventData,
 } from "./events"
+import { currentTraceparent } from "../../utils/tracing"
 
 /**
  * When a settlement that lost its database connection runs again: seconds after the failure, a few
@@ -22,11 +23,7 @@ export type RetrySoon =
   | { kind: "fast-checkout"; orderToken: string; referenceId: string; retry?: number }
   | { kind: "payment-request"; paymentRequestToken: string; providerId: string; retry?: number }
 
-/**
- * Hands the settlement to the workers again, delayed (a BullMQ delayed job with the Redis event bus, one
- * per token and try: repeats fold). Needs only the event bus, so it works while Postgres is down; when
- * the emit fails too, the poll is left.
- */
+/** Hands the settlement to the workers again, delayed; needs only the event bus (Postgres may be down). */
 export async function settleAgainSoon(container: MedusaContainer, what: RetrySoon): Promise<boolean> {
   const retry = what.retry ?? 0
   const delay = RETRY_SOON_DELAYS_MS[retry]
@@ -39,6 +36,7 @@ export async function settleAgainSoon(container: MedusaContainer, what: RetrySoo
         reference_id: what.referenceId,
         status: "PAID",
         retry: retry + 1,
+        traceparent: currentTraceparent(),
       }
       await eventBus.emit(
         { name: FAST_CHECKOUT_WEBHOOK_EVENT, data },
@@ -50,6 +48,7 @@ export async function settleAgainSoon(container: MedusaContainer, what: RetrySoo
         notification_type: "PAYMENT",
         payment_request_token: what.paymentRequestToken,
         retry: retry + 1,
+        traceparent: currentTraceparent(),
       }
       await eventBus.emit(
         { name: PAYMENT_REQUEST_NOTIFICATION_EVENT, data },

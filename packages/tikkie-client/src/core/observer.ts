@@ -50,3 +50,24 @@ export function safely(fn: () => void): void {
     // ignored on purpose
   }
 }
+
+/** One observer that tells each of `observers` (traces and a health card, say); undefined ones are skipped. */
+export function composeObservers(...observers: Array<TikkieCallObserver | undefined>): TikkieCallObserver | undefined {
+  const present = observers.filter((o): o is TikkieCallObserver => o !== undefined)
+  if (present.length <= 1) return present[0]
+  return {
+    start(call) {
+      const watches: TikkieCallWatch[] = []
+      for (const o of present) {
+        safely(() => {
+          const w = o.start(call)
+          if (w) watches.push(w)
+        })
+      }
+      return {
+        attempt: (outcome) => watches.forEach((w) => safely(() => w.attempt?.(outcome))),
+        end: (outcome) => watches.forEach((w) => safely(() => w.end?.(outcome))),
+      }
+    },
+  }
+}

@@ -5,6 +5,7 @@ import { useState } from "react"
 import { BankSection } from "../../components/bank-section"
 import { DeliveryReviewsSection } from "../../components/delivery-reviews-section"
 import { FastCheckoutOrdersSection } from "../../components/fast-checkout-orders-section"
+import { HealthCard } from "../../components/health-card"
 import { InvoiceLinksSection } from "../../components/invoice-links-section"
 import { PaidWithoutOrderSection } from "../../components/paid-without-order-section"
 import { PaymentRequestsV1Section, type V1ConnectionView } from "../../components/payment-requests-v1-section"
@@ -26,7 +27,7 @@ function NeedsYou({ count, testId }: { count: number | undefined; testId: string
 }
 
 /**
- * The plugin's page in the admin (/app/tikkie), a work list: first what needs the admin (paid at Tikkie
+ * The plugin's page in the admin (/app/tikkie): the health card (health-card.tsx), then a work list: what needs the admin (paid at Tikkie
  * with no order yet, refunds still owed, each tab with its count), then invoice links, every Fast
  * Checkout (with the deliveries to another country to review, and their count), the bank account and the reconciliation of payouts, and the v1 connection when the store
  * has a payment request provider on the legacy v1 API. The counts are read again on every tab change.
@@ -47,6 +48,7 @@ const TikkiePage = () => {
           {t("page.subtitle")}
         </Text>
       </Container>
+      <HealthCard />
       {/* Opens on what needs the admin first; the bank module is optional and off by default. */}
       <Tabs value={tab} onValueChange={(v) => (setTab(v), attention.reload())}>
         <Tabs.List>

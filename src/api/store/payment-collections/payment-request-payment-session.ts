@@ -1,12 +1,7 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { isPaymentRequestProvider } from "../../../providers/provider-keys"
 
-/**
- * On Medusa's own `POST /store/payment-collections/:id/payment-sessions` with a Tikkie payment request
- * provider: whatever `data` the storefront sent is dropped, so a shopper cannot choose the description
- * shown on the store's Tikkie page (the provider then uses the store name option). The poll job records
- * such sessions. Other providers pass through untouched.
- */
+/** Drops a storefront's `data` on Medusa's session route: a shopper cannot choose the text on the Tikkie page. */
 export function paymentRequestPaymentSessionMiddleware(
   req: MedusaRequest,
   _res: MedusaResponse,

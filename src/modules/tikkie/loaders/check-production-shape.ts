@@ -4,12 +4,8 @@ import { productionShapeProblems, type ResolvedConfig } from "../production-shap
 import { parseTikkieModuleOptions } from "../options"
 
 /**
- * Refuses to start a `server` or `worker` instance on Medusa's in-process event bus or in-memory locking,
- * and a `shared` one on in-memory locking where replicas are likely unless the shop says it runs one
- * (`singleInstance`; src/modules/tikkie/production-shape.ts): such a store answers webhooks and then silently never
- * settles them, or settles one payment twice at once. The configuration Medusa resolved (defaults
- * included) names the modules it loads. The error names what to configure; the module's failing loader
- * stops Medusa. The module's options are checked here too (every command: a wrong option is wrong anywhere).
+ * Refuses a multi-instance store on in-process events or in-memory locks (production-shape.ts): it would
+ * never settle webhooks, or settle one twice. Also checks the module's options, for every command.
  */
 export default async function checkProductionShape({ container, options }: LoaderOptions): Promise<void> {
   const { singleInstance } = parseTikkieModuleOptions(options)
@@ -22,12 +18,7 @@ export default async function checkProductionShape({ container, options }: Loade
   throw new Error(message)
 }
 
-/**
- * Medusa's one-off commands (`medusa db:migrate`, `exec`, `user`, ...) set MEDUSA_WORKER_MODE=server
- * themselves, so that no scheduled job or subscriber runs while they do their work: such a process
- * serves no webhook and settles nothing, and refusing it would stop every store on Medusa's defaults
- * from migrating. Only the processes that serve and work (`medusa start`, `develop`) are checked.
- */
+/** Medusa's one-off commands set MEDUSA_WORKER_MODE=server and serve nothing: refusing them would stop migrations. */
 export function isOneOffCommand(argv: string[]): boolean {
   return argv.some((a) => /^(db:[a-z:-]+|exec|user|plugin:[a-z:-]+)$/.test(a))
 }

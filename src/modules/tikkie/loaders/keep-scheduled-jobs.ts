@@ -4,23 +4,14 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { errorMessage } from "../../../utils/error-message"
 import { isOneOffCommand } from "./check-production-shape"
 
-/** How often each instance that runs jobs checks that the plugin's schedules are still in Redis. */
 export const SCHEDULE_CHECK_MS = 30_000
 
-/** The plugin's jobs as Medusa's job loader names their workflows (`job-<config.name>`). */
 const PLUGIN_JOB_PREFIX = "job-tikkie-"
 
 /**
- * Medusa registers a scheduled job once, at start: on the Redis workflow engine, as a repeatable BullMQ
- * job that lives only in Redis. A Redis that restarts empty (no persistence, a failover to an empty
- * replica, a FLUSHALL) loses every schedule, and the instances reconnect without registering them again:
- * the poll never runs, so a paid order whose webhook was lost never becomes an order.
- *
- * Every instance that runs jobs (the workflow engine gives it a job queue: `worker` and `shared`) looks
- * every SCHEDULE_CHECK_MS for the plugin's schedules and registers a missing one again, through Medusa's
- * own scheduler, with the definition this process loaded. Several instances may do it at once: the
- * schedule's key and the next run's job id are fixed by the job's name and time, so Redis keeps one.
- * The in-memory engine keeps its schedules in the process and has no job queue: nothing to do there.
+ * Medusa registers scheduled jobs once, as repeatable BullMQ jobs in Redis: a Redis that restarts empty
+ * loses them and the poll never runs. So every job-running instance re-registers a missing one through
+ * Medusa's scheduler; fixed keys and job ids make concurrent re-registrations one.
  */
 export default async function keepScheduledJobs({ container }: LoaderOptions): Promise<void> {
   if (isOneOffCommand(process.argv)) return
@@ -38,7 +29,6 @@ export default async function keepScheduledJobs({ container }: LoaderOptions): P
 
 type RepeatableJobs = { getRepeatableJobs(): Promise<Array<{ key: string }>> }
 
-/** Registers again each of the plugin's schedules missing from the job queue; answers their names. */
 export async function restoreMissingSchedules(logger: Logger): Promise<string[]> {
   const storage = (WorkflowScheduler as unknown as { storage?: { jobQueue?: RepeatableJobs } }).storage
   const queue = storage?.jobQueue

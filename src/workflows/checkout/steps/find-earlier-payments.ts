@@ -12,6 +12,7 @@ import {
   type PaymentRequestNotificationEventData,
 } from "../../utils/events"
 import { hookEventOptions } from "../../utils/hook-event-options"
+import { currentTraceparent } from "../../../utils/tracing"
 import { checkedMomentsAgo } from "../../utils/record-freshness"
 import { fastCheckoutOutcomeFromRecord } from "../../fast-checkout/utils/outcome-from-record"
 import type { SettleFastCheckoutInput, SettleOutcome } from "../../fast-checkout/utils/settle-outcome"
@@ -159,6 +160,7 @@ export const handOverEarlierPaymentsStep = createStep(
             order_token: fc.orderToken,
             reference_id: fc.referenceId,
             status: fc.status,
+            traceparent: currentTraceparent(),
           }
           await eventBus.emit(
             { name: FAST_CHECKOUT_WEBHOOK_EVENT, data },
@@ -169,6 +171,7 @@ export const handOverEarlierPaymentsStep = createStep(
             provider_id: pr.providerId,
             notification_type: "PAYMENT",
             payment_request_token: pr.paymentRequestToken,
+            traceparent: currentTraceparent(),
           }
           await eventBus.emit(
             { name: PAYMENT_REQUEST_NOTIFICATION_EVENT, data },

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { underLockOrBusy } from "../../../utils/lock-timeout"
+import { markStep, type StepMarks } from "../../../utils/settlement-timing"
 import { inInlineSlotOrHandOver } from "../../utils/inline-settlement-slots"
 
 /**
@@ -48,16 +49,18 @@ async function letGo(holdId: string | undefined): Promise<void> {
   await h.ended
 }
 
-export type SettlementLock = { holdId?: string; busy?: string }
+export type SettlementLock = { holdId?: string; busy?: string; marks: StepMarks }
 
 export const holdSettlementLockStep = createStep(
   "tikkie-hold-settlement-lock",
-  async (input: { key: string; waitSeconds?: number }, { container }) => {
+  async (input: { key: string; waitSeconds?: number; marks?: StepMarks }, { container }) => {
+    const before = input.marks ?? markStep([], "start")
     const got = await hold<string>((whileHeld) =>
       underLockOrBusy(container, input.key, whileHeld, (reason) => reason, input.waitSeconds)
     )
-    if ("refused" in got) return new StepResponse<SettlementLock, string>({ busy: got.refused }, "")
-    return new StepResponse<SettlementLock, string>({ holdId: got.holdId }, got.holdId)
+    const marks = markStep(before, "lock")
+    if ("refused" in got) return new StepResponse<SettlementLock, string>({ busy: got.refused, marks }, "")
+    return new StepResponse<SettlementLock, string>({ holdId: got.holdId, marks }, got.holdId)
   },
   async (holdId) => letGo(holdId)
 )

@@ -1,19 +1,12 @@
-/**
- * The store's answers meant for the shopper (409s of the Store API), in Dutch and English. Tikkie's
- * shoppers are Dutch; the storefront says which language with Medusa's `x-medusa-locale` header (or
- * `?locale=`, which Medusa reads into `req.locale`), else the browser's `Accept-Language`; anything but
- * Dutch gets English.
- */
+/** The Store API's 409 texts for shoppers, in Dutch and English; anything but Dutch gets English. */
 export type ShopperLanguage = "nl" | "en"
 
 export interface ShopperMessages {
-  /** The cart became an order already (with Tikkie or another way to pay). */
   cartCompleted: string
-  /** An earlier Tikkie payment of this cart made it an order now or before. */
   paidAsOrder: (orderId: string) => string
-  /** Paid, but the cart could not become an order: the admin has it; the shopper must not pay again. */
+  /** The admin has it; the shopper must not pay again. */
   paidNotPlaced: string
-  /** An earlier payment's state is not known yet (Tikkie unreachable, another instance settling it). */
+  /** Tikkie unreachable, or another instance settling it. */
   confirming: string
 }
 
@@ -40,10 +33,7 @@ export const SHOPPER_MESSAGES: Record<ShopperLanguage, ShopperMessages> = {
   },
 }
 
-/**
- * The language of a Store API request: Medusa's resolved locale (`x-medusa-locale`, `?locale=`) first,
- * then the first language of `Accept-Language`; Dutch (`nl`, `nl-NL`, `nl-BE`) or English.
- */
+/** Medusa's resolved locale (`x-medusa-locale`, `?locale=`) first, then `Accept-Language`. */
 export function shopperLanguage(locale?: string | null, acceptLanguage?: string | null): ShopperLanguage {
   const first = (locale ?? "").trim() || (acceptLanguage ?? "").split(",")[0]?.split(";")[0]?.trim() || ""
   return /^nl(?:$|[-_])/i.test(first) ? "nl" : "en"

@@ -9,6 +9,7 @@ import {
 } from "../../../providers/fast-checkout/session-data"
 import { isFastCheckoutProvider } from "../../../providers/provider-keys"
 import { settleEarlierPaymentsOfCart } from "../../checkout/settle-earlier-payments"
+import { regionProvider } from "../../checkout/utils/region-provider"
 import type { ShopperLanguage } from "../../checkout/utils/shopper-messages"
 
 export interface FastCheckoutStartInput {
@@ -53,18 +54,11 @@ export const checkFastCheckoutStartStep = createStep(
   async (input: FastCheckoutStartInput, { container }) => {
     const cart = await loadCartForFastCheckout(container, input.cartId, input.language)
     await settleEarlierPaymentsOfCart(container, cart.id, input.language)
-    const providers = (cart.region?.payment_providers ?? []).filter(
-      (p) => isFastCheckoutProvider(p.id) && p.is_enabled !== false
-    )
-    const provider = input.providerId ? providers.find((p) => p.id === input.providerId) : providers[0]
-    if (!provider) {
-      throw new MedusaError(
-        MedusaError.Types.NOT_ALLOWED,
-        input.providerId
-          ? `Payment provider ${input.providerId} is not a Tikkie Fast Checkout provider of this cart's region.`
-          : "Tikkie Fast Checkout is not enabled in this cart's region."
-      )
-    }
+    const provider = regionProvider(cart, input.providerId, {
+      is: isFastCheckoutProvider,
+      name: "Tikkie Fast Checkout",
+      notEnabled: "Tikkie Fast Checkout is not enabled in this cart's region.",
+    })
     const collection = !cart.payment_collection
       ? ("create" as const)
       : toCents(cart.payment_collection.amount) !== toCents(cart.total)

@@ -4,11 +4,8 @@ import { recordFastCheckoutSession, type FastCheckoutSessionLike } from "../util
 export const recordFastCheckoutSessionStepId = "tikkie-record-fast-checkout-session"
 
 /**
- * Keeps the plugin's record of the Fast Checkout order a payment session made, before the shopper is sent
- * to its checkoutUrl: the orderToken cannot be fetched from Tikkie later.
- *
- * Not undone: Tikkie has no cancel operation, so the checkout page stays payable until the order expires,
- * and the record is what lets a payment made on it be settled or kept as a problem instead of going unseen.
+ * Recorded before the redirect, as the orderToken cannot be fetched later. Not undone: Tikkie cannot
+ * cancel the checkout, and the record lets a payment on it be settled or kept as a problem.
  */
 export const recordFastCheckoutSessionStep = createStep(
   recordFastCheckoutSessionStepId,

@@ -6,12 +6,11 @@ import { logExcerpt } from "../../../utils/log-excerpt"
 import { isConnectionFailure } from "../../../utils/connection-failure"
 import { settleAgainSoon } from "../../utils/retry-soon"
 import { toCents } from "../../../utils/medusa-money"
-import { markStep, stepTimingLine, type StepMarks } from "../../../utils/settlement-timing"
+import { endStepTiming, markStep, type StepMarks } from "../../../utils/settlement-timing"
 import { LogThrottle } from "../../../utils/log-throttle"
 import { nextCheckAt } from "../../utils/poll-schedule"
 import { TIKKIE_MODULE } from "../../../modules/tikkie"
 import type TikkieModuleService from "../../../modules/tikkie/service"
-import type { FastCheckoutSettledRead } from "../../../providers/fast-checkout/service"
 import type { FastCheckoutConnection } from "../../../providers/fast-checkout/connection"
 import { callTikkieProvider } from "../../utils/call-tikkie-provider"
 import { amountToPayInCents, type FastCheckoutOrder, type FastCheckoutStatus } from "tikkie-client/fast-checkout"
@@ -23,7 +22,6 @@ import type { InlineSlot, SettlementLock } from "../../checkout/steps/settlement
 import { RETURN_RATE_WAIT_MS, type SettleFastCheckoutInput, type SettleOutcome } from "../utils/settle-outcome"
 import { importFastCheckoutPayer } from "../utils/import-payer"
 import { SESSION_STATUS } from "../../../providers/fast-checkout/status"
-import { fastCheckoutReadKey, handOverSettledRead } from "../../../providers/shared/settled-reads"
 
 /**
  * The steps of settleFastCheckoutOrderWorkflow: once one decides the `outcome`, the later ones pass it on.
@@ -75,7 +73,8 @@ export const loadFastCheckoutRecordStep = createStep(
     { input, found, lock }: { input: SettleFastCheckoutInput; found: FoundOrder; lock?: SettlementLock },
     { container }
   ) => {
-    const answer = (outcome: SettleOutcome) => new StepResponse<LoadedOrder>({ outcome, marks: found.marks })
+    const marks = lock?.marks ?? found.marks
+    const answer = (outcome: SettleOutcome) => new StepResponse<LoadedOrder>({ outcome, marks })
     if (found.outcome) return answer(found.outcome)
     if (lock?.busy !== undefined) {
       // Another settlement of this order held the lock all that time: it is being settled; the poll retries.
@@ -98,7 +97,7 @@ export const loadFastCheckoutRecordStep = createStep(
     if (record.status === "NEW" && readSince(record.last_checked_at, input.coveredAfter)) {
       return answer({ outcome: "pending" })
     }
-    return new StepResponse<LoadedOrder>({ record, marks: markStep(found.marks, "record read") })
+    return new StepResponse<LoadedOrder>({ record, marks: markStep(marks, "record read") })
   }
 )
 
@@ -218,11 +217,9 @@ export const checkFastCheckoutCartStep = createStep(
           : Promise.resolve(undefined)
       ).then((cart) => whyCartCannotComplete(container, record, orderToken, paidInCents, cart)),
     ])
-    // completeCartWorkflow (or a finish) authorizes the session: the provider takes this read instead of a second.
-    const settled: FastCheckoutSettledRead = { orderToken, status: "PAID", amountInCents: paidInCents, payer }
+    // completeCartWorkflow (or a finish) authorizes the session: the provider takes this read, recorded above.
     if (refusal?.halfDoneOrderId) {
       // An earlier settlement of this order died inside Medusa's completion: finished, never made again.
-      handOverSettledRead(fastCheckoutReadKey(orderToken), settled)
       await finishCompletion(container, {
         cartId: record.cart_id!,
         paymentSessionId: record.payment_session_id!,
@@ -240,7 +237,6 @@ export const checkFastCheckoutCartStep = createStep(
       return answer({ outcome: "already-completed", orderId: existingOrderId })
     }
     if (refusal?.problem) return answer(await recordProblem(container, record, refusal.problem, paidFields))
-    handOverSettledRead(fastCheckoutReadKey(orderToken), settled)
     return new StepResponse<CheckedOrder>({
       record,
       paidFields,
@@ -253,8 +249,11 @@ export const checkFastCheckoutCartStep = createStep(
 /** Writes the Fast Checkout payer onto the order. No compensation: the order stays, and so does its payer. */
 export const importFastCheckoutPayerStep = createStep(
   "tikkie-import-fast-checkout-payer",
-  async (input: { orderId: string }, { container }) => {
-    return new StepResponse(await importFastCheckoutPayer(container, input.orderId))
+  async (input: { orderId: string; marks: StepMarks }, { container }) => {
+    // The PAID write was awaited before the completion (the provider reads it): its part is what is left.
+    const marks = markStep(markStep(input.marks, "complete cart"), "paid written")
+    await importFastCheckoutPayer(container, input.orderId)
+    return new StepResponse({ marks: markStep(marks, "payer import") })
   }
 )
 
@@ -271,11 +270,13 @@ export const recordFastCheckoutOutcomeStep = createStep(
     {
       input,
       checked,
+      imported,
       prepared,
       completedOrderId,
     }: {
       input: SettleFastCheckoutInput
       checked: CheckedOrder
+      imported?: { marks: StepMarks }
       prepared?: PreparedCompletion
       completedOrderId?: string
     },
@@ -289,10 +290,10 @@ export const recordFastCheckoutOutcomeStep = createStep(
     const orderToken = record.order_token
     const orderId = completedOrderId ?? prepared?.finishedOrderId
     if (orderId) {
-      const marks = markStep(checked.marks, "complete cart")
+      const marks = imported?.marks ?? markStep(checked.marks, "complete cart")
       await tikkie.updateFastCheckoutOrders({ id: record.id, ...paidFields, medusa_order_id: orderId, problem: null })
       logger.info(`Tikkie Fast Checkout order ${orderToken} is paid: Medusa order ${orderId} (via ${input.source})`)
-      if (marks.length) logger.info(stepTimingLine("fast-checkout", orderToken, markStep(marks, "record write")))
+      endStepTiming(logger, "fast-checkout", orderToken, markStep(marks, "record write"))
       return new StepResponse<SettleOutcome>({ outcome: "completed", orderId })
     }
     const retrySoon = async (reason: string) => {

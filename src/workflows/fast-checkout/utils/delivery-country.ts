@@ -3,29 +3,16 @@ import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/util
 import type { ShopperLanguage } from "../../checkout/utils/shopper-messages"
 
 /**
- * The delivery-country rule of Fast Checkout (docs/fast-checkout.md, "VAT and the payer's address").
- *
- * Tikkie collects the shipping address on its own page, after the amount (and so the VAT in it) is fixed,
- * and takes no country restriction. So:
- * 1. a cart starts Fast Checkout only with a known tax country (its shipping address country, which
- *    Medusa taxes by), and that country is stated on Tikkie's page as a € 0.00 line the payer reads
- *    before paying ("Leveringsland: België (prijzen incl. btw van België)");
- * 2. once paid, an address in another country than the tax country, or outside the service zone of the
- *    cart's shipping option, is never silent: the order keeps what was paid and gets a delivery review
- *    naming both countries, shown on the order's Tikkie widget and in the Tikkie page's list of reviews
- *    until an admin marks it reviewed.
- * Any way of starting Fast Checkout (the cart route, Medusa's payment-session route, an express button)
- * goes through taxCountryForFastCheckout and deliveryStatementItem; any settlement through reviewDelivery.
+ * Tikkie collects the address after the amount (and its VAT) is fixed, and takes no country restriction:
+ * so Fast Checkout states the tax country on its page, and a paid order delivered elsewhere gets a
+ * delivery review (docs/fast-checkout.md, "VAT and the payer's address").
  */
 
-/** What differs between what was paid for and where the payer wants it delivered (a type: stored as JSON). */
 export type DeliveryReview = {
-  /** The country the cart was taxed for (lower case ISO 3166), as stated on Tikkie's page. */
+  /** Lower case ISO 3166, as stated on Tikkie's page. */
   tax_country: string
-  /** The country of the shipping address the payer gave on Tikkie's page. */
   payer_country: string
   tax_country_differs: boolean
-  /** Shipping options of the order whose service zone does not include the payer's country. */
   shipping_options_outside_zone: string[]
 }
 
@@ -42,7 +29,6 @@ const TEXT: Record<ShopperLanguage, { noCountry: string; statement: (country: st
   },
 }
 
-/** A country's name in the given language ("BE" → "België" / "Belgium"); the code when unknown. */
 export function countryName(code: string, language: string): string {
   try {
     return new Intl.DisplayNames([language], { type: "region" }).of(code.toUpperCase()) ?? code.toUpperCase()
@@ -51,11 +37,7 @@ export function countryName(code: string, language: string): string {
   }
 }
 
-/**
- * The country the cart is taxed for: its shipping address country. Refused (400, in the shopper's
- * language) without one: Medusa computes no VAT for a cart without an address, and Tikkie would take a
- * price whose VAT no country can be named for.
- */
+/** Refused (400) without a shipping country: Medusa computes no VAT without one, so none could be stated. */
 export function taxCountryForFastCheckout(
   cart: { shipping_address?: { country_code?: string | null } | null },
   language: ShopperLanguage = "en"
@@ -65,15 +47,11 @@ export function taxCountryForFastCheckout(
   return country
 }
 
-/** The € 0.00 line that states the tax country on Tikkie's checkout page, in the shopper's language. */
 export function deliveryStatementItem(taxCountry: string, language: ShopperLanguage = "en") {
   return { itemName: TEXT[language].statement(countryName(taxCountry, language)), priceInCents: 0, quantity: 1 }
 }
 
-/**
- * Compares the payer's country with the tax country and with the service zones of the order's shipping
- * options; undefined when everything matches (or nothing can be compared).
- */
+/** Undefined when everything matches (or nothing can be compared). */
 export function reviewDelivery(input: {
   taxCountry: string | null | undefined
   payerCountry: string
@@ -94,7 +72,7 @@ export function reviewDelivery(input: {
   }
 }
 
-/** The order's shipping options with the countries of their service zones (empty: no country zone). */
+/** Empty countries: no country zone. */
 export async function orderShippingZones(
   container: MedusaContainer,
   shippingMethods: Array<{ name?: string | null; shipping_option_id?: string | null }>

@@ -11,20 +11,9 @@ import { TIKKIE_MODULE } from "../../../modules/tikkie"
 import type TikkieModuleService from "../../../modules/tikkie/service"
 
 /**
- * Writes the Fast Checkout payer (email, name, phone, company, shipping address) onto a Medusa order
- * paid with Fast Checkout, the billing address too when the cart had none, and links the order to the
- * payer's guest customer when the cart had no customer (payer-customer.ts), so Medusa's order list shows
- * who ordered. Runs after the order exists, from the settlement and from `order.placed`
- * (so an order completed by any path, even the storefront's own complete call, gets its payer), and
- * is idempotent.
- *
- * Why on the order and not the cart: a new address on the cart can change its tax and total, and then
- * Medusa's refresh of the cart deletes every payment session of the cart, the paid one included, and
- * processing fails with "PaymentSession ... not found": no order. On the order the totals stay what the
- * shopper paid. When the payer ships to another country than the one the cart was taxed for, or outside
- * the zone of its shipping option, the order keeps the tax that was paid and gets a delivery review
- * (delivery-country.ts): in its metadata (`tikkie_fast_checkout.delivery_review`, for the order's widget)
- * and on the Fast Checkout record (the Tikkie page's list, until an admin marks it reviewed).
+ * Writes the payer onto the paid order and links a guest customer; idempotent, run by the settlement and
+ * on `order.placed`. On the order, not the cart: a new cart address can change the total, and Medusa's
+ * refresh then deletes the paid payment session (docs/fast-checkout.md).
  */
 export async function importFastCheckoutPayer(container: MedusaContainer, orderId: string): Promise<boolean> {
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
@@ -72,11 +61,9 @@ export async function importFastCheckoutPayer(container: MedusaContainer, orderI
     const payer = session.data.payer as FastCheckoutPayer
 
     const address = orderAddressFromPayer(payer)
-    // The cart's address, which this never changes: a second import running alongside (the settlement and
-    // order.placed) may already see the payer's address on the order.
+    // The cart's address: a concurrent import may already have put the payer's on the order.
     const taxCountry =
       (order.cart?.shipping_address?.country_code ?? order.shipping_address?.country_code)?.toLowerCase() ?? null
-    // The shipping address and the payer's customer at once: round trips of the database side by side.
     const [review, , customerId] = await Promise.all([
       orderShippingZones(container, order.shipping_methods ?? []).then((shippingOptions) =>
         reviewDelivery({ taxCountry, payerCountry: address.country_code, shippingOptions })
@@ -86,7 +73,7 @@ export async function importFastCheckoutPayer(container: MedusaContainer, orderI
         : Promise.resolve(undefined),
       order.customer_id ?? guestCustomerForPayer(container, payer),
     ])
-    // The billing address is the payer's only where the cart had none: a storefront that asked for one keeps it.
+    // A storefront that asked for a billing address keeps it.
     await orders.updateOrders(orderId, {
       email: payer.email,
       customer_id: customerId,
@@ -119,7 +106,6 @@ export async function importFastCheckoutPayer(container: MedusaContainer, orderI
     }
     return true
   } catch (e) {
-    // The order and its payment stand; only the payer's details are missing, so say so loudly.
     logger.error(`Medusa order ${orderId}: importing the Tikkie payer failed: ${errorMessage(e)}`)
     return false
   }

@@ -12,14 +12,9 @@ export interface FastCheckoutRecordState {
 }
 
 /**
- * What the return route can answer from the record alone, without a Tikkie read or the order's lock:
- * - settled (a Medusa order, closed, or a problem the poll gave up on): that, always;
- * - read PAID moments ago (record-freshness.ts): with a problem, that problem; without an order, it is
- *   being completed right now (PROCESSING), and waiting on that settlement's lock would hold the shopper.
- * `readMomentsAgo`: the order's read interval is not over (webhook-read-claim.ts), so the record is as
- * fresh as the store may know it whatever `last_checked_at` says.
- * Undefined when only a settlement can tell. Never "not paid yet" from the record: a shopper coming back
- * from the checkout page has most likely just paid, after whatever check the record remembers.
+ * What the return route answers from the record alone, without a read or the lock: a settled outcome,
+ * or a PAID read moments ago (its problem, or PROCESSING). Never "not paid yet": a returning shopper
+ * has most likely just paid. Undefined when only a settlement can tell.
  */
 export function fastCheckoutOutcomeFromRecord(
   record: FastCheckoutRecordState,

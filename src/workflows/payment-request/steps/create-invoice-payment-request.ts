@@ -17,6 +17,9 @@ export interface InvoiceLinkInput {
   referenceId?: string
   expiryDate?: string
   providerId?: string
+  /** Whom reminders of the unpaid link go to (payment-link-reminders.ts), and in which language. */
+  payerEmail?: string
+  payerLanguage?: "nl" | "en"
 }
 
 /** The payment request Tikkie made, as the plugin records it. */
@@ -30,6 +33,8 @@ export interface InvoicePaymentRequest {
   expiry_date: string
   status: string
   metadata: Record<string, unknown> | null
+  payer_email: string | null
+  payer_language: "nl" | "en" | null
 }
 
 export const createInvoicePaymentRequestStepId = "tikkie-create-invoice-payment-request"
@@ -50,6 +55,10 @@ export const createInvoicePaymentRequestStep = createStep(
   async (input: InvoiceLinkInput, { container }) => {
     const provider = await paymentRequestConnection(container, input.providerId)
     let made: InvoicePaymentRequest
+    const payer = {
+      payer_email: input.payerEmail ?? null,
+      payer_language: input.payerEmail ? (input.payerLanguage ?? "nl") : null,
+    }
     if (provider.options.apiVersion === "v1") {
       if (input.expiryDate) throw v1ExpiryDateRefused()
       const tokens = await ensureV1Setup(container, provider.providerId)
@@ -77,6 +86,7 @@ export const createInvoicePaymentRequestStep = createStep(
           expiry_date: addDays(amsterdamDate(Date.now()), V1_PAYMENT_REQUEST_EXPIRY_DAYS),
           status: "OPEN",
           metadata: { v1: tokens },
+          ...payer,
         }
       } catch (e) {
         throw v1MedusaError(e, "Creating the Tikkie payment link (v1) failed")
@@ -101,6 +111,7 @@ export const createInvoicePaymentRequestStep = createStep(
           expiry_date: created.expiryDate ?? expiryDate,
           status: created.status,
           metadata: null,
+          ...payer,
         }
       } catch (e) {
         throw toMedusaError(e, "Creating the Tikkie payment link failed")

@@ -12,15 +12,10 @@ type OrderCollection = {
 
 export interface ReusableCollection {
   id: string
-  /** Its amount now, exact (a decimal string of Medusa's BigNumber), to give back if the workflow fails. */
   amount: string
 }
 
-/**
- * A collection's amount as it is stored, in Medusa's BigNumber math (its raw `{ value, precision }` first):
- * a decimal string, which the workflow keeps as it is and Medusa takes back as a BigNumberInput. Never a
- * float: an amount with more digits than a double holds would come back changed.
- */
+/** A decimal string from Medusa's BigNumber, never a float, which could change a long amount. */
 export function amountToRestore(collection: Pick<OrderCollection, "amount" | "raw_amount">): string {
   return MathBN.convert(collection.raw_amount ?? collection.amount ?? 0).toFixed()
 }
@@ -28,11 +23,8 @@ export function amountToRestore(collection: Pick<OrderCollection, "amount" | "ra
 export const findReusableOrderCollectionStepId = "tikkie-find-reusable-order-collection"
 
 /**
- * An unpaid payment collection of the order that no session uses yet: an order edit that raises the total
- * makes Medusa add one for the difference, and a link for that money takes it over (its amount set to the
- * link's), so the order does not keep an unpaid collection next to the paid link and read "partially
- * captured" for ever. A collection that already has sessions (another link) is never taken over.
- * Read only.
+ * An unpaid collection Medusa added for an order edit, with no session yet: a link takes it over, so the
+ * order does not read "partially captured" for ever. Read only.
  */
 export const findReusableOrderCollectionStep = createStep(
   findReusableOrderCollectionStepId,

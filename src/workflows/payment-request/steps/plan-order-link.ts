@@ -16,19 +16,16 @@ import { payerLanguage } from "../../utils/payer-language"
 
 export interface OrderLinkInput {
   orderId: string
-  /** Default: everything the order still owes that no open link asks for already. */
+  /** Default: what the order still owes that no open link asks for already. */
   amountInCents?: number
   description?: string
-  /** yyyy-mm-dd; default today + the provider's linkExpiryDays. */
   expiryDate?: string
   providerId?: string
 }
 
-/** What the link will be: everything checked and computed before anything is made. */
 export interface OrderLinkPlan {
   orderId: string
   providerId: string
-  /** The payment collection's amount (Medusa's decimal, see below). */
   collectionAmount: number
   description: string
   expiryDate: string
@@ -45,22 +42,15 @@ type LoadedOrder = {
   summary?: { pending_difference?: BigNumberInput } | null
 }
 
-/**
- * Integer cents as "€12.34" for the English message of API clients; the admin words each refusal in its
- * own language from the code and values (TikkieAdminError).
- */
+/** For API clients' English message; the admin words refusals from the code and values. */
 const euro = (cents: number) => moneyText(cents, "eur", "en")
 
 export const planOrderLinkStepId = "tikkie-plan-order-link"
 
 /**
- * Checks that the order can take a link and works out its amount, description and expiry. Nothing is
- * changed, so nothing is undone; the v1 setup it may run (the store's platform and user at Tikkie) is made
- * once per store and reused by every later link, so it stays.
- *
- * "Still owes" is the order summary's pending difference minus what open (unpaid, unexpired, not
- * cancelled) links of this order already ask for, so two admins cannot make the payer pay the same
- * amount twice (the workflow holds the order's lock while it runs).
+ * Checks the order and works out the link's amount, description and expiry; changes nothing (the v1
+ * setup it may run is per store and stays). Open links' amounts are subtracted from what is owed, so two
+ * admins cannot make the payer pay twice (the workflow holds the order's lock).
  */
 export const planOrderLinkStep = createStep(planOrderLinkStepId, async (input: OrderLinkInput, { container }) => {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
@@ -125,7 +115,6 @@ export const planOrderLinkStep = createStep(planOrderLinkStepId, async (input: O
     throw new TikkieAdminError(
       MedusaError.Types.INVALID_DATA,
       "tikkie_order_link_amount_too_high",
-      // Names the field (amount_in_cents) for API clients; the admin shows its own words at the amount.
       `amount_in_cents: ${euro(amountInCents)} is more than order #${order.display_id} still owes without a link (${euro(available)}` +
         (asked ? `; open links ask for ${euro(asked)} of the ${euro(owed)} owed)` : ")"),
       { ...amounts, amount_in_cents: amountInCents, available_in_cents: available }
@@ -137,7 +126,6 @@ export const planOrderLinkStep = createStep(planOrderLinkStepId, async (input: O
     orderDescription(
       await storeNameFor(container, options.storeName),
       order.display_id,
-      // The payer's language: the order's locale (the storefront's), else its shipping country.
       payerLanguage({ locales: [order.locale], countryCode: order.shipping_address?.country_code })
     )
   const expiryDate = input.expiryDate ?? addDays(today, options.linkExpiryDays)
@@ -145,10 +133,8 @@ export const planOrderLinkStep = createStep(planOrderLinkStepId, async (input: O
     throw v1ExpiryDateRefused()
   }
   const v1 = options.apiVersion === "v1" ? await ensureV1Setup(container, providerId) : undefined
-  // Medusa's order totals carry more decimals than a cent (6.95 + 21 % VAT = 8.4095). A link for all that
-  // is still owed asks the payer for the rounded cents but books the exact rest, so once it is paid the
-  // order owes exactly nothing (not €0.0005 either way) and reads "captured", as after Medusa's own checkout.
-  // (The workflow takes a number; Medusa turns it into its BigNumber through the decimal string.)
+  // Totals carry sub-cent decimals (8.4095): the payer pays the rounded cents, the collection books the
+  // exact rest, so a paid order owes exactly nothing and reads "captured".
   const collectionAmount =
     amountInCents === available
       ? MathBN.sub(MathBN.convert(order.summary?.pending_difference ?? 0), fromCents(asked)).toNumber()

@@ -15,6 +15,7 @@ import {
 import { isPaymentRequestProvider } from "../../../providers/provider-keys"
 import { amsterdamDate } from "tikkie-client/payment-requests/v2/amsterdam-date"
 import { settleEarlierPaymentsOfCart } from "../../checkout/settle-earlier-payments"
+import { regionProvider } from "../../checkout/utils/region-provider"
 import type { ShopperLanguage } from "../../checkout/utils/shopper-messages"
 import { ensureV1SetupForShopper } from "../utils/v1-setup"
 import { firstAcceptedLanguage, payerLanguage } from "../../utils/payer-language"
@@ -110,18 +111,11 @@ export const checkLinkCheckoutStep = createStep(
   async (input: LinkCheckoutInput, { container }) => {
     const cart = await loadCart(container, input.cartId, input.language)
     await settleEarlierPaymentsOfCart(container, cart.id, input.language)
-    const enabled = (cart.region?.payment_providers ?? []).filter(
-      (p) => isPaymentRequestProvider(p.id) && p.is_enabled !== false
-    )
-    const provider = input.providerId ? enabled.find((p) => p.id === input.providerId) : enabled[0]
-    if (!provider) {
-      throw new MedusaError(
-        MedusaError.Types.NOT_ALLOWED,
-        input.providerId
-          ? `Payment provider ${input.providerId} is not a Tikkie payment request provider of this cart's region.`
-          : "Tikkie payment links are not enabled in this cart's region."
-      )
-    }
+    const provider = regionProvider(cart, input.providerId, {
+      is: isPaymentRequestProvider,
+      name: "Tikkie payment request",
+      notEnabled: "Tikkie payment links are not enabled in this cart's region.",
+    })
     if (cart.currency_code.toLowerCase() !== "eur") {
       throw new MedusaError(
         MedusaError.Types.NOT_ALLOWED,

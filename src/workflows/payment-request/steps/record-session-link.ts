@@ -12,12 +12,8 @@ import {
 export const recordSessionLinkStepId = "tikkie-record-session-link"
 
 /**
- * Keeps the plugin's record of the link a payment session's payment request made (a checkout link or an
- * order link), before the shopper or customer is sent to it.
- *
- * Undone by marking the record cancelled, not by deleting it: Tikkie payment requests cannot be closed
- * through the API (the link stays payable until the end of its expiry date), so a payer who still uses
- * the link must find a record, and a payment on a cancelled link is kept as a problem to refund.
+ * Recorded before the payer is sent to the link. Undone by marking it cancelled, not deleting: the link
+ * stays payable at Tikkie, and a payment on it must find a record (kept as a problem to refund).
  */
 export const recordSessionLinkStep = createStep(
   recordSessionLinkStepId,

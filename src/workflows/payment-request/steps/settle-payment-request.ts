@@ -1,16 +1,14 @@
 import { completionGivenUp, retryUntilAfterProblem } from "../../utils/completion-budget"
 import type { BigNumberValue, IPaymentModuleService, Logger, MedusaContainer } from "@medusajs/framework/types"
-import { setPaymentDataKey } from "../../utils/payment-data"
 import { ContainerRegistrationKeys, Modules, PaymentActions } from "@medusajs/framework/utils"
 import { errorMessage } from "../../../utils/error-message"
 import { logExcerpt } from "../../../utils/log-excerpt"
-import { markStep, stepTimingLine, type StepMarks } from "../../../utils/settlement-timing"
+import { endStepTiming, markStep, type StepMarks } from "../../../utils/settlement-timing"
 import { fromCents, toCents } from "../../../utils/medusa-money"
 import { nextCheckAt } from "../../utils/poll-schedule"
 import { TIKKIE_MODULE } from "../../../modules/tikkie"
 import type TikkieModuleService from "../../../modules/tikkie/service"
-import { readPayments, type PaymentRequestSettledRead } from "../../../providers/payment-request/v2-api"
-import { handOverSettledRead, paymentRequestReadKey } from "../../../providers/shared/settled-reads"
+import { readPayments } from "../../../providers/payment-request/v2-api"
 import {
   paymentInFull,
   PaymentRequestSessionDataSchema,
@@ -34,7 +32,7 @@ import type { PaymentRequestOutcome, SettlePaymentRequestInput } from "../utils/
 
 /**
  * The steps of settlePaymentRequestWorkflow: once one decides the `outcome`, the later ones pass it on.
- * The writes of the record and the payment's data have no compensation: they say what Tikkie said.
+ * The record's writes have no compensation: they say what Tikkie said.
  */
 
 export type LoadedRequest = { record?: PaymentRequestRecord; outcome?: PaymentRequestOutcome; marks: StepMarks }
@@ -42,7 +40,7 @@ export type LoadedRequest = { record?: PaymentRequestRecord; outcome?: PaymentRe
 export const loadPaymentRequestRecordStep = createStep(
   "tikkie-load-payment-request-record",
   async ({ input, lock }: { input: SettlePaymentRequestInput; lock: SettlementLock }, { container }) => {
-    const marks = markStep([], "lock")
+    const marks = lock.marks
     const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
     const token = input.paymentRequestToken
     if (lock.busy !== undefined) {
@@ -78,7 +76,7 @@ export type ReadRequest = {
   marks: StepMarks
 }
 
-/** One read of Tikkie, written into the record and the payment's data; answers unless paid and unsettled. */
+/** One read of Tikkie, written into the record; answers unless paid and unsettled. */
 export const readPaymentRequestStep = createStep(
   "tikkie-read-payment-request",
   async (
@@ -120,7 +118,7 @@ export const readPaymentRequestStep = createStep(
     cartRead?.catch(() => undefined)
     // A payer back on the return route may have paid a moment ago: the next poll run looks again.
     const next = source === "return" ? new Date() : nextCheckAt(record)
-    const [, , session] = await Promise.all([
+    const [, session] = await Promise.all([
       tikkie.updatePaymentRequests({
         id: record.id,
         status: request.status,
@@ -128,7 +126,6 @@ export const readPaymentRequestStep = createStep(
         last_checked_at: new Date(),
         next_check_at: next,
       }),
-      syncPaymentData(container, record, payments),
       record.kind === "invoice" || (record.medusa_payment_id && record.order_id)
         ? Promise.resolve(undefined)
         : paymentSession(container, record.payment_session_id),
@@ -172,9 +169,7 @@ export const readPaymentRequestStep = createStep(
     if (record.kind !== "checkout" && !record.order_id) {
       return answer(await recordProblem(container, record, "the order link has no order"))
     }
-    // Completing the cart or capturing the order link authorizes the session: the provider takes this read.
-    const settled: PaymentRequestSettledRead = { paymentRequestToken: token, status: request.status, payments }
-    handOverSettledRead(paymentRequestReadKey(token), settled)
+    // Completing the cart or capturing the order link authorizes the session: the provider takes this read, recorded above.
     const done = { record, payments, paid, marks: markStep(marks, "record write") }
     if (record.kind === "checkout") return new StepResponse<ReadRequest>({ ...done, cartRead: await cartRead })
     // Paid in full: the session's own amount is captured (it may carry Medusa's sub-cent decimals, see
@@ -307,6 +302,7 @@ async function recordCompletion(
   const token = record.payment_request_token
   const cartId = record.cart_id!
   if (orderId) {
+    const completed = markStep(marks, "complete cart")
     const payment = await medusaPayment(container, record.payment_session_id)
     await tikkie.updatePaymentRequests({
       id: record.id,
@@ -315,8 +311,7 @@ async function recordCompletion(
       problem: null,
     })
     logger.info(`Tikkie payment request ${token} is paid: Medusa order ${orderId} (via ${input.source})`)
-    if (marks.length)
-      logger.info(stepTimingLine("payment-request", token, markStep(markStep(marks, "complete cart"), "record write")))
+    endStepTiming(logger, "payment-request", token, markStep(completed, "record write"))
     return { outcome: "completed", orderId }
   }
   const retrySoon = async (reason: string): Promise<PaymentRequestOutcome> => {
@@ -425,21 +420,6 @@ async function medusaPayment(container: MedusaContainer, sessionId: string | nul
   const payment = container.resolve<IPaymentModuleService>(Modules.PAYMENT)
   const [found] = await payment.listPayments({ payment_session_id: sessionId })
   return found
-}
-
-/**
- * Shows Tikkie's payments and refunds (a refund going from PENDING to PAID) in the Medusa payment's
- * data, so an admin reading the order's payment sees what the payer sees.
- */
-async function syncPaymentData(container: MedusaContainer, record: PaymentRequestRecord, payments: StoredPayment[]) {
-  if (record.kind === "invoice") return
-  const found = await medusaPayment(container, record.payment_session_id)
-  if (!found) return
-  const data = PaymentRequestSessionDataSchema.safeParse(found.data)
-  if (!data.success) return
-  if (JSON.stringify(data.data.payments) === JSON.stringify(payments)) return
-  // Only its own key: Medusa's refunds write the other keys of the same data meanwhile (payment-data.ts).
-  await setPaymentDataKey(container, found.id, "payments", payments)
 }
 
 async function recordProblem(

@@ -5,13 +5,9 @@ import { completionGivenUp } from "../../utils/completion-budget"
 import type { PaymentRequestOutcome } from "./settle-outcome"
 
 /**
- * What the return route can answer from the record alone, without Tikkie reads or the request's lock:
- * - completed (a captured Medusa payment and its order), or a problem the poll gave up on: that, always;
- * - read paid in full moments ago (record-freshness.ts): it is being completed right now (PROCESSING),
- *   or it is its problem; waiting on that settlement's lock would hold the shopper.
- * Undefined when only a settlement can tell (including payments that do not match the amount asked,
- * which the settlement records as a problem). Never "not paid yet" from the record: a shopper coming
- * back from the payment page has most likely just paid, after whatever check the record remembers.
+ * What the return route answers from the record alone, without reads or the lock: completed, given up,
+ * or paid in full moments ago (PROCESSING or its problem). Never "not paid yet": a returning shopper has
+ * most likely just paid. Undefined when only a settlement can tell.
  */
 export function paymentRequestOutcomeFromRecord(
   record: PaymentRequestRecord,

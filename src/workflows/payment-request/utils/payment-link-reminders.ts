@@ -7,18 +7,15 @@ import type { ResolvedPaymentRequestProviderOptions } from "../../../providers/p
 import { errorMessage } from "../../../utils/error-message"
 import { underLockOrBusy } from "../../../utils/lock-timeout"
 import { ibanRequestLanguage } from "../../refunds-owed/utils/iban-request-message"
-import { settlePaymentRequestWorkflow } from "../settle-payment-request"
+import { settlePaymentRequest } from "../settle-payment-request"
 import { paymentRequestProviders } from "./payment-request-providers"
 import { recordPayments } from "./record-payment-request"
 import { reminderMessage, type ReminderLanguage } from "./reminder-message"
 import { storeNameFor } from "./store-name"
 
 const DAY_MS = 86_400_000
-/** A record read from Tikkie this recently is trusted at send time; an older one is read again first. */
 const FRESH_READ_MS = 60_000
-/** Sends the notification module refuses (no e-mail provider, the provider's error) before a reminder is given up. */
 export const MAX_REMINDER_ATTEMPTS = 3
-/** Links a run reminds at most, per provider: the rest wait for the next run. */
 const REMINDER_BATCH = 100
 
 export type ReminderOutcome =
@@ -28,9 +25,9 @@ export type ReminderOutcome =
 
 type PaymentRequestRecord = Awaited<ReturnType<TikkieModuleService["listPaymentRequests"]>>[number]
 
-/** Why a link cannot be reminded now, or null: it can (the payer's e-mail aside). */
+/** Null: it can (the payer's e-mail aside). */
 export function notRemindable(record: PaymentRequestRecord, today: string): string | null {
-  if (record.kind !== "order") return "only order links have a payer's e-mail"
+  if (record.kind === "checkout") return "a checkout link's shopper is at the checkout"
   if (record.reminders_off) return "switched off"
   if (record.medusa_payment_id || recordPayments(record).length) return "paid"
   if (record.cancelled_at) return "cancelled"
@@ -39,11 +36,17 @@ export function notRemindable(record: PaymentRequestRecord, today: string): stri
   return null
 }
 
-/** The order's e-mail and the language to write to it in (the order's locale, else NL for a Dutch address). */
-export async function reminderPayer(
+type ReminderPayer = { email: string | null; language: ReminderLanguage; displayId: number | null }
+
+export async function reminderPayerOf(
   container: MedusaContainer,
-  orderId: string | null
-): Promise<{ email: string | null; language: ReminderLanguage; displayId: number | null }> {
+  record: PaymentRequestRecord
+): Promise<ReminderPayer> {
+  if (record.kind !== "invoice") return reminderPayer(container, record.order_id)
+  return { email: record.payer_email ?? null, language: record.payer_language ?? "nl", displayId: null }
+}
+
+export async function reminderPayer(container: MedusaContainer, orderId: string | null): Promise<ReminderPayer> {
   if (!orderId) return { email: null, language: "en", displayId: null }
   const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
     entity: "order",
@@ -66,16 +69,9 @@ export async function reminderPayer(
 }
 
 /**
- * Reminds the payers of unpaid order links (jobs/send-payment-link-reminders.ts), for each payment request
- * provider whose `reminderAfterDays` is set. Safe on any number of workers running it at once:
- *
- * - Tikkie is read first (the settlement, under the link's lock and the store's read budget) unless the
- *   record was read in the last minute, so a link paid since the last poll is settled, not reminded;
- * - under the link's lock (Medusa's locking module) the record is read again and the reminder claimed:
- *   an outbox row (tikkie_payment_request_reminder, unique per link and number) in state `sending`;
- * - the notification module sends it with the row's id as idempotency key, and the row becomes `sent`.
- *   A worker that dies after the claim leaves `sending`; the next run sends it under the same key, and
- *   the notification module sends a key at most once: no reminder is lost or sent twice.
+ * Safe on any number of workers: Tikkie is read first (a link paid since the last poll is settled, not
+ * reminded), the reminder is claimed under the link's lock as a `sending` outbox row, and the
+ * notification module sends it with the row's id as idempotency key, so none is lost or sent twice.
  */
 export async function sendPaymentLinkReminders(
   container: MedusaContainer,
@@ -94,7 +90,7 @@ export async function sendPaymentLinkReminders(
       now,
       limit: REMINDER_BATCH,
     })
-    // One after the other: reminders are few, and each may read Tikkie within the store's read budget.
+    // One after the other: each may read Tikkie within the store's read budget.
     for (const token of tokens) outcomes.push(await remindLink(container, token, options, now))
   }
   return outcomes
@@ -109,11 +105,8 @@ async function remindLink(
   const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
   const [before] = await tikkie.listPaymentRequests({ payment_request_token: token })
   if (!before) return { token, outcome: "skipped", reason: "not found" }
-  if (!before.last_checked_at || Date.now() - new Date(before.last_checked_at).getTime() > FRESH_READ_MS) {
-    const { result } = await settlePaymentRequestWorkflow(container).run({
-      input: { paymentRequestToken: token, source: "poll" },
-    })
-    // Tikkie's state unknown: no reminder on a guess; the next run tries again.
+  if (!before.last_checked_at || now.getTime() - new Date(before.last_checked_at).getTime() > FRESH_READ_MS) {
+    const result = await settlePaymentRequest(container, { paymentRequestToken: token, source: "poll" })
     if (result.outcome === "retry") return { token, outcome: "skipped", reason: `not read: ${result.reason}` }
   }
   return underLockOrBusy(
@@ -140,14 +133,17 @@ async function remindLocked(
   let claimed = reminders.find((r) => r.state === "sending")
   const why = notRemindable(record, amsterdamDate(now.getTime()))
   if (why) {
-    // A claim left by a dead sender is not sent once the link is paid, closed or switched off.
+    // A claim left by a dead sender is dropped once the link is paid, closed or switched off.
     if (claimed) await tikkie.updatePaymentRequestReminders({ id: claimed.id, state: "dropped", error: why })
     return { token, outcome: "skipped", reason: why }
   }
-  const payer = await reminderPayer(container, record.order_id)
-  if (!payer.email) return { token, outcome: "skipped", reason: "the order has no e-mail" }
+  const payer = await reminderPayerOf(container, record)
+  if (!payer.email) {
+    const reason = record.kind === "invoice" ? "the link has no payer e-mail" : "the order has no e-mail"
+    return { token, outcome: "skipped", reason }
+  }
   if (!claimed) {
-    // Decided again under the lock: another worker may have sent one since the list was read.
+    // Decided again under the lock: another worker may have sent one since.
     const last = Math.max(
       new Date(record.created_at).getTime(),
       ...counted.map((r) => new Date(r.claimed_at).getTime())
@@ -163,7 +159,7 @@ async function remindLocked(
         claimed_at: now,
       })
     } catch (e) {
-      // The unique index is the claim's last word: had a lock's lease lapsed, another worker's claim wins.
+      // The unique index has the last word, should a lock's lease have lapsed.
       if (MedusaError.isMedusaError(e) && /already exists\.$/.test(e.message))
         return { token, outcome: "skipped", reason: "claimed elsewhere" }
       throw e
@@ -180,6 +176,7 @@ async function remindLocked(
     url: record.url,
     expiryDate: record.expiry_date,
     storeName: await storeNameFor(container, options.storeName),
+    invoice: record.kind === "invoice" ? record.description : null,
   })
   const notifications = container.resolve<INotificationModuleService>(Modules.NOTIFICATION)
   try {
@@ -189,8 +186,8 @@ async function remindLocked(
         channel: "email",
         template: options.reminderTemplate,
         trigger_type: "tikkie.payment_link.reminder",
-        resource_id: record.order_id!,
-        resource_type: "order",
+        resource_id: record.order_id ?? record.id,
+        resource_type: record.order_id ? "order" : "tikkie_payment_request",
         idempotency_key: claimed.id,
         data: {
           ...message,
@@ -217,7 +214,7 @@ async function remindLocked(
     logger.warn(`Tikkie payment link ${token}: reminder ${claimed.number} not sent (attempt ${attempts}): ${reason}`)
     return { token, outcome: "failed", reason }
   }
-  // Sent now, or earlier under the same key by a run that died before marking it: the module's row says which.
+  // Sent now, or by a run that died before marking it: the module's row says which.
   const [sent] = await notifications.listNotifications({ idempotency_key: claimed.id } as never, { take: 1 })
   await tikkie.updatePaymentRequestReminders({
     id: claimed.id,
@@ -230,7 +227,6 @@ async function remindLocked(
   return { token, outcome: "sent", number: claimed.number, notificationId: sent?.id ?? "" }
 }
 
-/** What the admin sees of a link's reminders (GET/POST …/tikkie-payment-links/:token/reminders). */
 export async function reminderView(container: MedusaContainer, record: PaymentRequestRecord) {
   const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
   const options = (await paymentRequestProviders(container)).find((p) => p.providerId === record.provider_id)?.options
@@ -238,12 +234,11 @@ export async function reminderView(container: MedusaContainer, record: PaymentRe
     { payment_request_id: record.id },
     { order: { number: "ASC" } }
   )
-  const payer = await reminderPayer(container, record.order_id)
+  const payer = await reminderPayerOf(container, record)
   const afterDays = options?.reminderAfterDays ?? 0
-  // Why no (further) reminder will go out, for the admin: the shop's option, the link's state, the payer.
   const blocked = !afterDays
     ? "not_configured"
-    : record.kind !== "order" || !payer.email
+    : record.kind === "checkout" || !payer.email
       ? "no_email"
       : record.reminders_off
         ? "switched_off"

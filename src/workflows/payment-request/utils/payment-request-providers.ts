@@ -11,16 +11,9 @@ export interface PaymentRequestProviderEntry {
   options: ResolvedPaymentRequestProviderOptions
 }
 
-/** A provider's connection (its options and clients, connection.ts), lent to the plugin's own code. */
 export type PaymentRequestProviderConnection = PaymentRequestConnection & { providerId: string }
 
-/**
- * The connection of one payment request provider, borrowed from the provider itself through the payment
- * module (call-tikkie-provider.ts): the provider is the one owner of the credentials, and the client
- * lent is the provider's own, so its undici pool keeps connections to Tikkie alive from one settlement
- * to the next. Links for invoices, the notification subscription, the poll and refunds owed have no
- * payment session, so Medusa has no payment operation that could carry them.
- */
+/** One payment request provider's options and clients (call-tikkie-provider.ts), for work with no session. */
 export async function paymentRequestConnection(
   container: MedusaContainer,
   providerId?: string
@@ -36,13 +29,8 @@ export async function paymentRequestConnection(
 }
 
 /**
- * The payment request providers this store runs: Medusa's enabled payment providers with the plugin's
- * prefix, each asked once for its options. Known once per process (providers are registered at start
- * and do not change while it runs).
- *
- * Medusa keeps a provider's row enabled after the store removed it from its configuration (its loader
- * only ever enables), so a row is kept only when its provider answers; one that does not is left out,
- * with a warning, and Medusa logs that it could not resolve it, once per process.
+ * The payment request providers this store runs, with their options, known once per process. A row
+ * Medusa left enabled whose provider medusa-config.ts no longer declares is left out, with a warning.
  */
 const registeredByModule = new WeakMap<object, Promise<PaymentRequestProviderEntry[]>>()
 

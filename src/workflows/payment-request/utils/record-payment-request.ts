@@ -12,13 +12,12 @@ export interface PaymentRequestSessionLike {
   data?: Record<string, unknown> | null
 }
 
-/** The payments kept on a record (a JSON column holds `{items}`, since it cannot hold a bare array). */
+/** A JSON column holds `{items}`, as it cannot hold a bare array. */
 export function recordPayments(record: { payments?: unknown }): StoredPayment[] {
   const items = (record.payments as { items?: StoredPayment[] } | null | undefined)?.items
   return Array.isArray(items) ? items : []
 }
 
-/** What a session's record says besides the session: a checkout link's cart and pages, an order link's order. */
 export interface SessionRecordExtra {
   kind: "checkout" | "order"
   cartId?: string | null
@@ -28,10 +27,8 @@ export interface SessionRecordExtra {
 }
 
 /**
- * Keeps the plugin's own record of a payment request made for a payment session (checkout or order
- * link) as soon as the session exists, so the notification, the return route and the poll can find it
- * even if the session is deleted later. Idempotent per paymentRequestToken, also across instances
- * (the token is unique in the table).
+ * Recorded as soon as the session exists, so settlement finds it even if the session is deleted later.
+ * Idempotent per paymentRequestToken (unique), across instances.
  */
 export async function recordSessionPaymentRequest(
   container: MedusaContainer,
@@ -61,11 +58,9 @@ export async function recordSessionPaymentRequest(
       success_url: extra.successUrl ?? null,
       failure_url: extra.failureUrl ?? null,
       payments: { items: [] },
-      // v1 reads need the platform and user the request was made under.
       metadata: data.data.v1 ? { v1: data.data.v1 } : null,
     })
   } catch (e) {
-    // Another instance recorded it between our read and our write.
     const [raced] = await tikkie.listPaymentRequests({ payment_request_token: data.data.paymentRequestToken })
     if (raced) return raced
     throw e

@@ -12,6 +12,8 @@ export interface ReminderFacts {
   /** yyyy-mm-dd: payable until the end of that day (Amsterdam). */
   expiryDate: string
   storeName: string
+  /** An invoice link's description (no order): named in the reminder instead of an order number. */
+  invoice?: string | null
 }
 
 function dateText(isoDate: string, language: ReminderLanguage): string {
@@ -25,22 +27,19 @@ function dateText(isoDate: string, language: ReminderLanguage): string {
   }).format(new Date(Date.UTC(y, m - 1, d, 12)))
 }
 
-/**
- * The reminder a payer of an unpaid order link gets: plain text in the payer's language, given to the
- * shop's e-mail provider as the notification's `subject` and `text` beside the facts, so a provider
- * that renders its own template has them too.
- */
+/** An unpaid link's reminder in the payer's language: the notification's `subject` and `text`. */
 export function reminderMessage(f: ReminderFacts): { subject: string; text: string } {
   const amount = f.amountInCents === null ? null : moneyText(f.amountInCents, f.currencyCode, f.language)
   const order = f.orderDisplayId != null ? `#${f.orderDisplayId}` : ""
+  const invoice = !order && f.invoice ? ` (${f.invoice})` : ""
   const until = dateText(f.expiryDate, f.language)
   if (f.language === "nl") {
     return {
-      subject: `Herinnering: betaling${order ? ` voor bestelling ${order}` : ""} staat nog open`,
+      subject: `Herinnering: betaling${order ? ` voor bestelling ${order}` : invoice} staat nog open`,
       text: [
         "Beste klant,",
         "",
-        `We hebben je betaling${amount ? ` van ${amount}` : ""}${order ? ` voor bestelling ${order}` : ""} nog niet ontvangen.`,
+        `We hebben je betaling${amount ? ` van ${amount}` : ""}${order ? ` voor bestelling ${order}` : invoice} nog niet ontvangen.`,
         `Je kunt tot en met ${until} betalen met Tikkie via deze link:`,
         f.url,
         "",
@@ -52,11 +51,11 @@ export function reminderMessage(f: ReminderFacts): { subject: string; text: stri
     }
   }
   return {
-    subject: `Reminder: payment${order ? ` for order ${order}` : ""} still open`,
+    subject: `Reminder: payment${order ? ` for order ${order}` : invoice} still open`,
     text: [
       "Dear customer,",
       "",
-      `We have not received your payment${amount ? ` of ${amount}` : ""}${order ? ` for order ${order}` : ""} yet.`,
+      `We have not received your payment${amount ? ` of ${amount}` : ""}${order ? ` for order ${order}` : invoice} yet.`,
       `You can pay with Tikkie until the end of ${until} through this link:`,
       f.url,
       "",

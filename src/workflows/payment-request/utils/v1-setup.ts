@@ -22,12 +22,11 @@ export interface V1SetupView {
   platform_token: string | null
   user_token: string | null
   bank_account_token: string | null
-  /** Why the last setup failed, as the admin should read it. */
   problem: string | null
   updated_at: Date | null
 }
 
-/** The options the platform and user were made from; a change sets up again. No credential is hashed in. */
+/** No credential is hashed in. */
 function fingerprint(options: ResolvedPaymentRequestProviderOptions): string {
   const { platform, user } = options
   return crypto
@@ -43,11 +42,7 @@ function fingerprint(options: ResolvedPaymentRequestProviderOptions): string {
     .digest("hex")
 }
 
-/**
- * The v1 provider named, or the only v1 one, with a clear error when it is not v1. Unnamed, the store's
- * one v1 provider is meant even beside a v2 one (a merchant moving from v1 to v2 has both): only among
- * several v1 providers must the admin say which.
- */
+/** Unnamed, the one v1 provider is meant even beside a v2 one (a merchant moving to v2 has both). */
 export async function v1Provider(
   container: MedusaContainer,
   providerId?: string
@@ -67,12 +62,8 @@ export async function v1Provider(
 }
 
 /**
- * The v1 platform, user and bank account of a provider, set up once and stored (re-used by every
- * instance and every later start). When nothing is stored for the current options it looks for a
- * platform with the same name and phone number and a user with the same IBAN first (so a lost row or
- * a second instance never creates duplicates, which Tikkie limits), and creates only what is missing.
- * One setup at a time per provider (locking module). A failure is stored as `problem` and thrown as a
- * clear MedusaError naming the v1 code and rule.
+ * Set up once per provider and stored; finds an existing platform and user first, so a lost row never
+ * makes duplicates (Tikkie limits them). One setup at a time; a failure is stored as `problem`.
  */
 export async function ensureV1Setup(
   container: MedusaContainer,
@@ -91,12 +82,7 @@ export async function ensureV1Setup(
     )
 }
 
-/**
- * ensureV1Setup for a shopper's checkout: a setup that failed because the v1 connection gave no token (not
- * connected, consent needed, a token sealed with a key no longer configured) is the shop's to fix. Its
- * detail goes to the log (and is stored as the setup's `problem`, shown by GET
- * /admin/tikkie/payment-requests/v1-setup); the shopper reads that the shop cannot take Tikkie payments now.
- */
+/** A connection without a token is the shop's to fix: the detail goes to the log, the shopper reads less. */
 export async function ensureV1SetupForShopper(
   container: MedusaContainer,
   providerId: string,
@@ -183,7 +169,6 @@ async function setupLocked(
   }
 }
 
-/** Phone numbers as Tikkie may echo them: digits only, +31 as 0. */
 function samePhone(a: string, b: string): boolean {
   const norm = (s: string) =>
     s

@@ -5,13 +5,8 @@ import { fromCents } from "../../../utils/medusa-money"
 
 export const creditCancelledOrderStepId = "tikkie-credit-cancelled-order"
 
-/**
- * Marks the credit line as this refund owed's (with its id as reference_id), so a retry finds it and adds
- * no second one. Medusa's admin shows the reference as the line's words, in every admin language alike:
- * "Tikkie" reads the same in Dutch and English ("tikkie_refund_owed" read "(Tikkie Refund Owed)" there).
- */
+/** The credit line's reference_id, which a retry finds; Medusa's admin shows it as the words, in any language. */
 export const REFUND_OWED_CREDIT_LINE_REFERENCE = "tikkie"
-/** The reference of credit lines made before, still recognised by a retry. */
 const EARLIER_CREDIT_LINE_REFERENCES = ["tikkie_refund_owed"]
 
 export interface CreditCancelledOrderInput {
@@ -22,15 +17,9 @@ export interface CreditCancelledOrderInput {
 }
 
 /**
- * What Medusa's cancel does right after it refunds a payment, done when the refund is recorded: a credit
- * line of the refunded amount, so the cancelled order's total drops by what went back. Without it the
- * order reads "paid X, refunded X, total X" and Medusa's summary says the customer owes X again (and the
- * widget would offer a payment link). Medusa's own credit-line workflow refuses a cancelled order, so the
- * same order change (type credit_line, action CREDIT_LINE_ADD, confirmed) is made through the order
- * module. Only for a cancelled order: a return, claim or exchange already holds its difference.
- *
- * Idempotent: the credit line carries the refund owed's id; a retry that finds it adds nothing. Undone
- * by Medusa's own undo of the order's last change, then the change is deleted.
+ * A credit line of the refunded amount on a cancelled order, as Medusa's cancel makes after a refund:
+ * else Medusa's summary says the customer owes it again. Made through the order module, as Medusa's
+ * credit-line workflow refuses a cancelled order. Idempotent by the refund owed's id.
  */
 export const creditCancelledOrderStep = createStep(
   creditCancelledOrderStepId,
@@ -66,8 +55,7 @@ export const creditCancelledOrderStep = createStep(
   async (made, { container }) => {
     if (!made) return
     const orders = container.resolve<IOrderModuleService>(Modules.ORDER)
-    // As Medusa's own steps compensate: the confirm is undone (the change goes back to pending, the credit
-    // line is removed), then the change itself is deleted, so it blocks no later change of the order.
+    // As Medusa's own steps compensate: undo the confirm, then delete the change so it blocks no later one.
     await orders.undoLastChange(made.orderId, { id: made.changeId } as never)
     await orders.deleteOrderChanges(made.changeId)
   }

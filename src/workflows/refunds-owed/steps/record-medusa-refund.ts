@@ -2,7 +2,8 @@ import type { IOrderModuleService, IPaymentModuleService, MedusaContainer } from
 import { ContainerRegistrationKeys, MathBN, MedusaError, Modules, OrderStatus } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { fromCents } from "../../../utils/medusa-money"
-import { bankTransferRefundsOf, REFUND_OWED_METADATA_KEY } from "../../../providers/shared/bank-transfer-refunds"
+import { REFUND_OWED_METADATA_KEY } from "../../../providers/shared/bank-transfer-refunds"
+import { medusaRefundOfMark } from "../utils/bank-transfer-mark"
 import { removeRefundBookedWithoutRefund } from "../utils/refunds-owed-after-cancel"
 
 export const recordMedusaRefundStepId = "tikkie-record-medusa-refund"
@@ -64,18 +65,13 @@ export const prepareMedusaRefundStep = createStep(
   }
 )
 
-/** Answers Medusa's refund id from the payment's data (a retry finds it there and only marks), booked on a cancelled order. */
+/** Answers Medusa's refund id (its metadata names the refund owed: a retry finds it and only marks). */
 export const checkMedusaRefundStep = createStep(
   recordMedusaRefundStepId,
   async (prepared: PreparedMedusaRefund, { container }) => {
     const { input } = prepared
     if (prepared.madeBefore) return new StepResponse(prepared.madeBefore)
-    const after = await container
-      .resolve<IPaymentModuleService>(Modules.PAYMENT)
-      .retrievePayment(input.paymentId, { select: ["id", "data"] })
-    const made = bankTransferRefundsOf(after.data ?? undefined).find(
-      (r) => r.refundOwedId === input.refundOwedId
-    )?.medusaRefundId
+    const made = await medusaRefundOfMark(container, input.paymentId, input.refundOwedId)
     const { canceled, bookedBefore } = prepared
     if (!made) {
       // The cancel's refund workflow books the refund on the order even when Medusa made none.

@@ -32,12 +32,7 @@ const WHY: Record<IbanRequestLanguage, Record<RefundOwedSource, string>> = {
   },
 }
 
-/**
- * The e-mail that asks a payer for the account to pay a refund owed back to. Tikkie's Fast Checkout
- * does not give the payer's IBAN, and Tikkie cannot refund it, so the shop transfers the money itself.
- * Plain text: it goes through whatever e-mail provider the shop has (or the admin's mail program), and
- * asks only for what a transfer needs: the IBAN and the account holder's name.
- */
+/** Fast Checkout gives no IBAN and Tikkie cannot refund it: the shop transfers, so it asks for IBAN and holder. */
 export function ibanRequestMessage(f: IbanRequestFacts): { subject: string; text: string } {
   const amount = moneyText(f.amountInCents, f.currencyCode, f.language)
   const order = f.orderDisplayId != null ? `#${f.orderDisplayId}` : ""
@@ -74,11 +69,7 @@ export function ibanRequestMessage(f: IbanRequestFacts): { subject: string; text
   }
 }
 
-/**
- * Which language to write to the payer in: the order's locale when the storefront set one (Medusa's
- * `order.locale`), else Dutch for an order shipped to the Netherlands, else English. The admin can
- * choose the other before sending.
- */
+/** The order's locale, else Dutch for a Dutch address; the admin can choose the other. */
 export function ibanRequestLanguage(
   order: { locale?: string | null; shipping_address?: { country_code?: string | null } | null } | null
 ): IbanRequestLanguage {

@@ -68,6 +68,6 @@ export async function prepareIbanRequest(
     to: account.email ?? null,
     language: chosen,
     ...message,
-    can_send: await canSendEmail(container),
+    can_send: canSendEmail(container),
   }
 }

@@ -12,7 +12,6 @@ import { recordRefundOwed } from "./record-refund-owed"
 import { TIKKIE_MODULE } from "../../../modules/tikkie"
 import type TikkieModuleService from "../../../modules/tikkie/service"
 
-/** The order as Medusa's cancel workflow read it before it refunded: its payments with their refunds then. */
 export interface OrderBeforeCancel {
   id: string
   payment_collections?: Array<{
@@ -21,12 +20,9 @@ export interface OrderBeforeCancel {
 }
 
 /**
- * After Medusa's cancel workflow refunded the captured payments: for each Tikkie payment that cannot
- * be refunded at Tikkie, Medusa's refund was refused (the provider throws, so no refund record), but
- * the cancel workflow books the refund on the order anyway (an order transaction `refund` with the
- * payment's id, added whatever the provider answered), so the order's summary would say "refunded".
- * That booking is removed and a refund owed is recorded instead; it becomes Medusa's refund when an
- * admin marks it refunded. Idempotent: one refund owed per payment (`cancel:<payment id>`).
+ * Medusa's cancel books a refund on the order even when the provider refused it (a Tikkie payment that
+ * cannot be refunded): that booking is removed and a refund owed recorded instead, until an admin marks
+ * it refunded. Idempotent: one refund owed per payment.
  */
 export async function recordRefundsOwedAfterCancel(
   container: MedusaContainer,
@@ -49,8 +45,7 @@ export async function recordRefundsOwedAfterCancel(
     const earlier = before.get(payment.id)!
     const refundedNow = (payment.refunds ?? []).filter((r) => !earlier.has(r.id))
     if (refundedNow.length === 0) await removeRefundBookedWithoutRefund(container, order.id, payment.id)
-    // What stays owed: what was captured, less every refund Medusa holds and the refunds owed of the
-    // payment not yet paid (an admin's refund before the cancel), which Medusa's totals do not hold yet.
+    // Less the refunds owed not yet paid, which Medusa's totals do not hold yet.
     const unpaid = (await tikkie.listRefundOweds({ payment_id: payment.id, status: "owed" })).filter(
       (r) => r.source !== "second_payment" && r.key !== `cancel:${payment.id}`
     )
@@ -71,12 +66,7 @@ export async function recordRefundsOwedAfterCancel(
   }
 }
 
-/**
- * Takes back the cancel workflow's order transaction for a refund that Medusa did not make (its
- * reference_id is the payment). The order module corrects the summary of the transaction's version, and
- * the cancel confirmed a credit-line change after booking it (a new version), so the transaction is
- * moved to the order's current version first: the summary the admin reads is the one corrected.
- */
+/** The transaction is moved to the order's current version first, so the summary the admin reads is corrected. */
 export async function removeRefundBookedWithoutRefund(container: MedusaContainer, orderId: string, paymentId: string) {
   const orders = container.resolve(Modules.ORDER)
   const booked = await orders.listOrderTransactions({ order_id: orderId, reference: "refund", reference_id: paymentId })

@@ -4,6 +4,7 @@ import { ContainerRegistrationKeys, generateEntityId } from "@medusajs/framework
 import { TikkieError } from "tikkie-client/core/errors"
 import type { TokenCipher } from "../../../modules/tikkie-bank/token-cipher"
 import {
+  bankHealthObserver,
   bankModule,
   oauthClient,
   requireBankOptions,
@@ -40,7 +41,7 @@ async function exchangeConsentCode(
     return refuse(500, "not_configured", "Not connected", (e as Error).message)
   }
 
-  const oauth = oauthClient(options)
+  const oauth = oauthClient(options, bankHealthObserver(container))
   let tokens
   try {
     tokens = await oauth.exchangeCode({ code: answer.code, redirectUri: options.callbackUrl })
@@ -85,7 +86,7 @@ async function exchangeConsentCode(
     }
   }
 
-  const { client, close } = resourceClient(options, async () => tokens.access_token)
+  const { client, close } = resourceClient(options, async () => tokens.access_token, bankHealthObserver(container))
   let info
   try {
     info = await client.consentInfo()

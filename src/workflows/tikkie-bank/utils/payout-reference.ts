@@ -1,5 +1,3 @@
-import { MAX_DESCRIPTION_LINE_LENGTH } from "tikkie-client/account-information"
-
 /**
  * How a payout names its payment in its description lines (lines of 32 characters, account information
  * specification): `TIKKIE <SOURCE>`, then the reference on a line of its own (an orderToken alone takes 32).
@@ -10,19 +8,6 @@ export const PAYOUT_TAG = "TIKKIE"
 export interface PayoutReference {
   source: string
   reference: string
-}
-
-export function payoutDescriptionLines(source: string, reference: string): string[] {
-  const tag = `${PAYOUT_TAG} ${source.toUpperCase()}`
-  if (!/^[A-Z0-9]+$/.test(source.toUpperCase()) || tag.length > MAX_DESCRIPTION_LINE_LENGTH) {
-    throw new RangeError(
-      `payout source must be letters and digits, at most ${MAX_DESCRIPTION_LINE_LENGTH - PAYOUT_TAG.length - 1} characters`
-    )
-  }
-  if (reference.length < 1 || reference.length > MAX_DESCRIPTION_LINE_LENGTH || /\s/.test(reference)) {
-    throw new RangeError(`a payout reference is 1 to ${MAX_DESCRIPTION_LINE_LENGTH} characters without spaces`)
-  }
-  return [tag, reference]
 }
 
 export function readPayoutReferences(lines: ReadonlyArray<string> | undefined): PayoutReference[] {

@@ -6,10 +6,7 @@ import { linkView } from "../../../utils/payment-request-link-view"
 import type { AdminTikkiePaymentRequestListResponse, AdminTikkiePaymentRequestResponse } from "../../../types"
 import type { CreateInvoiceLinkBody, ListInvoiceLinksQuery } from "./validators"
 
-/**
- * POST /admin/tikkie/payment-requests → 201 `{ payment_request }`: a standalone link for an invoice
- * outside Medusa's orders, fixed (`amount_in_cents`) or open (left out: the payer chooses).
- */
+/** POST /admin/tikkie/payment-requests → 201 `{ payment_request }`: an invoice link (docs/payment-links.md). */
 export const POST = async (
   req: AuthenticatedMedusaRequest<CreateInvoiceLinkBody>,
   res: MedusaResponse<AdminTikkiePaymentRequestResponse>
@@ -22,16 +19,14 @@ export const POST = async (
       referenceId: body.reference_id,
       expiryDate: body.expiry_date,
       providerId: body.provider_id,
+      payerEmail: body.payer_email,
+      payerLanguage: body.payer_language,
     },
   })
   res.status(201).json({ payment_request: linkView(record) })
 }
 
-/**
- * GET /admin/tikkie/payment-requests?limit&offset[&status] → `{ payment_requests, count, limit, offset }`:
- * the invoice links, newest first, with their payments and refunds as last read from Tikkie (the
- * notification and the poll keep them current).
- */
+/** GET /admin/tikkie/payment-requests → the invoice links, newest first, as last read from Tikkie. */
 export const GET = async (
   req: AuthenticatedMedusaRequest<unknown, ListInvoiceLinksQuery>,
   res: MedusaResponse<AdminTikkiePaymentRequestListResponse>

@@ -29,17 +29,29 @@ export const expiryDateField = z
 
 export const providerIdField = paymentRequestProviderIdField
 
-export const CreateInvoiceLinkBodySchema = z.strictObject({
-  /** Leave out for an open amount: the payer chooses. */
-  amount_in_cents: amountInCentsField.optional(),
-  description: descriptionField,
-  reference_id: z
-    .string({ error: "reference_id must be a string" })
-    .regex(REFERENCE_ID_PATTERN, "reference_id must be 1-35 characters of a-z, A-Z, 0-9, space and !&'()+-./:?_`,")
-    .optional(),
-  expiry_date: expiryDateField.optional(),
-  provider_id: providerIdField.optional(),
-})
+export const CreateInvoiceLinkBodySchema = z
+  .strictObject({
+    /** Leave out for an open amount: the payer chooses. */
+    amount_in_cents: amountInCentsField.optional(),
+    description: descriptionField,
+    reference_id: z
+      .string({ error: "reference_id must be a string" })
+      .regex(REFERENCE_ID_PATTERN, "reference_id must be 1-35 characters of a-z, A-Z, 0-9, space and !&'()+-./:?_`,")
+      .optional(),
+    expiry_date: expiryDateField.optional(),
+    provider_id: providerIdField.optional(),
+    /** Reminders of the unpaid link go to this address (when the provider's reminderAfterDays is set). */
+    payer_email: z
+      .email({ error: "payer_email must be an e-mail address" })
+      .max(254, "payer_email must be at most 254 characters")
+      .optional(),
+    /** The reminders' language; default nl. Only with payer_email. */
+    payer_language: z.enum(["nl", "en"], { error: "payer_language must be nl or en" }).optional(),
+  })
+  .refine((b) => !b.payer_language || b.payer_email, {
+    error: "payer_language needs payer_email",
+    path: ["payer_language"],
+  })
 export type CreateInvoiceLinkBody = z.output<typeof CreateInvoiceLinkBodySchema>
 
 const LINK_STATUSES = ["OPEN", "CLOSED", "EXPIRED", "MAX_YIELD_REACHED", "MAX_SUCCESSFUL_PAYMENTS_REACHED"] as const

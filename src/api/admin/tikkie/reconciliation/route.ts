@@ -6,14 +6,8 @@ import type { ReconciliationQuery } from "./validators"
 import { orderDisplayIds } from "../../../utils/order-display-ids"
 
 /**
- * GET /admin/tikkie/reconciliation?status=matched,mismatch,pending,overdue,unmatched&from&to&limit&offset:
- * the plugin's payments with their payout state (matched with its transaction, mismatch: matched by
- * reference but with another amount, pending, overdue) and
- * the credits no payment claimed (unmatched), newest first. `from`/`to` (inclusive) filter the paid
- * date of payments and the book date of credits. `counts` gives every status within the dates.
- * Overdue follows from today's date, so a payment turns overdue without a run. `credits=tikkie` (default)
- * lists only unmatched credits that look like a Tikkie payout, `credits=all` every one. Each item names
- * its order's number (`medusa_order_display_id`).
+ * The plugin's payments with their payout state and the credits no payment claimed, newest first.
+ * Overdue follows from today's date, so a payment turns overdue without a run.
  */
 export const GET = async (
   req: AuthenticatedMedusaRequest<unknown, ReconciliationQuery>,

@@ -36,16 +36,11 @@ export function refundOwedView(r: Record<string, any>) {
 export type RefundOwedView = ReturnType<typeof refundOwedView> & {
   /** The order's number as Medusa's admin shows it ("#1"); null without an order. */
   order_display_id: number | null
-  /** The admin users' e-mails for `refunded_by` and `iban_requested_by` (user ids): who, as the admin reads it. */
   refunded_by_email: string | null
   iban_requested_by_email: string | null
 }
 
-/**
- * The views with what the admin reads instead of ids: the order's number and the e-mails of the admin
- * users who marked or asked. One query per kind for the whole page; an id that no longer resolves (a
- * deleted user) shows as null, the id stays in the view.
- */
+/** The views with the order's number and the admin users' e-mails instead of ids, one query per kind. */
 export async function refundOwedViews(
   container: MedusaContainer,
   rows: Array<Record<string, any>>
@@ -55,14 +50,14 @@ export async function refundOwedViews(
   const [displayIds, users] = await Promise.all([
     orderDisplayIds(
       container,
-      rows.map((r) => r.order_id)
+      rows.filter((r) => !("order" in r)).map((r) => r.order_id)
     ),
     userIds.length ? query.graph({ entity: "user", fields: ["id", "email"], filters: { id: userIds } }) : { data: [] },
   ])
   const emails = new Map((users.data as Array<{ id: string; email: string }>).map((u) => [u.id, u.email]))
   return rows.map((r) => ({
     ...refundOwedView(r),
-    order_display_id: displayIds(r.order_id),
+    order_display_id: "order" in r ? (r.order?.display_id ?? null) : displayIds(r.order_id),
     refunded_by_email: (r.refunded_by && emails.get(r.refunded_by)) ?? null,
     iban_requested_by_email: (r.iban_requested_by && emails.get(r.iban_requested_by)) ?? null,
   }))

@@ -18,6 +18,7 @@ import {
   readClaimsInRedis,
 } from "../../../../workflows/fast-checkout/utils/webhook-read-claim"
 import type { FastCheckoutWebhookBody } from "./validators"
+import { currentTraceparent } from "../../../../utils/tracing"
 
 const UNKNOWN_ORDERS = new LogThrottle("Tikkie Fast Checkout webhooks for orders not of this store")
 
@@ -63,6 +64,7 @@ export const POST = async (req: MedusaRequest<FastCheckoutWebhookBody>, res: Med
       order_token: body.orderToken,
       reference_id: body.referenceId,
       status: body.status,
+      traceparent: currentTraceparent(),
     }
     const eventBus = req.scope.resolve(Modules.EVENT_BUS)
     if (claim.action === "read") {

@@ -14,22 +14,15 @@ import { TIKKIE_MODULE } from "../../../../modules/tikkie"
 import type TikkieModuleService from "../../../../modules/tikkie/service"
 import { paymentRequestNotificationTarget } from "../../../utils/payment-request-notification-target"
 import type { PaymentRequestNotificationBody } from "./validators"
+import { currentTraceparent } from "../../../../utils/tracing"
 
 const FOREIGN_SUBSCRIPTIONS = new LogThrottle("Tikkie payment request notifications with another subscriptionId")
 const UNKNOWN_REQUESTS = new LogThrottle("Tikkie payment request notifications for requests not of this store")
 
 /**
- * POST /hooks/tikkie/payment-requests: Tikkie's notification `{subscriptionId, notificationType,
- * paymentRequestToken, paymentToken, refundToken?}`, validated at the edge (validators.ts, through
- * middlewares.ts: a malformed body or token gets 400). Notifications are not signed, so:
- * - a subscriptionId that is not the one stored for this store is ignored and logged;
- * - a paymentRequestToken with no record of this store is ignored and logged (one indexed lookup);
- * - a payment or refund the record already holds as settled changes nothing;
- * - otherwise the notification is handed to the event bus (one job per request, type and payment or
- *   refund in flight) and a worker reads the request from Tikkie (the body is only a hint) and settles it.
- * Every case answers 200: Tikkie retries anything else, and a forger learns nothing. All answer at once,
- * except those not of this store while a flood of them is under way (api/utils/idle-hook-brake.ts holds those
- * answers a while). Repeats of settled payments are Tikkie's own retries and are never held.
+ * Notifications are not signed: one not of this store or already settled changes nothing; the rest go
+ * to the event bus, and a worker reads Tikkie itself (the body is a hint). Always 200: Tikkie retries
+ * anything else and a forger learns nothing.
  */
 export const POST = async (req: MedusaRequest<PaymentRequestNotificationBody>, res: MedusaResponse) => {
   const body = req.validatedBody
@@ -58,6 +51,7 @@ export const POST = async (req: MedusaRequest<PaymentRequestNotificationBody>, r
       notification_type: body.notificationType,
       payment_request_token: body.paymentRequestToken,
       payment_token: body.paymentToken,
+      traceparent: currentTraceparent(),
     }
     await req.scope
       .resolve(Modules.EVENT_BUS)
@@ -71,7 +65,6 @@ export const POST = async (req: MedusaRequest<PaymentRequestNotificationBody>, r
         )
       )
   }
-  // Not this store's: answered like the rest, held a while when a flood of them is under way.
   if (!subscription || target === "unknown") await brakeIdleHookAnswer(logger)
   res.status(200).json({ received: true })
 }

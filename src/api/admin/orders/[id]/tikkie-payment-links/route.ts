@@ -1,7 +1,5 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { TIKKIE_MODULE } from "../../../../../modules/tikkie"
-import type TikkieModuleService from "../../../../../modules/tikkie/service"
-import { MedusaError } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { createOrderPaymentLinkWorkflow } from "../../../../../workflows/payment-request/create-order-link"
 import { loadOrderLinkRoom } from "../../../../../workflows/payment-request/utils/order-link-room"
 import { tikkieAdminErrorAnswer } from "../../../../../utils/admin-error"
@@ -10,10 +8,8 @@ import type { AdminTikkieOrderPaymentLinkListResponse, AdminTikkieOrderPaymentLi
 import type { CreateOrderLinkBody, ListOrderLinksQuery } from "./validators"
 
 /**
- * POST /admin/orders/:id/tikkie-payment-links → 201 `{ payment_link }`: a Tikkie link for what the order
- * still owes (or `amount_in_cents`, which may not be more). Send `payment_link.url` to the customer; when
- * it is paid, the order's payment is captured and what it owes drops. A refusal carries a `code` and
- * its `values` (amounts in cents) beside the English message, for the admin to word (TikkieAdminError).
+ * POST /admin/orders/:id/tikkie-payment-links → 201 `{ payment_link }`: a link for what the order still
+ * owes (or less). A refusal carries a `code` and `values` for the admin to word (TikkieAdminError).
  */
 export const POST = async (
   req: AuthenticatedMedusaRequest<CreateOrderLinkBody>,
@@ -41,29 +37,28 @@ export const POST = async (
 }
 
 /**
- * GET /admin/orders/:id/tikkie-payment-links[?limit&offset] → `{ payment_links, count, limit, offset }`:
- * every Tikkie payment request of the order, newest first (the checkout link it was paid with, and the
- * links made for it afterwards), with status, payments and refunds; and `new_link`: what a new link may
- * still ask for (what the order owes less what its open links ask for) and whether one can be made.
+ * GET /admin/orders/:id/tikkie-payment-links[?limit&offset] → `{ payment_links, count, limit, offset }`,
+ * newest first, and `new_link`: what a new link may still ask for and whether one can be made.
  */
 export const GET = async (
   req: AuthenticatedMedusaRequest<unknown, ListOrderLinksQuery>,
   res: MedusaResponse<AdminTikkieOrderPaymentLinkListResponse>
 ) => {
   const { limit, offset } = req.validatedQuery
-  const tikkie = req.scope.resolve<TikkieModuleService>(TIKKIE_MODULE)
-  const [[records, count], loaded] = await Promise.all([
-    tikkie.listAndCountPaymentRequests(
-      { order_id: req.params.id },
-      { order: { created_at: "DESC" }, take: limit, skip: offset }
-    ),
+  const [{ data: records, metadata }, loaded] = await Promise.all([
+    req.scope.resolve(ContainerRegistrationKeys.QUERY).graph({
+      entity: "tikkie_payment_request",
+      fields: ["*"],
+      filters: { order_id: req.params.id },
+      pagination: { take: limit, skip: offset, order: { created_at: "DESC" } },
+    }),
     loadOrderLinkRoom(req.scope, req.params.id),
   ])
   if (!loaded) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Order ${req.params.id} was not found.`)
   const { order, room } = loaded
   res.json({
-    payment_links: records.map(linkView),
-    count,
+    payment_links: (records as Parameters<typeof linkView>[0][]).map(linkView),
+    count: metadata?.count ?? records.length,
     limit,
     offset,
     new_link: {

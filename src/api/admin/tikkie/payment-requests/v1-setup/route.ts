@@ -3,11 +3,7 @@ import { ensureV1Setup, v1Provider, v1SetupView } from "../../../../../workflows
 import type { AdminTikkieV1SetupResponse } from "../../../../types"
 import type { RunV1SetupBody, V1SetupQuery } from "./validators"
 
-/**
- * GET /admin/tikkie/payment-requests/v1-setup[?provider_id=] → `{ v1_setup: { ready, platform_token,
- * user_token, bank_account_token, problem, ... } }`: the stored v1 platform, user and bank account of a
- * provider with apiVersion "v1", or why setting them up failed (the v1 rule or code, explained).
- */
+/** The stored v1 platform, user and bank account of a v1 provider, or why setting them up failed. */
 export const GET = async (
   req: AuthenticatedMedusaRequest<unknown, V1SetupQuery>,
   res: MedusaResponse<AdminTikkieV1SetupResponse>
@@ -16,11 +12,7 @@ export const GET = async (
   res.json({ v1_setup: await v1SetupView(req.scope, providerId) })
 }
 
-/**
- * POST /admin/tikkie/payment-requests/v1-setup → the setup, made now (or the stored one; `force` makes
- * it again). A failure answers 400 with the reason, e.g. a non-Dutch IBAN in the provider's options.
- * Checkout and order links set up on first use too; this route lets an admin check the options first.
- */
+/** Sets up now (`force`: again), so an admin can check the options before the first link does. */
 export const POST = async (
   req: AuthenticatedMedusaRequest<RunV1SetupBody>,
   res: MedusaResponse<AdminTikkieV1SetupResponse>

@@ -21,10 +21,11 @@ import {
   type FastCheckoutRecordState,
 } from "../../../../../workflows/fast-checkout/utils/outcome-from-record"
 import {
-  settleFastCheckoutOrderWorkflow,
+  settleFastCheckoutOrder,
   type SettleOutcome,
 } from "../../../../../workflows/fast-checkout/settle-fast-checkout-order"
 import type { FastCheckoutReturnQuery } from "./validators"
+import { currentTraceparent } from "../../../../../utils/tracing"
 
 /**
  * GET /hooks/tikkie/fast-checkout/return?session_id=…: where the checkout page sends the shopper back.
@@ -89,11 +90,7 @@ export const GET = async (req: MedusaRequest<unknown, FastCheckoutReturnQuery>, 
         ? { outcome: "pending" }
         : { outcome: "retry", reason: "read moments ago" }
     }
-    const outcome = (
-      await settleFastCheckoutOrderWorkflow(req.scope).run({
-        input: { orderToken, source: "return", inlineSlot: true },
-      })
-    ).result
+    const outcome = await settleFastCheckoutOrder(req.scope, { orderToken, source: "return", inlineSlot: true })
     timing?.mark(outcome.outcome === "retry" && outcome.handOver ? "settlement: no slot" : "settlement")
     if (outcome.outcome !== "retry") return outcome
     // Another settlement holds the order: it reads or has read. The claim goes back unused, so the
@@ -105,6 +102,7 @@ export const GET = async (req: MedusaRequest<unknown, FastCheckoutReturnQuery>, 
       order_token: orderToken,
       reference_id: record.reference_id,
       status: record.status,
+      traceparent: currentTraceparent(),
     }
     await req.scope
       .resolve(Modules.EVENT_BUS)

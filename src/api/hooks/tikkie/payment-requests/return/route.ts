@@ -13,10 +13,11 @@ import { TIKKIE_MODULE } from "../../../../../modules/tikkie"
 import type TikkieModuleService from "../../../../../modules/tikkie/service"
 import { paymentRequestOutcomeFromRecord } from "../../../../../workflows/payment-request/utils/outcome-from-record"
 import {
-  settlePaymentRequestWorkflow,
+  settlePaymentRequest,
   type PaymentRequestOutcome,
 } from "../../../../../workflows/payment-request/settle-payment-request"
 import type { PaymentRequestReturnQuery } from "./validators"
+import { currentTraceparent } from "../../../../../utils/tracing"
 
 /**
  * GET /hooks/tikkie/payment-requests/return?session_id=…: where the storefront sends a shopper who
@@ -57,11 +58,7 @@ export const GET = async (req: MedusaRequest<unknown, PaymentRequestReturnQuery>
   timing?.end(req.scope.resolve<Logger>(ContainerRegistrationKeys.LOGGER), "answer")
 
   async function settleOnReturn(): Promise<PaymentRequestOutcome> {
-    const outcome = (
-      await settlePaymentRequestWorkflow(req.scope).run({
-        input: { paymentRequestToken, source: "return", inlineSlot: true },
-      })
-    ).result
+    const outcome = await settlePaymentRequest(req.scope, { paymentRequestToken, source: "return", inlineSlot: true })
     timing?.mark(outcome.outcome === "retry" && outcome.handOver ? "settlement: no slot" : "settlement")
     if (outcome.outcome !== "retry" || !outcome.handOver) return outcome
     // Every inline slot is taken: the workers settle it.
@@ -69,6 +66,7 @@ export const GET = async (req: MedusaRequest<unknown, PaymentRequestReturnQuery>
       provider_id: record.provider_id,
       notification_type: "PAYMENT",
       payment_request_token: paymentRequestToken,
+      traceparent: currentTraceparent(),
     }
     await req.scope
       .resolve(Modules.EVENT_BUS)

@@ -15,20 +15,12 @@ async function orderLink(req: MedusaRequest) {
   return link
 }
 
-/**
- * GET /admin/orders/:id/tikkie-payment-links/:token/reminders → `{ reminders }`: whether reminders are on
- * for the link, why none (more) will go out (`blocked`: not_configured, no_email, switched_off, closed,
- * limit_reached, or null), the shop's settings, the payer's language and each reminder with its state.
- */
+/** Whether reminders are on, why none (more) will go out (`blocked`), and each reminder's state. */
 export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<AdminTikkieLinkRemindersResponse>) => {
   res.json({ reminders: await reminderView(req.scope, await orderLink(req)) })
 }
 
-/**
- * POST /admin/orders/:id/tikkie-payment-links/:token/reminders `{ enabled }` → `{ reminders }`: switches the
- * link's reminders on or off. Off takes effect for a reminder not yet sent too: the job decides under
- * the link's lock with the record read there.
- */
+/** Off applies to a reminder not yet sent too: the job decides under the link's lock. */
 export const POST = async (
   req: AuthenticatedMedusaRequest<LinkRemindersBody>,
   res: MedusaResponse<AdminTikkieLinkRemindersResponse>

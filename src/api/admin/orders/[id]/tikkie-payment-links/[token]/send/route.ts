@@ -6,19 +6,10 @@ import { TIKKIE_MODULE } from "../../../../../../../modules/tikkie"
 import type TikkieModuleService from "../../../../../../../modules/tikkie/service"
 import type { AdminTikkieSendPaymentLinkResponse } from "../../../../../../types"
 
-/**
- * The template name the notification carries: a store's email provider (SendGrid, Resend, …) renders it.
- * Its data: `order_id`, `order_display_id`, `url`, `amount_in_cents` (null: open amount), `description`,
- * `expiry_date` (yyyy-mm-dd, payable until the end of that day, Amsterdam time).
- */
+/** Rendered by the store's e-mail provider from the data sent below (amount_in_cents null: open amount). */
 export const PAYMENT_LINK_NOTIFICATION_TEMPLATE = "tikkie-payment-link"
 
-/**
- * POST /admin/orders/:id/tikkie-payment-links/:token/send → `{ notification: { id, to, channel, template } }`:
- * sends one of the order's links to the order's email through Medusa's notification module (channel
- * `email`, whatever provider the store registered for it). Refused clearly when the link is not this
- * order's, is paid or expired, the order has no email, or no provider sends email.
- */
+/** Sends a link to the order's e-mail through Medusa's notification module; refused when it cannot be paid or sent. */
 export const POST = async (
   req: AuthenticatedMedusaRequest,
   res: MedusaResponse<AdminTikkieSendPaymentLinkResponse>

@@ -5,26 +5,15 @@ import {
   rateWindowsOverConnection,
   rateWindowsOverRedis,
   type SqlConnection,
-} from "../shared/database-rate-limiter"
+} from "./database-rate-limiter"
 import { type RateLimiter, SlidingWindowRateLimiter } from "tikkie-client/core/rate-limiter"
 import { GET_ORDER_CALLS_PER_SECOND } from "tikkie-client/fast-checkout/client"
-import { databaseOf } from "../shared/database-of"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { storeRedisOf } from "../../utils/store-redis"
 
 /**
- * The provider's GET order limit (Fast Checkout specification, "Rate limits": at most 250 a second per
- * merchant), taken before every attempt, retries included. Every read of the provider counts, also the
- * ones Medusa asks for outside a settlement (authorizePayment through `POST /store/carts/:id/complete`,
- * capturePayment, getPaymentStatus): a storefront could otherwise spend the merchant's second for
- * the store's settlements from every instance at once.
- *
- * Two limits, both taken: the store-wide count (the one the settlements used to take themselves,
- * providers/shared/database-rate-limiter.ts), and this process's own window of 250 as a last line. The
- * store-wide count lives in Redis when the store runs on Medusa's Redis event bus (one round trip a
- * call), otherwise in the database. The provider lives in the payment module's container, which has no
- * plugin module but the shared database connection (`__pg_connection__`) and the event bus; the same SQL
- * runs over the connection. A provider constructed without
- * one (a unit test, a script) has the in-process limit only.
+ * The store's GET order budget (at most 250 a second per merchant), taken before every attempt: the
+ * store-wide count, then this process's own window of 250 as a last line.
  */
 export class FastCheckoutGetOrderLimiter implements RateLimiter {
   constructor(
@@ -32,7 +21,6 @@ export class FastCheckoutGetOrderLimiter implements RateLimiter {
     private readonly local: SlidingWindowRateLimiter = new SlidingWindowRateLimiter(GET_ORDER_CALLS_PER_SECOND, 1_000)
   ) {}
 
-  /** Whether this limiter counts in the database every store instance shares. */
   get isStoreWide(): boolean {
     return this.storeWide !== undefined
   }
@@ -47,7 +35,6 @@ export class FastCheckoutGetOrderLimiter implements RateLimiter {
     await Promise.all([this.local.holdRestOfSecond(), this.storeWide?.holdRestOfSecond()])
   }
 
-  /** The same counts, with a deadline on each wait for a store-wide slot (a shopper waits on the read). */
   withWaitAtMost(waitAtMostMs: number | undefined): FastCheckoutGetOrderLimiter {
     return waitAtMostMs === undefined
       ? this
@@ -55,12 +42,10 @@ export class FastCheckoutGetOrderLimiter implements RateLimiter {
   }
 }
 
-/** The limiter of a provider constructed in `container` (the payment module's cradle). */
 export function fastCheckoutGetOrderLimiter(container: Record<string, unknown>): FastCheckoutGetOrderLimiter {
-  const connection: SqlConnection | undefined = databaseOf(container)
+  const connection = databaseOf(container)
   if (!connection) return new FastCheckoutGetOrderLimiter(undefined)
-  // Counted in Redis when the store runs on Medusa's Redis event bus (several instances), else in the database.
-  // Looked up per call, not here: the provider may be built before the event bus is.
+  // Looked up per call, not here: the event bus may be built after the module.
   const overDatabase = rateWindowsOverConnection(connection)
   const counter = () => {
     const redis = storeRedisOf(container)
@@ -76,4 +61,14 @@ export function fastCheckoutGetOrderLimiter(container: Record<string, unknown>):
       FAST_CHECKOUT_GET_ORDER_CALLS_PER_SECOND
     )
   )
+}
+
+function databaseOf(container: Record<string, unknown>): SqlConnection | undefined {
+  let value: unknown
+  try {
+    value = container?.[ContainerRegistrationKeys.PG_CONNECTION]
+  } catch {
+    return undefined
+  }
+  return typeof (value as SqlConnection | undefined)?.raw === "function" ? (value as SqlConnection) : undefined
 }
