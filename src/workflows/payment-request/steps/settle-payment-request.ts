@@ -274,9 +274,11 @@ export const recordPaymentRequestOutcomeStep = createStep(
     if (read.outcome) return new StepResponse(read.outcome)
     if (checked.outcome) return new StepResponse(checked.outcome)
     const record = read.record!
+    const completed = markStep(checked.marks, "complete cart")
     const outcome = read.capture
       ? await recordCapture(container, record, input)
-      : await recordCompletion(container, record, input, completedOrderId ?? prepared?.finishedOrderId, checked.marks)
+      : await recordCompletion(container, record, input, completedOrderId ?? prepared?.finishedOrderId)
+    const written = markStep(completed, "record write after")
     if (outcome.outcome === "completed" || outcome.outcome === "captured") {
       const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
       await recordExtraPayments(
@@ -286,6 +288,10 @@ export const recordPaymentRequestOutcomeStep = createStep(
         isV1Record(record)
       )
     }
+    if (outcome.outcome === "completed") {
+      const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+      endStepTiming(logger, "payment-request", record.payment_request_token, markStep(written, "extra payments"))
+    }
     return new StepResponse(outcome)
   }
 )
@@ -294,15 +300,13 @@ async function recordCompletion(
   container: MedusaContainer,
   record: PaymentRequestRecord,
   input: SettlePaymentRequestInput,
-  orderId: string | undefined,
-  marks: StepMarks
+  orderId: string | undefined
 ): Promise<PaymentRequestOutcome> {
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
   const token = record.payment_request_token
   const cartId = record.cart_id!
   if (orderId) {
-    const completed = markStep(marks, "complete cart")
     const payment = await medusaPayment(container, record.payment_session_id)
     await tikkie.updatePaymentRequests({
       id: record.id,
@@ -311,7 +315,6 @@ async function recordCompletion(
       problem: null,
     })
     logger.info(`Tikkie payment request ${token} is paid: Medusa order ${orderId} (via ${input.source})`)
-    endStepTiming(logger, "payment-request", token, markStep(completed, "record write"))
     return { outcome: "completed", orderId }
   }
   const retrySoon = async (reason: string): Promise<PaymentRequestOutcome> => {
