@@ -467,9 +467,14 @@ export default storeSuite("hooks-abuse", {
 
       const cancelled = await shop.startFastCheckout((await newCart()).id)
       await tikkie.control.post(`/_sandbox/fastcheckout/orders/${cancelled.order_token}/cancel`)
-      expect((await fastCheckoutReturn(cancelled.payment_session_id)).location.searchParams.get("tikkie_status")).toBe(
+      // The cancel's webhook may claim the read first: the return then answers PROCESSING and the storefront
+      // asks again (every 2 s) until the read has seen the cancel.
+      const statusOnReturn = async () =>
+        (await fastCheckoutReturn(cancelled.payment_session_id)).location.searchParams.get("tikkie_status")
+      expect(await eventually(async () => ((await statusOnReturn()) === "CANCELLED" ? "CANCELLED" : undefined))).toBe(
         "CANCELLED"
       )
+      await tikkie.sandbox.context.deliveries.idle()
       await tikkie.control.clearRequests()
       expect((await fastCheckoutReturn(cancelled.payment_session_id)).location.searchParams.get("tikkie_status")).toBe(
         "CANCELLED"

@@ -102,14 +102,7 @@ class TikkieModuleService extends MedusaService({
     opts: { maxAttempts: number; expiredAfter: Date; unreadExpiredAfter: Date; now: Date },
     @MedusaContext() sharedContext: Context = {}
   ): Promise<{ count: number; oldest: Date | null }> {
-    const due = dueFastCheckoutOrders(opts, opts.now)
-    const rows: Array<{ count: string; oldest: Date | null }> = await (
-      sharedContext.manager as SqlEntityManager
-    ).execute(
-      `select count(*)::text as count, min(coalesce(next_check_at, created_at)) as oldest from tikkie_fast_checkout_order where ${due.where}`,
-      due.bindings
-    )
-    return { count: Number(rows[0].count), oldest: rows[0].oldest ? new Date(rows[0].oldest) : null }
+    return dueCount(sqlOf(sharedContext), "tikkie_fast_checkout_order", dueFastCheckoutOrders(opts, opts.now))
   }
 
   @InjectManager()
@@ -117,14 +110,7 @@ class TikkieModuleService extends MedusaService({
     opts: { maxAttempts: number; expiryDateFrom: string; now: Date },
     @MedusaContext() sharedContext: Context = {}
   ): Promise<{ count: number; oldest: Date | null }> {
-    const due = duePaymentRequests(opts, opts.now)
-    const rows: Array<{ count: string; oldest: Date | null }> = await (
-      sharedContext.manager as SqlEntityManager
-    ).execute(
-      `select count(*)::text as count, min(coalesce(next_check_at, created_at)) as oldest from tikkie_payment_request where ${due.where}`,
-      due.bindings
-    )
-    return { count: Number(rows[0].count), oldest: rows[0].oldest ? new Date(rows[0].oldest) : null }
+    return dueCount(sqlOf(sharedContext), "tikkie_payment_request", duePaymentRequests(opts, opts.now))
   }
 
   /** Counts one call of `key` in the current second for every instance (one upsert); answers the count. */
@@ -402,6 +388,18 @@ function duePaymentRequests(
           and (${PAID_LINK} or coalesce(next_check_at, created_at) <= ?)`,
     bindings: [opts.maxAttempts, now, opts.expiryDateFrom, now],
   }
+}
+
+async function dueCount(
+  sql: RunSql,
+  table: "tikkie_fast_checkout_order" | "tikkie_payment_request",
+  due: { where: string; bindings: unknown[] }
+): Promise<{ count: number; oldest: Date | null }> {
+  const rows = (await sql(
+    `select count(*)::text as count, min(coalesce(next_check_at, created_at)) as oldest from ${table} where ${due.where}`,
+    due.bindings
+  )) as Array<{ count: string; oldest: Date | null }>
+  return { count: Number(rows[0].count), oldest: rows[0].oldest ? new Date(rows[0].oldest) : null }
 }
 
 function sqlOf(sharedContext: Context): RunSql {
