@@ -281,6 +281,55 @@ export default storeSuite("fast-checkout-faults", {
       expect(tikkieRecord.rows[0].medusa_order_id).toBe(order.id)
     })
 
+    it("a failure after completeCartWorkflow placed the order (the record's write refused) keeps the order and its capture: the settlement answers completed, the next one records it", async () => {
+      const container = getContainer()
+      const { cart, started } = await paidWithoutWebhook()
+      const pg = container.resolve<SqlConnection>(ContainerRegistrationKeys.PG_CONNECTION)
+      const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
+      // Only the write naming the order is refused: the settlement's last step fails, after the order exists.
+      await pg.raw(
+        `create or replace function tikkie_test_refuse_order() returns trigger language plpgsql as $$
+        begin if new.medusa_order_id is not null then raise exception 'the record refuses its order'; end if; return new; end $$`,
+        []
+      )
+      await pg.raw(
+        `create trigger tikkie_test_refuse_order before update on tikkie_fast_checkout_order
+        for each row execute function tikkie_test_refuse_order()`,
+        []
+      )
+      let first: unknown
+      try {
+        first = (
+          await settleFastCheckoutOrderWorkflow(container).run({
+            input: { orderToken: started.order_token, source: "poll" },
+          })
+        ).result
+      } finally {
+        await pg.raw(`drop trigger if exists tikkie_test_refuse_order on tikkie_fast_checkout_order`, [])
+      }
+      const order = (await orderForCart(container, cart.id))!
+      expect(first).toEqual({ outcome: "completed", orderId: order.id })
+      // Medusa's undo of the completion did not run: the order stands, its payment captured, nothing refunded.
+      const [payment] = order.payment_collections.flatMap((pc: any) => pc.payments)
+      expect(payment.captured_at).toBeTruthy()
+      const { data: withRefunds } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
+        entity: "order",
+        fields: ["payment_collections.payments.refunds.id"],
+        filters: { id: order.id },
+      })
+      expect((withRefunds[0] as any).payment_collections.flatMap((pc: any) => pc.payments[0].refunds ?? [])).toEqual([])
+      expect((await tikkie.listFastCheckoutOrders({ order_token: started.order_token }))[0].medusa_order_id).toBeNull()
+
+      const { result: again } = await settleFastCheckoutOrderWorkflow(container).run({
+        input: { orderToken: started.order_token, source: "poll" },
+      })
+      expect(again).toEqual({ outcome: "already-completed", orderId: order.id })
+      expect((await tikkie.listFastCheckoutOrders({ order_token: started.order_token }))[0].medusa_order_id).toBe(
+        order.id
+      )
+      expect(await ordersForCartCount(container, cart.id)).toBe(1)
+    })
+
     it("a completion cut by a lost database connection is tried again within seconds, without the poll, and not recorded as a problem", async () => {
       const container = getContainer()
       const { cart, started } = await paidWithoutWebhook()

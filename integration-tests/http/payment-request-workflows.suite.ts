@@ -236,6 +236,56 @@ export default storeSuite("payment-request-workflows", {
       )
     })
 
+    it("payment link: the record's write refused after the cart became an order keeps the order and its capture; the next settlement records it", async () => {
+      const container = getContainer()
+      const cart = await stroopwafelsAndMugCart(shop, store)
+      const { data: started } = await api.post(
+        `/store/carts/${cart.id}/tikkie-payment-request`,
+        {},
+        { headers: shop.headers }
+      )
+      await tikkie.control.setDeliveryBehaviour("fail", 1)
+      await tikkie.control.post(`/_sandbox/paymentrequests/${started.payment_request_token}/pay`, {})
+      const pg = container.resolve<{ raw(sql: string, bindings: unknown[]): Promise<unknown> }>(
+        ContainerRegistrationKeys.PG_CONNECTION
+      )
+      // Only the write naming the order is refused: the settlement's last step fails, after the order exists.
+      await pg.raw(
+        `create or replace function tikkie_test_refuse_link_order() returns trigger language plpgsql as $$
+        begin if new.order_id is not null then raise exception 'the record refuses its order'; end if; return new; end $$`,
+        []
+      )
+      await pg.raw(
+        `create trigger tikkie_test_refuse_link_order before update on tikkie_payment_request
+        for each row execute function tikkie_test_refuse_link_order()`,
+        []
+      )
+      let first: unknown
+      try {
+        first = (
+          await settlePaymentRequestWorkflow(container).run({
+            input: { paymentRequestToken: started.payment_request_token, source: "poll" },
+          })
+        ).result
+      } finally {
+        await pg.raw(`drop trigger if exists tikkie_test_refuse_link_order on tikkie_payment_request`, [])
+      }
+      const order = (await orderForCart(container, cart.id))!
+      expect(first).toEqual({ outcome: "completed", orderId: order.id })
+      expect(order.payment_collections[0].payments[0].captured_at).toBeTruthy()
+      const [unwritten] = await records().listPaymentRequests({ payment_request_token: started.payment_request_token })
+      expect(unwritten.order_id).toBeNull()
+
+      const { result: again } = await settlePaymentRequestWorkflow(container).run({
+        input: { paymentRequestToken: started.payment_request_token, source: "poll" },
+      })
+      expect(again).toEqual({ outcome: "already-completed", orderId: order.id })
+      const [record] = await records().listPaymentRequests({ payment_request_token: started.payment_request_token })
+      expect(record.order_id).toBe(order.id)
+      expect(record.medusa_payment_id).toBeTruthy()
+      expect(await ordersForCartCount(container, cart.id)).toBe(1)
+    })
+
     describe("start checkout", () => {
       const sessionsOf = async (cartId: string) => {
         const { data } = await getContainer()

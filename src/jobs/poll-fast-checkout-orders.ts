@@ -10,7 +10,7 @@ import type TikkieModuleService from "../modules/tikkie/service"
 import { FAST_CHECKOUT_PROVIDER_PREFIX } from "../providers/provider-keys"
 import { recordFastCheckoutSession } from "../workflows/fast-checkout/utils/record-session"
 import { MAX_COMPLETION_ATTEMPTS, type SettleOutcome } from "../workflows/fast-checkout/utils/settle-outcome"
-import { settleFastCheckoutOrderWorkflow } from "../workflows/fast-checkout/settle-fast-checkout-order"
+import { settleFastCheckoutOrder } from "../workflows/fast-checkout/settle-fast-checkout-order"
 
 /** Settlements at once per poll: each holds a database connection a while (pool: 10 by default). */
 const POLL_CONCURRENCY = 4
@@ -36,8 +36,7 @@ export async function pollFastCheckoutOrders(
     now,
   })
   const outcomes = await mapConcurrently(due, POLL_CONCURRENCY, async (orderToken) => {
-    const outcome = (await settleFastCheckoutOrderWorkflow(container).run({ input: { orderToken, source: "poll" } }))
-      .result
+    const outcome = await settleFastCheckoutOrder(container, { orderToken, source: "poll" })
     if (outcome.outcome === "retry") await boundPaidWithoutOrder(container, orderToken, outcome.reason, now)
     return outcome
   })

@@ -13,7 +13,7 @@ import { paymentRequestProviders } from "../workflows/payment-request/utils/paym
 import type { StoredPayment } from "../providers/payment-request/session-data"
 import { recordPayments, recordSessionPaymentRequest } from "../workflows/payment-request/utils/record-payment-request"
 import { MAX_COMPLETION_ATTEMPTS, type PaymentRequestOutcome } from "../workflows/payment-request/utils/settle-outcome"
-import { settlePaymentRequestWorkflow } from "../workflows/payment-request/settle-payment-request"
+import { settlePaymentRequest } from "../workflows/payment-request/settle-payment-request"
 
 /** Settlements at once per poll: each takes a database connection for a while (pool: 10 by default). */
 const POLL_CONCURRENCY = 4
@@ -57,9 +57,7 @@ export async function pollPaymentRequests(
 
   const tokens = new Set<string>([...open, ...refunding, ...refundingInPayments, ...settledPayable])
   const outcomes = await mapConcurrently([...tokens], POLL_CONCURRENCY, async (token) => {
-    const outcome = (
-      await settlePaymentRequestWorkflow(container).run({ input: { paymentRequestToken: token, source: "poll" } })
-    ).result
+    const outcome = await settlePaymentRequest(container, { paymentRequestToken: token, source: "poll" })
     if (outcome.outcome === "retry") await boundPaidWithoutOrder(container, token, outcome.reason, now)
     return outcome
   })

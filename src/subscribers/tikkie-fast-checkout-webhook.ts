@@ -6,7 +6,7 @@ import {
   rememberFastCheckoutTarget,
 } from "../workflows/fast-checkout/utils/webhook-read-claim"
 import type { FastCheckoutStatus } from "tikkie-client/fast-checkout"
-import { settleFastCheckoutOrderWorkflow } from "../workflows/fast-checkout/settle-fast-checkout-order"
+import { settleFastCheckoutOrder } from "../workflows/fast-checkout/settle-fast-checkout-order"
 import { settleAgainSoon } from "../workflows/utils/retry-soon"
 import { isConnectionFailure } from "../utils/connection-failure"
 import { errorMessage } from "../utils/error-message"
@@ -36,15 +36,13 @@ export default async function tikkieFastCheckoutWebhookHandler({
   }
   await WEBHOOK_SETTLEMENTS.push(orderToken, async () => {
     try {
-      const { result } = await settleFastCheckoutOrderWorkflow(container).run({
-        input: {
-          orderToken,
-          source: "webhook",
-          hint: event.data.status as FastCheckoutStatus,
-          coveredAfter,
-          retry: event.data.retry,
-          traceparent: event.data.traceparent,
-        },
+      const result = await settleFastCheckoutOrder(container, {
+        orderToken,
+        source: "webhook",
+        hint: event.data.status as FastCheckoutStatus,
+        coveredAfter,
+        retry: event.data.retry,
+        traceparent: event.data.traceparent,
       })
       if (SETTLED.has(result.outcome)) await rememberFastCheckoutTarget(container, orderToken, "settled")
       return result

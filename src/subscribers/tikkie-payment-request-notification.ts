@@ -1,7 +1,7 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { PAYMENT_REQUEST_NOTIFICATION_EVENT, type PaymentRequestNotificationEventData } from "../workflows/utils/events"
 import { CoalescingQueue } from "../utils/coalescing-queue"
-import { settlePaymentRequestWorkflow } from "../workflows/payment-request/settle-payment-request"
+import { settlePaymentRequest } from "../workflows/payment-request/settle-payment-request"
 import { settleAgainSoon } from "../workflows/utils/retry-soon"
 import { isConnectionFailure } from "../utils/connection-failure"
 import { errorMessage } from "../utils/error-message"
@@ -21,29 +21,22 @@ export default async function tikkiePaymentRequestNotificationHandler({
   if (!event.data.retry)
     container.resolve<TikkieModuleService>(TIKKIE_MODULE).callHealth.noteWebhook("payment_requests_v2")
   await NOTIFICATION_SETTLEMENTS.push(paymentRequestToken, () =>
-    settlePaymentRequestWorkflow(container)
-      .run({
-        input: {
-          paymentRequestToken,
-          source: "notification",
-          retry: event.data.retry,
-          traceparent: event.data.traceparent,
-        },
+    settlePaymentRequest(container, {
+      paymentRequestToken,
+      source: "notification",
+      retry: event.data.retry,
+      traceparent: event.data.traceparent,
+    }).catch(async (e: unknown) => {
+      // The database went away: tried again in seconds (retry-soon.ts); anything else fails the job.
+      if (!isConnectionFailure(errorMessage(e))) throw e
+      await settleAgainSoon(container, {
+        kind: "payment-request",
+        paymentRequestToken,
+        providerId: event.data.provider_id,
+        retry: event.data.retry,
       })
-      .then(
-        ({ result }) => result,
-        async (e: unknown) => {
-          // The database went away: tried again in seconds (retry-soon.ts); anything else fails the job.
-          if (!isConnectionFailure(errorMessage(e))) throw e
-          await settleAgainSoon(container, {
-            kind: "payment-request",
-            paymentRequestToken,
-            providerId: event.data.provider_id,
-            retry: event.data.retry,
-          })
-          return undefined
-        }
-      )
+      return undefined
+    })
   )
 }
 

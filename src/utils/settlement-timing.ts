@@ -1,4 +1,4 @@
-import { context, type Span, trace } from "@medusajs/framework/opentelemetry/api"
+import { context, trace } from "@medusajs/framework/opentelemetry/api"
 import { recentEventLoopLagMs } from "./event-loop-lag"
 import { tracer } from "./tracing"
 
@@ -8,51 +8,44 @@ import { tracer } from "./tracing"
  */
 export const SETTLEMENT_TIMING_PREFIX = "tikkie-settlement-timing "
 
-export class SettlementTiming {
-  static enabled(): boolean {
-    return process.env.TIKKIE_SETTLEMENT_TIMING === "1"
-  }
+const timingOn = () => process.env.TIKKIE_SETTLEMENT_TIMING === "1"
 
-  private readonly startedAt = Date.now()
-  private last = performance.now()
-  private readonly parts: Record<string, number> = {}
+// `[part, ms since epoch]`: when each part of a settlement ended, carried from step to step.
+export type StepMarks = Array<[string, number]>
 
-  constructor(
-    private readonly kind: "fast-checkout" | "payment-request",
-    private readonly token: string,
-    private readonly span?: Span
-  ) {}
-
-  mark(part: string): void {
-    const now = performance.now()
-    this.parts[part] = (this.parts[part] ?? 0) + (now - this.last)
-    if (this.span) {
-      const parent = trace.setSpan(context.active(), this.span)
-      const at = (t: number) => performance.timeOrigin + t
-      const attributes = { "tikkie.settlement.part": part }
-      const name = `tikkie.settle.part.${part.replace(/\W+/g, "_")}`
-      tracer.startSpan(name, { startTime: at(this.last), attributes }, parent).end(at(now))
-    }
-    this.last = now
-  }
-
-  log(logger: { info(message: string): void }): void {
-    if (SettlementTiming.enabled()) logger.info(this.line())
-  }
-
-  line(): string {
-    const parts = Object.fromEntries(Object.entries(this.parts).map(([k, v]) => [k, Math.round(v * 10) / 10]))
-    return `${SETTLEMENT_TIMING_PREFIX}${JSON.stringify({ kind: this.kind, token: this.token, startedAt: this.startedAt, parts })}`
-  }
+/** Marks are collected for the bench's log line and for a recording settlement span's part spans. */
+function collecting(): boolean {
+  return timingOn() || !!trace.getActiveSpan()?.isRecording()
 }
 
-export function settlementTiming(
+export function markStep(marks: StepMarks | undefined, part: string): StepMarks {
+  return collecting() ? [...(marks ?? []), [part, Date.now()]] : []
+}
+
+export function stepTimingLine(kind: "fast-checkout" | "payment-request", token: string, marks: StepMarks): string {
+  const parts: Record<string, number> = {}
+  for (let i = 1; i < marks.length; i++) parts[marks[i][0]] = (parts[marks[i][0]] ?? 0) + marks[i][1] - marks[i - 1][1]
+  return `${SETTLEMENT_TIMING_PREFIX}${JSON.stringify({ kind, token, startedAt: marks[0]?.[1], parts })}`
+}
+
+/** A settlement's end: its timing line (TIKKIE_SETTLEMENT_TIMING=1) and one span per part under its span. */
+export function endStepTiming(
+  logger: { info(message: string): void },
   kind: "fast-checkout" | "payment-request",
-  token: string | undefined
-): SettlementTiming | undefined {
-  const active = trace.getActiveSpan()
-  const span = active?.isRecording() ? active : undefined
-  return SettlementTiming.enabled() || span ? new SettlementTiming(kind, token ?? "?", span) : undefined
+  token: string,
+  marks: StepMarks
+): void {
+  if (marks.length < 2) return
+  if (timingOn()) logger.info(stepTimingLine(kind, token, marks))
+  const span = trace.getActiveSpan()
+  if (!span?.isRecording()) return
+  const parent = trace.setSpan(context.active(), span)
+  for (let i = 1; i < marks.length; i++) {
+    const [part, end] = marks[i]
+    const attributes = { "tikkie.settlement.part": part }
+    const name = `tikkie.settle.part.${part.replace(/\W+/g, "_")}`
+    tracer.startSpan(name, { startTime: marks[i - 1][1], attributes }, parent).end(end)
+  }
 }
 
 /**
@@ -102,5 +95,5 @@ export class RouteTiming {
 
 /** A route timing when TIKKIE_SETTLEMENT_TIMING=1, otherwise undefined (callers write `timing?.mark(…)`). */
 export function routeTiming(route: TimedRoute, req?: object): RouteTiming | undefined {
-  return SettlementTiming.enabled() ? new RouteTiming(route, req) : undefined
+  return timingOn() ? new RouteTiming(route, req) : undefined
 }

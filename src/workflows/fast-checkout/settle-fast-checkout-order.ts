@@ -1,21 +1,97 @@
-import { createWorkflow, WorkflowResponse, type WorkflowData } from "@medusajs/framework/workflows-sdk"
-import type { SettleFastCheckoutInput } from "./utils/settle-outcome"
-import { settleFastCheckoutOrderStep } from "./steps/settle-fast-checkout-order"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { createWorkflow, transform, when, WorkflowResponse, type WorkflowData } from "@medusajs/framework/workflows-sdk"
+import { completeCartWorkflow } from "@medusajs/medusa/core-flows"
+import { RETURN_LOCK_WAIT_SECONDS } from "../../utils/lock-timeout"
+import type { SettleFastCheckoutInput, SettleOutcome } from "./utils/settle-outcome"
+import {
+  checkFastCheckoutCartStep,
+  findFastCheckoutOrderStep,
+  importFastCheckoutPayerStep,
+  loadFastCheckoutRecordStep,
+  readFastCheckoutOrderStep,
+  recordFastCheckoutOutcomeStep,
+} from "./steps/settle-fast-checkout-order"
+import { traceSettlement } from "../utils/settlement-span"
+import { prepareCartCompletionStep } from "../checkout/steps/prepare-cart-completion"
+import {
+  holdInlineSlotStep,
+  holdSettlementLockStep,
+  releaseSettlementHoldsStep,
+} from "../checkout/steps/settlement-holds"
 
 export type { SettleFastCheckoutInput, SettleOutcome, SettleSource } from "./utils/settle-outcome"
+
+/** Runs the settlement in its span (traceSettlement): what the webhook, return, poll and reminders call. */
+export async function settleFastCheckoutOrder(
+  container: MedusaContainer,
+  input: SettleFastCheckoutInput
+): Promise<SettleOutcome> {
+  return traceSettlement("fast_checkout", input, async () => {
+    return (await settleFastCheckoutOrderWorkflow(container).run({ input })).result
+  })
+}
 
 export const settleFastCheckoutOrderWorkflowId = "tikkie-settle-fast-checkout-order"
 
 /**
- * Turns a Fast Checkout order into a Medusa order, whoever asks first and however often: the webhook's
- * subscriber, the return route, the poll job, a new checkout of the same cart. Exactly one Medusa order
- * per paid orderToken across concurrent runs and store instances; a paid order that cannot become one
- * is kept as a problem with its payer. Answers the outcome (`completed`, `already-completed`, `pending`,
- * `closed`, `problem`, `unknown`, `retry`). See settleFastCheckoutOrderStep.
+ * Turns a paid Fast Checkout order into exactly one Medusa order, whoever asks (webhook, return, poll, a
+ * new checkout of the cart): under a lock per orderToken, one read of Tikkie, the cart checked and stamped
+ * (complete-cart-once.ts), Medusa's completeCartWorkflow, the payer, the record. Answers the outcome.
  */
 export const settleFastCheckoutOrderWorkflow = createWorkflow(
   settleFastCheckoutOrderWorkflowId,
   (input: WorkflowData<SettleFastCheckoutInput>) => {
-    return new WorkflowResponse(settleFastCheckoutOrderStep(input))
+    const found = findFastCheckoutOrderStep(input)
+    const lock = when("tikkie-fast-checkout-found", { found }, ({ found }) => !!found.orderToken).then(() =>
+      holdSettlementLockStep(
+        transform({ found, input }, ({ found, input }) => ({
+          key: `tikkie:fast-checkout:${found.orderToken}`,
+          waitSeconds: input.lockWaitSeconds ?? (input.source === "return" ? RETURN_LOCK_WAIT_SECONDS : undefined),
+          marks: found.marks,
+        }))
+      )
+    )
+    const loaded = loadFastCheckoutRecordStep({ input, found, lock })
+    const slot = when(
+      "tikkie-fast-checkout-inline",
+      { input, loaded },
+      ({ input, loaded }) => !!input.inlineSlot && !loaded.outcome
+    ).then(() => holdInlineSlotStep())
+    const read = readFastCheckoutOrderStep({ input, loaded, slot })
+    const checked = checkFastCheckoutCartStep({ read })
+    const prepared = prepareCartCompletionStep(checked.complete)
+    // A placed order holds money received: nothing later undoes it (Medusa undoes its own failure).
+    const completed = when(
+      "tikkie-fast-checkout-complete",
+      { prepared },
+      ({ prepared }) => !!prepared.completeCartId
+    ).then(() =>
+      completeCartWorkflow
+        .runAsStep({ input: { id: prepared.completeCartId! } })
+        .config({ name: "tikkie-fast-checkout-complete-cart", continueOnPermanentFailure: true, noCompensation: true })
+    )
+    const orderId = transform(
+      { prepared, completed },
+      ({ prepared, completed }) => completed?.id ?? prepared.finishedOrderId
+    )
+    const imported = when("tikkie-fast-checkout-ordered", { orderId }, ({ orderId }) => !!orderId).then(() =>
+      importFastCheckoutPayerStep({ orderId: orderId!, marks: checked.marks }).config({
+        continueOnPermanentFailure: true,
+      })
+    )
+    const recorded = recordFastCheckoutOutcomeStep({
+      input,
+      checked,
+      imported,
+      prepared,
+      completedOrderId: transform({ completed }, ({ completed }) => completed?.id),
+    }).config({ continueOnPermanentFailure: true, noCompensation: true })
+    releaseSettlementHoldsStep({ slot, lock })
+    const outcome = transform(
+      { recorded, orderId },
+      ({ recorded, orderId }): SettleOutcome =>
+        recorded ?? (orderId ? { outcome: "completed", orderId } : { outcome: "retry", reason: "recording failed" })
+    )
+    return new WorkflowResponse(outcome)
   }
 )

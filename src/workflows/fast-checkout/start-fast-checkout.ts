@@ -2,7 +2,9 @@ import { createWorkflow, transform, WorkflowResponse, type WorkflowData } from "
 import { FAST_CHECKOUT_CART_KEY, FastCheckoutSessionDataSchema } from "../../providers/fast-checkout/session-data"
 import { startCheckoutSession } from "../checkout/utils/start-checkout-session"
 import {
+  checkFastCheckoutStartStep,
   prepareFastCheckoutStep,
+  type CheckedFastCheckoutStart,
   type FastCheckoutStartInput,
   type PreparedFastCheckout,
   type StartedFastCheckout,
@@ -20,10 +22,16 @@ export const startFastCheckoutWorkflowId = "tikkie-start-fast-checkout"
 export const startFastCheckoutWorkflow = createWorkflow(
   startFastCheckoutWorkflowId,
   (input: WorkflowData<FastCheckoutStartInput>) => {
-    const started = startCheckoutSession<FastCheckoutStartInput, PreparedFastCheckout, StartedFastCheckout>(input, {
+    const started = startCheckoutSession<
+      FastCheckoutStartInput,
+      CheckedFastCheckoutStart,
+      PreparedFastCheckout,
+      StartedFastCheckout
+    >(input, {
       name: "fast-checkout",
-      newSessionStep: "tikkie-fast-checkout-new-session",
-      prepare: (input) => prepareFastCheckoutStep(input),
+      steps: "tikkie-fast-checkout",
+      check: (input) => checkFastCheckoutStartStep(input),
+      prepare: (input, checked, created) => prepareFastCheckoutStep({ input, checked, created }),
       sessionData: (prepared) => ({ [FAST_CHECKOUT_CART_KEY]: prepared.cartInput }),
       record: (session, prepared) =>
         recordFastCheckoutSessionStep(

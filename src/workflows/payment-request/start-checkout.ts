@@ -5,7 +5,9 @@ import {
 } from "../../providers/payment-request/session-data"
 import { startCheckoutSession } from "../checkout/utils/start-checkout-session"
 import {
+  checkLinkCheckoutStep,
   prepareLinkCheckoutStep,
+  type CheckedLinkCheckout,
   type LinkCheckoutInput,
   type PreparedLinkCheckout,
   type StartedPaymentRequest,
@@ -23,10 +25,16 @@ export const startPaymentRequestCheckoutWorkflowId = "tikkie-start-payment-reque
 export const startPaymentRequestCheckoutWorkflow = createWorkflow(
   startPaymentRequestCheckoutWorkflowId,
   (input: WorkflowData<LinkCheckoutInput>) => {
-    const started = startCheckoutSession<LinkCheckoutInput, PreparedLinkCheckout, StartedPaymentRequest>(input, {
+    const started = startCheckoutSession<
+      LinkCheckoutInput,
+      CheckedLinkCheckout,
+      PreparedLinkCheckout,
+      StartedPaymentRequest
+    >(input, {
       name: "payment-request",
-      newSessionStep: "tikkie-link-checkout-new-session",
-      prepare: (input) => prepareLinkCheckoutStep(input),
+      steps: "tikkie-link-checkout",
+      check: (input) => checkLinkCheckoutStep(input),
+      prepare: (input, checked) => prepareLinkCheckoutStep({ input, checked }),
       sessionData: (prepared) => ({ [PAYMENT_REQUEST_INPUT_KEY]: prepared.sessionInput }),
       record: (session, prepared) =>
         recordSessionLinkStep(

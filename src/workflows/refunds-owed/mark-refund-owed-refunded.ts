@@ -1,9 +1,14 @@
 import { randomUUID } from "node:crypto"
-import { acquireLockStep, releaseLockStep } from "@medusajs/medusa/core-flows"
+import {
+  acquireLockStep,
+  refundPaymentsWorkflow,
+  refundPaymentWorkflow,
+  releaseLockStep,
+} from "@medusajs/medusa/core-flows"
 import { createWorkflow, transform, when, WorkflowResponse, type WorkflowData } from "@medusajs/framework/workflows-sdk"
 import { loadRefundOwedStep } from "./steps/load-refund-owed"
 import { markBankTransferRefundStep } from "./steps/mark-bank-transfer-refund"
-import { recordMedusaRefundStep } from "./steps/record-medusa-refund"
+import { checkMedusaRefundStep, prepareMedusaRefundStep } from "./steps/record-medusa-refund"
 import { creditCancelledOrderStep } from "./steps/credit-cancelled-order"
 import { setRefundOwedRefundedStep } from "./steps/set-refund-owed-refunded"
 
@@ -31,12 +36,12 @@ export const markRefundOwedRefundedWorkflow = createWorkflow(
       `tikkie:refund-owed:${input.id}`,
       ...(unlocked.payment_id ? [`tikkie:payment-data:${unlocked.payment_id}`] : []),
     ])
-    // An owner of its own: only the owner may take again keys it holds while it waits for the rest.
+    // Named: only their owner may take keys again (in-memory locking refuses an unnamed one).
     const lockOwner = transform({ input }, () => `tikkie-mark-refunded:${randomUUID()}`)
     acquireLockStep({ key: lockKeys, ownerId: lockOwner, timeout: 30, ttl: 120 })
     const owed = loadRefundOwedStep(input.id)
 
-    const medusaRefundId = when(
+    const prepared = when(
       "tikkie-refund-owed-recorded-in-medusa",
       { owed },
       ({ owed }) => owed.status !== "refunded" && owed.source !== "second_payment" && !!owed.payment_id
@@ -44,7 +49,7 @@ export const markRefundOwedRefundedWorkflow = createWorkflow(
       const marked = markBankTransferRefundStep(
         transform({ owed }, ({ owed }) => ({ refundOwedId: owed.id, paymentId: owed.payment_id! }))
       )
-      const refunded = recordMedusaRefundStep(
+      return prepareMedusaRefundStep(
         transform({ owed, input, marked }, ({ owed, input, marked }) => ({
           refundOwedId: owed.id,
           orderId: owed.order_id,
@@ -56,16 +61,41 @@ export const markRefundOwedRefundedWorkflow = createWorkflow(
           medusaRefundId: marked.medusaRefundId,
         }))
       )
-      creditCancelledOrderStep(
-        transform({ owed, input, refunded }, ({ owed, input }) => ({
-          refundOwedId: owed.id,
-          orderId: owed.order_id,
-          amountInCents: Number(owed.amount_in_cents),
-          actorId: input.actor_id,
-        }))
-      )
-      return refunded
     })
+    // Medusa's refund is not undone by a later failure: Medusa cannot take a refund back, and the money went.
+    when(
+      "tikkie-refund-owed-cancelled-order",
+      { prepared },
+      ({ prepared }) => !!prepared?.refund && prepared.canceled
+    ).then(() =>
+      refundPaymentsWorkflow
+        .runAsStep({ input: transform({ prepared }, ({ prepared }) => [prepared!.refund!]) })
+        .config({ name: "tikkie-refund-owed-refund-payments", noCompensation: true })
+    )
+    when(
+      "tikkie-refund-owed-open-order",
+      { prepared },
+      ({ prepared }) => !!prepared?.refund && !prepared.canceled
+    ).then(() =>
+      refundPaymentWorkflow
+        .runAsStep({ input: transform({ prepared }, ({ prepared }) => prepared!.refund!) })
+        .config({ name: "tikkie-refund-owed-refund-payment", noCompensation: true })
+    )
+    const medusaRefundId = when("tikkie-refund-owed-refund-made", { prepared }, ({ prepared }) => !!prepared).then(
+      () => {
+        const refunded = checkMedusaRefundStep(prepared!)
+        // A cancelled order: the credit line Medusa's cancel adds after its own refund, now that there is one.
+        creditCancelledOrderStep(
+          transform({ owed, input, refunded }, ({ owed, input }) => ({
+            refundOwedId: owed.id,
+            orderId: owed.order_id,
+            amountInCents: Number(owed.amount_in_cents),
+            actorId: input.actor_id,
+          }))
+        )
+        return refunded
+      }
+    )
 
     const updated = when(
       "tikkie-refund-owed-not-yet-refunded",

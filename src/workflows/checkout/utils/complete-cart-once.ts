@@ -1,6 +1,6 @@
 import type { IOrderModuleService, IPaymentModuleService, Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MathBN, Modules, OrderWorkflowEvents } from "@medusajs/framework/utils"
-import { completeCartWorkflow, confirmVariantInventoryWorkflow } from "@medusajs/medusa/core-flows"
+import { confirmVariantInventoryWorkflow } from "@medusajs/medusa/core-flows"
 import { errorMessage } from "../../../utils/error-message"
 
 /**
@@ -10,34 +10,21 @@ import { errorMessage } from "../../../utils/error-message"
 export const COMPLETION_KEY = "tikkie_completion"
 
 /**
- * Completes a paid cart with Medusa's completeCartWorkflow, exactly once even when an earlier attempt's
- * process died (SIGKILL, a deploy, Postgres gone) somewhere inside that workflow.
- *
- * completeCartWorkflow is a series of committed steps: the order is inserted, then linked to the cart and
- * its payment collection, the cart marked completed, stock reserved, and last the payment authorized
- * (captured, for Tikkie). Nothing resumes a workflow whose process died: what it committed stays, and the
- * compensation it would have run on a failure never runs. A second completeCartWorkflow then either makes
- * a second order (the first one was never linked to the cart) or answers the linked one without its
- * payment. So, before the first attempt, the cart is stamped with the payment's marker (`COMPLETION_KEY`),
- * which the order carries from its first insert on. Finding the stamp already there means an earlier
- * attempt started: an order carrying the marker is that attempt's, and is finished (`finishCompletion`),
- * never made again. The caller holds the settlement's lock, so no live attempt is running.
+ * Readies a paid cart for completeCartWorkflow so it completes once even when an earlier attempt's process
+ * died inside it (nothing resumes that workflow): the cart is stamped with the payment's marker, which the
+ * order carries from its insert on; a stamp already there means its order is finished, never made again.
  */
-export async function completeCartOnce(
+export async function startCompletion(
   container: MedusaContainer,
   input: { cartId: string; paymentSessionId: string; marker: string }
-): Promise<{ orderId: string; finished: boolean }> {
+): Promise<{ finishedOrderId?: string }> {
   const started = await stampCart(container, input.cartId, input.marker)
-  if (started) {
-    await dismissLinksOfGoneOrders(container, input.cartId)
-    const orderId = await orderOfMarker(container, input.marker)
-    if (orderId) {
-      await finishCompletion(container, { ...input, orderId })
-      return { orderId, finished: true }
-    }
-  }
-  const { result } = await completeCartWorkflow(container).run({ input: { id: input.cartId } })
-  return { orderId: result.id, finished: false }
+  if (!started) return {}
+  await dismissLinksOfGoneOrders(container, input.cartId)
+  const orderId = await orderOfMarker(container, input.marker)
+  if (!orderId) return {}
+  await finishCompletion(container, { ...input, orderId })
+  return { finishedOrderId: orderId }
 }
 
 /**

@@ -1,9 +1,6 @@
+import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import {
-  createPaymentCollectionForCartWorkflow,
-  refreshPaymentCollectionForCartWorkflow,
-} from "@medusajs/medusa/core-flows"
-import { fastCheckoutCartInput, loadCartForFastCheckout } from "../utils/cart-for-fast-checkout"
+import { fastCheckoutCartInput, loadCartForFastCheckout, type LoadedCart } from "../utils/cart-for-fast-checkout"
 import { recordFastCheckoutSession } from "../utils/record-session"
 import { toCents } from "../../../utils/medusa-money"
 import {
@@ -39,34 +36,69 @@ export interface PreparedFastCheckout {
   cartInput?: FastCheckoutCartInput
 }
 
-export const prepareFastCheckoutStepId = "tikkie-prepare-fast-checkout"
+export interface CheckedFastCheckoutStart {
+  cart: LoadedCart
+  providerId: string
+  /** What the cart's payment collection needs first. */
+  collection?: "create" | "refresh"
+}
+
+export const checkFastCheckoutStartStepId = "tikkie-check-fast-checkout-start"
 
 /**
- * Checks the cart can start Fast Checkout, brings its payment collection up to date with Medusa's cart
- * workflows (nothing to undo), settles a cart that has paid (409 for the shopper), reuses an open session
- * of the same amount (a double click makes one Tikkie order) and computes the lines on the server.
+ * Checks the cart can start Fast Checkout. A cart that has paid gets no second payable order (409); its
+ * settlement is a workflow run of its own, so an order it places keeps its events when the start is refused.
  */
-export const prepareFastCheckoutStep = createStep(
-  prepareFastCheckoutStepId,
+export const checkFastCheckoutStartStep = createStep(
+  checkFastCheckoutStartStepId,
   async (input: FastCheckoutStartInput, { container }) => {
-    let cart = await loadCartForFastCheckout(container, input.cartId, input.language)
+    const cart = await loadCartForFastCheckout(container, input.cartId, input.language)
     await settleEarlierPaymentsOfCart(container, cart.id, input.language)
     const provider = regionProvider(cart, input.providerId, {
       is: isFastCheckoutProvider,
       name: "Tikkie Fast Checkout",
       notEnabled: "Tikkie Fast Checkout is not enabled in this cart's region.",
     })
+    const collection = !cart.payment_collection
+      ? ("create" as const)
+      : toCents(cart.payment_collection.amount) !== toCents(cart.total)
+        ? ("refresh" as const)
+        : undefined
+    return new StepResponse<CheckedFastCheckoutStart>({ cart, providerId: provider.id, collection })
+  }
+)
 
+export const prepareFastCheckoutStepId = "tikkie-prepare-fast-checkout"
+
+/**
+ * With the collection up to date, reuses an open session for the same amount (a double click makes one
+ * Tikkie order) or computes the lines on the server, refused before any call to Tikkie.
+ */
+export const prepareFastCheckoutStep = createStep(
+  prepareFastCheckoutStepId,
+  async (
+    {
+      input,
+      checked,
+      created,
+    }: {
+      input: FastCheckoutStartInput
+      checked: CheckedFastCheckoutStart
+      created?: { id: string; amount: unknown }
+    },
+    { container }
+  ) => {
+    let cart = checked.cart
     let collection = cart.payment_collection
-    if (!collection) {
-      // A new collection has no sessions: no second cart read.
-      const { result } = await createPaymentCollectionForCartWorkflow(container).run({ input: { cart_id: cart.id } })
-      collection = { id: result.id, amount: result.amount as number, payment_sessions: [] }
-    } else if (toCents(collection.amount) !== toCents(cart.total)) {
-      await refreshPaymentCollectionForCartWorkflow(container).run({ input: { cart_id: cart.id } })
+    if (created) {
+      collection = { id: created.id, amount: created.amount as number, payment_sessions: [] }
+    } else if (checked.collection === "refresh") {
       cart = await loadCartForFastCheckout(container, cart.id, input.language)
-      collection = cart.payment_collection!
+      collection = cart.payment_collection
     }
+    const provider = { id: checked.providerId }
+    if (!collection)
+      throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, `Cart ${cart.id} has no payment collection.`)
     const amountInCents = toCents(collection.amount)
     const cartInput = fastCheckoutCartInput(cart, collection.amount, input.language)
 

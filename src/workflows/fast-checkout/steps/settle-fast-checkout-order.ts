@@ -1,13 +1,12 @@
 import { completionGivenUp, retryUntilAfterProblem } from "../../utils/completion-budget"
 import type { IPaymentModuleService, Logger, MedusaContainer } from "@medusajs/framework/types"
 import { errorMessage } from "../../../utils/error-message"
-import { isLockTimeout, RETURN_LOCK_WAIT_SECONDS, underLockOrBusy } from "../../../utils/lock-timeout"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { logExcerpt } from "../../../utils/log-excerpt"
 import { isConnectionFailure } from "../../../utils/connection-failure"
 import { settleAgainSoon } from "../../utils/retry-soon"
 import { toCents } from "../../../utils/medusa-money"
-import { settlementTiming, type SettlementTiming } from "../../../utils/settlement-timing"
+import { endStepTiming, markStep, type StepMarks } from "../../../utils/settlement-timing"
 import { LogThrottle } from "../../../utils/log-throttle"
 import { nextCheckAt } from "../../utils/poll-schedule"
 import { TIKKIE_MODULE } from "../../../modules/tikkie"
@@ -16,273 +15,325 @@ import type { FastCheckoutConnection } from "../../../providers/fast-checkout/co
 import { callTikkieProvider } from "../../utils/call-tikkie-provider"
 import { amountToPayInCents, type FastCheckoutOrder, type FastCheckoutStatus } from "tikkie-client/fast-checkout"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { traceSettlement } from "../../utils/settlement-span"
 import { orderForCart } from "../../checkout/utils/order-for-cart"
-import { completeCartOnce, finishCompletion, orderCarriesMarker } from "../../checkout/utils/complete-cart-once"
+import { finishCompletion, orderCarriesMarker, orderOfMarker } from "../../checkout/utils/complete-cart-once"
+import type { CartCompletion, PreparedCompletion } from "../../checkout/steps/prepare-cart-completion"
+import type { InlineSlot, SettlementLock } from "../../checkout/steps/settlement-holds"
 import { RETURN_RATE_WAIT_MS, type SettleFastCheckoutInput, type SettleOutcome } from "../utils/settle-outcome"
 import { importFastCheckoutPayer } from "../utils/import-payer"
 import { SESSION_STATUS } from "../../../providers/fast-checkout/status"
-import { inInlineSlotOrHandOver } from "../../utils/inline-settlement-slots"
 
 /**
- * Failed reads of Tikkie, a few lines a minute per process: while Tikkie is unreachable every webhook,
- * return and poll read fails, and webhooks (forged ones too) would otherwise each write a warning. The
- * record keeps each order due for the poll, so nothing depends on the line.
+ * The steps of settleFastCheckoutOrderWorkflow: once one decides the `outcome`, the later ones pass it on.
+ * The record's writes have no compensation: they say what Tikkie said.
  */
+
+/** Failed reads of Tikkie, a few lines a minute per process: the record keeps each order due for the poll. */
 const FAILED_READS = new LogThrottle("failed reads of Tikkie Fast Checkout orders")
 
 type FastCheckoutRecord = Awaited<ReturnType<TikkieModuleService["listFastCheckoutOrders"]>>[number]
 
-/**
- * The one code path that turns a Fast Checkout order into a Medusa order, whoever calls it first and
- * however often: the webhook subscriber, the return route and the poll job. Exactly one Medusa order
- * per paid orderToken, across concurrent calls and store instances:
- *
- * - a lock per orderToken (Medusa's locking module: Redis or Postgres in a multi-instance store)
- *   serialises settlements of the same order, and the record's `medusa_order_id` makes later ones no-ops;
- * - the webhook body is only a hint: the order is always read from Tikkie (through the provider);
- * - the cart is completed with Medusa's own completeCartWorkflow, which authorizes the session: the
- *   provider takes the read made here under the lock (the record, written first) instead of a second GET order,
- *   and answers `captured`, so the payment is captured and carries the orderToken and payer in its data;
- * - the payer's email and address are written to the order only after it exists (see import-payer.ts),
- *   never to the cart first, where they could change its tax and total and delete the paid session;
- * - a PAID order that cannot become a Medusa order (cart changed, session replaced, completion refused)
- *   is kept with its payer and the reason, and logged as an error: the money is never dropped silently.
- */
-export async function settleFastCheckoutOrder(
-  container: MedusaContainer,
-  input: SettleFastCheckoutInput
-): Promise<SettleOutcome> {
-  const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
-  const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
-  const timing = settlementTiming("fast-checkout", input.orderToken ?? input.sessionId)
+export type FoundOrder = { orderToken?: string; outcome?: SettleOutcome; marks: StepMarks }
 
-  // No record, no settlement: a session that a crash left unrecorded is recorded (and then settled) by
-  // the poll job, which finds all of them with one query; looking for it here, per unknown orderToken,
-  // made every forged webhook scan the store's payment sessions. Given an orderToken (webhooks, the
-  // poll), the record is read once, under the lock (settleLocked); only a session id needs a lookup first.
-  const orderToken = input.orderToken ?? (await findRecord(tikkie, input))?.order_token
-  if (!orderToken) return unknownOrder(logger, input)
-  timing?.mark("find record")
-  // Another settlement of this order held the lock all that time: it is being settled; the poll retries.
-  return underLockOrBusy(
-    container,
-    `tikkie:fast-checkout:${orderToken}`,
-    () => settleLocked(container, orderToken, input, timing),
-    (reason) => {
-      logger.warn(
-        `Tikkie Fast Checkout ${input.source}: order ${orderToken} is being settled elsewhere (${reason}); will retry`
-      )
-      return { outcome: "retry", reason, lockBusy: true }
-    },
-    // A shopper waits on the return (a short wait, then PROCESSING: the storefront asks again) and on the
-    // checkout guard (its caller says how long).
-    input.lockWaitSeconds ?? (input.source === "return" ? RETURN_LOCK_WAIT_SECONDS : undefined)
-  )
-}
+/** The orderToken to settle; given a session id, its latest record's (a session no record has is the poll's). */
+export const findFastCheckoutOrderStep = createStep(
+  "tikkie-find-fast-checkout-order",
+  async (input: SettleFastCheckoutInput, { container }) => {
+    const marks = markStep([], "start")
+    const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
+    const orderToken = input.orderToken ?? (await findRecord(tikkie, input))?.order_token
+    if (!orderToken) return new StepResponse<FoundOrder>({ outcome: unknownOrder(container, input), marks })
+    return new StepResponse<FoundOrder>({ orderToken, marks: markStep(marks, "find record") })
+  }
+)
 
-function unknownOrder(logger: Logger, input: SettleFastCheckoutInput): SettleOutcome {
-  logger.warn(
-    `Tikkie Fast Checkout ${input.source}: ignored ${input.orderToken ? `orderToken ${logExcerpt(input.orderToken)}` : `session ${logExcerpt(input.sessionId)}`}, not an order of this store`
-  )
+function unknownOrder(container: MedusaContainer, input: SettleFastCheckoutInput): SettleOutcome {
+  container
+    .resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+    .warn(
+      `Tikkie Fast Checkout ${input.source}: ignored ${input.orderToken ? `orderToken ${logExcerpt(input.orderToken)}` : `session ${logExcerpt(input.sessionId)}`}, not an order of this store`
+    )
   return { outcome: "unknown" }
 }
 
 async function findRecord(tikkie: TikkieModuleService, input: { sessionId?: string }) {
-  if (input.sessionId) {
-    const [latest] = await tikkie.listFastCheckoutOrders(
-      { payment_session_id: input.sessionId },
-      { order: { created_at: "DESC" }, take: 1 }
-    )
-    return latest
-  }
-  return undefined
-}
-
-async function settleLocked(
-  container: MedusaContainer,
-  orderToken: string,
-  input: SettleFastCheckoutInput,
-  timing?: SettlementTiming
-): Promise<SettleOutcome> {
-  const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
-  const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
-  timing?.mark("lock")
-
-  const [record] = await tikkie.listFastCheckoutOrders({ order_token: orderToken })
-  timing?.mark("record read")
-  if (!record) return unknownOrder(logger, input)
-  if (record.medusa_order_id) return { outcome: "already-completed", orderId: record.medusa_order_id }
-  if (record.status === "CANCELLED" || record.status === "EXPIRED" || record.status === "ERROR") {
-    return { outcome: "closed", status: record.status }
-  }
-  if (completionGivenUp(record)) return { outcome: "problem", problem: record.problem! }
-  // A read that began after the webhook came found it unpaid: that read answers the webhook.
-  if (record.status === "NEW" && readSince(record.last_checked_at, input.coveredAfter)) return { outcome: "pending" }
-  if (!input.inlineSlot) return readAndSettle(container, record, input, timing)
-  // The return route: the shopper's settlement runs in one of the store's few inline slots, taken only
-  // now that the order's lock is held, so returns waiting on that lock never sit on a slot.
-  return inInlineSlotOrHandOver<SettleOutcome>(
-    container,
-    () => readAndSettle(container, record, input, timing),
-    async () => ({ outcome: "retry", reason: "handed over to the workers", handOver: true })
+  if (!input.sessionId) return undefined
+  const [latest] = await tikkie.listFastCheckoutOrders(
+    { payment_session_id: input.sessionId },
+    { order: { created_at: "DESC" }, take: 1 }
   )
+  return latest
 }
 
-/** A read that started after `after` (an ISO time) is recorded in `lastCheckedAt`. */
+export type LoadedOrder = { record?: FastCheckoutRecord; outcome?: SettleOutcome; marks: StepMarks }
+
+export const loadFastCheckoutRecordStep = createStep(
+  "tikkie-load-fast-checkout-record",
+  async (
+    { input, found, lock }: { input: SettleFastCheckoutInput; found: FoundOrder; lock?: SettlementLock },
+    { container }
+  ) => {
+    const marks = lock?.marks ?? found.marks
+    const answer = (outcome: SettleOutcome) => new StepResponse<LoadedOrder>({ outcome, marks })
+    if (found.outcome) return answer(found.outcome)
+    if (lock?.busy !== undefined) {
+      // Another settlement of this order held the lock all that time: it is being settled; the poll retries.
+      container
+        .resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+        .warn(
+          `Tikkie Fast Checkout ${input.source}: order ${found.orderToken} is being settled elsewhere (${lock.busy}); will retry`
+        )
+      return answer({ outcome: "retry", reason: lock.busy, lockBusy: true })
+    }
+    const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
+    const [record] = await tikkie.listFastCheckoutOrders({ order_token: found.orderToken })
+    if (!record) return answer(unknownOrder(container, input))
+    if (record.medusa_order_id) return answer({ outcome: "already-completed", orderId: record.medusa_order_id })
+    if (record.status === "CANCELLED" || record.status === "EXPIRED" || record.status === "ERROR") {
+      return answer({ outcome: "closed", status: record.status })
+    }
+    if (completionGivenUp(record)) return answer({ outcome: "problem", problem: record.problem! })
+    // A read that began after the webhook came found it unpaid: that read answers the webhook.
+    if (record.status === "NEW" && readSince(record.last_checked_at, input.coveredAfter)) {
+      return answer({ outcome: "pending" })
+    }
+    return new StepResponse<LoadedOrder>({ record, marks: markStep(marks, "record read") })
+  }
+)
+
 function readSince(lastCheckedAt: Date | string | null | undefined, after: string | undefined): boolean {
   if (!lastCheckedAt || !after) return false
   return new Date(lastCheckedAt).getTime() >= new Date(after).getTime()
 }
 
-async function readAndSettle(
-  container: MedusaContainer,
-  record: FastCheckoutRecord,
-  input: SettleFastCheckoutInput,
-  timing?: SettlementTiming
-): Promise<SettleOutcome> {
-  const { source, hint } = input
-  const orderToken = record.order_token
-  const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
-  const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
+export type ReadOrder = {
+  record?: FastCheckoutRecord
+  order?: FastCheckoutOrder
+  cartRead?: { cart?: CartState }
+  outcome?: SettleOutcome
+  marks: StepMarks
+}
 
-  // Said to be paid: the cart is read while Tikkie is (wasted, and cheap, when the hint was wrong).
-  const cartRead = hint === "PAID" && record.cart_id ? readCart(container, record.cart_id) : undefined
-  cartRead?.catch(() => undefined)
+export const readFastCheckoutOrderStep = createStep(
+  "tikkie-read-fast-checkout-order",
+  async (
+    { input, loaded, slot }: { input: SettleFastCheckoutInput; loaded: LoadedOrder; slot?: InlineSlot },
+    { container }
+  ) => {
+    const answer = (outcome: SettleOutcome) => new StepResponse<ReadOrder>({ outcome, marks: loaded.marks })
+    if (loaded.outcome) return answer(loaded.outcome)
+    if (slot?.handedOver) return answer({ outcome: "retry", reason: "handed over to the workers", handOver: true })
+    const record = loaded.record!
+    const { source, hint } = input
+    const orderToken = record.order_token
+    const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+    const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
 
-  // Read the order from Tikkie (through the provider, which holds the credentials).
-  let order: FastCheckoutOrder
-  // Recorded as the check's time: a webhook that came before it is answered by this read (readSince).
-  const readStartedAt = new Date()
-  try {
-    // The provider takes a store-wide GET order slot for every attempt; a shopper waits on the return
-    // route, so there its wait for a slot is bounded, and past it the read fails and answers "retry".
-    const rateWaitAtMostMs = source === "return" || source === "checkout" ? RETURN_RATE_WAIT_MS : undefined
-    order = await callTikkieProvider<FastCheckoutConnection, FastCheckoutOrder>(container, record.provider_id, (fc) =>
-      fc.getOrder(orderToken, rateWaitAtMostMs)
-    )
-    timing?.mark("tikkie read")
-  } catch (e) {
-    const reason = errorMessage(e)
-    FAILED_READS.warn(
-      logger,
-      () => `Tikkie Fast Checkout ${source}: could not read order ${orderToken} yet (${reason}); will retry`
-    )
-    // Due for the next poll run, whatever its schedule said; once expired, on its backoff schedule (the
-    // poll keeps reading it until a read succeeds, see poll-fast-checkout-orders.ts).
-    const expired = record.expires_at && new Date(record.expires_at).getTime() < Date.now()
-    await tikkie.updateFastCheckoutOrders({ id: record.id, next_check_at: expired ? nextCheckAt(record) : new Date() })
-    return { outcome: "retry", reason }
-  }
-  if (order.referenceId !== record.reference_id) {
-    logger.error(
-      `Tikkie Fast Checkout order ${orderToken} names session ${order.referenceId}, expected ${record.reference_id}`
-    )
-    return { outcome: "unknown" }
-  }
-
-  const status = order.status
-  if (status === "NEW") {
-    // A shopper back on the return route may have paid a moment ago: the next poll run looks again.
-    const next = source === "return" ? new Date() : nextCheckAt(record)
-    await tikkie.updateFastCheckoutOrders({ id: record.id, last_checked_at: readStartedAt, next_check_at: next })
-    return { outcome: "pending" }
-  }
-  if (status !== "PAID") {
-    await tikkie.updateFastCheckoutOrders({ id: record.id, status, last_checked_at: readStartedAt })
-    await markSession(container, record.payment_session_id, status)
-    logger.info(`Tikkie Fast Checkout order ${orderToken} is ${status}; the cart stays open for another try`)
-    return { outcome: "closed", status }
-  }
-
-  const payer = order.payer
-  const paidInCents = amountToPayInCents(order)
-  // The money received is written down while the cart is checked and completed: the time from webhook
-  // to order is what a shop feels. Every later write of the record repeats it, so none depends on it.
-  const paidFields = { status: "PAID" as const, payer: payer ?? null, last_checked_at: new Date() }
-  const markedPaid = tikkie.updateFastCheckoutOrders({ id: record.id, ...paidFields }).catch((e) => {
-    logger.warn(
-      `Tikkie Fast Checkout order ${orderToken}: recording it as PAID failed (${errorMessage(e)}); the next write repeats it`
-    )
-  })
-  const refusal = await (
-    cartRead ?? (record.cart_id ? readCart(container, record.cart_id) : Promise.resolve(undefined))
-  ).then((cart) => whyCartCannotComplete(container, record, orderToken, paidInCents, cart))
-  timing?.mark("cart check")
-  if (refusal?.halfDoneOrderId) {
-    // An earlier settlement of this order died inside Medusa's completion: finished, never made again.
-    await markedPaid
-    await finishCompletion(container, {
-      cartId: record.cart_id!,
-      paymentSessionId: record.payment_session_id!,
-      orderId: refusal.halfDoneOrderId,
-    })
-  }
-  const existingOrderId = refusal?.existingOrderId ?? refusal?.halfDoneOrderId
-  if (existingOrderId) {
-    await markedPaid
-    await tikkie.updateFastCheckoutOrders({
-      id: record.id,
-      ...paidFields,
-      medusa_order_id: existingOrderId,
-      problem: null,
-    })
-    return { outcome: "already-completed", orderId: existingOrderId }
-  }
-  if (refusal?.problem) {
-    await markedPaid
-    return recordProblem(container, record, refusal.problem, paidFields)
-  }
-
-  // completeCartWorkflow authorizes the session: the provider takes this read, recorded, instead of reading again.
-  await markedPaid
-  let orderId: string
-  try {
-    const completed = await completeCartOnce(container, {
-      cartId: record.cart_id!,
-      paymentSessionId: record.payment_session_id!,
-      marker: orderToken,
-    })
-    orderId = completed.orderId
-    timing?.mark("complete cart")
-  } catch (e) {
-    await markedPaid
-    const message = errorMessage(e)
-    const existing = await orderForCart(container, record.cart_id!)
-    // An order of this payment's completion, left linked by a failure whose undo failed too (the database
-    // went away mid-way): the next settlement finishes it (whyCartCannotComplete), this one retries.
-    if (existing && (await orderCarriesMarker(container, existing, orderToken)))
-      return { outcome: "retry", reason: message }
-    if (existing) {
-      await tikkie.updateFastCheckoutOrders({ id: record.id, ...paidFields, medusa_order_id: existing, problem: null })
-      return { outcome: "already-completed", orderId: existing }
+    // Said to be paid: the cart is read while Tikkie is (wasted, and cheap, when the hint was wrong).
+    const cartRead =
+      hint === "PAID" && record.cart_id ? readCart(container, record.cart_id).then((cart) => ({ cart })) : undefined
+    cartRead?.catch(() => undefined)
+    let order: FastCheckoutOrder
+    const readStartedAt = new Date()
+    try {
+      // A shopper waits on the return route: its wait for a store-wide GET order slot is bounded.
+      const rateWaitAtMostMs = source === "return" || source === "checkout" ? RETURN_RATE_WAIT_MS : undefined
+      order = await callTikkieProvider<FastCheckoutConnection, FastCheckoutOrder>(container, record.provider_id, (fc) =>
+        fc.getOrder(orderToken, rateWaitAtMostMs)
+      )
+    } catch (e) {
+      const reason = errorMessage(e)
+      FAILED_READS.warn(
+        logger,
+        () => `Tikkie Fast Checkout ${source}: could not read order ${orderToken} yet (${reason}); will retry`
+      )
+      // Due for the next poll run; once expired, on its backoff schedule (poll-fast-checkout-orders.ts).
+      const expired = record.expires_at && new Date(record.expires_at).getTime() < Date.now()
+      await tikkie.updateFastCheckoutOrders({
+        id: record.id,
+        next_check_at: expired ? nextCheckAt(record) : new Date(),
+      })
+      return answer({ outcome: "retry", reason })
     }
-    // The database went away under the completion: nothing is wrong with the payment. Tried again in
-    // seconds (and finished there if it was left half done), not recorded as its problem.
-    if (isConnectionFailure(message)) {
+    if (order.referenceId !== record.reference_id) {
+      logger.error(
+        `Tikkie Fast Checkout order ${orderToken} names session ${order.referenceId}, expected ${record.reference_id}`
+      )
+      return answer({ outcome: "unknown" })
+    }
+    if (order.status === "NEW") {
+      // A shopper back on the return route may have paid a moment ago: the next poll run looks again.
+      const next = source === "return" ? new Date() : nextCheckAt(record)
+      await tikkie.updateFastCheckoutOrders({ id: record.id, last_checked_at: readStartedAt, next_check_at: next })
+      return answer({ outcome: "pending" })
+    }
+    if (order.status !== "PAID") {
+      await tikkie.updateFastCheckoutOrders({ id: record.id, status: order.status, last_checked_at: readStartedAt })
+      await markSession(container, record.payment_session_id, order.status)
+      logger.info(`Tikkie Fast Checkout order ${orderToken} is ${order.status}; the cart stays open for another try`)
+      return answer({ outcome: "closed", status: order.status })
+    }
+    const read = cartRead ? await cartRead.catch(() => undefined) : undefined
+    return new StepResponse<ReadOrder>({ record, order, cartRead: read, marks: markStep(loaded.marks, "tikkie read") })
+  }
+)
+
+export type CheckedOrder = {
+  outcome?: SettleOutcome
+  record?: FastCheckoutRecord
+  paidFields?: PaidFields
+  complete?: CartCompletion
+  marks: StepMarks
+}
+
+type PaidFields = { status: "PAID"; payer: FastCheckoutOrder["payer"] | null; last_checked_at: Date }
+
+/** A PAID order: the cart must give an order for exactly what was paid, or it is the record's problem. */
+export const checkFastCheckoutCartStep = createStep(
+  "tikkie-check-fast-checkout-cart",
+  async ({ read }: { read: ReadOrder }, { container }) => {
+    const answer = (outcome: SettleOutcome) => new StepResponse<CheckedOrder>({ outcome, marks: read.marks })
+    if (read.outcome) return answer(read.outcome)
+    const record = read.record!
+    const order = read.order!
+    const orderToken = record.order_token
+    const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
+    const payer = order.payer
+    const paidInCents = amountToPayInCents(order)
+    const paidFields: PaidFields = { status: "PAID", payer: payer ?? null, last_checked_at: new Date() }
+    const [, refusal] = await Promise.all([
+      // Written beside the cart check; every later write of the record repeats it, so none depends on it.
+      tikkie.updateFastCheckoutOrders({ id: record.id, ...paidFields }).catch((e) => {
+        container
+          .resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+          .warn(
+            `Tikkie Fast Checkout order ${orderToken}: recording it as PAID failed (${errorMessage(e)}); the next write repeats it`
+          )
+      }),
+      (read.cartRead
+        ? Promise.resolve(read.cartRead.cart)
+        : record.cart_id
+          ? readCart(container, record.cart_id)
+          : Promise.resolve(undefined)
+      ).then((cart) => whyCartCannotComplete(container, record, orderToken, paidInCents, cart)),
+    ])
+    // completeCartWorkflow (or a finish) authorizes the session: the provider takes this read, recorded above.
+    if (refusal?.halfDoneOrderId) {
+      // An earlier settlement of this order died inside Medusa's completion: finished, never made again.
+      await finishCompletion(container, {
+        cartId: record.cart_id!,
+        paymentSessionId: record.payment_session_id!,
+        orderId: refusal.halfDoneOrderId,
+      })
+    }
+    const existingOrderId = refusal?.existingOrderId ?? refusal?.halfDoneOrderId
+    if (existingOrderId) {
+      await tikkie.updateFastCheckoutOrders({
+        id: record.id,
+        ...paidFields,
+        medusa_order_id: existingOrderId,
+        problem: null,
+      })
+      return answer({ outcome: "already-completed", orderId: existingOrderId })
+    }
+    if (refusal?.problem) return answer(await recordProblem(container, record, refusal.problem, paidFields))
+    return new StepResponse<CheckedOrder>({
+      record,
+      paidFields,
+      complete: { cartId: record.cart_id!, paymentSessionId: record.payment_session_id!, marker: orderToken },
+      marks: markStep(read.marks, "cart check"),
+    })
+  }
+)
+
+/** Writes the Fast Checkout payer onto the order. No compensation: the order stays, and so does its payer. */
+export const importFastCheckoutPayerStep = createStep(
+  "tikkie-import-fast-checkout-payer",
+  async (input: { orderId: string; marks: StepMarks }, { container }) => {
+    // The PAID write was awaited before the completion (the provider reads it): its part is what is left.
+    const marks = markStep(markStep(input.marks, "complete cart"), "paid written")
+    await importFastCheckoutPayer(container, input.orderId)
+    return new StepResponse({ marks: markStep(marks, "payer import") })
+  }
+)
+
+/** The step that ends the settlement with its outcome written (tests append a failing step after it). */
+export const settleFastCheckoutOrderStepId = "tikkie-record-fast-checkout-outcome"
+
+/**
+ * Writes the completion's outcome. A completion Medusa refused (and undid) is told by what it left: an
+ * order of the cart, a half-made order of this payment (retry-soon.ts), or nothing (the record's problem).
+ */
+export const recordFastCheckoutOutcomeStep = createStep(
+  settleFastCheckoutOrderStepId,
+  async (
+    {
+      input,
+      checked,
+      imported,
+      prepared,
+      completedOrderId,
+    }: {
+      input: SettleFastCheckoutInput
+      checked: CheckedOrder
+      imported?: { marks: StepMarks }
+      prepared?: PreparedCompletion
+      completedOrderId?: string
+    },
+    { container }
+  ) => {
+    if (checked.outcome) return new StepResponse(checked.outcome)
+    const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+    const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
+    const record = checked.record!
+    const paidFields = checked.paidFields!
+    const orderToken = record.order_token
+    const orderId = completedOrderId ?? prepared?.finishedOrderId
+    if (orderId) {
+      const marks = imported?.marks ?? markStep(checked.marks, "complete cart")
+      await tikkie.updateFastCheckoutOrders({ id: record.id, ...paidFields, medusa_order_id: orderId, problem: null })
+      logger.info(`Tikkie Fast Checkout order ${orderToken} is paid: Medusa order ${orderId} (via ${input.source})`)
+      endStepTiming(logger, "fast-checkout", orderToken, markStep(marks, "record write"))
+      return new StepResponse<SettleOutcome>({ outcome: "completed", orderId })
+    }
+    const retrySoon = async (reason: string) => {
       await settleAgainSoon(container, {
         kind: "fast-checkout",
         orderToken,
         referenceId: record.reference_id,
         retry: input.retry,
       })
-      return { outcome: "retry", reason: message }
+      return new StepResponse<SettleOutcome>({ outcome: "retry", reason })
     }
-    if (/already being completed|conflict/i.test(message) || isLockTimeout(message))
-      return { outcome: "retry", reason: message }
-    return recordProblem(container, record, `completing the cart failed: ${message}`, paidFields)
+    try {
+      const existing = await orderForCart(container, record.cart_id!)
+      if (existing && !(await orderCarriesMarker(container, existing, orderToken))) {
+        await tikkie.updateFastCheckoutOrders({
+          id: record.id,
+          ...paidFields,
+          medusa_order_id: existing,
+          problem: null,
+        })
+        return new StepResponse<SettleOutcome>({ outcome: "already-completed", orderId: existing })
+      }
+      if (existing || (await orderOfMarker(container, orderToken))) {
+        return await retrySoon("the cart's completion was cut off; the next settlement finishes its order")
+      }
+      return new StepResponse(
+        await recordProblem(
+          container,
+          record,
+          "completing the cart failed: Medusa's completeCartWorkflow refused it and undid its attempt",
+          paidFields
+        )
+      )
+    } catch (e) {
+      // The database went away under the completion: nothing is wrong with the payment.
+      if (isConnectionFailure(errorMessage(e))) return await retrySoon(errorMessage(e))
+      throw e
+    }
   }
-
-  await markedPaid
-  timing?.mark("paid written")
-  await importFastCheckoutPayer(container, orderId)
-  timing?.mark("payer import")
-  await tikkie.updateFastCheckoutOrders({ id: record.id, ...paidFields, medusa_order_id: orderId, problem: null })
-  timing?.mark("record write")
-  logger.info(`Tikkie Fast Checkout order ${orderToken} is paid: Medusa order ${orderId} (via ${source})`)
-  timing?.log(logger)
-  return { outcome: "completed", orderId }
-}
+)
 
 /** Shows the outcome on the payment session too, so a storefront reading the cart sees it. */
 async function markSession(container: MedusaContainer, sessionId: string | null, status: FastCheckoutStatus) {
@@ -398,27 +449,3 @@ async function recordProblem(
   )
   return { outcome: "problem", problem }
 }
-
-export const settleFastCheckoutOrderStepId = "tikkie-settle-fast-checkout-order-step"
-
-/**
- * The plugin's one settlement of a Fast Checkout order (settleFastCheckoutOrder above):
- * under the order's lock, Tikkie read, the cart checked and completed with Medusa's completeCartWorkflow,
- * the payer imported, the record written; answers the outcome.
- *
- * One step, because the lock spans all of it: Medusa's locking module renews the lease of a lock held
- * through `execute` while its holder runs, which a lock taken in one step and released in another
- * (acquireLockStep) does not, and a killed worker's order must be free again within seconds.
- *
- * Not undone when a later step fails: it records what Tikkie says happened. A paid order that became a
- * Medusa order must stay one (undoing it would hide money received), and every write converges: the
- * next settlement of the same orderToken finds the record and answers "already completed".
- */
-export const settleFastCheckoutOrderStep = createStep(
-  settleFastCheckoutOrderStepId,
-  async (input: SettleFastCheckoutInput, { container }) => {
-    return new StepResponse(
-      await traceSettlement("fast_checkout", input, () => settleFastCheckoutOrder(container, input))
-    )
-  }
-)

@@ -1,10 +1,6 @@
 import type { BigNumberInput } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import {
-  createPaymentCollectionForCartWorkflow,
-  refreshPaymentCollectionForCartWorkflow,
-} from "@medusajs/medusa/core-flows"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { loadOpenCart } from "../../checkout/utils/load-open-cart"
 import { toCents } from "../../../utils/medusa-money"
@@ -97,19 +93,23 @@ export interface PreparedLinkCheckout {
   extra: SessionRecordExtra
 }
 
-export const prepareLinkCheckoutStepId = "tikkie-prepare-link-checkout"
+export interface CheckedLinkCheckout {
+  cart: LoadedCart
+  providerId: string
+  /** What the cart's payment collection needs first. */
+  collection?: "create" | "refresh"
+}
+
+export const checkLinkCheckoutStepId = "tikkie-check-link-checkout"
 
 /**
- * Checks the cart can be paid by link and brings its payment collection up to date with the cart (made or
- * refreshed with Medusa's own cart workflows, as the storefront's checkout does: nothing to undo, the next
- * start brings it up to date again). A cart that has paid is settled first and gets no second payable link
- * (409 with a message for the shopper). An open link for the same amount is reused: a double click or a
- * reload must not make two links the shopper could both pay.
+ * Checks the cart can be paid by link. A cart that has paid gets no second payable link (409); its
+ * settlement is a workflow run of its own, so an order it places keeps its events when the start is refused.
  */
-export const prepareLinkCheckoutStep = createStep(
-  prepareLinkCheckoutStepId,
+export const checkLinkCheckoutStep = createStep(
+  checkLinkCheckoutStepId,
   async (input: LinkCheckoutInput, { container }) => {
-    let cart = await loadCart(container, input.cartId, input.language)
+    const cart = await loadCart(container, input.cartId, input.language)
     await settleEarlierPaymentsOfCart(container, cart.id, input.language)
     const provider = regionProvider(cart, input.providerId, {
       is: isPaymentRequestProvider,
@@ -127,15 +127,24 @@ export const prepareLinkCheckoutStep = createStep(
         MedusaError.Types.NOT_ALLOWED,
         "The cart is empty: add a product before paying with Tikkie."
       )
-    const { options } = await paymentRequestProvider(container, provider.id)
+    const collection = !cart.payment_collection
+      ? ("create" as const)
+      : toCents(cart.payment_collection.amount) !== toCents(cart.total)
+        ? ("refresh" as const)
+        : undefined
+    return new StepResponse<CheckedLinkCheckout>({ cart, providerId: provider.id, collection })
+  }
+)
 
-    if (!cart.payment_collection) {
-      await createPaymentCollectionForCartWorkflow(container).run({ input: { cart_id: cart.id } })
-      cart = await loadCart(container, cart.id, input.language)
-    } else if (toCents(cart.payment_collection.amount) !== toCents(cart.total)) {
-      await refreshPaymentCollectionForCartWorkflow(container).run({ input: { cart_id: cart.id } })
-      cart = await loadCart(container, cart.id, input.language)
-    }
+export const prepareLinkCheckoutStepId = "tikkie-prepare-link-checkout"
+
+/** With the collection up to date, reuses an open link for the same amount, or says what to create. */
+export const prepareLinkCheckoutStep = createStep(
+  prepareLinkCheckoutStepId,
+  async ({ input, checked }: { input: LinkCheckoutInput; checked: CheckedLinkCheckout }, { container }) => {
+    const cart = checked.collection ? await loadCart(container, checked.cart.id, input.language) : checked.cart
+    const provider = { id: checked.providerId }
+    const { options } = await paymentRequestProvider(container, provider.id)
     const collection = cart.payment_collection!
     const amountInCents = toCents(collection.amount)
     if (amountInCents <= 0) {

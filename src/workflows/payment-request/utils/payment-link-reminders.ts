@@ -7,7 +7,7 @@ import type { ResolvedPaymentRequestProviderOptions } from "../../../providers/p
 import { errorMessage } from "../../../utils/error-message"
 import { underLockOrBusy } from "../../../utils/lock-timeout"
 import { ibanRequestLanguage } from "../../refunds-owed/utils/iban-request-message"
-import { settlePaymentRequestWorkflow } from "../settle-payment-request"
+import { settlePaymentRequest } from "../settle-payment-request"
 import { paymentRequestProviders } from "./payment-request-providers"
 import { recordPayments } from "./record-payment-request"
 import { reminderMessage, type ReminderLanguage } from "./reminder-message"
@@ -106,9 +106,7 @@ async function remindLink(
   const [before] = await tikkie.listPaymentRequests({ payment_request_token: token })
   if (!before) return { token, outcome: "skipped", reason: "not found" }
   if (!before.last_checked_at || now.getTime() - new Date(before.last_checked_at).getTime() > FRESH_READ_MS) {
-    const { result } = await settlePaymentRequestWorkflow(container).run({
-      input: { paymentRequestToken: token, source: "poll" },
-    })
+    const result = await settlePaymentRequest(container, { paymentRequestToken: token, source: "poll" })
     if (result.outcome === "retry") return { token, outcome: "skipped", reason: `not read: ${result.reason}` }
   }
   return underLockOrBusy(

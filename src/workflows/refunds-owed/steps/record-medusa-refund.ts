@@ -1,7 +1,6 @@
 import type { IOrderModuleService, IPaymentModuleService, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MathBN, MedusaError, Modules, OrderStatus } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { refundPaymentsWorkflow, refundPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import { fromCents } from "../../../utils/medusa-money"
 import { REFUND_OWED_METADATA_KEY } from "../../../providers/shared/bank-transfer-refunds"
 import { medusaRefundOfMark } from "../utils/bank-transfer-mark"
@@ -21,17 +20,38 @@ export interface RecordMedusaRefundInput {
   medusaRefundId: string | null
 }
 
-/**
- * Medusa's own refund for what was sent by bank transfer (the provider answers it from the mark), so the
- * order's totals say refunded; answers its id. Not undone: Medusa cannot take a refund back, and the money
- * did go back; the next attempt finds this refund (its metadata names the refund owed).
- */
-export const recordMedusaRefundStep = createStep(
-  recordMedusaRefundStepId,
+export type MedusaRefundInput = {
+  payment_id: string
+  amount: ReturnType<typeof fromCents>
+  created_by: string
+  note: string
+  metadata: Record<string, string>
+}
+
+export type PreparedMedusaRefund = {
+  input: RecordMedusaRefundInput
+  /** Medusa's refund to make; absent when an earlier attempt made it (`madeBefore`). */
+  refund?: MedusaRefundInput
+  madeBefore?: string
+  canceled: boolean
+  bookedBefore: number
+}
+
+/** Medusa's refund for the bank transfer, and whether the order is cancelled (refundPaymentsWorkflow, as its cancel runs). */
+export const prepareMedusaRefundStep = createStep(
+  "tikkie-prepare-medusa-refund",
   async (input: RecordMedusaRefundInput, { container }) => {
-    if (input.medusaRefundId) return new StepResponse(input.medusaRefundId)
+    if (input.medusaRefundId) {
+      return new StepResponse<PreparedMedusaRefund>({
+        input,
+        madeBefore: input.medusaRefundId,
+        canceled: false,
+        bookedBefore: 0,
+      })
+    }
     const note = `Refunded by bank transfer, reference ${input.bankReference}` + (input.note ? `: ${input.note}` : "")
-    const refund = {
+    // The metadata names the refund owed: the provider answers only the refund made for its mark.
+    const refund: MedusaRefundInput = {
       payment_id: input.paymentId,
       amount: fromCents(input.amountInCents),
       created_by: input.actorId,
@@ -39,17 +59,20 @@ export const recordMedusaRefundStep = createStep(
       metadata: { [REFUND_OWED_METADATA_KEY]: input.refundOwedId },
     }
     const canceled = await isCanceled(container, input.orderId)
-    // Medusa's refunds workflow books its order transaction under the payment's id and skips one booked
-    // under that id before (the cancel's, taken back, is deleted): a second refund owed of the payment
-    // marked on a cancelled order is booked under its own refund's id instead, as the single refund does.
+    // Medusa's refunds workflow skips a transaction booked under the payment's id before: a second one is booked by refund id.
     const bookedBefore = canceled ? await refundsBookedUnderPayment(container, input.orderId!, input.paymentId) : 0
-    if (canceled) {
-      // What Medusa's cancel runs: a cancelled order takes no credit line, which the single refund adds.
-      await refundPaymentsWorkflow(container).run({ input: [refund] })
-    } else {
-      await refundPaymentWorkflow(container).run({ input: refund })
-    }
+    return new StepResponse<PreparedMedusaRefund>({ input, refund, canceled, bookedBefore })
+  }
+)
+
+/** Answers Medusa's refund id (its metadata names the refund owed: a retry finds it and only marks). */
+export const checkMedusaRefundStep = createStep(
+  recordMedusaRefundStepId,
+  async (prepared: PreparedMedusaRefund, { container }) => {
+    const { input } = prepared
+    if (prepared.madeBefore) return new StepResponse(prepared.madeBefore)
     const made = await medusaRefundOfMark(container, input.paymentId, input.refundOwedId)
+    const { canceled, bookedBefore } = prepared
     if (!made) {
       // The cancel's refund workflow books the refund on the order even when Medusa made none.
       if (canceled && !bookedBefore) await removeRefundBookedWithoutRefund(container, input.orderId!, input.paymentId)

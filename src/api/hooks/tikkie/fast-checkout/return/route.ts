@@ -21,7 +21,7 @@ import {
   type FastCheckoutRecordState,
 } from "../../../../../workflows/fast-checkout/utils/outcome-from-record"
 import {
-  settleFastCheckoutOrderWorkflow,
+  settleFastCheckoutOrder,
   type SettleOutcome,
 } from "../../../../../workflows/fast-checkout/settle-fast-checkout-order"
 import type { FastCheckoutReturnQuery } from "./validators"
@@ -70,11 +70,7 @@ export const GET = async (req: MedusaRequest<unknown, FastCheckoutReturnQuery>, 
     const busy = tooBusyToSettleInline(req.scope)
     const outcome: SettleOutcome = busy
       ? { outcome: "retry", reason: "handed over to the workers: the server is busy", handOver: true }
-      : (
-          await settleFastCheckoutOrderWorkflow(req.scope).run({
-            input: { orderToken, source: "return", inlineSlot: true },
-          })
-        ).result
+      : await settleFastCheckoutOrder(req.scope, { orderToken, source: "return", inlineSlot: true })
     timing?.mark(
       busy ? "server busy" : outcome.outcome === "retry" && outcome.handOver ? "settlement: no slot" : "settlement"
     )

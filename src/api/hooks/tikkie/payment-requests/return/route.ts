@@ -14,7 +14,7 @@ import { TIKKIE_MODULE } from "../../../../../modules/tikkie"
 import type TikkieModuleService from "../../../../../modules/tikkie/service"
 import { paymentRequestOutcomeFromRecord } from "../../../../../workflows/payment-request/utils/outcome-from-record"
 import {
-  settlePaymentRequestWorkflow,
+  settlePaymentRequest,
   type PaymentRequestOutcome,
 } from "../../../../../workflows/payment-request/settle-payment-request"
 import type { PaymentRequestReturnQuery } from "./validators"
@@ -53,11 +53,7 @@ export const GET = async (req: MedusaRequest<unknown, PaymentRequestReturnQuery>
     const busy = tooBusyToSettleInline(req.scope)
     const outcome: PaymentRequestOutcome = busy
       ? { outcome: "retry", reason: "handed over to the workers: the server is busy", handOver: true }
-      : (
-          await settlePaymentRequestWorkflow(req.scope).run({
-            input: { paymentRequestToken, source: "return", inlineSlot: true },
-          })
-        ).result
+      : await settlePaymentRequest(req.scope, { paymentRequestToken, source: "return", inlineSlot: true })
     timing?.mark(
       busy ? "server busy" : outcome.outcome === "retry" && outcome.handOver ? "settlement: no slot" : "settlement"
     )
