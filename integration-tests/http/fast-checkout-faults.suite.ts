@@ -20,6 +20,7 @@ import {
   stroopwafelsAndMugCart,
 } from "../helpers/store-flow"
 import { clearSandboxForNextTest } from "../helpers/tikkie-sandbox-env"
+import { refuseCaptureBookings } from "../helpers/refuse-capture-booking"
 import { storeSuite } from "../helpers/store-suites"
 
 export default storeSuite("fast-checkout-faults", {
@@ -348,6 +349,47 @@ export default storeSuite("fast-checkout-faults", {
       const [record] = await tikkie.listFastCheckoutOrders({ order_token: started.order_token })
       expect(record.problem).toBeNull()
       expect(record.medusa_order_id).toBe(order.id)
+    })
+    it("a completion Medusa undoes after capturing the payment keeps the paid session: nothing refunded, the order made on the next try", async () => {
+      const container = getContainer()
+      const { cart, started } = await paidWithoutWebhook()
+      const pg = container.resolve<SqlConnection>(ContainerRegistrationKeys.PG_CONNECTION)
+      const query = container.resolve(ContainerRegistrationKeys.QUERY)
+      const liftFault = await refuseCaptureBookings(pg)
+      let first: unknown
+      try {
+        first = (
+          await settleFastCheckoutOrderWorkflow(container).run({
+            input: { orderToken: started.order_token, source: "poll" },
+          })
+        ).result
+      } finally {
+        await liftFault()
+      }
+      expect(first).not.toMatchObject({ outcome: "completed" })
+      // Medusa's undo tried to refund the payment and give the cart a new session: both refused.
+      const {
+        data: [withSessions],
+      } = await query.graph({
+        entity: "cart",
+        fields: ["payment_collection.payment_sessions.id", "payment_collection.payments.refunds.id"],
+        filters: { id: cart.id },
+      })
+      const collection = (withSessions as any).payment_collection
+      expect(collection.payment_sessions.map((s: { id: string }) => s.id)).toEqual([started.payment_session_id])
+      expect(collection.payments.flatMap((p: any) => p.refunds ?? [])).toEqual([])
+
+      // The next settlement (here the poll's) makes the one order.
+      await pollFastCheckoutOrders(container)
+      const order = await settledOrder(container, started.order_token, cart.id)
+      expect(await ordersForCartCount(container, cart.id)).toBe(1)
+      const [payment] = order.payment_collections.flatMap((pc: any) => pc.payments)
+      expect(payment.captured_at).toBeTruthy()
+      expect(payment.data.orderToken).toBe(started.order_token)
+      const [record] = await container
+        .resolve<TikkieModuleService>(TIKKIE_MODULE)
+        .listFastCheckoutOrders({ order_token: started.order_token })
+      expect(record).toMatchObject({ problem: null, medusa_order_id: order.id })
     })
   },
 })

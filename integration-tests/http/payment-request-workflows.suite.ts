@@ -26,6 +26,7 @@ import {
 } from "../helpers/store-flow"
 import { clearSandboxForNextTest } from "../helpers/tikkie-sandbox-env"
 import { failingAfter } from "../helpers/failing-after"
+import { refuseCaptureBookings } from "../helpers/refuse-capture-booking"
 import { storeSuite } from "../helpers/store-suites"
 
 /**
@@ -283,6 +284,52 @@ export default storeSuite("payment-request-workflows", {
       const [record] = await records().listPaymentRequests({ payment_request_token: started.payment_request_token })
       expect(record.order_id).toBe(order.id)
       expect(record.medusa_payment_id).toBeTruthy()
+      expect(await ordersForCartCount(container, cart.id)).toBe(1)
+    })
+
+    it("payment link: a completion Medusa undoes after capturing the payment refunds nothing at Tikkie and keeps the session; the next settlement makes the order", async () => {
+      const container = getContainer()
+      const cart = await stroopwafelsAndMugCart(shop, store)
+      const { data: started } = await api.post(
+        `/store/carts/${cart.id}/tikkie-payment-request`,
+        {},
+        { headers: shop.headers }
+      )
+      await tikkie.control.setDeliveryBehaviour("fail", 1)
+      await tikkie.control.post(`/_sandbox/paymentrequests/${started.payment_request_token}/pay`, {})
+      const settle = async () =>
+        (
+          await settlePaymentRequestWorkflow(container).run({
+            input: { paymentRequestToken: started.payment_request_token, source: "poll" },
+          })
+        ).result
+      const liftFault = await refuseCaptureBookings(container.resolve(ContainerRegistrationKeys.PG_CONNECTION))
+      let first: unknown
+      try {
+        first = await settle()
+      } finally {
+        await liftFault()
+      }
+      expect(first).not.toMatchObject({ outcome: "completed" })
+      // Medusa's undo tried to refund the payer and give the cart a new session: both refused.
+      expect(await tikkie.control.requests("paymentRequestsV2.createRefund")).toHaveLength(0)
+      const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
+        entity: "cart",
+        fields: ["payment_collection.payment_sessions.id"],
+        filters: { id: cart.id },
+      })
+      expect((data[0] as any).payment_collection.payment_sessions.map((s: any) => s.id)).toEqual([
+        started.payment_session_id,
+      ])
+
+      const again = await settle()
+      const order = (await orderForCart(container, cart.id))!
+      expect(again).toMatchObject({ orderId: order.id })
+      const [payment] = order.payment_collections.flatMap((pc: any) => pc.payments)
+      expect(payment.captured_at).toBeTruthy()
+      expect(await tikkie.control.requests("paymentRequestsV2.createRefund")).toHaveLength(0)
+      const [record] = await records().listPaymentRequests({ payment_request_token: started.payment_request_token })
+      expect(record).toMatchObject({ order_id: order.id, problem: null })
       expect(await ordersForCartCount(container, cart.id)).toBe(1)
     })
 

@@ -59,6 +59,8 @@ export class TikkieFastCheckoutProviderService extends TikkieBaseProvider<
     nothingToCapture: (data) => `Tikkie Fast Checkout order is ${data.status}, not PAID: there is nothing to capture.`,
     paidCannotCancel:
       "This Tikkie Fast Checkout order is paid and Fast Checkout cannot cancel or refund it; refund the payer by bank transfer.",
+    paidSessionKept:
+      "This Tikkie Fast Checkout order is paid: its payment session stays until the plugin has made the cart an order.",
   }
 
   protected createClient(options: ResolvedFastCheckoutProviderOptions): FastCheckoutClient {
@@ -129,6 +131,7 @@ export class TikkieFastCheckoutProviderService extends TikkieBaseProvider<
 
   /** Refused (the plugin records a refund owed), except one an admin marked paid back by bank transfer. */
   async refundPayment(input: RefundPaymentInput): Promise<RefundPaymentOutput> {
+    await this.refuseCompletionFailureRefund(input)
     const marked = await answerBankTransferRefund(this.container, input)
     if (marked) return marked
     throw new MedusaError(
@@ -139,7 +142,9 @@ export class TikkieFastCheckoutProviderService extends TikkieBaseProvider<
   }
 
   async deletePayment(input: DeletePaymentInput): Promise<DeletePaymentOutput> {
-    return { data: this.sessionData(input.data) }
+    const current = this.sessionData(input.data)
+    this.keepPaidSession(current)
+    return { data: current }
   }
 
   /** Tikkie's webhooks go to `/hooks/tikkie/fast-checkout`: Medusa's generic route settles nothing. */

@@ -58,6 +58,8 @@ export class TikkiePaymentRequestProviderService extends TikkieBaseProvider<
     nothingToCapture: (data) =>
       `Tikkie payment request ${data.paymentRequestToken} is ${data.status} and not paid: there is nothing to capture.`,
     paidCannotCancel: "This Tikkie payment request is paid and cannot be cancelled; refund the payment instead.",
+    paidSessionKept:
+      "This Tikkie payment request is paid: its payment session stays until the plugin has made the cart an order.",
   }
   protected readonly v2: PaymentRequestsV2Api
   protected readonly v1?: PaymentRequestsV1Api
@@ -138,6 +140,7 @@ export class TikkiePaymentRequestProviderService extends TikkieBaseProvider<
 
   /** v2: Tikkie's refund API; v1 has none: a bank transfer the admin marks made (v1-api.ts). */
   async refundPayment(input: RefundPaymentInput): Promise<RefundPaymentOutput> {
+    await this.refuseCompletionFailureRefund(input)
     const current = this.sessionData(input.data)
     if (this.v1 || current.v1) return refundByBankTransfer(this.container, input)
     return this.v2.refund(input, current)
@@ -146,7 +149,8 @@ export class TikkiePaymentRequestProviderService extends TikkieBaseProvider<
   async deletePayment(input: DeletePaymentInput): Promise<DeletePaymentOutput> {
     const current = this.parseSessionData(input.data)
     if (!current) return { data: input.data ?? {} }
-    return { data: this.isPaid(current) ? current : this.cancelled(current) }
+    this.keepPaidSession(current)
+    return { data: this.cancelled(current) }
   }
 
   /** Tikkie's notifications go to `/hooks/tikkie/payment-requests`: Medusa's generic route settles nothing. */

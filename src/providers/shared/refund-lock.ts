@@ -12,7 +12,12 @@ interface RefundService {
   retrieve(
     id: string,
     config: { select: string[] }
-  ): Promise<{ id: string; payment_id?: string | null; metadata?: Record<string, unknown> | null }>
+  ): Promise<{
+    id: string
+    payment_id?: string | null
+    note?: string | null
+    metadata?: Record<string, unknown> | null
+  }>
   list(
     filters: { payment_id: string },
     config: { select: string[]; order: Record<string, "ASC" | "DESC"> }
@@ -76,6 +81,23 @@ export async function medusaRefundOf(
   if (!refunds || !medusaRefundId) return undefined
   const r = await refunds.retrieve(medusaRefundId, { select: ["id", "payment_id", "metadata"] })
   return { paymentId: r.payment_id ?? null, metadata: r.metadata ?? null }
+}
+
+/** The note Medusa's completeCartWorkflow gives the refund its compensation makes (compensatePaymentIfNeededStep). */
+export const MEDUSA_COMPLETION_FAILURE_REFUND_NOTE = "Refunded due to cart completion failure"
+
+/**
+ * Whether Medusa makes this refund because completing the cart failed. The plugin completes the paid cart
+ * on its next settlement instead, so the payer keeps the order (docs/production.md, "Refunds").
+ */
+export async function isCompletionFailureRefund(
+  container: Record<string, unknown>,
+  medusaRefundId: string | undefined
+): Promise<boolean> {
+  const refunds = registered<RefundService>(container, "refundService")
+  if (!refunds || !medusaRefundId) return false
+  const r = await refunds.retrieve(medusaRefundId, { select: ["id", "note"] })
+  return r.note === MEDUSA_COMPLETION_FAILURE_REFUND_NOTE
 }
 
 // An awilix cradle throws for a name nobody registered.

@@ -11,6 +11,7 @@ import type {
   InitiatePaymentInput,
   InitiatePaymentOutput,
   Logger,
+  RefundPaymentInput,
   RetrievePaymentInput,
   RetrievePaymentOutput,
   UpdatePaymentInput,
@@ -20,6 +21,7 @@ import { AbstractPaymentProvider, MedusaError, PaymentSessionStatus } from "@med
 import type { z } from "zod"
 import { toCents } from "../../utils/medusa-money"
 import type TikkieModuleService from "../../modules/tikkie/service"
+import { isCompletionFailureRefund } from "./refund-lock"
 import { callTikkieAs, toMedusaError } from "./tikkie-medusa-error"
 import { TIKKIE_PAYMENT_MODULE_DEPENDENCIES, tikkieModuleOf } from "./tikkie-module-of"
 
@@ -53,6 +55,7 @@ export interface TikkieProviderMessages<TSession> {
   noSessionData: string
   nothingToCapture: (data: TSession) => string
   paidCannotCancel: string
+  paidSessionKept: string
 }
 
 /** Medusa calls `validateOptions` on the class, so `this` is the variant. */
@@ -163,6 +166,21 @@ export abstract class TikkieBaseProvider<
       throw new MedusaError(MedusaError.Types.NOT_ALLOWED, this.messages.paidCannotCancel)
     }
     return { data: this.cancelled(current) }
+  }
+
+  /**
+   * A paid session is never deleted: Medusa's undo of a failed cart completion would otherwise replace it
+   * (refundPaymentAndRecreatePaymentSessionWorkflow), leaving money received with no session to complete.
+   */
+  protected keepPaidSession(current: TSession): void {
+    if (this.isPaid(current)) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, this.messages.paidSessionKept)
+  }
+
+  /** Medusa's refund for a failed cart completion is refused: the plugin's next settlement completes the cart. */
+  protected async refuseCompletionFailureRefund(input: RefundPaymentInput): Promise<void> {
+    if (await isCompletionFailureRefund(this.container, input.context?.idempotency_key)) {
+      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, this.messages.paidSessionKept)
+    }
   }
 
   async retrievePayment(input: RetrievePaymentInput): Promise<RetrievePaymentOutput> {
