@@ -1,11 +1,5 @@
 import { defineJoinerConfig, pluralize } from "@medusajs/framework/utils"
-import FastCheckoutOrder from "./models/fast-checkout-order"
-import NotificationSubscription from "./models/notification-subscription"
-import PaymentRequest from "./models/payment-request"
-import PaymentRequestReminder from "./models/payment-request-reminder"
-import PaymentRequestV1Setup from "./models/payment-request-v1-setup"
-import RateWindow from "./models/rate-window"
-import RefundOwed from "./models/refund-owed"
+import { tikkieModels } from "./model-list"
 
 /** query.graph and the module links (src/links) ask for a model by its table's name; the service's methods carry shorter names. */
 const queried = (name: string, entity: string, methodSuffix: string) => ({
@@ -15,15 +9,7 @@ const queried = (name: string, entity: string, methodSuffix: string) => ({
 })
 
 export const tikkieJoinerConfig = defineJoinerConfig("tikkie", {
-  models: [
-    FastCheckoutOrder,
-    RateWindow,
-    PaymentRequest,
-    NotificationSubscription,
-    PaymentRequestV1Setup,
-    RefundOwed,
-    PaymentRequestReminder,
-  ],
+  models: Object.values(tikkieModels),
   alias: [
     queried("tikkie_fast_checkout_order", "TikkieFastCheckoutOrder", "FastCheckoutOrders"),
     queried("tikkie_payment_request", "TikkiePaymentRequest", "PaymentRequests"),

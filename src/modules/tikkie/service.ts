@@ -1,14 +1,7 @@
 import type { Context } from "@medusajs/framework/types"
 import { InjectManager, MedusaContext, MedusaService } from "@medusajs/framework/utils"
 import type { SqlEntityManager } from "@medusajs/framework/mikro-orm/postgresql"
-import FastCheckoutOrder from "./models/fast-checkout-order"
-import RateWindow from "./models/rate-window"
-import PaymentRequest from "./models/payment-request"
-import NotificationSubscription from "./models/notification-subscription"
-import PaymentRequestV1Setup from "./models/payment-request-v1-setup"
-import RefundOwed from "./models/refund-owed"
-import PaymentRequestReminder from "./models/payment-request-reminder"
-import HealthMark from "./models/health-mark"
+import { tikkieModels } from "./model-list"
 import { CallHealthRecorder, type PollKey, writeHealthMark } from "./call-health"
 import { busiestRateSecond, countRateWindowCall, holdRateWindow, type RunSql } from "./rate-window-sql"
 import { tikkieJoinerConfig } from "./joiner-config"
@@ -18,16 +11,7 @@ import { fastCheckoutGetOrderLimiter, type FastCheckoutGetOrderLimiter } from ".
 /** How long a settlement's recorded read answers `authorizePayment` (a cart's completion under load). */
 export const SETTLED_READ_FRESH_MS = 60_000
 
-class TikkieModuleService extends MedusaService({
-  FastCheckoutOrder,
-  RateWindow,
-  PaymentRequest,
-  NotificationSubscription,
-  PaymentRequestV1Setup,
-  RefundOwed,
-  PaymentRequestReminder,
-  HealthMark,
-}) {
+class TikkieModuleService extends MedusaService(tikkieModels) {
   private readonly options_: ResolvedTikkieModuleOptions
   /** One Tikkie client per product and credentials, for the providers and the plugin's code alike. */
   private readonly clients_ = new Map<string, unknown>()
