@@ -522,6 +522,7 @@ export default storeSuite("refunds-owed", {
             .catch((e: any) => e.response)
           expect(refused.status).toBe(400)
           expect(refused.data.message).toMatch(/no e-mail provider .*open the e-mail in your mail program/)
+          expect(refused.data.code).toBe("tikkie_no_email_provider")
           expect((await refundsOwed(`order_id=${owed.order_id}`)).refunds_owed[0].iban_requested_at).toBeNull()
           const { data: byMailProgram } = await api.post(
             `/admin/tikkie/refunds-owed/${owed.id}/iban-request`,
@@ -559,10 +560,12 @@ export default storeSuite("refunds-owed", {
             .catch((e: any) => e.response)
           expect(late.status).toBe(400)
           expect(late.data.message).toMatch(/already refunded/)
+          expect(late.data.code).toBe("tikkie_refund_owed_refunded")
           const lateAsk = await api
             .get(`/admin/tikkie/refunds-owed/${owed.id}/iban-request`, { headers })
             .catch((e: any) => e.response)
           expect(lateAsk.status).toBe(400)
+          expect(lateAsk.data.code).toBe("tikkie_refund_owed_refunded")
         } finally {
           restore()
         }

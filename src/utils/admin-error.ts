@@ -7,6 +7,10 @@ export type TikkieAdminErrorCode =
   | "tikkie_order_owes_nothing"
   | "tikkie_order_links_ask_all"
   | "tikkie_order_link_amount_too_high"
+  | "tikkie_refund_owed_refunded"
+  | "tikkie_no_email_provider"
+  | "tikkie_payer_without_email"
+  | "tikkie_refund_owed_not_at_tikkie"
 
 export type TikkieAdminErrorValues = Record<string, string | number>
 
@@ -30,6 +34,13 @@ const STATUS: Record<string, number> = {
   [MedusaError.Types.NOT_ALLOWED]: 400,
   [MedusaError.Types.INVALID_DATA]: 400,
   [MedusaError.Types.NOT_FOUND]: 404,
+}
+
+/**
+ * A refusal without amounts: Medusa's own error handler answers its `code`, which the admin words.
+ */
+export function codedAdminRefusal(code: TikkieAdminErrorCode, message: string): MedusaError {
+  return new MedusaError(MedusaError.Types.NOT_ALLOWED, message, code)
 }
 
 /** Also after a workflow run, which hands the error on as a plain object. */

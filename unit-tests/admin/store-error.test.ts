@@ -71,4 +71,26 @@ describe("storeErrorText: the store's coded refusals in the admin's language", (
     })
     expect(storeErrorText({ message: "m", code: "invalid_data", values: {} }, words(nl, "nl"))).toEqual({ text: "m" })
   })
+
+  it("words the refunds-owed refusals Medusa's error handler answers with a code and no values, in Dutch and English", () => {
+    const refunded = {
+      message: "Refund owed rfo_1 is already refunded: there is nothing to ask the payer for.",
+      code: "tikkie_refund_owed_refunded",
+    }
+    expect(storeErrorText(refunded, words(nl, "nl")).text).toBe(
+      "Deze terugbetaling is al gedaan: er valt niets meer te vragen of te wijzigen."
+    )
+    expect(storeErrorText(refunded, words(en, "en")).text).toBe(
+      "This refund owed is already refunded: nothing can be asked or changed any more."
+    )
+    expect(storeErrorText({ message: "x", code: "tikkie_no_email_provider" }, words(nl, "nl")).text).toMatch(
+      /^Deze winkel heeft geen e-mailprovider/
+    )
+    expect(storeErrorText({ message: "x", code: "tikkie_payer_without_email" }, words(nl, "nl")).text).toMatch(
+      /^Tikkie gaf geen e-mailadres/
+    )
+    expect(storeErrorText({ message: "x", code: "tikkie_refund_owed_not_at_tikkie" }, words(nl, "nl")).text).toMatch(
+      /^Alleen een tweede betaling/
+    )
+  })
 })

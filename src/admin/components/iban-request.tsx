@@ -1,6 +1,8 @@
 import { Button, Drawer, Input, Label, Text, Textarea, toast } from "@medusajs/ui"
 import { useState } from "react"
 import { adminFetch } from "../lib/admin-fetch"
+import { storeErrorText } from "../lib/store-error"
+import { useFormat } from "../lib/use-format"
 import { useAdminData } from "../lib/use-admin-data"
 import { useTikkieT } from "../lib/use-tikkie-t"
 import type { RefundOwedView } from "./refund-owed-row"
@@ -18,6 +20,7 @@ function mailto(to: string | null, subject: string, text: string) {
 /** The prepared e-mail, in the language chosen, with the ways it can go: the store's e-mail provider or a mail program. */
 function IbanRequestBody({ refund, close, done }: { refund: RefundOwedView; close: () => void; done: () => void }) {
   const { t } = useTikkieT()
+  const { money } = useFormat()
   const [language, setLanguage] = useState<"nl" | "en">()
   const prepared = useAdminData<IbanRequestAnswer>(
     `/admin/tikkie/refunds-owed/${refund.id}/iban-request${language ? `?language=${language}` : ""}`
@@ -40,7 +43,7 @@ function IbanRequestBody({ refund, close, done }: { refund: RefundOwedView; clos
       close()
       done()
     } catch (e) {
-      toast.error(t("refundsOwed.ibanRequest.failed"), { description: (e as Error).message })
+      toast.error(t("refundsOwed.ibanRequest.failed"), { description: storeErrorText(e, { t, money }).text })
     } finally {
       setBusy(false)
     }
@@ -66,7 +69,7 @@ function IbanRequestBody({ refund, close, done }: { refund: RefundOwedView; clos
         </div>
         {prepared.error && (
           <Text size="small" className="text-ui-fg-error">
-            {prepared.error}
+            {storeErrorText(prepared.failure, { t, money }).text}
           </Text>
         )}
         {request && (

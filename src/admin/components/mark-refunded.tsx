@@ -1,6 +1,7 @@
 import { Button, Input, Label, Text, usePrompt } from "@medusajs/ui"
 import { useState } from "react"
 import { adminFetch } from "../lib/admin-fetch"
+import { storeErrorText } from "../lib/store-error"
 import { useFormat } from "../lib/use-format"
 import { useTikkieT } from "../lib/use-tikkie-t"
 import type { RefundOwedView } from "./refund-owed-row"
@@ -24,7 +25,7 @@ export function MarkRefunded({ refund, done }: { refund: RefundOwedView; done: (
       await adminFetch(`/admin/tikkie/refunds-owed/${refund.id}/${path}`, { method: "POST", body })
       done()
     } catch (e) {
-      setError((e as Error).message)
+      setError(storeErrorText(e, { t, money }).text)
     } finally {
       setBusy(false)
     }

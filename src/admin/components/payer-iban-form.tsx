@@ -2,6 +2,8 @@ import { Button, Input, Label, Text, toast } from "@medusajs/ui"
 import { useState } from "react"
 import { adminFetch } from "../lib/admin-fetch"
 import { validIban } from "../lib/iban"
+import { storeErrorText } from "../lib/store-error"
+import { useFormat } from "../lib/use-format"
 import { useTikkieT } from "../lib/use-tikkie-t"
 import type { RefundOwedView } from "./refund-owed-row"
 
@@ -26,6 +28,7 @@ export function PayerIbanForm({
   cancel?: () => void
 }) {
   const { t } = useTikkieT()
+  const { money } = useFormat()
   const [iban, setIban] = useState(initial?.iban ?? "")
   const [holder, setHolder] = useState(initial?.holder ?? "")
   const [busy, setBusy] = useState(false)
@@ -45,7 +48,7 @@ export function PayerIbanForm({
     } catch (e) {
       const message = (e as Error).message
       if (/not a valid IBAN/.test(message)) setError(t("refundsOwed.payerIban.invalid"))
-      else toast.error(t("refundsOwed.payerIban.failed"), { description: message })
+      else toast.error(t("refundsOwed.payerIban.failed"), { description: storeErrorText(e, { t, money }).text })
     } finally {
       setBusy(false)
     }

@@ -12,6 +12,10 @@ const CODES: Record<TikkieAdminErrorCode, { field?: LinkFormField }> = {
   tikkie_order_owes_nothing: {},
   tikkie_order_links_ask_all: {},
   tikkie_order_link_amount_too_high: { field: "amount" },
+  tikkie_refund_owed_refunded: {},
+  tikkie_no_email_provider: {},
+  tikkie_payer_without_email: {},
+  tikkie_refund_owed_not_at_tikkie: {},
 }
 
 export type StoreErrorKey = `storeErrors.${TikkieAdminErrorCode | "tikkie_order_link_amount_too_high_with_links"}`
@@ -32,8 +36,9 @@ export function storeErrorText(
   const error = (e ?? {}) as { message?: unknown; code?: unknown; values?: Record<string, unknown> }
   const message = typeof error.message === "string" ? error.message : String(e)
   const code = typeof error.code === "string" ? error.code : ""
-  if (!Object.prototype.hasOwnProperty.call(CODES, code) || !error.values) return { text: message }
-  const values = error.values
+  if (!Object.prototype.hasOwnProperty.call(CODES, code)) return { text: message }
+  // Refusals without amounts come through Medusa's own error handler, which answers no values.
+  const values = error.values ?? {}
   const currency = typeof values.currency_code === "string" ? values.currency_code : "eur"
   const cents = (key: string) => (typeof values[key] === "number" ? words.money(values[key] as number, currency) : "")
   const shown: Record<string, string | number> = {

@@ -4,6 +4,8 @@ import { adminFetch } from "./admin-fetch"
 export interface AdminData<T> {
   data?: T
   error?: string
+  /** The error itself, for coded refusals the admin words (storeErrorText). */
+  failure?: unknown
   loading: boolean
   reload: () => void
 }
@@ -14,7 +16,9 @@ export interface AdminData<T> {
  * QueryClient when the store resolves another copy.
  */
 export function useAdminData<T>(path: string | null): AdminData<T> {
-  const [state, setState] = useState<{ data?: T; error?: string; loading: boolean }>({ loading: path !== null })
+  const [state, setState] = useState<{ data?: T; error?: string; failure?: unknown; loading: boolean }>({
+    loading: path !== null,
+  })
   const [tick, setTick] = useState(0)
   useEffect(() => {
     if (path === null) return
@@ -22,7 +26,7 @@ export function useAdminData<T>(path: string | null): AdminData<T> {
     setState((s) => ({ ...s, loading: true }))
     adminFetch<T>(path).then(
       (data) => live && setState({ data, loading: false }),
-      (e: Error) => live && setState({ error: e.message, loading: false })
+      (e: Error) => live && setState({ error: e.message, failure: e, loading: false })
     )
     return () => {
       live = false

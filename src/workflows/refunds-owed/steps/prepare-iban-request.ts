@@ -1,7 +1,7 @@
-import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { prepareIbanRequest } from "../utils/iban-request"
 import type { IbanRequestLanguage } from "../utils/iban-request-message"
+import { codedAdminRefusal } from "../../../utils/admin-error"
 
 export const prepareIbanRequestStepId = "tikkie-prepare-iban-request"
 
@@ -21,14 +21,14 @@ export const prepareIbanRequestStep = createStep(
     const request = await prepareIbanRequest(container, input.id, input.language)
     if (input.via === "email") {
       if (!request.can_send) {
-        throw new MedusaError(
-          MedusaError.Types.NOT_ALLOWED,
+        throw codedAdminRefusal(
+          "tikkie_no_email_provider",
           "This store has no e-mail provider in Medusa's notification module (a provider for the email channel): open the e-mail in your mail program instead."
         )
       }
       if (!request.to)
-        throw new MedusaError(
-          MedusaError.Types.NOT_ALLOWED,
+        throw codedAdminRefusal(
+          "tikkie_payer_without_email",
           "Tikkie gave no e-mail address for this payer: ask them another way."
         )
     }

@@ -1,10 +1,10 @@
-import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { TIKKIE_MODULE } from "../../../modules/tikkie"
 import type TikkieModuleService from "../../../modules/tikkie/service"
 import { asReferenceId, refundDescription } from "../../../providers/payment-request/description"
 import { storedPayment } from "../../../providers/payment-request/session-data"
 import { paymentRequestConnection } from "../../payment-request/utils/payment-request-providers"
+import { codedAdminRefusal } from "../../../utils/admin-error"
 
 export const refundAtTikkieStepId = "tikkie-refund-owed-at-tikkie"
 
@@ -30,8 +30,8 @@ export const refundAtTikkieStep = createStep(refundAtTikkieStepId, async (owed: 
     ? await tikkie.listPaymentRequests({ payment_request_token: owed.payment_request_token })
     : []
   if (!owed.refundable_at_tikkie || !record || !owed.tikkie_payment_token) {
-    throw new MedusaError(
-      MedusaError.Types.NOT_ALLOWED,
+    throw codedAdminRefusal(
+      "tikkie_refund_owed_not_at_tikkie",
       "Only a second payment on a payment request link (v2) can be refunded at Tikkie; pay this one back by bank transfer and mark it refunded."
     )
   }

@@ -2,6 +2,7 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { TIKKIE_MODULE } from "../../../modules/tikkie"
 import type TikkieModuleService from "../../../modules/tikkie/service"
+import { codedAdminRefusal } from "../../../utils/admin-error"
 
 export const setPayerIbanStepId = "tikkie-set-payer-iban"
 
@@ -24,8 +25,8 @@ export const setPayerIbanStep = createStep(
     const [owed] = await tikkie.listRefundOweds({ id: input.id })
     if (!owed) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Refund owed ${input.id} was not found.`)
     if (owed.status === "refunded") {
-      throw new MedusaError(
-        MedusaError.Types.NOT_ALLOWED,
+      throw codedAdminRefusal(
+        "tikkie_refund_owed_refunded",
         `Refund owed ${input.id} is already refunded: its account stays the one it was paid to.`
       )
     }

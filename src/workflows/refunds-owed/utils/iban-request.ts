@@ -5,6 +5,7 @@ import type TikkieModuleService from "../../../modules/tikkie/service"
 import { canSendEmail } from "./email-notifications"
 import { ibanRequestLanguage, ibanRequestMessage, type IbanRequestLanguage } from "./iban-request-message"
 import type { RefundOwedSource } from "./record-refund-owed"
+import { codedAdminRefusal } from "../../../utils/admin-error"
 
 /** The prepared e-mail asking a payer for their IBAN, as the admin sees it before sending. */
 export interface IbanRequest {
@@ -32,8 +33,8 @@ export async function prepareIbanRequest(
   const [owed] = await tikkie.listRefundOweds({ id })
   if (!owed) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Refund owed ${id} was not found.`)
   if (owed.status === "refunded") {
-    throw new MedusaError(
-      MedusaError.Types.NOT_ALLOWED,
+    throw codedAdminRefusal(
+      "tikkie_refund_owed_refunded",
       `Refund owed ${id} is already refunded: there is nothing to ask the payer for.`
     )
   }
