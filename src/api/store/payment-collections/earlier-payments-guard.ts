@@ -1,6 +1,10 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { settleEarlierPaymentsOfCart } from "../../../workflows/checkout/settle-earlier-payments"
+import { ShopperConflictError } from "../../../utils/shopper-conflict-error"
+import {
+  earlierPaymentsRefusal,
+  settleEarlierPaymentsWorkflow,
+} from "../../../workflows/checkout/settle-earlier-payments"
 import { requestShopperLanguage } from "../../utils/shopper-language"
 
 /**
@@ -22,7 +26,12 @@ export async function earlierPaymentsGuardMiddleware(
       filters: { payment_collection_id: req.params.id },
     })
     const cartId = (links[0] as { cart_id?: string } | undefined)?.cart_id
-    if (cartId) await settleEarlierPaymentsOfCart(req.scope, cartId, requestShopperLanguage(req))
+    if (cartId) {
+      // A workflow of its own: its events are released when it ends, whatever the answer.
+      const { result } = await settleEarlierPaymentsWorkflow(req.scope).run({ input: { cartId } })
+      const refused = earlierPaymentsRefusal(result, requestShopperLanguage(req))
+      if (refused) throw new ShopperConflictError(refused.message)
+    }
     next()
   } catch (e) {
     next(e)
