@@ -13,10 +13,7 @@ export function cartCheckoutStartInput(req: AuthenticatedMedusaRequest<{ provide
   }
 }
 
-/**
- * A start workflow's result; its refusal (the cart has paid, or may have) and a 409 a step threw (the cart
- * is an order) are answered 409 with the shopper's message.
- */
+/** A start workflow's result; its refusal and a 409 a step threw are answered 409 with the shopper's message. */
 export async function startedForShopper<T>(
   run: Promise<{ result: (T & { refused?: undefined }) | { refused: CheckoutRefusal } }>
 ): Promise<T> {

@@ -81,7 +81,6 @@ export const settleEarlierPaymentsWorkflow = createWorkflow(
   }
 )
 
-/** Why a cart may not start another payment, in the shopper's language; the route answers it with a 409. */
 export type CheckoutRefusal = { message: string; orderId?: string }
 
 /** The refusal the settled outcomes call for: the cart has paid, or may have (a second payment is worse than a wait). */
@@ -101,9 +100,8 @@ export function earlierPaymentsRefusal(
 }
 
 /**
- * Composes the settlement into a checkout start (`name` prefixes the step): before the cart gets a new
- * payment session (Medusa deletes its other sessions then). A refusal is returned, not thrown: the start
- * ends successfully, so Medusa releases the events (`order.placed`) its settlement grouped with the start.
+ * The settlement as a step of a checkout start. Its refusal is returned, not thrown: the start then succeeds,
+ * so Medusa releases the events (`order.placed`) the settlement grouped with it.
  */
 export function settleEarlierPaymentsForStart(
   input: WorkflowData<{ cartId: string; language?: ShopperLanguage }>,

@@ -45,10 +45,9 @@ export interface CheckoutStartSpec<Input, Checked, Prepared, Started> {
 }
 
 /**
- * What both checkout starts compose: one start per cart at a time (locking module), the settlement of the
- * cart's earlier payments (a refusal skips the rest), the check step, the cart's payment collection made or
- * refreshed by Medusa's workflows, the prepare step, and unless it found an open session, one made by
- * createPaymentSessionsWorkflow and recorded.
+ * What both checkout starts compose: the cart's lock, the settlement of its earlier payments (a refusal skips
+ * the rest), the check step, the payment collection made or refreshed by Medusa's workflows, the prepare
+ * step, and unless it found an open session, one made by createPaymentSessionsWorkflow and recorded.
  */
 export function startCheckoutSession<
   Input extends { cartId: string; language?: ShopperLanguage },
