@@ -8,7 +8,7 @@ import {
 import { createWorkflow, transform, when, WorkflowResponse, type WorkflowData } from "@medusajs/framework/workflows-sdk"
 import { settleEarlierPaymentsForStart } from "../checkout/settle-earlier-payments"
 import type { CheckoutStartResult } from "../checkout/utils/start-checkout-session"
-import { startFastCheckoutWorkflow, type StartedFastCheckout } from "./start-fast-checkout"
+import { startSettledFastCheckoutWorkflow, type StartedFastCheckout } from "./start-fast-checkout"
 import {
   chooseExpressShippingStep,
   prepareExpressCheckoutStep,
@@ -28,13 +28,12 @@ export type ExpressCheckoutResult = CheckoutStartResult<StartedExpressCheckout>
 export const startExpressCheckoutWorkflowId = "tikkie-start-express-checkout"
 
 /**
- * Express Fast Checkout from the cart: the storefront's country becomes the cart's shipping country (Medusa's
- * updateCartWorkflow), the shop's or the cheapest shipping option for it its shipping method (Medusa's
- * listShippingOptionsForCartWorkflow and addShippingMethodToCartWorkflow), then Fast Checkout starts as from
- * the checkout (startFastCheckoutWorkflow: the tax country stated on Tikkie's page, a changed or paid cart
- * handled alike). What is already so is left alone, so a second click changes nothing and gets the same
- * Tikkie page. One express start per cart at a time; a failure undoes the cart's changes (compensation).
- * The cart's earlier payments are settled before anything changes; a refusal skips every later step.
+ * Express Fast Checkout from the cart: its earlier payments settled first (a refusal skips every later step),
+ * the storefront's country becomes the cart's shipping country (Medusa's updateCartWorkflow), the shop's or
+ * the cheapest shipping option for it its shipping method (listShippingOptionsForCartWorkflow,
+ * addShippingMethodToCartWorkflow), then Fast Checkout starts as from the checkout. A second click changes
+ * nothing and gets the same Tikkie page. One express start per cart at a time; a failure undoes the cart's
+ * changes (compensation).
  */
 export const startExpressCheckoutWorkflow = createWorkflow(
   startExpressCheckoutWorkflowId,
@@ -76,7 +75,7 @@ export const startExpressCheckoutWorkflow = createWorkflow(
       })
     })
     const started = when("tikkie-express-start", { chosen }, ({ chosen }) => !!chosen).then(() =>
-      startFastCheckoutWorkflow.runAsStep({
+      startSettledFastCheckoutWorkflow.runAsStep({
         input: transform({ input }, ({ input }) => ({
           cartId: input.cartId,
           customerId: input.customerId,

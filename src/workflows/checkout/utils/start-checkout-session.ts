@@ -12,7 +12,6 @@ import type { ShopperLanguage } from "./shopper-messages"
 
 export interface CheckedCheckoutStart {
   cart: { id: string }
-  /** What the cart's payment collection needs first. */
   collection?: "create" | "refresh"
 }
 
@@ -33,6 +32,8 @@ export interface CheckoutStartSpec<Input, Checked, Prepared, Started> {
   name: string
   /** The prefix of the composed steps' names, e.g. `tikkie-fast-checkout`. */
   steps: string
+  /** False when the calling workflow has settled the cart's earlier payments (the express start). */
+  settleEarlier?: boolean
   check: (input: WorkflowData<Input>) => WorkflowData<Checked>
   prepare: (
     input: WorkflowData<Input>,
@@ -60,7 +61,10 @@ export function startCheckoutSession<
 ): WorkflowData<CheckoutStartResult<Started>> {
   const lockKey = transform({ input }, ({ input }) => `tikkie:${spec.name}:start:${(input as Input).cartId}`)
   acquireLockStep({ key: lockKey, timeout: 30, ttl: 120 })
-  const refused = settleEarlierPaymentsForStart(input, spec.steps)
+  const refused =
+    spec.settleEarlier === false
+      ? transform({ input }, (): CheckoutRefusal | undefined => undefined)
+      : settleEarlierPaymentsForStart(input, spec.steps)
   // Each later step is skipped on a refusal (Medusa's `when` does not nest), the lock's release is not.
   const checked = when(`${spec.steps}-check`, { refused }, ({ refused }) => !refused).then(() =>
     spec.check(input)
