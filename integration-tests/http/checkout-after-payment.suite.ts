@@ -72,6 +72,52 @@ export default storeSuite("checkout-after-payment", {
       expect(order.payment_collections[0].payments.map((p: any) => p.data.orderToken)).toEqual([first.order_token])
     })
 
+    /** Medusa's `order.placed` events from now on, as a subscriber of the store's event bus receives them. */
+    const watchOrdersPlaced = () => {
+      const eventBus = getContainer().resolve(Modules.EVENT_BUS)
+      const placed: string[] = []
+      const handler = async (event: { data: { id: string } }) => {
+        placed.push(event.data.id)
+      }
+      const subscriberId = "checkout-after-payment-order-placed"
+      eventBus.subscribe("order.placed", handler as never, { subscriberId })
+      return { placed, stop: () => eventBus.unsubscribe("order.placed", handler as never, { subscriberId }) }
+    }
+
+    it.each([
+      ["Fast Checkout", (cartId: string) => startFastCheckout(cartId)],
+      [
+        "express checkout",
+        (cartId: string) =>
+          api
+            .post(`/store/carts/${cartId}/tikkie-express-checkout`, { country_code: "nl" }, { headers: shop.headers })
+            .catch((e: any) => e.response),
+      ],
+      ["payment link", (cartId: string) => startLink(cartId)],
+    ])(
+      "Fast Checkout paid with the webhook lost, then starting again by %s: 409 naming the order, and Medusa's order.placed is emitted for it",
+      async (_start, start) => {
+        const cart = await newCart()
+        const first = (await startFastCheckout(cart.id)).data
+        await payWithWebhookLost(first.order_token)
+        const watch = watchOrdersPlaced()
+        try {
+          const again = await start(cart.id)
+          expect(again.status).toBe(409)
+          const order = (await orderForCart(getContainer(), cart.id))!
+          expect(again.data).toEqual({
+            type: "conflict",
+            message: `This cart has already been paid with Tikkie and is now order ${order.id}. There is nothing more to pay.`,
+          })
+          // The order's subscribers (confirmation mail, fulfilment) hear of it although the start was refused.
+          await eventually(async () => watch.placed.includes(order.id), 10_000)
+          expect(watch.placed).toEqual([order.id])
+        } finally {
+          watch.stop()
+        }
+      }
+    )
+
     it("Fast Checkout paid while Tikkie cannot be read: 409 'still confirming', the paid session is kept, and it completes later", async () => {
       const cart = await newCart()
       const first = (await startFastCheckout(cart.id)).data

@@ -1,5 +1,6 @@
 import type { AuthenticatedMedusaRequest } from "@medusajs/framework/http"
-import { asShopperConflict } from "../../utils/shopper-conflict-error"
+import { asShopperConflict, ShopperConflictError } from "../../utils/shopper-conflict-error"
+import type { CheckoutRefusal } from "../../workflows/checkout/settle-earlier-payments"
 import { requestShopperLanguage } from "./shopper-language"
 
 /** What both store routes that start paying a cart hand their workflow: the cart, shopper and provider asked for. */
@@ -12,11 +13,16 @@ export function cartCheckoutStartInput(req: AuthenticatedMedusaRequest<{ provide
   }
 }
 
-/** A start workflow's result; a 409 meant for the shopper (the cart has paid) keeps its status and message. */
-export async function startedForShopper<T>(run: Promise<{ result: T }>): Promise<T> {
+/** A start workflow's result; its refusal and a 409 a step threw are answered 409 with the shopper's message. */
+export async function startedForShopper<T>(
+  run: Promise<{ result: (T & { refused?: undefined }) | { refused: CheckoutRefusal } }>
+): Promise<T> {
+  let result: (T & { refused?: undefined }) | { refused: CheckoutRefusal }
   try {
-    return (await run).result
+    result = (await run).result
   } catch (e) {
     throw asShopperConflict(e)
   }
+  if (result.refused) throw new ShopperConflictError(result.refused.message)
+  return result as T
 }

@@ -1,6 +1,4 @@
-import type { MedusaContainer } from "@medusajs/framework/types"
 import { createWorkflow, transform, when, WorkflowResponse, type WorkflowData } from "@medusajs/framework/workflows-sdk"
-import { ShopperConflictError } from "../../utils/shopper-conflict-error"
 import { SHOPPER_MESSAGES, type ShopperLanguage } from "./utils/shopper-messages"
 import { settleFastCheckoutOrderWorkflow } from "../fast-checkout/settle-fast-checkout-order"
 import { settlePaymentRequestWorkflow } from "../payment-request/settle-payment-request"
@@ -83,25 +81,34 @@ export const settleEarlierPaymentsWorkflow = createWorkflow(
   }
 )
 
-/**
- * Before a cart gets a new payment session, its earlier Tikkie payments are settled (Medusa deletes the
- * cart's other sessions then). Throws a 409 for the shopper (ShopperConflictError) when the cart has paid,
- * or may have: a second payment is worse than a short wait.
- */
-export async function settleEarlierPaymentsOfCart(
-  container: MedusaContainer,
-  cartId: string,
+export type CheckoutRefusal = { message: string; orderId?: string }
+
+/** The refusal the settled outcomes call for: the cart has paid, or may have (a second payment is worse than a wait). */
+export function earlierPaymentsRefusal(
+  result: EarlierPaymentsResult,
   language: ShopperLanguage = "en"
-): Promise<void> {
-  const { result } = await settleEarlierPaymentsWorkflow(container).run({ input: { cartId } })
+): CheckoutRefusal | undefined {
   const said = SHOPPER_MESSAGES[language]
   for (const o of result.outcomes) {
     if (o.outcome === "completed" || o.outcome === "already-completed") {
-      throw new ShopperConflictError(said.paidAsOrder(o.orderId))
+      return { message: said.paidAsOrder(o.orderId), orderId: o.orderId }
     }
   }
-  if (result.outcomes.some((o) => o.outcome === "problem")) throw new ShopperConflictError(said.paidNotPlaced)
-  if (result.outcomes.some((o) => o.outcome === "retry") || result.handedOver) {
-    throw new ShopperConflictError(said.confirming)
-  }
+  if (result.outcomes.some((o) => o.outcome === "problem")) return { message: said.paidNotPlaced }
+  if (result.outcomes.some((o) => o.outcome === "retry") || result.handedOver) return { message: said.confirming }
+  return undefined
+}
+
+/**
+ * The settlement as a step of a checkout start. Its refusal is returned, not thrown: the start then succeeds,
+ * so Medusa releases the events (`order.placed`) the settlement grouped with it.
+ */
+export function settleEarlierPaymentsForStart(
+  input: WorkflowData<{ cartId: string; language?: ShopperLanguage }>,
+  name: string
+): WorkflowData<CheckoutRefusal | undefined> {
+  const settled = settleEarlierPaymentsWorkflow
+    .runAsStep({ input: transform({ input }, ({ input }) => ({ cartId: input.cartId })) })
+    .config({ name: `${name}-settle-earlier-payments` })
+  return transform({ settled, input }, ({ settled, input }) => earlierPaymentsRefusal(settled, input.language))
 }

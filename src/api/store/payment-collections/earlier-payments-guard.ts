@@ -1,14 +1,13 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { settleEarlierPaymentsOfCart } from "../../../workflows/checkout/settle-earlier-payments"
+import { ShopperConflictError } from "../../../utils/shopper-conflict-error"
+import {
+  earlierPaymentsRefusal,
+  settleEarlierPaymentsWorkflow,
+} from "../../../workflows/checkout/settle-earlier-payments"
 import { requestShopperLanguage } from "../../utils/shopper-language"
 
-/**
- * On Medusa's own `POST /store/payment-collections/:id/payment-sessions`, for every provider: Medusa
- * deletes the cart's other sessions when it creates one, so a Tikkie payment of this cart that was paid
- * but is not an order yet is settled first, and a cart that has paid is answered 409 instead of getting
- * a second payment (settle-earlier-payments.ts). A collection without a cart (an order's) passes.
- */
+/** Before Medusa's own payment-session route deletes a cart's other sessions: settles its Tikkie ones, 409 if paid. */
 export async function earlierPaymentsGuardMiddleware(
   req: MedusaRequest,
   _res: MedusaResponse,
@@ -22,7 +21,11 @@ export async function earlierPaymentsGuardMiddleware(
       filters: { payment_collection_id: req.params.id },
     })
     const cartId = (links[0] as { cart_id?: string } | undefined)?.cart_id
-    if (cartId) await settleEarlierPaymentsOfCart(req.scope, cartId, requestShopperLanguage(req))
+    if (cartId) {
+      const { result } = await settleEarlierPaymentsWorkflow(req.scope).run({ input: { cartId } })
+      const refused = earlierPaymentsRefusal(result, requestShopperLanguage(req))
+      if (refused) throw new ShopperConflictError(refused.message)
+    }
     next()
   } catch (e) {
     next(e)

@@ -1,7 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { TIKKIE_MODULE } from "../../../modules/tikkie"
 import type TikkieModuleService from "../../../modules/tikkie/service"
-import { settleEarlierPaymentsOfCart } from "../../checkout/settle-earlier-payments"
 import { loadOpenCart } from "../../checkout/utils/load-open-cart"
 import type { ShopperLanguage } from "../../checkout/utils/shopper-messages"
 import {
@@ -41,9 +40,8 @@ type ExpressCart = {
 }
 
 /**
- * Checks the cart may start an express checkout before anything of it changes: open (409 once completed),
- * no earlier Tikkie payment of it paid (settled first, 409 for the shopper, as Fast Checkout's start),
- * and the storefront's country one of its region's.
+ * Checks the cart may start an express checkout before anything of it changes: open (409 once completed)
+ * and the storefront's country one of its region's. Its earlier payments are settled before this step.
  */
 export const prepareExpressCheckoutStep = createStep(
   "tikkie-prepare-express-checkout",
@@ -61,7 +59,6 @@ export const prepareExpressCheckoutStep = createStep(
       ],
       input.language
     )
-    await settleEarlierPaymentsOfCart(container, cart.id, input.language)
     if (!regionHasCountry(cart, input.country)) throw countryNotInRegionError(input.country, input.language)
     return new StepResponse<PreparedExpressCheckout>({
       setCountry: cart.shipping_address?.country_code?.toLowerCase() !== input.country,

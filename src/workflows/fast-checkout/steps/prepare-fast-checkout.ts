@@ -8,7 +8,6 @@ import {
   type FastCheckoutCartInput,
 } from "../../../providers/fast-checkout/session-data"
 import { isFastCheckoutProvider } from "../../../providers/provider-keys"
-import { settleEarlierPaymentsOfCart } from "../../checkout/settle-earlier-payments"
 import { regionProvider } from "../../checkout/utils/region-provider"
 import type { ShopperLanguage } from "../../checkout/utils/shopper-messages"
 
@@ -45,15 +44,11 @@ export interface CheckedFastCheckoutStart {
 
 export const checkFastCheckoutStartStepId = "tikkie-check-fast-checkout-start"
 
-/**
- * Checks the cart can start Fast Checkout. A cart that has paid gets no second payable order (409); its
- * settlement is a workflow run of its own, so an order it places keeps its events when the start is refused.
- */
+/** Checks the cart can start Fast Checkout (its earlier payments are settled before, startCheckoutSession). */
 export const checkFastCheckoutStartStep = createStep(
   checkFastCheckoutStartStepId,
   async (input: FastCheckoutStartInput, { container }) => {
     const cart = await loadCartForFastCheckout(container, input.cartId, input.language)
-    await settleEarlierPaymentsOfCart(container, cart.id, input.language)
     const provider = regionProvider(cart, input.providerId, {
       is: isFastCheckoutProvider,
       name: "Tikkie Fast Checkout",

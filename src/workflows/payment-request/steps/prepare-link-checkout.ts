@@ -14,7 +14,6 @@ import {
 } from "../../../providers/payment-request/session-data"
 import { isPaymentRequestProvider } from "../../../providers/provider-keys"
 import { amsterdamDate } from "tikkie-client/payment-requests/v2/amsterdam-date"
-import { settleEarlierPaymentsOfCart } from "../../checkout/settle-earlier-payments"
 import { regionProvider } from "../../checkout/utils/region-provider"
 import type { ShopperLanguage } from "../../checkout/utils/shopper-messages"
 import { ensureV1SetupForShopper } from "../utils/v1-setup"
@@ -102,15 +101,11 @@ export interface CheckedLinkCheckout {
 
 export const checkLinkCheckoutStepId = "tikkie-check-link-checkout"
 
-/**
- * Checks the cart can be paid by link. A cart that has paid gets no second payable link (409); its
- * settlement is a workflow run of its own, so an order it places keeps its events when the start is refused.
- */
+/** Checks the cart can be paid by link (its earlier payments are settled before, startCheckoutSession). */
 export const checkLinkCheckoutStep = createStep(
   checkLinkCheckoutStepId,
   async (input: LinkCheckoutInput, { container }) => {
     const cart = await loadCart(container, input.cartId, input.language)
-    await settleEarlierPaymentsOfCart(container, cart.id, input.language)
     const provider = regionProvider(cart, input.providerId, {
       is: isPaymentRequestProvider,
       name: "Tikkie payment request",

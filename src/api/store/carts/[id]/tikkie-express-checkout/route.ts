@@ -4,6 +4,7 @@ import type TikkieModuleService from "../../../../../modules/tikkie/service"
 import { asShopperConflict } from "../../../../../utils/shopper-conflict-error"
 import { startExpressCheckoutWorkflow } from "../../../../../workflows/fast-checkout/start-express-checkout"
 import { previewExpressShipping } from "../../../../../workflows/fast-checkout/utils/express-shipping"
+import { startedForShopper } from "../../../../utils/cart-checkout-start"
 import type { StoreTikkieExpressCheckoutResponse, StoreTikkieExpressShippingResponse } from "../../../../types"
 import { requestShopperLanguage } from "../../../../utils/shopper-language"
 import type { ExpressCheckoutQuery, StartExpressCheckoutBody } from "./validators"
@@ -33,8 +34,8 @@ export const POST = async (
   req: AuthenticatedMedusaRequest<StartExpressCheckoutBody>,
   res: MedusaResponse<StoreTikkieExpressCheckoutResponse>
 ) => {
-  const { result } = await startExpressCheckoutWorkflow(req.scope)
-    .run({
+  const result = await startedForShopper(
+    startExpressCheckoutWorkflow(req.scope).run({
       input: {
         cartId: req.params.id,
         country: req.validatedBody.country_code,
@@ -43,9 +44,7 @@ export const POST = async (
         language: requestShopperLanguage(req),
       },
     })
-    .catch((e: unknown) => {
-      throw asShopperConflict(e)
-    })
+  )
   res.status(200).json({
     checkout_url: result.checkoutUrl,
     order_token: result.orderToken,
