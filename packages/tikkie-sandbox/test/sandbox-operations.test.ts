@@ -264,3 +264,21 @@ describe("sandbox faults and errors as public clients see them", () => {
     expect({ status: fc.status, code: fc.json.errors[0].code }).toEqual({ status: 500, code: "ERR_8100_001" })
   })
 })
+
+describe("sandbox checkout page", () => {
+  it("offers the countries of the shops' regions, Ireland (the English storefront's region) among them", async () => {
+    const sandbox = await startSandbox({ port: 0 })
+    try {
+      const setup = new FastCheckoutClient({ apiKey: API_KEY, baseUrl: sandbox.url })
+      const { merchantToken } = await setup.createSandboxMerchant()
+      const shop = new FastCheckoutClient({ apiKey: API_KEY, merchantToken, baseUrl: sandbox.url })
+      const { checkoutUrl } = await shop.createOrder(order)
+      const page = await (await request(checkoutUrl)).body.text()
+      const offered = [...page.matchAll(/<option value="([A-Z]{2})"/g)].map((m) => m[1])
+      expect(offered).toEqual(expect.arrayContaining(["NL", "BE", "DE", "IE"]))
+      await Promise.all([setup.close(), shop.close()])
+    } finally {
+      await sandbox.close()
+    }
+  })
+})

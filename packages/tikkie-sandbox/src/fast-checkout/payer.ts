@@ -13,6 +13,7 @@ export const CHECKOUT_COUNTRIES: ReadonlyArray<{ code: string; name: string }> =
   { code: "LU", name: "Luxembourg" },
   { code: "FR", name: "France" },
   { code: "AT", name: "Austria" },
+  { code: "IE", name: "Ireland" },
 ]
 
 const required = (label: string, max = 100) =>
