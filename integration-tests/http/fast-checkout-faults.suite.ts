@@ -5,6 +5,7 @@ import {
   type SqlConnection,
 } from "../../src/modules/tikkie/database-rate-limiter"
 import { pollFastCheckoutOrders } from "../../src/jobs/poll-fast-checkout-orders"
+import { FAST_CHECKOUT_WEBHOOK_READ_INTERVAL_MS } from "../../src/workflows/fast-checkout/utils/webhook-read-claim"
 import { settleFastCheckoutOrderWorkflow } from "../../src/workflows"
 import { TIKKIE_MODULE } from "../../src/modules/tikkie"
 import type TikkieModuleService from "../../src/modules/tikkie/service"
@@ -61,7 +62,9 @@ export default storeSuite("fast-checkout-faults", {
       if (processing) expect(await orderForCart(getContainer(), cart.id)).toBeUndefined()
       // The fault is over; the poll finds the paid order.
       await tikkie.control.clearFaults()
+      // The return's read counts toward the order's read interval: each run comes after one.
       for (let i = 0; i < 3 && (await ordersForCartCount(getContainer(), cart.id)) === 0; i++) {
+        await new Promise((r) => setTimeout(r, FAST_CHECKOUT_WEBHOOK_READ_INTERVAL_MS))
         await pollFastCheckoutOrders(getContainer())
       }
       expect(await ordersForCartCount(getContainer(), cart.id)).toBe(1)

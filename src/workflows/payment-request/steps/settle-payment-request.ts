@@ -53,7 +53,10 @@ export const loadPaymentRequestRecordStep = createStep(
       logger.warn(
         `Tikkie payment request ${input.source}: ${token} is being settled elsewhere (${lock.busy}); will retry`
       )
-      return new StepResponse<LoadedRequest>({ outcome: { outcome: "retry", reason: lock.busy }, marks })
+      return new StepResponse<LoadedRequest>({
+        outcome: { outcome: "retry", reason: lock.busy, lockBusy: true },
+        marks,
+      })
     }
     const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
     const [record] = await tikkie.listPaymentRequests({ payment_request_token: token })
