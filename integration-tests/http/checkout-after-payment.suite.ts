@@ -4,8 +4,11 @@ import type TikkieModuleService from "../../src/modules/tikkie/service"
 import { pollFastCheckoutOrders } from "../../src/jobs/poll-fast-checkout-orders"
 import { pollPaymentRequests } from "../../src/jobs/poll-payment-requests"
 import { paymentRequestConnection } from "../../src/workflows/payment-request/utils/payment-request-providers"
+import { FAST_CHECKOUT_WEBHOOK_READ_INTERVAL_MS } from "../../src/workflows/fast-checkout/utils/webhook-read-claim"
+import { PAYMENT_REQUEST_READ_INTERVAL_MS } from "../../src/workflows/payment-request/utils/read-claim"
 import { adminHeaders, enablePaymentLinks, PAYMENT_REQUEST_PROVIDER } from "../helpers/payment-request-env"
 import {
+  arriveAt,
   eventually,
   orderForCart,
   ordersForCartCount,
@@ -239,6 +242,72 @@ export default storeSuite("checkout-after-payment", {
       expect(await tikkie.control.requests("fastCheckout.createOrder")).toHaveLength(2)
     })
 
+    /** Until the read claim taken (at the latest) at `claimedBy` has lapsed: the next caller may read. */
+    const afterReadInterval = async (claimedBy: number, intervalMs: number) => {
+      const left = claimedBy + intervalMs + 50 - Date.now()
+      if (left > 0) await new Promise((r) => setTimeout(r, left))
+    }
+
+    describe("the poll under the per-order read claim", () => {
+      const fastCheckoutReads = async (orderToken: string) =>
+        (await tikkie.control.requests("fastCheckout.getOrder")).filter((r) => r.path.endsWith(`/${orderToken}`)).length
+      const linkReads = async (token: string) =>
+        (await tikkie.control.requests("paymentRequestsV2.getPaymentRequest")).filter((r) =>
+          r.path.endsWith(`/${token}`)
+        ).length
+      const inTwoMinutes = () => new Date(Date.now() + 2 * 60_000)
+
+      it("Fast Checkout: inside a return's read interval the poll leaves the order due and reads nothing; the first run after it reads the order and completes it (webhook lost)", async () => {
+        const cart = await newCart()
+        const started = (await startFastCheckout(cart.id)).data
+        const back = await arriveAt(
+          `${tikkie.storeUrl}/hooks/tikkie/fast-checkout/return?session_id=${started.payment_session_id}`
+        )
+        const claimedBy = Date.now()
+        expect(back.location.searchParams.get("tikkie_status")).toBe("NEW")
+        expect(await fastCheckoutReads(started.order_token)).toBe(1)
+        await payWithWebhookLost(started.order_token)
+
+        // Due (a return makes it due at the next run), but read moments ago: left for a later run.
+        expect(await pollFastCheckoutOrders(getContainer())).toEqual([])
+        expect(await pollFastCheckoutOrders(getContainer(), { now: inTwoMinutes() })).toEqual([])
+        expect(await fastCheckoutReads(started.order_token)).toBe(1)
+        const [waiting] = await records().listFastCheckoutOrders({ order_token: started.order_token })
+        expect(waiting.next_check_at!.getTime()).toBeLessThanOrEqual(Date.now())
+
+        await afterReadInterval(claimedBy, FAST_CHECKOUT_WEBHOOK_READ_INTERVAL_MS)
+        const order = await pollFastCheckoutOrders(getContainer())
+        expect(order).toEqual([{ outcome: "completed", orderId: (await orderForCart(getContainer(), cart.id))!.id }])
+        expect(await fastCheckoutReads(started.order_token)).toBe(2)
+        expect(await ordersForCartCount(getContainer(), cart.id)).toBe(1)
+      })
+
+      it("payment link: the poll's read counts toward the link's interval (a return inside it answers from the record, the next run reads nothing); the first run after it reads the link and completes the order (notification lost)", async () => {
+        const cart = await newCart()
+        const { data: started } = await startLink(cart.id)
+        const token = started.payment_request_token as string
+        expect(await pollPaymentRequests(getContainer())).toEqual([{ outcome: "pending" }])
+        const claimedBy = Date.now()
+        expect(await linkReads(token)).toBe(1)
+
+        // A return inside the poll's interval: no read, and never "not paid" from the poll's older read.
+        const back = await arriveAt(
+          `${tikkie.storeUrl}/hooks/tikkie/payment-requests/return?session_id=${started.payment_session_id}`
+        )
+        expect(back.location.searchParams.get("tikkie_status")).toBe("PROCESSING")
+        // No notification subscription in this file: the store hears of the payment only by reading Tikkie.
+        await tikkie.control.post(`/_sandbox/paymentrequests/${token}/pay`, {})
+        expect(await pollPaymentRequests(getContainer(), { now: inTwoMinutes() })).toEqual([])
+        expect(await linkReads(token)).toBe(1)
+
+        await afterReadInterval(claimedBy, PAYMENT_REQUEST_READ_INTERVAL_MS)
+        const orderId = (await pollPaymentRequests(getContainer(), { now: inTwoMinutes() }))[0]
+        expect(orderId).toEqual({ outcome: "completed", orderId: (await orderForCart(getContainer(), cart.id))!.id })
+        expect(await linkReads(token)).toBe(2)
+        expect(await ordersForCartCount(getContainer(), cart.id)).toBe(1)
+      })
+    })
+
     describe("completion retry budget", () => {
       it("five failed completions of a paid Fast Checkout order within a minute do not end the poll's retries; the budget's time does", async () => {
         const cart = await newCart()
@@ -246,12 +315,19 @@ export default storeSuite("checkout-after-payment", {
         await shop.addItem(cart.id, store.variantIds["drop-1"], 1)
         await payWithWebhookLost(started.order_token)
         const record = async () => (await records().listFastCheckoutOrders({ order_token: started.order_token }))[0]
+        const reads = async () => (await tikkie.control.requests("fastCheckout.getOrder")).length
 
+        // One read per run, each run after the order's read interval: a run inside it reads nothing.
         const t0 = Date.now()
         for (let i = 0; i < 5; i++) {
+          const before = await reads()
           expect(await pollFastCheckoutOrders(getContainer())).toEqual([
             expect.objectContaining({ outcome: "problem" }),
           ])
+          const claimedBy = Date.now()
+          expect(await pollFastCheckoutOrders(getContainer())).toEqual([])
+          expect(await reads()).toBe(before + 1)
+          if (i < 4) await afterReadInterval(claimedBy, FAST_CHECKOUT_WEBHOOK_READ_INTERVAL_MS)
         }
         const failed = await record()
         expect(failed.attempts).toBe(5)
@@ -259,14 +335,16 @@ export default storeSuite("checkout-after-payment", {
         expect(Date.now() - t0).toBeLessThan(60_000)
 
         // Within the budget the poll keeps reading it (a passing cause would complete it now).
-        const readsBefore = (await tikkie.control.requests("fastCheckout.getOrder")).length
+        await afterReadInterval(Date.now(), FAST_CHECKOUT_WEBHOOK_READ_INTERVAL_MS)
+        const readsBefore = await reads()
         expect(await pollFastCheckoutOrders(getContainer(), { now: new Date(t0 + 60_000) })).toEqual([
           expect.objectContaining({ outcome: "problem" }),
         ])
-        expect((await tikkie.control.requests("fastCheckout.getOrder")).length).toBe(readsBefore + 1)
+        expect(await reads()).toBe(readsBefore + 1)
         expect((await record()).attempts).toBe(6)
 
         // Once the budget has passed (15 minutes from the first failure) the poll leaves it to a person.
+        await afterReadInterval(Date.now(), FAST_CHECKOUT_WEBHOOK_READ_INTERVAL_MS)
         expect(await pollFastCheckoutOrders(getContainer(), { now: new Date(t0 + 16 * 60_000) })).toEqual([])
         const kept = await record()
         expect(kept.problem).toMatch(/cart changed after checkout started/)
@@ -285,8 +363,15 @@ export default storeSuite("checkout-after-payment", {
         const { Modules } = await import("@medusajs/framework/utils")
         await getContainer().resolve(Modules.PAYMENT).deletePaymentSession(session)
 
+        // One read per run, each run after the link's read interval: a run inside it reads nothing.
         const t0 = Date.now()
-        for (let i = 0; i < 5; i++) await pollPaymentRequests(getContainer())
+        for (let i = 0; i < 5; i++) {
+          expect(await pollPaymentRequests(getContainer())).toEqual([expect.objectContaining({ outcome: "problem" })])
+          const claimedBy = Date.now()
+          expect(await pollPaymentRequests(getContainer())).toEqual([])
+          expect((await record()).attempts).toBe(i + 1)
+          await afterReadInterval(claimedBy, PAYMENT_REQUEST_READ_INTERVAL_MS)
+        }
         expect(await record()).toMatchObject({
           attempts: 5,
           problem: expect.stringMatching(/payment session no longer exists/),
@@ -296,6 +381,8 @@ export default storeSuite("checkout-after-payment", {
         const within = await pollPaymentRequests(getContainer(), { now: new Date(t0 + 60_000) })
         expect(within).toEqual([expect.objectContaining({ outcome: "problem" })])
         expect((await record()).attempts).toBe(6)
+        // Past the budget, and past the read interval (so the claim does not answer for the budget).
+        await afterReadInterval(Date.now(), PAYMENT_REQUEST_READ_INTERVAL_MS)
         expect(await pollPaymentRequests(getContainer(), { now: new Date(t0 + 16 * 60_000) })).toEqual([])
       })
     })
@@ -485,6 +572,7 @@ export default storeSuite("checkout-after-payment", {
         expect(listed.paid_without_order[0].age_minutes).toBeGreaterThanOrEqual(0)
 
         // Two days on, long past the order's expiry: still polled, and now a problem the admin sees; the poll stops.
+        await afterReadInterval(Date.now(), FAST_CHECKOUT_WEBHOOK_READ_INTERVAL_MS)
         const later = new Date(Date.now() + 48 * HOUR)
         expect(await pollFastCheckoutOrders(getContainer(), { now: later })).toEqual([
           expect.objectContaining({ outcome: "retry" }),
@@ -493,6 +581,7 @@ export default storeSuite("checkout-after-payment", {
         expect(after.problem).toMatch(
           /^Paid at Tikkie 4[78] hours ago and still no order: the last try said "Reading the Tikkie Fast Checkout order failed: .*"\. The poll has stopped retrying/
         )
+        await afterReadInterval(Date.now(), FAST_CHECKOUT_WEBHOOK_READ_INTERVAL_MS)
         expect(await pollFastCheckoutOrders(getContainer(), { now: new Date(later.getTime() + HOUR) })).toEqual([])
         expect((await paidWithoutOrder()).count).toBe(1)
       })
@@ -531,6 +620,7 @@ export default storeSuite("checkout-after-payment", {
           })
         )
         expect(listed.problem).toMatch(/^Paid at Tikkie 7[12] hours ago and still no order/)
+        await afterReadInterval(Date.now(), PAYMENT_REQUEST_READ_INTERVAL_MS)
         expect(await pollPaymentRequests(getContainer(), { now: new Date(later.getTime() + HOUR) })).toEqual([])
       })
     })

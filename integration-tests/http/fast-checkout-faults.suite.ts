@@ -5,6 +5,7 @@ import {
   type SqlConnection,
 } from "../../src/modules/tikkie/database-rate-limiter"
 import { pollFastCheckoutOrders } from "../../src/jobs/poll-fast-checkout-orders"
+import { FAST_CHECKOUT_WEBHOOK_READ_INTERVAL_MS } from "../../src/workflows/fast-checkout/utils/webhook-read-claim"
 import { settleFastCheckoutOrderWorkflow } from "../../src/workflows"
 import { TIKKIE_MODULE } from "../../src/modules/tikkie"
 import type TikkieModuleService from "../../src/modules/tikkie/service"
@@ -22,6 +23,7 @@ import {
 import { clearSandboxForNextTest } from "../helpers/tikkie-sandbox-env"
 import { refuseCaptureBookings } from "../helpers/refuse-capture-booking"
 import { storeSuite } from "../helpers/store-suites"
+import { leaveHalfMade as leaveHalfMadeAt } from "../helpers/half-made"
 
 export default storeSuite("fast-checkout-faults", {
   testSuite: ({ api, getContainer, tikkie }) => {
@@ -62,7 +64,9 @@ export default storeSuite("fast-checkout-faults", {
       if (processing) expect(await orderForCart(getContainer(), cart.id)).toBeUndefined()
       // The fault is over; the poll finds the paid order.
       await tikkie.control.clearFaults()
+      // The return's read counts toward the order's read interval: each run comes after one.
       for (let i = 0; i < 3 && (await ordersForCartCount(getContainer(), cart.id)) === 0; i++) {
+        await new Promise((r) => setTimeout(r, FAST_CHECKOUT_WEBHOOK_READ_INTERVAL_MS))
         await pollFastCheckoutOrders(getContainer())
       }
       expect(await ordersForCartCount(getContainer(), cart.id)).toBe(1)
@@ -143,69 +147,14 @@ export default storeSuite("fast-checkout-faults", {
       // The second of the 429 counts as full for every instance of the store.
       expect((await slotsPerSecond()).get(refused)).toBeGreaterThanOrEqual(RATE_WINDOW_HELD)
     })
-    /**
-     * The state a process leaves when it dies inside Medusa's completeCartWorkflow, made with the real
-     * workflow and the real database: the order is inserted, then its link to the cart waits on a table
-     * lock the test holds; the connection doing it is cut (as a Postgres restart cuts it), and so is the
-     * one of the compensation that would delete the order (a dead process never runs it). What stays is
-     * the order, not linked to the cart, without its payment: what a SIGKILL between those steps leaves.
-     * Answers the cut settlement's outcome and the orders made since.
-     */
-    const leaveHalfMade = async (orderToken: string) => {
-      const container = getContainer()
-      const pg = container.resolve<SqlConnection & { transaction(): Promise<any> }>(
-        ContainerRegistrationKeys.PG_CONNECTION
+    /** What a process dying at the order's link to its cart leaves (helpers/half-made.ts): the order alone. */
+    const leaveHalfMade = (orderToken: string) =>
+      leaveHalfMadeAt(
+        getContainer(),
+        async () =>
+          (await settleFastCheckoutOrderWorkflow(getContainer()).run({ input: { orderToken, source: "poll" } })).result,
+        "order_cart"
       )
-      const t0 = new Date()
-      const ordersSince = async () =>
-        (
-          await pg.raw(`select id from "order" where created_at >= ? and deleted_at is null order by created_at`, [t0])
-        ).rows.map((r) => String(r.id))
-      const blocked = async (table: string) =>
-        (
-          await pg.raw(
-            `select pid from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database() and query ilike ?`,
-            [`%${table}%`]
-          )
-        ).rows.map((r) => Number(r.pid))
-      const cut = (pids: number[]) => Promise.all(pids.map((pid) => pg.raw(`select pg_terminate_backend(?)`, [pid])))
-
-      const held = await pg.transaction()
-      let outcome: unknown
-      try {
-        await held.raw(`lock table order_cart in exclusive mode`)
-        const first = settleFastCheckoutOrderWorkflow(container)
-          .run({ input: { orderToken, source: "poll" } })
-          .then(
-            ({ result }) => result,
-            (e: unknown) => e
-          )
-        const linking = await eventually(async () => {
-          const pids = await blocked("order_cart")
-          return pids.length ? pids : undefined
-        })
-        const [orphan] = await ordersSince()
-        expect(orphan).toMatch(/^order_/)
-        // The compensation's delete of the order (its addresses first) waits on the order's row, and is cut
-        // in turn.
-        await held.raw(`select id from "order" where id = ? for update`, [orphan])
-        await cut(linking)
-        const until = Date.now() + 20_000
-        let settled = false
-        void first.then((o) => {
-          outcome = o
-          settled = true
-        })
-        while (!settled && Date.now() < until) {
-          await cut(await blocked(""))
-          await new Promise((r) => setTimeout(r, 100))
-        }
-        expect(settled).toBe(true)
-      } finally {
-        await held.rollback()
-      }
-      return { outcome, ordersSince, pg }
-    }
 
     it("links left to a deleted order by an attempt whose undo did not end are dismissed: the next settlement makes the one order", async () => {
       const container = getContainer()

@@ -8,6 +8,7 @@ import {
   FAST_CHECKOUT_WEBHOOK_READ_INTERVAL_MS,
 } from "../../src/workflows/fast-checkout/utils/webhook-read-claim"
 import { mapConcurrently } from "../../src/utils/map-concurrently"
+import { PAYMENT_REQUEST_READ_INTERVAL_MS } from "../../src/workflows/payment-request/utils/read-claim"
 import { TIKKIE_MODULE } from "../../src/modules/tikkie"
 import type TikkieModuleService from "../../src/modules/tikkie/service"
 import { subscribePaymentRequestNotifications } from "../../src/workflows/payment-request/utils/subscribe-notifications"
@@ -701,6 +702,61 @@ export default storeSuite("hooks-abuse", {
           idleBudget.restore()
           events.stop()
         }
+        expect(await ordersForCartCount(getContainer(), cart.id)).toBe(1)
+      })
+    })
+
+    describe("payment link returns", () => {
+      beforeEach(async () => {
+        await enablePaymentLinks(getContainer(), store.regionId)
+      })
+
+      it("60 returns of one open link read Tikkie at most once per read interval, and answer from the record inside it", async () => {
+        const cart = await newCart()
+        const { data: started } = await api.post(
+          `/store/carts/${cart.id}/tikkie-payment-request`,
+          {},
+          { headers: shop.headers }
+        )
+        await tikkie.control.clearRequests()
+        const linkReturn = () =>
+          arriveAt(
+            `${tikkie.storeUrl}/hooks/tikkie/payment-requests/return?session_id=${encodeURIComponent(started.payment_session_id)}`
+          )
+        const begun = Date.now()
+        // As for Fast Checkout above: six at a time, each again 0.6 s after its answer, over about an interval.
+        const back = await mapConcurrently(Array.from({ length: 60 }), 6, async () => {
+          const answer = await linkReturn()
+          await new Promise((r) => setTimeout(r, 600))
+          return answer
+        })
+        const tookMs = Date.now() - begun
+        const reads = (await tikkie.control.requests("paymentRequestsV2.getPaymentRequest")).filter((r) =>
+          r.path.endsWith(`/${started.payment_request_token}`)
+        ).length
+        const statuses = back.map((b) => b.location.searchParams.get("tikkie_status"))
+        console.log(
+          `60 returns of one open link in ${tookMs} ms: ${reads} GET payment-request calls; answers ${statuses.filter((s) => s === "OPEN").length} OPEN, ${statuses.filter((s) => s === "PROCESSING").length} PROCESSING`
+        )
+        expect(back.every((b) => b.status === 303)).toBe(true)
+        expect(reads).toBeGreaterThanOrEqual(1)
+        expect(reads).toBeLessThanOrEqual(Math.floor(tookMs / PAYMENT_REQUEST_READ_INTERVAL_MS) + 1)
+        // OPEN from a read begun after the payer came back; otherwise PROCESSING (the storefront asks again).
+        expect(statuses.every((s) => s === "OPEN" || s === "PROCESSING")).toBe(true)
+        expect(statuses.filter((s) => s === "PROCESSING").length).toBeGreaterThan(0)
+
+        // Paid now, its notification lost: inside the interval the return still answers from the record, and
+        // the first return after it reads Tikkie and lands on the order.
+        await tikkie.control.post(`/_sandbox/paymentrequests/${started.payment_request_token}/pay`, {})
+        const orderId = await eventually(
+          async () => {
+            const again = await linkReturn()
+            return again.location.searchParams.get("order_id") ?? undefined
+          },
+          30_000,
+          1_000
+        )
+        expect(orderId).toBe((await orderForCart(getContainer(), cart.id))!.id)
         expect(await ordersForCartCount(getContainer(), cart.id)).toBe(1)
       })
     })

@@ -4,6 +4,7 @@ import { TIKKIE_MODULE } from "../../src/modules/tikkie"
 import type TikkieModuleService from "../../src/modules/tikkie/service"
 import { paymentRequestConnection } from "../../src/workflows/payment-request/utils/payment-request-providers"
 import { pollPaymentRequests } from "../../src/jobs/poll-payment-requests"
+import { PAYMENT_REQUEST_READ_INTERVAL_MS } from "../../src/workflows/payment-request/utils/read-claim"
 import { subscribePaymentRequestNotifications } from "../../src/workflows/payment-request/utils/subscribe-notifications"
 import { adminHeaders, enablePaymentLinks, PAYMENT_REQUEST_PROVIDER } from "../helpers/payment-request-env"
 import { enableV1PaymentLinks, V1_PROVIDER } from "../helpers/payment-request-v1-env"
@@ -210,6 +211,8 @@ export default storeSuite("payment-request-second-payment", {
       // v1 sends no notification and the return route answers a settled link from its record: the poll
       // reads settled links Tikkie still takes payments on, when their next check is due (moved here).
       const due = new Date(Date.now() + 31 * 60_000)
+      // After the link's read interval: the return's read counts toward it.
+      await new Promise((r) => setTimeout(r, PAYMENT_REQUEST_READ_INTERVAL_MS))
       await pollPaymentRequests(getContainer(), { now: due })
       const listed = await refundsOwed(orderId)
       expect(listed.refunds_owed).toEqual([

@@ -27,6 +27,8 @@ import {
 import { clearSandboxForNextTest } from "../helpers/tikkie-sandbox-env"
 import { failingAfter } from "../helpers/failing-after"
 import { refuseCaptureBookings } from "../helpers/refuse-capture-booking"
+import { completionParts, leaveHalfMade } from "../helpers/half-made"
+import { finishCompletion } from "../../src/workflows/checkout/utils/complete-cart-once"
 import { storeSuite } from "../helpers/store-suites"
 
 /**
@@ -202,6 +204,138 @@ export default storeSuite("payment-request-workflows", {
         const [record] = await records().listPaymentRequests({ payment_request_token: started.payment_request_token })
         expect(record.order_id).toBe(order!.id)
         expect(record.medusa_payment_id).toBeTruthy()
+      })
+    })
+
+    /**
+     * A process that died inside Medusa's completeCartWorkflow (leaveHalfMade: the real workflow, its
+     * connection cut at one write and every undo cut too) leaves the order half made: the next settlement
+     * finishes it (complete-cart-once.ts) and books the payment once, however often it runs.
+     */
+    describe("a completion whose process died half way", () => {
+      const paidFastCheckout = async () => {
+        const cart = await stroopwafelsAndMugCart(shop, store)
+        const started = await shop.startFastCheckout(cart.id)
+        await tikkie.control.setDeliveryBehaviour("fail", 100)
+        await tikkie.control.post(`/_sandbox/fastcheckout/orders/${started.order_token}/pay`)
+        const settle = async () =>
+          (
+            await settleFastCheckoutOrderWorkflow(getContainer()).run({
+              input: { orderToken: started.order_token, source: "poll" },
+            })
+          ).result
+        const recordedOrder = async () =>
+          (await records().listFastCheckoutOrders({ order_token: started.order_token }))[0].medusa_order_id
+        return { cart, sessionId: started.payment_session_id as string, settle, recordedOrder }
+      }
+      const paidLink = async () => {
+        const cart = await stroopwafelsAndMugCart(shop, store)
+        const { data: started } = await api.post(
+          `/store/carts/${cart.id}/tikkie-payment-request`,
+          {},
+          { headers: shop.headers }
+        )
+        await tikkie.control.setDeliveryBehaviour("fail", 100)
+        await tikkie.control.post(`/_sandbox/paymentrequests/${started.payment_request_token}/pay`, {})
+        const settle = async () =>
+          (
+            await settlePaymentRequestWorkflow(getContainer()).run({
+              input: { paymentRequestToken: started.payment_request_token, source: "poll" },
+            })
+          ).result
+        const recordedOrder = async () =>
+          (await records().listPaymentRequests({ payment_request_token: started.payment_request_token }))[0].order_id
+        return { cart, sessionId: started.payment_session_id as string, settle, recordedOrder }
+      }
+
+      it.each([
+        ["Fast Checkout", "payment"],
+        ["Fast Checkout", "order_transaction"],
+        ["payment link", "payment"],
+        ["payment link", "order_transaction"],
+      ] as const)(
+        "%s, the process dead at Medusa's write of the %s: the next settlement authorizes the payment and books its capture on the order, once; finishing again books nothing",
+        async (kind, at) => {
+          const container = getContainer()
+          const paid = kind === "Fast Checkout" ? await paidFastCheckout() : await paidLink()
+          const { ordersSince } = await leaveHalfMade(container, paid.settle, at)
+          const [orderId] = await ordersSince()
+          expect(await ordersSince()).toEqual([orderId])
+
+          // What the dead attempt left: the order linked, the cart completed and the stock reserved; the
+          // payment not authorized (at "payment") or captured without the order's capture transaction.
+          const left = await completionParts(container, orderId, paid.sessionId)
+          expect(left).toMatchObject({
+            cartLinked: 1,
+            cartCompleted: true,
+            reservations: 2,
+            payments: at === "payment" ? 0 : 1,
+            captured: at === "payment" ? 0 : 1,
+            transactions: [],
+          })
+
+          expect(await paid.settle()).toEqual({ outcome: "already-completed", orderId })
+          const done = await completionParts(container, orderId, paid.sessionId)
+          expect(done).toMatchObject({ cartLinked: 1, cartCompleted: true, reservations: 2, payments: 1, captured: 1 })
+          expect(done.captures).toHaveLength(1)
+          expect(done.transactions).toEqual([
+            { reference: "capture", reference_id: done.captures[0], cents: Math.round(paid.cart.total * 100) },
+          ])
+          expect(await paid.recordedOrder()).toBe(orderId)
+
+          // Finishing again (another instance's settlement, a retry) books nothing twice.
+          expect(
+            await finishCompletion(container, { cartId: paid.cart.id, paymentSessionId: paid.sessionId, orderId })
+          ).toBe(false)
+          expect(await paid.settle()).toEqual({ outcome: "already-completed", orderId })
+          expect(await completionParts(container, orderId, paid.sessionId)).toEqual(done)
+          expect(await ordersSince()).toEqual([orderId])
+          expect(await ordersForCartCount(container, paid.cart.id)).toBe(1)
+        }
+      )
+
+      it("order link, the process dead inside Medusa's processPaymentWorkflow after the capture, before the order's capture transaction: the next settlement books it once, and the order owes nothing", async () => {
+        const container = getContainer()
+        const { orderId } = await orderThatOwes()
+        const owed = (await collections(orderId)).pending
+        expect(owed).toBeGreaterThan(0)
+        const { result: link } = await createOrderPaymentLinkWorkflow(container).run({ input: { orderId } })
+        const token = link.payment_request_token as string
+        await tikkie.control.setDeliveryBehaviour("fail", 100)
+        await tikkie.control.post(`/_sandbox/paymentrequests/${token}/pay`, {})
+        const sessionId = (await records().listPaymentRequests({ payment_request_token: token }))[0].payment_session_id!
+        const settle = async () =>
+          (
+            await settlePaymentRequestWorkflow(container).run({
+              input: { paymentRequestToken: token, source: "poll" },
+            })
+          ).result
+        const { ordersSince } = await leaveHalfMade(container, settle, "order_transaction", {
+          existingOrderId: orderId,
+        })
+        expect(await ordersSince()).toEqual([])
+
+        // What the dead attempt left: the link's payment captured, the order's books without it.
+        const left = await completionParts(container, orderId, sessionId)
+        expect(left).toMatchObject({ payments: 1, captured: 1 })
+        expect(left.captures).toHaveLength(1)
+        expect(left.transactions.filter((t) => t.reference_id === left.captures[0])).toEqual([])
+
+        // The next settlement (the cut one may have recorded its outcome, or not) books it.
+        const next = (await settle()) as { outcome: string; orderId: string }
+        expect(["captured", "already-completed"]).toContain(next.outcome)
+        expect(next.orderId).toBe(orderId)
+        const done = await completionParts(container, orderId, sessionId)
+        expect(done.captures).toEqual(left.captures)
+        expect(done.transactions.filter((t) => t.reference_id === done.captures[0])).toEqual([
+          { reference: "capture", reference_id: done.captures[0], cents: Math.round(owed * 100) },
+        ])
+        expect((await collections(orderId)).pending).toBe(0)
+
+        // Settled again (a late notification, the poll): nothing booked twice.
+        await settle()
+        expect(await completionParts(container, orderId, sessionId)).toEqual(done)
+        expect((await collections(orderId)).pending).toBe(0)
       })
     })
 

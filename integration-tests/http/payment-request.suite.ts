@@ -5,6 +5,7 @@ import { recordLinkRefundsStepId } from "../../src/workflows/payment-request/ste
 import { refundPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import { request } from "undici"
 import { pollPaymentRequests } from "../../src/jobs/poll-payment-requests"
+import { PAYMENT_REQUEST_READ_INTERVAL_MS } from "../../src/workflows/payment-request/utils/read-claim"
 import { TIKKIE_MODULE } from "../../src/modules/tikkie"
 import type TikkieModuleService from "../../src/modules/tikkie/service"
 import { addDays, amsterdamDate } from "tikkie-client/payment-requests/v2/amsterdam-date"
@@ -299,6 +300,10 @@ export default storeSuite("payment-request", {
       expect(unpaid.location.searchParams.get("tikkie_status")).toBe("OPEN")
       await tikkie.control.setDeliveryBehaviour("fail", 1)
       await pay(started.payment_request_token)
+      // Inside the link's read interval the record answers, and never "not paid": confirming.
+      const soon = await returnTo(started.payment_session_id)
+      expect(soon.location.searchParams.get("tikkie_status")).toBe("PROCESSING")
+      await new Promise((r) => setTimeout(r, PAYMENT_REQUEST_READ_INTERVAL_MS))
       const paid = await returnTo(started.payment_session_id)
       expect(paid.location.origin + paid.location.pathname).toBe(`${tikkie.storefrontUrl}/order/confirmed`)
       expect(paid.location.searchParams.get("order_id")).toBe((await orderForCart(getContainer(), cart.id))!.id)
@@ -363,6 +368,8 @@ export default storeSuite("payment-request", {
         expect(firstTry.location.searchParams.get("tikkie_status")).toBe("PROCESSING")
         expect(await orderForCart(getContainer(), cart.id)).toBeUndefined()
         await tikkie.control.clearFaults()
+        // The return's read counts toward the link's read interval: the poll's run after it reads.
+        await new Promise((r) => setTimeout(r, PAYMENT_REQUEST_READ_INTERVAL_MS))
         const outcomes = await pollPaymentRequests(getContainer())
         expect(outcomes).toEqual([expect.objectContaining({ outcome: "completed" })])
         expect(await ordersForCartCount(getContainer(), cart.id)).toBe(1)
@@ -819,6 +826,8 @@ export default storeSuite("payment-request", {
           payments: { items: [{ ...p, refunds: p.refunds.slice(0, 2) }] },
         } as never)
         await paidOut()
+        // The next run after the link's read interval (the last run's read counts toward it).
+        await new Promise((r) => setTimeout(r, PAYMENT_REQUEST_READ_INTERVAL_MS))
         await pollPaymentRequests(getContainer())
         expect((await keptRefunds()).map((r) => [r.amountInCents, r.status])).toEqual([
           [150, "PAID"],

@@ -1,6 +1,7 @@
 import type { IPaymentModuleService } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { pollFastCheckoutOrders } from "../../src/jobs/poll-fast-checkout-orders"
+import { FAST_CHECKOUT_WEBHOOK_READ_INTERVAL_MS } from "../../src/workflows/fast-checkout/utils/webhook-read-claim"
 import { pollPaymentRequests } from "../../src/jobs/poll-payment-requests"
 import { TIKKIE_MODULE } from "../../src/modules/tikkie"
 import type TikkieModuleService from "../../src/modules/tikkie/service"
@@ -101,12 +102,24 @@ export default storeSuite("tikkie-reads", {
       const [scheduled] = await records().listFastCheckoutOrders({ order_token: abandoned[0] })
       expect(scheduled.next_check_at!.getTime()).toBeGreaterThan(Date.now())
 
-      // The shopper comes back from the checkout page without paying: looked at again in the next run.
-      const back = await arriveAt(
-        `${tikkie.storeUrl}/hooks/tikkie/fast-checkout/return?session_id=${scheduled.payment_session_id}`
-      )
+      // One read per order per interval, whoever asks: a return inside the poll's interval answers from the
+      // record ("confirming", never "not paid" from a read begun before it) and reads nothing.
+      const returnTo = () =>
+        arriveAt(`${tikkie.storeUrl}/hooks/tikkie/fast-checkout/return?session_id=${scheduled.payment_session_id}`)
+      const early = await returnTo()
+      expect(early.location.searchParams.get("tikkie_status")).toBe("PROCESSING")
+      expect(await getOrderCalls()).toBe(firstRun)
+      const afterInterval = () => new Promise((r) => setTimeout(r, FAST_CHECKOUT_WEBHOOK_READ_INTERVAL_MS))
+      await afterInterval()
+
+      // The shopper comes back from the checkout page without paying: looked at again in the next run
+      // after the return's own interval (a run inside it reads nothing).
+      const back = await returnTo()
       expect(back.location.searchParams.get("tikkie_status")).toBe("NEW")
       const beforeThirdRun = await getOrderCalls()
+      await pollFastCheckoutOrders(getContainer())
+      expect((await getOrderCalls()) - beforeThirdRun).toBe(0)
+      await afterInterval()
       await pollFastCheckoutOrders(getContainer())
       expect((await getOrderCalls()) - beforeThirdRun).toBe(1)
     })

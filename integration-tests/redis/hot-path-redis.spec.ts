@@ -6,6 +6,12 @@ import type TikkieModuleService from "../../src/modules/tikkie/service"
 import { ROUTE_TIMING_PREFIX } from "../../src/utils/settlement-timing"
 import { storeRedisOf } from "../../src/utils/store-redis"
 import { pollFastCheckoutOrders } from "../../src/jobs/poll-fast-checkout-orders"
+import { pollPaymentRequests } from "../../src/jobs/poll-payment-requests"
+import {
+  claimPaymentRequestRead,
+  PAYMENT_REQUEST_READ_INTERVAL_MS,
+  releasePaymentRequestRead,
+} from "../../src/workflows/payment-request/utils/read-claim"
 import { tikkieHealth } from "../../src/workflows/utils/tikkie-health"
 import { FAST_CHECKOUT_WEBHOOK_EVENT } from "../../src/workflows/utils/events"
 import {
@@ -188,6 +194,41 @@ medusaIntegrationTestRunner({
         (again as { claimedAt: string }).claimedAt
       )
       expect((await claimFastCheckoutWebhookRead(getContainer(), started.order_token)).action).toBe("read")
+    })
+
+    it("on Redis a payment link's read claim holds across concurrent callers, the return route and the poll: one read per interval, nothing claimed in the record", async () => {
+      await enablePaymentLinks(getContainer(), store.regionId)
+      const cart = await stroopwafelsAndMugCart(shop, store)
+      const { data: started } = await api.post(
+        `/store/carts/${cart.id}/tikkie-payment-request`,
+        {},
+        { headers: { "x-publishable-api-key": store.publishableKey } }
+      )
+      const token = started.payment_request_token as string
+      const linkReads = async () =>
+        (await tikkie.control.requests("paymentRequestsV2.getPaymentRequest")).filter((r) =>
+          r.path.endsWith(`/${token}`)
+        ).length
+      await tikkie.control.clearRequests()
+      const claims = await Promise.all(Array.from({ length: 20 }, () => claimPaymentRequestRead(getContainer(), token)))
+      expect(claims.filter((c) => c.action === "read")).toHaveLength(1)
+      const [link] = await records().listPaymentRequests({ payment_request_token: token })
+      expect(link.read_claimed_at).toBeNull()
+
+      // Inside the interval neither the return nor the poll reads; the return answers from the record.
+      const url = `${tikkie.storeUrl}/hooks/tikkie/payment-requests/return?session_id=${started.payment_session_id}`
+      expect((await arriveAt(url)).location.searchParams.get("tikkie_status")).toBe("PROCESSING")
+      expect(await pollPaymentRequests(getContainer())).toEqual([])
+      expect(await linkReads()).toBe(0)
+      // A claim given back unused frees the link at once; otherwise the first caller after the interval reads.
+      const read = claims.find((c) => c.action === "read") as { claimedAt: string }
+      await releasePaymentRequestRead(getContainer(), token, read.claimedAt)
+      expect(await pollPaymentRequests(getContainer())).toEqual([{ outcome: "pending" }])
+      expect((await arriveAt(url)).location.searchParams.get("tikkie_status")).toBe("PROCESSING")
+      expect(await linkReads()).toBe(1)
+      await new Promise((r) => setTimeout(r, PAYMENT_REQUEST_READ_INTERVAL_MS + 100))
+      expect((await arriveAt(url)).location.searchParams.get("tikkie_status")).toBe("OPEN")
+      expect(await linkReads()).toBe(2)
     })
 
     it("a webhook for a recorded order costs one Redis round trip and no record lookup: open, it is enqueued; settled, nothing more", async () => {

@@ -11,14 +11,19 @@ import { FAST_CHECKOUT_PROVIDER_PREFIX } from "../providers/provider-keys"
 import { recordFastCheckoutSession } from "../workflows/fast-checkout/utils/record-session"
 import { MAX_COMPLETION_ATTEMPTS, type SettleOutcome } from "../workflows/fast-checkout/utils/settle-outcome"
 import { settleFastCheckoutOrder } from "../workflows/fast-checkout/settle-fast-checkout-order"
+import {
+  claimFastCheckoutWebhookRead,
+  releaseFastCheckoutWebhookRead,
+} from "../workflows/fast-checkout/utils/webhook-read-claim"
 
 /** Settlements at once per poll: each holds a database connection a while (pool: 10 by default). */
 const POLL_CONCURRENCY = 4
 
 /**
  * Polls unsettled Fast Checkout orders (a webhook may never come): at most `batch` a run, PAID without an
- * order first, then the unpaid ones due (poll-schedule.ts), each read within the store-wide GET limit.
- * Also records sessions a crash left without a record, and the run for the health card.
+ * order first, then the unpaid ones due (poll-schedule.ts), each read within the store-wide GET limit
+ * and under the order's read claim (webhook-read-claim.ts): one read inside someone else's interval is
+ * left due, for the next run. Also records sessions a crash left without a record, and the run.
  */
 export async function pollFastCheckoutOrders(
   container: MedusaContainer,
@@ -36,12 +41,16 @@ export async function pollFastCheckoutOrders(
     now,
   })
   const outcomes = await mapConcurrently(due, POLL_CONCURRENCY, async (orderToken) => {
+    const claim = await claimFastCheckoutWebhookRead(container, orderToken, { deferred: true })
+    if (claim.action !== "read") return undefined
     const outcome = await settleFastCheckoutOrder(container, { orderToken, source: "poll" })
+    if (outcome.outcome === "retry" && outcome.lockBusy)
+      await releaseFastCheckoutWebhookRead(container, orderToken, claim.claimedAt)
     if (outcome.outcome === "retry") await boundPaidWithoutOrder(container, orderToken, outcome.reason, now)
     return outcome
   })
   await tikkie.notePollRun("poll:fast_checkout")
-  return outcomes
+  return outcomes.filter((o): o is SettleOutcome => o !== undefined)
 }
 
 /** A PAID order still without an order after PAID_WITHOUT_ORDER_LIMIT_HOURS: a recorded problem, no more retries. */

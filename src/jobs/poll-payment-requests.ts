@@ -14,6 +14,7 @@ import type { StoredPayment } from "../providers/payment-request/session-data"
 import { recordPayments, recordSessionPaymentRequest } from "../workflows/payment-request/utils/record-payment-request"
 import { MAX_COMPLETION_ATTEMPTS, type PaymentRequestOutcome } from "../workflows/payment-request/utils/settle-outcome"
 import { settlePaymentRequest } from "../workflows/payment-request/settle-payment-request"
+import { claimPaymentRequestRead, releasePaymentRequestRead } from "../workflows/payment-request/utils/read-claim"
 
 /** Settlements at once per poll: each takes a database connection for a while (pool: 10 by default). */
 const POLL_CONCURRENCY = 4
@@ -26,7 +27,8 @@ const REFUNDS_FOLLOWED_FOR_DAYS = 60
 /**
  * Polls what Tikkie may have news about (notifications are best effort): unsettled and open invoice links
  * (paid ones first, then those due), links with a PENDING refund (in the record or the payment's data),
- * and settled links that may still take a second payment. Each settles under the request's lock; also
+ * and settled links that may still take a second payment. Each settles under the request's lock and its
+ * read claim (read-claim.ts: one read inside a return's interval is left due, for the next run); also
  * records sessions the start route did not see, and the run for the health card.
  */
 export async function pollPaymentRequests(
@@ -57,12 +59,16 @@ export async function pollPaymentRequests(
 
   const tokens = new Set<string>([...open, ...refunding, ...refundingInPayments, ...settledPayable])
   const outcomes = await mapConcurrently([...tokens], POLL_CONCURRENCY, async (token) => {
+    const claim = await claimPaymentRequestRead(container, token)
+    if (claim.action !== "read") return undefined
     const outcome = await settlePaymentRequest(container, { paymentRequestToken: token, source: "poll" })
+    if (outcome.outcome === "retry" && outcome.lockBusy)
+      await releasePaymentRequestRead(container, token, claim.claimedAt)
     if (outcome.outcome === "retry") await boundPaidWithoutOrder(container, token, outcome.reason, now)
     return outcome
   })
   await tikkie.notePollRun("poll:payment_requests")
-  return outcomes
+  return outcomes.filter((o): o is PaymentRequestOutcome => o !== undefined)
 }
 
 /** A paid link still unsettled PAID_WITHOUT_ORDER_LIMIT_HOURS after its first payment: a recorded problem. */

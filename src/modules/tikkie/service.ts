@@ -154,6 +154,48 @@ class TikkieModuleService extends MedusaService(tikkieModels) {
     }
   }
 
+  /** A payment request's read claim in one statement, as above; undefined without a record. */
+  @InjectManager()
+  async claimPaymentRequestRead(
+    paymentRequestToken: string,
+    opts: { intervalMs: number },
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<{ claimed: boolean; claimedAt: string } | undefined> {
+    const manager = sharedContext.manager as SqlEntityManager
+    const rows: Array<{ claimed: boolean; claimed_at: string }> = await manager.execute(
+      `with old as (
+         select id, (read_claimed_at is null or read_claimed_at <= now() - make_interval(secs => ?)) as claimable
+           from tikkie_payment_request
+          where payment_request_token = ? and deleted_at is null
+          for update
+       )
+       update tikkie_payment_request p
+          set read_claimed_at = case when old.claimable then now() else p.read_claimed_at end
+         from old
+        where p.id = old.id
+       returning old.claimable as claimed,
+         to_char(p.read_claimed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') as claimed_at`,
+      [opts.intervalMs / 1000, paymentRequestToken]
+    )
+    const row = rows[0]
+    return row ? { claimed: row.claimed === true, claimedAt: row.claimed_at } : undefined
+  }
+
+  @InjectManager()
+  async releasePaymentRequestRead(
+    paymentRequestToken: string,
+    claimedAt: string,
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<void> {
+    const manager = sharedContext.manager as SqlEntityManager
+    await manager.execute(
+      `update tikkie_payment_request set read_claimed_at = null
+        where payment_request_token = ? and deleted_at is null
+          and to_char(read_claimed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') = ?`,
+      [paymentRequestToken, claimedAt]
+    )
+  }
+
   /** Due for the poll no later than `by` (a webhook skipped by a read claim kept in Redis). */
   @InjectManager()
   async markFastCheckoutOrderDue(orderToken: string, by: Date, @MedusaContext() sharedContext: Context = {}) {

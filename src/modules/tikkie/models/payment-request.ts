@@ -24,7 +24,6 @@ const PaymentRequest = model
     payments: model.json().default({ items: [] } as never),
     success_url: model.text().nullable(),
     failure_url: model.text().nullable(),
-    /** Tikkie cannot close the link itself. */
     cancelled_at: model.dateTime().nullable(),
     /** Why a paid request did not become a captured payment: the money is never dropped silently. */
     problem: model.text().nullable(),
@@ -33,6 +32,7 @@ const PaymentRequest = model
     retry_until: model.dateTime().nullable(),
     last_checked_at: model.dateTime().nullable(),
     next_check_at: model.dateTime().nullable(),
+    read_claimed_at: model.dateTime().nullable(),
     reminders_off: model.boolean().default(false),
     payer_email: model.text().nullable(),
     payer_language: model.enum(["nl", "en"]).nullable(),

@@ -123,12 +123,9 @@ type HalfDone = {
 }
 
 /**
- * Does what completeCartWorkflow had not done yet for `orderId`, each part only when it is missing, in
- * the workflow's order: the cart's link (another order linked means someone else completed the cart:
- * refused), the payment collection and promotion links, promotion usage, the cart's `completed_at`, the
- * stock reservations, the payment's authorization (the provider answers captured) and the order's capture
- * transaction; then `order.placed`, which the dead attempt never emitted (a workflow emits its events
- * when it ends).
+ * Does what completeCartWorkflow had not done yet for `orderId`, each part only when missing, in its order:
+ * the links (another order on the cart: refused), promotion usage, `completed_at`, stock, the payment's
+ * authorization and capture transaction; then `order.placed`, which the dead attempt never emitted.
  */
 export async function finishCompletion(
   container: MedusaContainer,
@@ -139,7 +136,6 @@ export async function finishCompletion(
   const link = container.resolve(ContainerRegistrationKeys.LINK)
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   const cartModule = container.resolve(Modules.CART)
-  const orderModule = container.resolve<IOrderModuleService>(Modules.ORDER)
   const payments = container.resolve<IPaymentModuleService>(Modules.PAYMENT)
 
   const [{ data: carts }, { data: orders }, { data: cartLinks }, { data: collectionLinks }, { data: promoLinks }] =
@@ -198,25 +194,46 @@ export async function finishCompletion(
   if (!cart.completed_at) await cartModule.updateCarts(cartId, { completed_at: new Date() })
   const reserved = await reserveStock(container, logger, order)
 
-  const readPayment = async () => {
-    const { data } = await query.graph({
-      entity: "payment_session",
-      fields: [
-        "payment.id",
-        "payment.currency_code",
-        "payment.captures.id",
-        "payment.captures.raw_amount",
-        "payment.captures.amount",
-      ],
-      filters: { id: paymentSessionId },
-    })
-    return (data[0] as { payment?: SessionPayment | null } | undefined)?.payment ?? undefined
-  }
-  let payment = await readPayment()
-  if (!payment) {
-    await payments.authorizePaymentSession(paymentSessionId, {})
-    payment = await readPayment()
-  }
+  if (!(await sessionPayment(container, paymentSessionId))) await payments.authorizePaymentSession(paymentSessionId, {})
+  const { recorded, booked } = await bookSessionCaptures(container, orderId, paymentSessionId)
+  // Nothing was missing: the order was whole (completed by another path that copied the stamp along).
+  if (!links.length && cart.completed_at && !reserved && recorded && !booked) return false
+  await container.resolve(Modules.EVENT_BUS).emit({ name: OrderWorkflowEvents.PLACED, data: { id: orderId } }, {})
+  logger.warn(
+    `Medusa order ${orderId} of cart ${cartId} was left half made by a completion that did not end (a process died); it is finished now`
+  )
+  return true
+}
+
+type SessionPayment = {
+  id: string
+  currency_code: string
+  captures?: Array<{ id: string; raw_amount?: unknown; amount: unknown }> | null
+}
+
+async function sessionPayment(container: MedusaContainer, paymentSessionId: string) {
+  const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
+    entity: "payment_session",
+    fields: [
+      "payment.id",
+      "payment.currency_code",
+      "payment.captures.id",
+      "payment.captures.raw_amount",
+      "payment.captures.amount",
+    ],
+    filters: { id: paymentSessionId },
+  })
+  return (data[0] as { payment?: SessionPayment | null } | undefined)?.payment ?? undefined
+}
+
+/** Books the payment's captures the order has no transaction for (a cut after the capture left it owing). */
+export async function bookSessionCaptures(
+  container: MedusaContainer,
+  orderId: string,
+  paymentSessionId: string
+): Promise<{ recorded: number; booked: number }> {
+  const orderModule = container.resolve<IOrderModuleService>(Modules.ORDER)
+  const payment = await sessionPayment(container, paymentSessionId)
   const transactions = await orderModule.listOrderTransactions({ order_id: orderId }, { select: ["reference_id"] })
   const recorded = new Set(transactions.map((t) => t.reference_id))
   const missing = (payment?.captures ?? []).filter((c) => !recorded.has(c.id))
@@ -231,19 +248,7 @@ export async function finishCompletion(
       }))
     )
   }
-  // Nothing was missing: the order was whole (completed by another path that copied the stamp along).
-  if (!links.length && cart.completed_at && !reserved && recorded.size && !missing.length) return false
-  await container.resolve(Modules.EVENT_BUS).emit({ name: OrderWorkflowEvents.PLACED, data: { id: orderId } }, {})
-  logger.warn(
-    `Medusa order ${orderId} of cart ${cartId} was left half made by a completion that did not end (a process died); it is finished now`
-  )
-  return true
-}
-
-type SessionPayment = {
-  id: string
-  currency_code: string
-  captures?: Array<{ id: string; raw_amount?: unknown; amount: unknown }> | null
+  return { recorded: recorded.size, booked: missing.length }
 }
 
 async function registerPromotionUsage(container: MedusaContainer, cart: NonNullable<HalfDone["cart"]>) {

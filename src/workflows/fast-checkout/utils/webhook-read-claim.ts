@@ -3,20 +3,14 @@ import { TIKKIE_MODULE } from "../../../modules/tikkie"
 import type TikkieModuleService from "../../../modules/tikkie/service"
 import { type StoreRedis, storeRedisOf, withinRedisTimeout } from "../../../utils/store-redis"
 
-/**
- * The least time between two reads of one order, whoever asks: a flood of unsigned webhooks naming real
- * orders costs one read per order per interval; the first one skipped schedules a read at its end.
- */
+/** The least time between two reads of one order, whoever asks (webhook, return, poll). */
 export const FAST_CHECKOUT_WEBHOOK_READ_INTERVAL_MS = 5_000
 
 /** `read` now (`claimedAt` identifies the claim), `defer` one read by `inMs`, or `skip` (read claimed or scheduled). */
 export type WebhookReadClaim =
   { action: "read"; claimedAt: string } | { action: "defer"; inMs: number } | { action: "skip"; claimedAt?: string }
 
-/**
- * Claims a read of an open order for every instance, in Redis (one round trip) or the record (one UPDATE).
- * `deferred`: the caller schedules nothing when skipped. A skipped order is due for the poll at the end.
- */
+/** Claims a read for every instance, in Redis or the record; `deferred`: nothing is scheduled when skipped. */
 export async function claimFastCheckoutWebhookRead(
   container: MedusaContainer,
   orderToken: string,
@@ -46,11 +40,12 @@ export async function releaseFastCheckoutWebhookRead(
   claimedAt: string
 ): Promise<void> {
   const redis = storeRedisOf(container)
-  if (redis && /^\d+$/.test(claimedAt)) {
-    await withinRedisTimeout(redis.eval(RELEASE_SCRIPT, 1, claimKey(orderToken), claimedAt)).catch(() => undefined)
-    return
-  }
+  if (redis && /^\d+$/.test(claimedAt)) return releaseReadInRedis(redis, claimKey(orderToken), claimedAt)
   await container.resolve<TikkieModuleService>(TIKKIE_MODULE).releaseFastCheckoutWebhookRead(orderToken, claimedAt)
+}
+
+export async function releaseReadInRedis(redis: StoreRedis, key: string, claimedAt: string): Promise<void> {
+  await withinRedisTimeout(redis.eval(RELEASE_SCRIPT, 1, key, claimedAt)).catch(() => undefined)
 }
 
 const claimKey = (orderToken: string) => `tikkie:fast-checkout:read-claim:${orderToken}`
@@ -72,11 +67,15 @@ const RELEASE_SCRIPT = `
 if redis.call('HGET', KEYS[1], 'at') == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0`
 
-async function claimInRedis(redis: StoreRedis, orderToken: string, intervalMs: number, countDeferral: boolean) {
+const claimInRedis = (redis: StoreRedis, orderToken: string, intervalMs: number, countDeferral: boolean) =>
+  claimReadInRedis(redis, claimKey(orderToken), intervalMs, countDeferral)
+
+/** A read claim under `key` (payment requests' too), in one Lua call. */
+export async function claimReadInRedis(redis: StoreRedis, key: string, intervalMs: number, countDeferral: boolean) {
   const [claimed, deferred, freeInMs, at] = (await redis.eval(
     CLAIM_SCRIPT,
     1,
-    claimKey(orderToken),
+    key,
     Math.max(1, Math.round(intervalMs)),
     countDeferral ? 1 : 0
   )) as [number, number, number, string]

@@ -25,7 +25,12 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { orderForCart } from "../../checkout/utils/order-for-cart"
 import { isConnectionFailure } from "../../../utils/connection-failure"
 import { settleAgainSoon } from "../../utils/retry-soon"
-import { finishCompletion, orderCarriesMarker, orderOfMarker } from "../../checkout/utils/complete-cart-once"
+import {
+  bookSessionCaptures,
+  finishCompletion,
+  orderCarriesMarker,
+  orderOfMarker,
+} from "../../checkout/utils/complete-cart-once"
 import type { CartCompletion, PreparedCompletion } from "../../checkout/steps/prepare-cart-completion"
 import type { InlineSlot, SettlementLock } from "../../checkout/steps/settlement-holds"
 import type { PaymentRequestOutcome, SettlePaymentRequestInput } from "../utils/settle-outcome"
@@ -48,7 +53,10 @@ export const loadPaymentRequestRecordStep = createStep(
       logger.warn(
         `Tikkie payment request ${input.source}: ${token} is being settled elsewhere (${lock.busy}); will retry`
       )
-      return new StepResponse<LoadedRequest>({ outcome: { outcome: "retry", reason: lock.busy }, marks })
+      return new StepResponse<LoadedRequest>({
+        outcome: { outcome: "retry", reason: lock.busy, lockBusy: true },
+        marks,
+      })
     }
     const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
     const [record] = await tikkie.listPaymentRequests({ payment_request_token: token })
@@ -354,6 +362,16 @@ async function recordCapture(
 ): Promise<PaymentRequestOutcome> {
   const payment = await medusaPayment(container, record.payment_session_id)
   if (!payment?.captured_at) return recordProblem(container, record, "Medusa did not capture the order's payment")
+  // Before the record names the payment: a run cut between the capture and its order transaction is
+  // mended by this one, or (cut here too) by the next, which still finds the payment unrecorded.
+  const { booked } = await bookSessionCaptures(container, record.order_id!, record.payment_session_id!)
+  if (booked) {
+    container
+      .resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+      .warn(
+        `Tikkie payment request ${record.payment_request_token}: order ${record.order_id}'s payment ${payment.id} was captured without its transaction on the order (a capture cut short); booked now`
+      )
+  }
   await container
     .resolve<TikkieModuleService>(TIKKIE_MODULE)
     .updatePaymentRequests({ id: record.id, medusa_payment_id: payment.id, problem: null })

@@ -11,7 +11,7 @@ export type PaymentRequestOutcome =
   /** Paid, but it cannot become a captured payment: kept in the record and logged. */
   | { outcome: "problem"; problem: string }
   | { outcome: "unknown" }
-  | { outcome: "retry"; reason: string; handOver?: boolean }
+  | { outcome: "retry"; reason: string; handOver?: boolean; lockBusy?: boolean }
 
 export interface SettlePaymentRequestInput {
   paymentRequestToken: string

@@ -14,6 +14,10 @@ import { TIKKIE_MODULE } from "../../../../../modules/tikkie"
 import type TikkieModuleService from "../../../../../modules/tikkie/service"
 import { paymentRequestOutcomeFromRecord } from "../../../../../workflows/payment-request/utils/outcome-from-record"
 import {
+  claimPaymentRequestRead,
+  releasePaymentRequestRead,
+} from "../../../../../workflows/payment-request/utils/read-claim"
+import {
   settlePaymentRequest,
   type PaymentRequestOutcome,
 } from "../../../../../workflows/payment-request/settle-payment-request"
@@ -22,10 +26,11 @@ import { currentTraceparent } from "../../../../../utils/tracing"
 
 /**
  * GET /hooks/tikkie/payment-requests/return?session_id=…: where the storefront sends a shopper back from
- * a payment link. The record answers when it knows; otherwise it settles inline in one of the store's
- * slots, or hands over to the workers with PROCESSING (all slots taken, or a busy server of several
- * instances: inline-settlement-slots.ts). Redirects as the Fast Checkout return does (`OPEN`, `EXPIRED`,
- * `CLOSED` for not paid).
+ * a payment link. The record answers when it knows; else it claims the request's read (read-claim.ts):
+ * inside someone else's interval it answers from the record (PROCESSING, never "not paid"); with the
+ * claim it settles inline in one of the store's slots, or hands over to the workers with PROCESSING (all
+ * slots taken, or a busy server of several instances: inline-settlement-slots.ts). Redirects as the Fast
+ * Checkout return does (`OPEN`, `EXPIRED`, `CLOSED` for not paid).
  */
 export const GET = async (req: MedusaRequest<unknown, PaymentRequestReturnQuery>, res: MedusaResponse) => {
   const timing = routeTiming("payment-request return", req)
@@ -50,6 +55,16 @@ export const GET = async (req: MedusaRequest<unknown, PaymentRequestReturnQuery>
   timing?.end(req.scope.resolve<Logger>(ContainerRegistrationKeys.LOGGER), "answer")
 
   async function settleOnReturn(): Promise<PaymentRequestOutcome> {
+    const claim = await claimPaymentRequestRead(req.scope, paymentRequestToken)
+    timing?.mark("claim")
+    if (claim.action !== "read") {
+      return (
+        paymentRequestOutcomeFromRecord(record, Date.now(), { readMomentsAgo: true }) ?? {
+          outcome: "retry",
+          reason: "read moments ago",
+        }
+      )
+    }
     const busy = tooBusyToSettleInline(req.scope)
     const outcome: PaymentRequestOutcome = busy
       ? { outcome: "retry", reason: "handed over to the workers: the server is busy", handOver: true }
@@ -57,7 +72,9 @@ export const GET = async (req: MedusaRequest<unknown, PaymentRequestReturnQuery>
     timing?.mark(
       busy ? "server busy" : outcome.outcome === "retry" && outcome.handOver ? "settlement: no slot" : "settlement"
     )
-    if (outcome.outcome !== "retry" || !outcome.handOver) return outcome
+    if (outcome.outcome !== "retry") return outcome
+    if (outcome.lockBusy) await releasePaymentRequestRead(req.scope, paymentRequestToken, claim.claimedAt)
+    if (!outcome.handOver) return outcome
     // The server is busy or every inline slot is taken: the workers settle it.
     const data: PaymentRequestNotificationEventData = {
       provider_id: record.provider_id,
