@@ -99,12 +99,14 @@ async function runJest(jestArgs, label, opts) {
   return { passed, failed }
 }
 
+const cacheDir = path.join(root, "node_modules", ".cache")
+
 /** Incremental (state in node_modules/.cache): a later run checks only what changed, with the same errors. */
 async function runTypecheck(opts) {
   const started = Date.now()
   let ok = true
   for (const project of ["tsconfig.typecheck.json", "tsconfig.admin.json"]) {
-    const state = path.join(root, "node_modules", ".cache", `tikkie-${path.basename(project, ".json")}.tsbuildinfo`)
+    const state = path.join(cacheDir, `tikkie-${path.basename(project, ".json")}.tsbuildinfo`)
     const args = [tsc, "-p", project, "--incremental", "--tsBuildInfoFile", state]
     ok = (await runJob(args, `typecheck ${project}`, opts)).code === 0 && ok
   }
@@ -112,9 +114,12 @@ async function runTypecheck(opts) {
   return { passed: 0, failed: ok ? 0 : 1 }
 }
 
+/** Prettier's cache (by content and options) checks only the files changed since the last clean check. */
 async function runFormatCheck(opts) {
   const prettier = path.join(root, "node_modules", "prettier", "bin", "prettier.cjs")
-  const { code, seconds } = await runJob([prettier, "--check", "--log-level", "warn", FORMATTED], "format check", opts)
+  const cache = ["--cache", "--cache-strategy", "content", "--cache-location", path.join(cacheDir, "tikkie-prettier")]
+  const args = [prettier, "--check", "--log-level", "warn", ...cache, FORMATTED]
+  const { code, seconds } = await runJob(args, "format check", opts)
   console.log(`format check: ${code === 0 ? "passed" : "failed (npm run format fixes it)"} (${seconds} s)`)
   return { passed: 0, failed: code === 0 ? 0 : 1 }
 }
@@ -130,7 +135,7 @@ async function pool(jobs, limit) {
 }
 
 /** The app files longest first by the last run's durations here (node_modules/.cache), so lanes end together. */
-const timingsFile = path.join(root, "node_modules", ".cache", "tikkie-test-durations.json")
+const timingsFile = path.join(cacheDir, "tikkie-test-durations.json")
 function readTimings() {
   try {
     return JSON.parse(fs.readFileSync(timingsFile, "utf8"))
