@@ -18,19 +18,15 @@ const FORMATTED = "**/*.{ts,tsx,js,mjs,cjs}"
 /** A file that hangs fails on its own, killed after this (TIKKIE_TEST_FILE_TIMEOUT_MS). */
 const FILE_TIMEOUT_MS = Number(process.env.TIKKIE_TEST_FILE_TIMEOUT_MS) || 15 * 60_000
 
-/**
- * App files at once beside the lane (TIKKIE_TEST_JOBS): as many as the cores, 2 to 4. They wait much of
- * their time (sandbox, settlements, timers), which the lane fills; when it ends, its slot runs app files.
- */
+/** App files at once beside the lane (TIKKIE_TEST_JOBS): as many as the cores, 2 to 4; then the lane's slot too. */
 const JOBS = Math.max(
   1,
   Number(process.env.TIKKIE_TEST_JOBS) || Math.min(4, Math.max(2, os.availableParallelism?.() ?? os.cpus().length))
 )
 
 /**
- * Runs a child without blocking this process, which must keep reading the embedded Postgres's log pipes
- * (full pipes block its backends). `buffered`: the output is printed in one piece at the end (`quiet`:
- * only when it failed), so parallel runs do not interleave.
+ * Runs a child without blocking this process, which must keep draining the embedded Postgres's log pipes.
+ * `buffered`: output printed in one piece at the end (`quiet`: only on failure), so runs do not interleave.
  */
 function runJob(args, label, { env = process.env, buffered = false, quiet = false } = {}) {
   const started = Date.now()
@@ -99,9 +95,9 @@ async function runJest(jestArgs, label, opts) {
   return { passed, failed }
 }
 
+/** The type-check and the format check keep state here: a later run checks only what changed, same errors. */
 const cacheDir = path.join(root, "node_modules", ".cache")
 
-/** Incremental (state in node_modules/.cache): a later run checks only what changed, with the same errors. */
 async function runTypecheck(opts) {
   const started = Date.now()
   let ok = true
@@ -114,7 +110,6 @@ async function runTypecheck(opts) {
   return { passed: 0, failed: ok ? 0 : 1 }
 }
 
-/** Prettier's cache (by content and options) checks only the files changed since the last clean check. */
 async function runFormatCheck(opts) {
   const prettier = path.join(root, "node_modules", "prettier", "bin", "prettier.cjs")
   const cache = ["--cache", "--cache-strategy", "content", "--cache-location", path.join(cacheDir, "tikkie-prettier")]
