@@ -18,19 +18,15 @@ const FORMATTED = "**/*.{ts,tsx,js,mjs,cjs}"
 /** A file that hangs fails on its own, killed after this (TIKKIE_TEST_FILE_TIMEOUT_MS). */
 const FILE_TIMEOUT_MS = Number(process.env.TIKKIE_TEST_FILE_TIMEOUT_MS) || 15 * 60_000
 
-/**
- * App files at once beside the lane (TIKKIE_TEST_JOBS): as many as the cores, 2 to 4. They wait much of
- * their time (sandbox, settlements, timers), which the lane fills; when it ends, its slot runs app files.
- */
+/** App files at once beside the lane (TIKKIE_TEST_JOBS): as many as the cores, 2 to 4; then the lane's slot too. */
 const JOBS = Math.max(
   1,
   Number(process.env.TIKKIE_TEST_JOBS) || Math.min(4, Math.max(2, os.availableParallelism?.() ?? os.cpus().length))
 )
 
 /**
- * Runs a child without blocking this process, which must keep reading the embedded Postgres's log pipes
- * (full pipes block its backends). `buffered`: the output is printed in one piece at the end (`quiet`:
- * only when it failed), so parallel runs do not interleave.
+ * Runs a child without blocking this process, which must keep draining the embedded Postgres's log pipes.
+ * `buffered`: output printed in one piece at the end (`quiet`: only on failure), so runs do not interleave.
  */
 function runJob(args, label, { env = process.env, buffered = false, quiet = false } = {}) {
   const started = Date.now()
@@ -99,12 +95,14 @@ async function runJest(jestArgs, label, opts) {
   return { passed, failed }
 }
 
-/** Incremental (state in node_modules/.cache): a later run checks only what changed, with the same errors. */
+/** The type-check and the format check keep state here: a later run checks only what changed, same errors. */
+const cacheDir = path.join(root, "node_modules", ".cache")
+
 async function runTypecheck(opts) {
   const started = Date.now()
   let ok = true
   for (const project of ["tsconfig.typecheck.json", "tsconfig.admin.json"]) {
-    const state = path.join(root, "node_modules", ".cache", `tikkie-${path.basename(project, ".json")}.tsbuildinfo`)
+    const state = path.join(cacheDir, `tikkie-${path.basename(project, ".json")}.tsbuildinfo`)
     const args = [tsc, "-p", project, "--incremental", "--tsBuildInfoFile", state]
     ok = (await runJob(args, `typecheck ${project}`, opts)).code === 0 && ok
   }
@@ -114,7 +112,9 @@ async function runTypecheck(opts) {
 
 async function runFormatCheck(opts) {
   const prettier = path.join(root, "node_modules", "prettier", "bin", "prettier.cjs")
-  const { code, seconds } = await runJob([prettier, "--check", "--log-level", "warn", FORMATTED], "format check", opts)
+  const cache = ["--cache", "--cache-strategy", "content", "--cache-location", path.join(cacheDir, "tikkie-prettier")]
+  const args = [prettier, "--check", "--log-level", "warn", ...cache, FORMATTED]
+  const { code, seconds } = await runJob(args, "format check", opts)
   console.log(`format check: ${code === 0 ? "passed" : "failed (npm run format fixes it)"} (${seconds} s)`)
   return { passed: 0, failed: code === 0 ? 0 : 1 }
 }
@@ -130,7 +130,7 @@ async function pool(jobs, limit) {
 }
 
 /** The app files longest first by the last run's durations here (node_modules/.cache), so lanes end together. */
-const timingsFile = path.join(root, "node_modules", ".cache", "tikkie-test-durations.json")
+const timingsFile = path.join(cacheDir, "tikkie-test-durations.json")
 function readTimings() {
   try {
     return JSON.parse(fs.readFileSync(timingsFile, "utf8"))

@@ -8,14 +8,7 @@ import { PAYMENT_REQUEST_READ_INTERVAL_MS } from "../../src/workflows/payment-re
 import { subscribePaymentRequestNotifications } from "../../src/workflows/payment-request/utils/subscribe-notifications"
 import { adminHeaders, enablePaymentLinks, PAYMENT_REQUEST_PROVIDER } from "../helpers/payment-request-env"
 import { enableV1PaymentLinks, V1_PROVIDER } from "../helpers/payment-request-v1-env"
-import {
-  arriveAt,
-  eventually,
-  type SeededStore,
-  seedStore,
-  storeApi,
-  stroopwafelsAndMugCart,
-} from "../helpers/store-flow"
+import { arriveAt, eventually, type SeededStore, seedStore, storeApi, useReadyCarts } from "../helpers/store-flow"
 import { clearSandboxForNextTest } from "../helpers/tikkie-sandbox-env"
 import { failingAfter } from "../helpers/failing-after"
 import { refundOwedAtTikkieWorkflow } from "../../src/workflows/refunds-owed/refund-at-tikkie"
@@ -35,6 +28,9 @@ export default storeSuite("payment-request-second-payment", {
     const records = () => getContainer().resolve<TikkieModuleService>(TIKKIE_MODULE)
     const record = async (token: string) => (await records().listPaymentRequests({ payment_request_token: token }))[0]
 
+    // Every test here takes one cart at most: each finds this one, as the restore before it puts it back.
+    const carts = useReadyCarts(1)
+
     // Seeded once: the test runner restores the database to what it was after these hooks before every test.
     beforeAll(async () => {
       store = await seedStore(getContainer())
@@ -42,6 +38,7 @@ export default storeSuite("payment-request-second-payment", {
       await enablePaymentLinks(getContainer(), store.regionId)
       await enableV1PaymentLinks(getContainer(), store.regionId)
       headers = await adminHeaders(api, getContainer())
+      await carts.make(shop, store)
     })
     beforeEach(async () => {
       await clearSandboxForNextTest(tikkie)
@@ -66,7 +63,7 @@ export default storeSuite("payment-request-second-payment", {
       ).data.order
 
     it("v2: a second payment on a settled link becomes a problem, an error and a refund owed; refunded at Tikkie once", async () => {
-      const cart = await stroopwafelsAndMugCart(shop, store)
+      const cart = await carts.take(shop, store)
       const link = await start(cart.id, PAYMENT_REQUEST_PROVIDER)
       await tikkie.control.post(`/_sandbox/paymentrequests/${link.payment_request_token}/pay`, {
         counterPartyName: "Sanne de Vries",
@@ -128,7 +125,7 @@ export default storeSuite("payment-request-second-payment", {
       const spies = (["info", "warn", "error", "debug"] as const).map((level) => jest.spyOn(logger, level))
       const logged = () => spies.flatMap((s) => s.mock.calls.map((args) => args.map((a) => String(a)).join(" ")))
       try {
-        const cart = await stroopwafelsAndMugCart(shop, store)
+        const cart = await carts.take(shop, store)
         const link = await start(cart.id, PAYMENT_REQUEST_PROVIDER)
         await tikkie.control.post(`/_sandbox/paymentrequests/${link.payment_request_token}/pay`, {
           counterPartyName: "Sanne de Vries",
@@ -159,7 +156,7 @@ export default storeSuite("payment-request-second-payment", {
     })
 
     it("v2: refunding a second payment at Tikkie, a failure after the refund leaves it owed, and the retry finds Tikkie's refund instead of refunding twice", async () => {
-      const cart = await stroopwafelsAndMugCart(shop, store)
+      const cart = await carts.take(shop, store)
       const link = await start(cart.id, PAYMENT_REQUEST_PROVIDER)
       await tikkie.control.post(`/_sandbox/paymentrequests/${link.payment_request_token}/pay`, {
         counterPartyName: "Sanne de Vries",
@@ -189,7 +186,7 @@ export default storeSuite("payment-request-second-payment", {
     })
 
     it("v1: a second payment found by the next settlement of the link is a refund owed by bank transfer (Tikkie v1 cannot refund it)", async () => {
-      const cart = await stroopwafelsAndMugCart(shop, store)
+      const cart = await carts.take(shop, store)
       const link = await start(cart.id, V1_PROVIDER)
       await tikkie.control.post(`/_sandbox/v1/paymentrequests/${link.payment_request_token}/pay`, {
         counterPartyName: "Sanne de Vries",
@@ -243,7 +240,7 @@ export default storeSuite("payment-request-second-payment", {
     })
 
     it("v1: Medusa's cancel of an order paid by a v1 link records a refund owed with the payer's name (v1 gives no IBAN); marked, Medusa records the refund", async () => {
-      const cart = await stroopwafelsAndMugCart(shop, store)
+      const cart = await carts.take(shop, store)
       const link = await start(cart.id, V1_PROVIDER)
       await tikkie.control.post(`/_sandbox/v1/paymentrequests/${link.payment_request_token}/pay`, {
         counterPartyName: "Sanne de Vries",

@@ -22,7 +22,7 @@ import {
   type SeededStore,
   seedStore,
   storeApi,
-  stroopwafelsAndMugCart,
+  useReadyCarts,
 } from "../helpers/store-flow"
 import { clearSandboxForNextTest } from "../helpers/tikkie-sandbox-env"
 import { failingAfter } from "../helpers/failing-after"
@@ -41,11 +41,15 @@ export default storeSuite("payment-request-workflows", {
     let shop: ReturnType<typeof storeApi>
     const records = () => getContainer().resolve<TikkieModuleService>(TIKKIE_MODULE)
 
+    // Every test here takes one cart at most: each finds this one, as the restore before it puts it back.
+    const carts = useReadyCarts(1)
+
     // Seeded once: the test runner restores the database to what it was after these hooks before every test.
     beforeAll(async () => {
       store = await seedStore(getContainer())
       shop = storeApi(api, store.publishableKey)
       await enablePaymentLinks(getContainer(), store.regionId)
+      await carts.make(shop, store)
     })
     beforeEach(async () => {
       await clearSandboxForNextTest(tikkie)
@@ -54,7 +58,7 @@ export default storeSuite("payment-request-workflows", {
 
     /** An order paid by checkout link, then edited by the shop so that it owes the added product. */
     const orderThatOwes = async () => {
-      const cart = await stroopwafelsAndMugCart(shop, store)
+      const cart = await carts.take(shop, store)
       const { data: started } = await api.post(
         `/store/carts/${cart.id}/tikkie-payment-request`,
         {},
@@ -156,7 +160,7 @@ export default storeSuite("payment-request-workflows", {
 
     describe("settle", () => {
       it("Fast Checkout: a failure after the settlement undoes nothing of it: the paid order stays one Medusa order, and a rerun finds it", async () => {
-        const cart = await stroopwafelsAndMugCart(shop, store)
+        const cart = await carts.take(shop, store)
         const started = await shop.startFastCheckout(cart.id)
         await tikkie.control.setDeliveryBehaviour("fail", 1)
         await tikkie.control.post(`/_sandbox/fastcheckout/orders/${started.order_token}/pay`)
@@ -182,7 +186,7 @@ export default storeSuite("payment-request-workflows", {
       })
 
       it("payment link: a failure after the settlement undoes nothing of it: the captured payment and the order stay", async () => {
-        const cart = await stroopwafelsAndMugCart(shop, store)
+        const cart = await carts.take(shop, store)
         const { data: started } = await api.post(
           `/store/carts/${cart.id}/tikkie-payment-request`,
           {},
@@ -373,7 +377,7 @@ export default storeSuite("payment-request-workflows", {
 
     it("payment link: the record's write refused after the cart became an order keeps the order and its capture; the next settlement records it", async () => {
       const container = getContainer()
-      const cart = await stroopwafelsAndMugCart(shop, store)
+      const cart = await carts.take(shop, store)
       const { data: started } = await api.post(
         `/store/carts/${cart.id}/tikkie-payment-request`,
         {},
@@ -476,7 +480,7 @@ export default storeSuite("payment-request-workflows", {
       }
 
       it("by payment link: a failure after the record drops the session, cancels the record and frees the cart's lock", async () => {
-        const cart = await stroopwafelsAndMugCart(shop, store)
+        const cart = await carts.take(shop, store)
         const { errors } = await failingAfter(
           startPaymentRequestCheckoutWorkflow(getContainer()),
           recordSessionLinkStepId
@@ -500,7 +504,7 @@ export default storeSuite("payment-request-workflows", {
       })
 
       it("by Fast Checkout: a failure after the record drops the session and frees the cart's lock; the record stays", async () => {
-        const cart = await stroopwafelsAndMugCart(shop, store)
+        const cart = await carts.take(shop, store)
         const { errors } = await failingAfter(
           startFastCheckoutWorkflow(getContainer()),
           recordFastCheckoutSessionStepId

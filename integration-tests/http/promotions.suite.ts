@@ -10,7 +10,7 @@ import {
   seedStore,
   settledOrder,
   storeApi,
-  stroopwafelsAndMugCart,
+  useReadyCarts,
 } from "../helpers/store-flow"
 import { clearSandboxForNextTest } from "../helpers/tikkie-sandbox-env"
 import { storeSuite } from "../helpers/store-suites"
@@ -27,11 +27,15 @@ export default storeSuite("promotions", {
     const records = () => getContainer().resolve<TikkieModuleService>(TIKKIE_MODULE)
     const cents = (amount: number) => Math.round(amount * 100)
 
+    // Every test takes one cart: each finds this one, as the restore before it puts it back without a code.
+    const carts = useReadyCarts(1)
+
     // Seeded once: the test runner restores the database to what it was after these hooks before every test.
     beforeAll(async () => {
       store = await seedStore(getContainer())
       shop = storeApi(api, store.publishableKey)
       await enablePaymentLinks(getContainer(), store.regionId)
+      await carts.make(shop, store)
     })
     beforeEach(async () => {
       await clearSandboxForNextTest(tikkie)
@@ -40,7 +44,7 @@ export default storeSuite("promotions", {
 
     /** The usual cart with the code applied, as the storefront reads it back. */
     const cartWithCode = async (code: string) => {
-      const cart = await stroopwafelsAndMugCart(shop, store)
+      const cart = await carts.take(shop, store)
       await api.post(`/store/carts/${cart.id}/promotions`, { promo_codes: [code] }, { headers: shop.headers })
       const { data } = await api.get(
         `/store/carts/${cart.id}?fields=+total,+discount_total,+shipping_total,+item_total,*promotions`,
