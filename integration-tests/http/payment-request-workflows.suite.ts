@@ -218,7 +218,7 @@ export default storeSuite("payment-request-workflows", {
      */
     describe("a completion whose process died half way", () => {
       const paidFastCheckout = async () => {
-        const cart = await stroopwafelsAndMugCart(shop, store)
+        const cart = await carts.take(shop, store)
         const started = await shop.startFastCheckout(cart.id)
         await tikkie.control.setDeliveryBehaviour("fail", 100)
         await tikkie.control.post(`/_sandbox/fastcheckout/orders/${started.order_token}/pay`)
@@ -233,7 +233,7 @@ export default storeSuite("payment-request-workflows", {
         return { cart, sessionId: started.payment_session_id as string, settle, recordedOrder }
       }
       const paidLink = async () => {
-        const cart = await stroopwafelsAndMugCart(shop, store)
+        const cart = await carts.take(shop, store)
         const { data: started } = await api.post(
           `/store/carts/${cart.id}/tikkie-payment-request`,
           {},
@@ -427,7 +427,7 @@ export default storeSuite("payment-request-workflows", {
 
     it("payment link: a completion Medusa undoes after capturing the payment refunds nothing at Tikkie and keeps the session; the next settlement makes the order", async () => {
       const container = getContainer()
-      const cart = await stroopwafelsAndMugCart(shop, store)
+      const cart = await carts.take(shop, store)
       const { data: started } = await api.post(
         `/store/carts/${cart.id}/tikkie-payment-request`,
         {},

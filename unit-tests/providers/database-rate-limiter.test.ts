@@ -1,5 +1,9 @@
-import { DatabaseRateLimiter, RATE_WINDOW_HELD, SLOT_GUARD_MS } from "../../src/modules/tikkie/database-rate-limiter"
-import type TikkieModuleService from "../../src/modules/tikkie/service"
+import {
+  DatabaseRateLimiter,
+  RATE_WINDOW_HELD,
+  SLOT_GUARD_MS,
+  type RateWindowCounter,
+} from "../../src/modules/tikkie/database-rate-limiter"
 
 /**
  * The limiter's slot timing against a counter with the database's behaviour (one count per call and
@@ -22,8 +26,12 @@ function counter(latencyMs: number) {
     async holdRateWindow(_key: string, window: number) {
       windows.set(window, Math.max(windows.get(window) ?? 0, RATE_WINDOW_HELD))
     },
+    async releaseRateWindowCall(_key: string, window: number) {
+      const count = windows.get(window) ?? 0
+      if (count > 0 && count < RATE_WINDOW_HELD) windows.set(window, count - 1)
+    },
   }
-  return { tikkie: tikkie as unknown as TikkieModuleService, calls }
+  return { tikkie: tikkie as RateWindowCounter, calls, windows }
 }
 
 describe("DatabaseRateLimiter", () => {
@@ -44,13 +52,15 @@ describe("DatabaseRateLimiter", () => {
 
   it("a slot whose count came back inside the guard is not used: the call counts again in the next second", async () => {
     jest.setSystemTime(20_000 + 1000 - SLOT_GUARD_MS - 20)
-    const { tikkie, calls } = counter(50)
+    const { tikkie, calls, windows } = counter(50)
     let granted = 0
     const acquired = new DatabaseRateLimiter(tikkie, "k", 5).acquire().then(() => (granted = Date.now()))
     await jest.advanceTimersByTimeAsync(1_000)
     await acquired
     expect(calls.map((t) => Math.floor(t / 1000))).toEqual([20, 21])
     expect(Math.floor(granted / 1000)).toBe(21)
+    // The unused count is given back: each second counts the calls made in it, one in all.
+    expect(Object.fromEntries(windows)).toEqual({ 20: 0, 21: 1 })
   })
 
   it("a burst at the very end of a second and another just after: no second at the receiver holds more than the limit", async () => {

@@ -1,5 +1,11 @@
 import type { RateLimiter } from "tikkie-client/core/rate-limiter"
-import { countRateWindowCall, holdRateWindow, RATE_WINDOW_HELD, type RunSql } from "./rate-window-sql"
+import {
+  countRateWindowCall,
+  holdRateWindow,
+  RATE_WINDOW_HELD,
+  releaseRateWindowCall,
+  type RunSql,
+} from "./rate-window-sql"
 import { type StoreRedis, withinRedisTimeout } from "../../utils/store-redis"
 
 export { RATE_WINDOW_HELD }
@@ -7,6 +13,7 @@ export { RATE_WINDOW_HELD }
 export interface RateWindowCounter {
   countRateWindowCall(key: string): Promise<{ count: number; window: number }>
   holdRateWindow(key: string, window: number): Promise<void>
+  releaseRateWindowCall(key: string, window: number): Promise<void>
 }
 
 export interface SqlConnection {
@@ -18,6 +25,7 @@ export function rateWindowsOverConnection(connection: SqlConnection): RateWindow
   return {
     countRateWindowCall: (key) => countRateWindowCall(run, key, { tidyInBackground: true }),
     holdRateWindow: (key, window) => holdRateWindow(run, key, window),
+    releaseRateWindowCall: (key, window) => releaseRateWindowCall(run, key, window),
   }
 }
 
@@ -42,6 +50,12 @@ export function rateWindowsOverRedis(redis: StoreRedis, fallback: RateWindowCoun
         await fallback.holdRateWindow(key, window)
       }
     },
+    // Best effort: a count left behind only makes that second look busier than it was.
+    releaseRateWindowCall: async (key, window) => {
+      await withinRedisTimeout(redis.eval(RELEASE_SCRIPT, 1, rateWindowKey(key, window), RATE_WINDOW_HELD)).catch(
+        () => undefined
+      )
+    },
   }
 }
 
@@ -65,6 +79,11 @@ export async function busiestRateSecondInRedis(redis: StoreRedis, key: string, n
   )) as Array<string | null>
   return Math.max(0, ...peaks.map((p) => Number(p ?? 0)))
 }
+
+const RELEASE_SCRIPT = `
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+if count > 0 and count < tonumber(ARGV[1]) then return redis.call('DECR', KEYS[1]) end
+return count`
 
 const HOLD_SCRIPT = `
 if tonumber(redis.call('GET', KEYS[1]) or '0') < tonumber(ARGV[1]) then
@@ -97,6 +116,9 @@ export class DatabaseRateLimiter implements RateLimiter {
       if (!nearSecondEnd(Date.now())) {
         const { count, window } = await this.tikkie.countRateWindowCall(this.key)
         if (count <= this.limitPerSecond && !nearSecondEnd(Date.now(), window)) return
+        // Counted too late in its second to be used: given back, so a window counts only calls made in it.
+        if (count <= this.limitPerSecond)
+          await this.tikkie.releaseRateWindowCall(this.key, window).catch(() => undefined)
       }
       const wait = Math.max(1, (Math.floor(Date.now() / 1000) + 1) * 1000 - Date.now()) + Math.floor(Math.random() * 20)
       if (Date.now() + wait > deadline) throw new RateLimitWaitExceeded(this.key, this.options.waitAtMostMs!)

@@ -56,6 +56,7 @@ export function fastCheckoutGetOrderLimiter(container: Record<string, unknown>):
       {
         countRateWindowCall: (key) => counter().countRateWindowCall(key),
         holdRateWindow: (key, window) => counter().holdRateWindow(key, window),
+        releaseRateWindowCall: (key, window) => counter().releaseRateWindowCall(key, window),
       },
       FAST_CHECKOUT_GET_ORDER_KEY,
       FAST_CHECKOUT_GET_ORDER_CALLS_PER_SECOND

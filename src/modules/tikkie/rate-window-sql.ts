@@ -35,6 +35,15 @@ export async function countRateWindowCall(
   return { count, window }
 }
 
+/** Gives back a call counted in `window` and not made there (its slot came too late in the second). */
+export async function releaseRateWindowCall(run: RunSql, key: string, window: number): Promise<void> {
+  await run(
+    `update tikkie_rate_window set count = count - 1
+      where key = ? and "window" = ? and count > 0 and count < ? and deleted_at is null`,
+    [key, window, RATE_WINDOW_HELD]
+  )
+}
+
 /** Marks the second `window` of `key` as full for every instance (the service answered 429 in it). */
 export async function holdRateWindow(run: RunSql, key: string, window: number): Promise<void> {
   await run(

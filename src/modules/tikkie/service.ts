@@ -3,7 +3,13 @@ import { InjectManager, MedusaContext, MedusaService } from "@medusajs/framework
 import type { SqlEntityManager } from "@medusajs/framework/mikro-orm/postgresql"
 import { tikkieModels } from "./model-list"
 import { CallHealthRecorder, type PollKey, writeHealthMark } from "./call-health"
-import { busiestRateSecond, countRateWindowCall, holdRateWindow, type RunSql } from "./rate-window-sql"
+import {
+  busiestRateSecond,
+  countRateWindowCall,
+  holdRateWindow,
+  releaseRateWindowCall,
+  type RunSql,
+} from "./rate-window-sql"
 import { tikkieJoinerConfig } from "./joiner-config"
 import { parseTikkieModuleOptions, type ResolvedTikkieModuleOptions } from "./options"
 import { fastCheckoutGetOrderLimiter, type FastCheckoutGetOrderLimiter } from "./get-order-limiter"
@@ -109,6 +115,15 @@ class TikkieModuleService extends MedusaService(tikkieModels) {
   @InjectManager()
   async holdRateWindow(key: string, window: number, @MedusaContext() sharedContext: Context = {}): Promise<void> {
     await holdRateWindow(sqlOf(sharedContext), key, window)
+  }
+
+  @InjectManager()
+  async releaseRateWindowCall(
+    key: string,
+    window: number,
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<void> {
+    await releaseRateWindowCall(sqlOf(sharedContext), key, window)
   }
 
   /**
