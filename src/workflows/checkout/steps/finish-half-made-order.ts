@@ -40,7 +40,7 @@ type HalfDoneCart = {
 }
 type HalfDoneOrder = {
   sales_channel_id?: string | null
-  items?: Array<{ id: string; variant_id?: string | null; quantity: unknown }> | null
+  items?: Array<{ id: string; variant_id?: string | null; detail?: { quantity: number } | null }> | null
 }
 
 /** Each part of the completion that is missing: links (another order on the cart: refused), usage, stock. */
@@ -69,7 +69,8 @@ export const findHalfMadeOrderStep = createStep(
         }),
         query.graph({
           entity: "order",
-          fields: ["id", "sales_channel_id", "items.id", "items.variant_id", "items.quantity"],
+          // The ordered quantity is the item detail's ("items.quantity" is the line item's own column).
+          fields: ["id", "sales_channel_id", "items.id", "items.variant_id", "items.detail.quantity"],
           filters: { id: orderId },
         }),
         query.graph({ entity: "order_cart", fields: ["order_id"], filters: { cart_id: cartId } }),
@@ -145,7 +146,7 @@ async function unreservedStock(container: MedusaContainer, order: HalfDoneOrder)
   return {
     sales_channel_id: order.sales_channel_id as string,
     variants,
-    items: items.map((i) => ({ id: i.id, variant_id: i.variant_id!, quantity: i.quantity })),
+    items: items.map((i) => ({ id: i.id, variant_id: i.variant_id!, quantity: i.detail?.quantity })),
   } as unknown as ConfirmVariantInventoryWorkflowInputDTO
 }
 
