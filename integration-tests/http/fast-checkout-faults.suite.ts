@@ -24,6 +24,8 @@ import { clearSandboxForNextTest } from "../helpers/tikkie-sandbox-env"
 import { refuseCaptureBookings } from "../helpers/refuse-capture-booking"
 import { storeSuite } from "../helpers/store-suites"
 import { leaveHalfMade as leaveHalfMadeAt } from "../helpers/half-made"
+import { failingAfter } from "../helpers/failing-after"
+import { finishHalfMadeOrderWorkflow } from "../../src/workflows/checkout/finish-half-made-order"
 
 export default storeSuite("fast-checkout-faults", {
   testSuite: ({ api, getContainer, tikkie }) => {
@@ -288,6 +290,55 @@ export default storeSuite("fast-checkout-faults", {
       expect(errors).toContainEqual(
         expect.stringMatching(new RegExp(`^Medusa order ${orderId}: its stock could not be reserved`))
       )
+    })
+
+    it("a finish of a half-made order that fails after reserving its stock takes the reservations back: the next settlement reserves once", async () => {
+      const container = getContainer()
+      const { cart, started } = await paidWithoutWebhook()
+      const { ordersSince, pg } = await leaveHalfMade(started.order_token)
+      const [orderId] = await ordersSince()
+      const reserved = async () =>
+        (
+          await pg.raw(
+            `select r.quantity::int as quantity from reservation_item r
+              join order_line_item li on li.id = r.line_item_id join order_item oi on oi.item_id = li.id
+              where oi.order_id = ? and r.deleted_at is null order by r.quantity`,
+            [orderId]
+          )
+        ).rows.map((r) => r.quantity)
+
+      // The module's own methods, watched (each call goes through): what the finish made, and took back.
+      const inventory = container.resolve(Modules.INVENTORY)
+      const made = jest.spyOn(inventory, "createReservationItems")
+      const deleted = jest.spyOn(inventory, "deleteReservationItems")
+      let errors: any[]
+      try {
+        ;({ errors } = await failingAfter(
+          finishHalfMadeOrderWorkflow(container),
+          "tikkie-reserve-half-made-order-stock"
+        ).run({
+          input: { cartId: cart.id, paymentSessionId: started.payment_session_id, orderId },
+          throwOnError: false,
+        }))
+        expect(made).toHaveBeenCalledTimes(1)
+        const madeIds = (await made.mock.results[0].value).map((r: { id: string }) => r.id)
+        expect(madeIds).toHaveLength(2)
+        expect(deleted.mock.calls.map(([ids]) => [ids].flat().sort())).toEqual([madeIds.sort()])
+      } finally {
+        made.mockRestore()
+        deleted.mockRestore()
+      }
+      expect(errors.map((e: any) => e.error?.message)).toEqual(["a later step failed"])
+      expect(await reserved()).toEqual([])
+
+      // Its links stay (the cart reads as completed): the settlement finds the order already there.
+      const { result } = await settleFastCheckoutOrderWorkflow(container).run({
+        input: { orderToken: started.order_token, source: "poll" },
+      })
+      expect(result).toEqual({ outcome: "already-completed", orderId })
+      expect((await orderForCart(container, cart.id))?.id).toBe(orderId)
+      expect(await reserved()).toEqual([1, 3])
+      expect(await ordersSince()).toEqual([orderId])
     })
 
     it("a failure after completeCartWorkflow placed the order (the record's write refused) keeps the order and its capture: the settlement answers completed, the next one records it", async () => {
