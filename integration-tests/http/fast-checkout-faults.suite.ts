@@ -24,6 +24,8 @@ import { clearSandboxForNextTest } from "../helpers/tikkie-sandbox-env"
 import { refuseCaptureBookings } from "../helpers/refuse-capture-booking"
 import { storeSuite } from "../helpers/store-suites"
 import { leaveHalfMade as leaveHalfMadeAt } from "../helpers/half-made"
+import { failingAfter } from "../helpers/failing-after"
+import { finishHalfMadeOrderWorkflow } from "../../src/workflows/checkout/finish-half-made-order"
 
 export default storeSuite("fast-checkout-faults", {
   testSuite: ({ api, getContainer, tikkie }) => {
@@ -216,12 +218,21 @@ export default storeSuite("fast-checkout-faults", {
         [order.id]
       )
       expect(transactions.map((t) => t.reference)).toEqual(["capture"])
+      // Reserved once, for the quantities ordered (three packs, one mug), at the shop's stock location.
       const { rows: reservations } = await pg.raw(
-        `select count(*)::int as n from reservation_item r join order_line_item li on li.id = r.line_item_id
-          join order_item oi on oi.item_id = li.id where oi.order_id = ? and r.deleted_at is null`,
+        `select r.quantity::int as quantity, r.location_id from reservation_item r
+          join order_line_item li on li.id = r.line_item_id join order_item oi on oi.item_id = li.id
+          where oi.order_id = ? and r.deleted_at is null order by r.quantity`,
         [order.id]
       )
-      expect(reservations[0].n).toBe(2)
+      const { data: locations } = await container
+        .resolve(ContainerRegistrationKeys.QUERY)
+        .graph({ entity: "stock_location", fields: ["id"] })
+      expect(locations).toHaveLength(1)
+      expect(reservations).toEqual([
+        { quantity: 1, location_id: locations[0].id },
+        { quantity: 3, location_id: locations[0].id },
+      ])
       const { rows: carts } = await pg.raw(`select completed_at from cart where id = ?`, [cart.id])
       expect(carts[0].completed_at).toBeTruthy()
       const tikkieRecord = await pg.raw(
@@ -229,6 +240,105 @@ export default storeSuite("fast-checkout-faults", {
         [started.order_token]
       )
       expect(tikkieRecord.rows[0].medusa_order_id).toBe(order.id)
+    })
+
+    it("an order left half made whose mug sold out meanwhile is still finished: paid and placed, its stock left unreserved and the error logged", async () => {
+      const container = getContainer()
+      const { cart, started } = await paidWithoutWebhook()
+      const { ordersSince, pg } = await leaveHalfMade(started.order_token)
+      const query = container.resolve(ContainerRegistrationKeys.QUERY)
+      const {
+        data: [mug],
+      } = await query.graph({
+        entity: "variant",
+        fields: ["inventory_items.inventory_item_id", "inventory_items.inventory.location_levels.location_id"],
+        filters: { id: store.variantIds["delfts-blauw-mok-1"] },
+      })
+      const item = (mug as any).inventory_items[0]
+      await container.resolve(Modules.INVENTORY).updateInventoryLevels([
+        {
+          inventory_item_id: item.inventory_item_id,
+          location_id: item.inventory.location_levels[0].location_id,
+          stocked_quantity: 0,
+        },
+      ])
+
+      const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+      const error = jest.spyOn(logger, "error")
+      let result: unknown
+      let errors: string[]
+      try {
+        ;({ result } = await settleFastCheckoutOrderWorkflow(container).run({
+          input: { orderToken: started.order_token, source: "poll" },
+        }))
+      } finally {
+        errors = error.mock.calls.map(([m]) => String(m))
+        error.mockRestore()
+      }
+      const [orderId] = await ordersSince()
+      expect(await ordersSince()).toEqual([orderId])
+      expect(result).toEqual({ outcome: "completed", orderId })
+      const order = (await orderForCart(container, cart.id))!
+      expect(order.id).toBe(orderId)
+      expect(order.payment_collections.flatMap((pc: any) => pc.payments)[0].captured_at).toBeTruthy()
+      const { rows: reservations } = await pg.raw(
+        `select count(*)::int as n from reservation_item r join order_line_item li on li.id = r.line_item_id
+          join order_item oi on oi.item_id = li.id where oi.order_id = ? and r.deleted_at is null`,
+        [orderId]
+      )
+      expect(reservations[0].n).toBe(0)
+      expect(errors).toContainEqual(
+        expect.stringMatching(new RegExp(`^Medusa order ${orderId}: its stock could not be reserved`))
+      )
+    })
+
+    it("a finish of a half-made order that fails after reserving its stock takes the reservations back: the next settlement reserves once", async () => {
+      const container = getContainer()
+      const { cart, started } = await paidWithoutWebhook()
+      const { ordersSince, pg } = await leaveHalfMade(started.order_token)
+      const [orderId] = await ordersSince()
+      const reserved = async () =>
+        (
+          await pg.raw(
+            `select r.quantity::int as quantity from reservation_item r
+              join order_line_item li on li.id = r.line_item_id join order_item oi on oi.item_id = li.id
+              where oi.order_id = ? and r.deleted_at is null order by r.quantity`,
+            [orderId]
+          )
+        ).rows.map((r) => r.quantity)
+
+      // The module's own methods, watched (each call goes through): what the finish made, and took back.
+      const inventory = container.resolve(Modules.INVENTORY)
+      const made = jest.spyOn(inventory, "createReservationItems")
+      const deleted = jest.spyOn(inventory, "deleteReservationItems")
+      let errors: any[]
+      try {
+        ;({ errors } = await failingAfter(
+          finishHalfMadeOrderWorkflow(container),
+          "tikkie-reserve-half-made-order-stock"
+        ).run({
+          input: { cartId: cart.id, paymentSessionId: started.payment_session_id, orderId },
+          throwOnError: false,
+        }))
+        expect(made).toHaveBeenCalledTimes(1)
+        const madeIds = (await made.mock.results[0].value).map((r: { id: string }) => r.id)
+        expect(madeIds).toHaveLength(2)
+        expect(deleted.mock.calls.map(([ids]) => [ids].flat().sort())).toEqual([madeIds.sort()])
+      } finally {
+        made.mockRestore()
+        deleted.mockRestore()
+      }
+      expect(errors.map((e: any) => e.error?.message)).toEqual(["a later step failed"])
+      expect(await reserved()).toEqual([])
+
+      // Its links stay (the cart reads as completed): the settlement finds the order already there.
+      const { result } = await settleFastCheckoutOrderWorkflow(container).run({
+        input: { orderToken: started.order_token, source: "poll" },
+      })
+      expect(result).toEqual({ outcome: "already-completed", orderId })
+      expect((await orderForCart(container, cart.id))?.id).toBe(orderId)
+      expect(await reserved()).toEqual([1, 3])
+      expect(await ordersSince()).toEqual([orderId])
     })
 
     it("a failure after completeCartWorkflow placed the order (the record's write refused) keeps the order and its capture: the settlement answers completed, the next one records it", async () => {

@@ -28,7 +28,7 @@ import { clearSandboxForNextTest } from "../helpers/tikkie-sandbox-env"
 import { failingAfter } from "../helpers/failing-after"
 import { refuseCaptureBookings } from "../helpers/refuse-capture-booking"
 import { completionParts, leaveHalfMade } from "../helpers/half-made"
-import { finishCompletion } from "../../src/workflows/checkout/utils/complete-cart-once"
+import { finishHalfMadeOrderWorkflow } from "../../src/workflows/checkout/finish-half-made-order"
 import { storeSuite } from "../helpers/store-suites"
 
 /**
@@ -288,9 +288,10 @@ export default storeSuite("payment-request-workflows", {
           expect(await paid.recordedOrder()).toBe(orderId)
 
           // Finishing again (another instance's settlement, a retry) books nothing twice.
-          expect(
-            await finishCompletion(container, { cartId: paid.cart.id, paymentSessionId: paid.sessionId, orderId })
-          ).toBe(false)
+          const { result: again } = await finishHalfMadeOrderWorkflow(container).run({
+            input: { cartId: paid.cart.id, paymentSessionId: paid.sessionId, orderId },
+          })
+          expect(again).toBe(false)
           expect(await paid.settle()).toEqual({ outcome: "already-completed", orderId })
           expect(await completionParts(container, orderId, paid.sessionId)).toEqual(done)
           expect(await ordersSince()).toEqual([orderId])

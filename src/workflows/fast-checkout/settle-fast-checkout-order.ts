@@ -10,9 +10,11 @@ import {
   loadFastCheckoutRecordStep,
   readFastCheckoutOrderStep,
   recordFastCheckoutOutcomeStep,
+  recordFinishedFastCheckoutOrderStep,
 } from "./steps/settle-fast-checkout-order"
 import { traceSettlement } from "../utils/settlement-span"
 import { prepareCartCompletionStep } from "../checkout/steps/prepare-cart-completion"
+import { finishHalfMadeOrderWorkflow } from "../checkout/finish-half-made-order"
 import {
   holdInlineSlotStep,
   holdSettlementLockStep,
@@ -36,7 +38,8 @@ export const settleFastCheckoutOrderWorkflowId = "tikkie-settle-fast-checkout-or
 /**
  * Turns a paid Fast Checkout order into exactly one Medusa order, whoever asks (webhook, return, poll, a
  * new checkout of the cart): under a lock per orderToken, one read of Tikkie, the cart checked and stamped
- * (complete-cart-once.ts), Medusa's completeCartWorkflow, the payer, the record. Answers the outcome.
+ * (complete-cart-once.ts), Medusa's completeCartWorkflow or the finish of an order an attempt left half
+ * made (finishHalfMadeOrderWorkflow), the payer, the record. Answers the outcome.
  */
 export const settleFastCheckoutOrderWorkflow = createWorkflow(
   settleFastCheckoutOrderWorkflowId,
@@ -60,6 +63,16 @@ export const settleFastCheckoutOrderWorkflow = createWorkflow(
     const read = readFastCheckoutOrderStep({ input, loaded, slot })
     const checked = checkFastCheckoutCartStep({ read })
     const prepared = prepareCartCompletionStep(checked.complete)
+    const finish = transform({ checked, prepared }, ({ checked, prepared }) => checked.finish ?? prepared.finish)
+    // Undoes only its own steps when it fails: once finished, the order is whole and stays so.
+    when("tikkie-fast-checkout-half-made", { finish }, ({ finish }) => !!finish).then(() => {
+      finishHalfMadeOrderWorkflow
+        .runAsStep({ input: finish! })
+        .config({ name: "tikkie-fast-checkout-finish-order", noCompensation: true })
+    })
+    const finished = when("tikkie-fast-checkout-finished", { checked }, ({ checked }) => !!checked.finish).then(() =>
+      recordFinishedFastCheckoutOrderStep({ checked })
+    )
     // A placed order holds money received: nothing later undoes it (Medusa undoes its own failure).
     const completed = when(
       "tikkie-fast-checkout-complete",
@@ -85,6 +98,7 @@ export const settleFastCheckoutOrderWorkflow = createWorkflow(
       imported,
       prepared,
       completedOrderId: transform({ completed }, ({ completed }) => completed?.id),
+      finished,
     }).config({ continueOnPermanentFailure: true, noCompensation: true })
     releaseSettlementHoldsStep({ slot, lock })
     const outcome = transform(

@@ -7,10 +7,12 @@ import {
   checkCheckoutCartStep,
   loadPaymentRequestRecordStep,
   readPaymentRequestStep,
+  recordExistingCheckoutOrderStep,
   recordPaymentRequestOutcomeStep,
 } from "./steps/settle-payment-request"
 import { traceSettlement } from "../utils/settlement-span"
 import { prepareCartCompletionStep } from "../checkout/steps/prepare-cart-completion"
+import { finishHalfMadeOrderWorkflow } from "../checkout/finish-half-made-order"
 import {
   holdInlineSlotStep,
   holdSettlementLockStep,
@@ -33,8 +35,8 @@ export const settlePaymentRequestWorkflowId = "tikkie-settle-payment-request"
 
 /**
  * Settles a payment request with what Tikkie reports, whoever asks: under a lock per request, one read of
- * Tikkie; a paid checkout link's cart completed once (as for Fast Checkout), an order link's payment
- * captured with processPaymentWorkflow, an invoice link's payments recorded. Answers the outcome.
+ * Tikkie; a paid checkout link's cart completed once (as for Fast Checkout, a half-made order finished),
+ * an order link's payment captured with processPaymentWorkflow, an invoice link's payments recorded.
  */
 export const settlePaymentRequestWorkflow = createWorkflow(
   settlePaymentRequestWorkflowId,
@@ -54,6 +56,18 @@ export const settlePaymentRequestWorkflow = createWorkflow(
     const read = readPaymentRequestStep({ input, loaded, slot })
     const checked = checkCheckoutCartStep({ read })
     const prepared = prepareCartCompletionStep(checked.complete)
+    const finish = transform({ checked, prepared }, ({ checked, prepared }) => checked.finish ?? prepared.finish)
+    // Undoes only its own steps when it fails: once finished, the order is whole and stays so.
+    when("tikkie-payment-request-half-made", { finish }, ({ finish }) => !!finish).then(() => {
+      finishHalfMadeOrderWorkflow
+        .runAsStep({ input: finish! })
+        .config({ name: "tikkie-payment-request-finish-order", noCompensation: true })
+    })
+    const settledExisting = when(
+      "tikkie-payment-request-existing",
+      { checked },
+      ({ checked }) => !!checked.existingOrderId
+    ).then(() => recordExistingCheckoutOrderStep({ read, checked }))
     // A placed order holds money received: nothing later undoes it (Medusa undoes its own failure).
     const completed = when(
       "tikkie-payment-request-complete",
@@ -77,6 +91,7 @@ export const settlePaymentRequestWorkflow = createWorkflow(
       checked,
       prepared,
       completedOrderId: transform({ completed }, ({ completed }) => completed?.id),
+      settledExisting,
     }).config({ continueOnPermanentFailure: true, noCompensation: true })
     releaseSettlementHoldsStep({ slot, lock })
     const outcome = transform(

@@ -1,18 +1,12 @@
-import type { IOrderModuleService, IPaymentModuleService, Logger, MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, MathBN, Modules, OrderWorkflowEvents } from "@medusajs/framework/utils"
-import { confirmVariantInventoryWorkflow } from "@medusajs/medusa/core-flows"
-import { errorMessage } from "../../../utils/error-message"
+import type { IOrderModuleService, Logger, MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 
-/**
- * The cart's (and so the order's) metadata key naming the Tikkie payment whose settlement completes it.
- * Medusa copies a cart's metadata onto the order it becomes, in the same insert as the order itself.
- */
+/** The cart's metadata key naming the payment settling it; Medusa copies it onto the order in its insert. */
 export const COMPLETION_KEY = "tikkie_completion"
 
 /**
- * Readies a paid cart for completeCartWorkflow so it completes once even when an earlier attempt's process
- * died inside it (nothing resumes that workflow): the cart is stamped with the payment's marker, which the
- * order carries from its insert on; a stamp already there means its order is finished, never made again.
+ * Stamps a paid cart with the payment's marker before completeCartWorkflow (nothing resumes one whose process
+ * died): a stamp already there answers the order that attempt inserted, for finishHalfMadeOrderWorkflow.
  */
 export async function startCompletion(
   container: MedusaContainer,
@@ -21,16 +15,12 @@ export async function startCompletion(
   const started = await stampCart(container, input.cartId, input.marker)
   if (!started) return {}
   await dismissLinksOfGoneOrders(container, input.cartId)
-  const orderId = await orderOfMarker(container, input.marker)
-  if (!orderId) return {}
-  await finishCompletion(container, { ...input, orderId })
-  return { finishedOrderId: orderId }
+  return { finishedOrderId: await orderOfMarker(container, input.marker) }
 }
 
 /**
- * An attempt whose undo deleted its order but died before (or while) dismissing that order's links leaves
- * the cart or its payment collection linked to an order that is gone, and completeCartWorkflow then fails
- * on every try ("Cannot create multiple links"). Those links are the dead attempt's: dismissed.
+ * Links to an order a dead attempt's undo deleted make completeCartWorkflow fail on every try ("Cannot create
+ * multiple links"): dismissed.
  */
 async function dismissLinksOfGoneOrders(container: MedusaContainer, cartId: string): Promise<void> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
@@ -73,13 +63,12 @@ async function dismissLinksOfGoneOrders(container: MedusaContainer, cartId: stri
     .warn(`Cart ${cartId}: links to ${dismiss.length} deleted order(s) of an attempt that did not end were dismissed`)
 }
 
-/** Stamps the cart with the marker; answers whether it was stamped with it already (an attempt started). */
+/** Stamps the cart (the cart module's own update: no refresh of items or sessions); answers if it was already. */
 async function stampCart(container: MedusaContainer, cartId: string, marker: string): Promise<boolean> {
   const cartModule = container.resolve(Modules.CART)
   const cart = await cartModule.retrieveCart(cartId, { select: ["id", "metadata"] })
   const metadata = (cart.metadata ?? {}) as Record<string, unknown>
   if (metadata[COMPLETION_KEY] === marker) return true
-  // The cart module's own update: no cart workflow, so no refresh of the cart's items or payment sessions.
   await cartModule.updateCarts(cartId, { metadata: { ...metadata, [COMPLETION_KEY]: marker } })
   return false
 }
@@ -102,116 +91,13 @@ export async function orderCarriesMarker(container: MedusaContainer, orderId: st
   return (order?.metadata as Record<string, unknown> | null | undefined)?.[COMPLETION_KEY] === marker
 }
 
-type HalfDone = {
-  cart?: {
-    id: string
-    completed_at?: string | Date | null
-    sales_channel_id?: string | null
-    email?: string | null
-    customer_id?: string | null
-    payment_collection?: { id: string } | null
-    promotions?: Array<{ id: string }> | null
-    items?: Array<{ adjustments?: Array<{ code?: string | null; amount: unknown }> | null }> | null
-    shipping_methods?: Array<{ adjustments?: Array<{ code?: string | null; amount: unknown }> | null }> | null
-  }
-  order?: {
-    id: string
-    sales_channel_id?: string | null
-    currency_code: string
-    items?: Array<{ id: string; variant_id?: string | null; quantity: unknown }> | null
-  }
-}
-
-/**
- * Does what completeCartWorkflow had not done yet for `orderId`, each part only when missing, in its order:
- * the links (another order on the cart: refused), promotion usage, `completed_at`, stock, the payment's
- * authorization and capture transaction; then `order.placed`, which the dead attempt never emitted.
- */
-export async function finishCompletion(
-  container: MedusaContainer,
-  input: { cartId: string; paymentSessionId: string; orderId: string }
-): Promise<boolean> {
-  const { cartId, paymentSessionId, orderId } = input
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const link = container.resolve(ContainerRegistrationKeys.LINK)
-  const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
-  const cartModule = container.resolve(Modules.CART)
-  const payments = container.resolve<IPaymentModuleService>(Modules.PAYMENT)
-
-  const [{ data: carts }, { data: orders }, { data: cartLinks }, { data: collectionLinks }, { data: promoLinks }] =
-    await Promise.all([
-      query.graph({
-        entity: "cart",
-        fields: [
-          "id",
-          "completed_at",
-          "sales_channel_id",
-          "email",
-          "customer_id",
-          "payment_collection.id",
-          "promotions.id",
-          "items.adjustments.code",
-          "items.adjustments.amount",
-          "shipping_methods.adjustments.code",
-          "shipping_methods.adjustments.amount",
-        ],
-        filters: { id: cartId },
-      }),
-      query.graph({
-        entity: "order",
-        fields: ["id", "sales_channel_id", "currency_code", "items.id", "items.variant_id", "items.quantity"],
-        filters: { id: orderId },
-      }),
-      query.graph({ entity: "order_cart", fields: ["order_id"], filters: { cart_id: cartId } }),
-      query.graph({
-        entity: "order_payment_collection",
-        fields: ["payment_collection_id"],
-        filters: { order_id: orderId },
-      }),
-      query.graph({ entity: "order_promotion", fields: ["promotion_id"], filters: { order_id: orderId } }),
-    ])
-  const { cart, order } = { cart: carts[0], order: orders[0] } as HalfDone
-  if (!cart || !order) throw new Error(`cannot finish order ${orderId}: its cart or the order is gone`)
-  const linkedOrder = (cartLinks[0] as { order_id?: string } | undefined)?.order_id
-  if (linkedOrder && linkedOrder !== orderId) {
-    throw new Error(`cart ${cartId} was completed as order ${linkedOrder}; order ${orderId} was left unfinished`)
-  }
-
-  const links: Array<Record<string, Record<string, string>>> = []
-  if (!linkedOrder) links.push({ [Modules.ORDER]: { order_id: orderId }, [Modules.CART]: { cart_id: cartId } })
-  if (cart.payment_collection?.id && !collectionLinks.length) {
-    links.push({
-      [Modules.ORDER]: { order_id: orderId },
-      [Modules.PAYMENT]: { payment_collection_id: cart.payment_collection.id },
-    })
-  }
-  const promotions = promoLinks.length ? [] : (cart.promotions ?? [])
-  for (const p of promotions) {
-    links.push({ [Modules.ORDER]: { order_id: orderId }, [Modules.PROMOTION]: { promotion_id: p.id } })
-  }
-  if (links.length) await link.create(links)
-  if (promotions.length) await registerPromotionUsage(container, cart)
-  if (!cart.completed_at) await cartModule.updateCarts(cartId, { completed_at: new Date() })
-  const reserved = await reserveStock(container, logger, order)
-
-  if (!(await sessionPayment(container, paymentSessionId))) await payments.authorizePaymentSession(paymentSessionId, {})
-  const { recorded, booked } = await bookSessionCaptures(container, orderId, paymentSessionId)
-  // Nothing was missing: the order was whole (completed by another path that copied the stamp along).
-  if (!links.length && cart.completed_at && !reserved && recorded && !booked) return false
-  await container.resolve(Modules.EVENT_BUS).emit({ name: OrderWorkflowEvents.PLACED, data: { id: orderId } }, {})
-  logger.warn(
-    `Medusa order ${orderId} of cart ${cartId} was left half made by a completion that did not end (a process died); it is finished now`
-  )
-  return true
-}
-
 type SessionPayment = {
   id: string
   currency_code: string
   captures?: Array<{ id: string; raw_amount?: unknown; amount: unknown }> | null
 }
 
-async function sessionPayment(container: MedusaContainer, paymentSessionId: string) {
+export async function sessionPayment(container: MedusaContainer, paymentSessionId: string) {
   const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
     entity: "payment_session",
     fields: [
@@ -249,89 +135,4 @@ export async function bookSessionCaptures(
     )
   }
   return { recorded: recorded.size, booked: missing.length }
-}
-
-async function registerPromotionUsage(container: MedusaContainer, cart: NonNullable<HalfDone["cart"]>) {
-  const adjustments = [...(cart.items ?? []), ...(cart.shipping_methods ?? [])].flatMap((x) => x.adjustments ?? [])
-  const actions = adjustments.filter((a) => a.code).map((a) => ({ code: a.code!, amount: a.amount }))
-  if (!actions.length) return
-  await container
-    .resolve(Modules.PROMOTION)
-    .registerUsage(
-      actions as never,
-      { customer_id: cart.customer_id ?? null, customer_email: cart.email ?? null } as never
-    )
-}
-
-/**
- * The order's stock reservations, when it has none: placed as completeCartWorkflow places them (Medusa's
- * own inventory confirmation picks the locations). A paid order stays an order when the stock is gone
- * meanwhile: the shop sees it unreserved, as with a backorder, and the line says so.
- */
-async function reserveStock(
-  container: MedusaContainer,
-  logger: Logger,
-  order: NonNullable<HalfDone["order"]>
-): Promise<boolean> {
-  const items = (order.items ?? []).filter((i) => i.variant_id)
-  if (!items.length) return false
-  const inventory = container.resolve(Modules.INVENTORY)
-  const existing = await inventory.listReservationItems({ line_item_id: items.map((i) => i.id) }, { select: ["id"] })
-  if (existing.length) return false
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data: variants } = await query.graph({
-    entity: "variant",
-    fields: [
-      "id",
-      "manage_inventory",
-      "allow_backorder",
-      "inventory_items.inventory_item_id",
-      "inventory_items.variant_id",
-      "inventory_items.required_quantity",
-      "inventory_items.inventory.location_levels.stocked_quantity",
-      "inventory_items.inventory.location_levels.reserved_quantity",
-      "inventory_items.inventory.location_levels.raw_stocked_quantity",
-      "inventory_items.inventory.location_levels.raw_reserved_quantity",
-      "inventory_items.inventory.location_levels.location_id",
-      "inventory_items.inventory.location_levels.stock_locations.id",
-      "inventory_items.inventory.location_levels.stock_locations.sales_channels.id",
-    ],
-    filters: { id: items.map((i) => i.variant_id!) },
-  })
-  try {
-    const { result } = await confirmVariantInventoryWorkflow(container).run({
-      input: {
-        sales_channel_id: order.sales_channel_id as string,
-        variants: variants as never,
-        items: items.map((i) => ({ id: i.id, variant_id: i.variant_id!, quantity: i.quantity })) as never,
-      },
-    })
-    const toReserve = (result as { items: Array<ConfirmedItem> }).items
-    if (!toReserve.length) return false
-    const keys = [...new Set(toReserve.map((i) => i.inventory_item_id))]
-    await container.resolve(Modules.LOCKING).execute(keys, () =>
-      inventory.createReservationItems(
-        toReserve.map((i) => ({
-          line_item_id: i.id,
-          inventory_item_id: i.inventory_item_id,
-          quantity: MathBN.mult(i.required_quantity, i.quantity) as never,
-          allow_backorder: i.allow_backorder,
-          location_id: i.location_ids[0],
-        }))
-      )
-    )
-    return true
-  } catch (e) {
-    logger.error(`Medusa order ${order.id}: its stock could not be reserved (${errorMessage(e)}); check its items`)
-    return true
-  }
-}
-
-type ConfirmedItem = {
-  id: string
-  inventory_item_id: string
-  required_quantity: number
-  quantity: number
-  allow_backorder?: boolean
-  location_ids: string[]
 }

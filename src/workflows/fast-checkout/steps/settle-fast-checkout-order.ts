@@ -16,8 +16,9 @@ import { callTikkieProvider } from "../../utils/call-tikkie-provider"
 import { amountToPayInCents, type FastCheckoutOrder, type FastCheckoutStatus } from "tikkie-client/fast-checkout"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { orderForCart } from "../../checkout/utils/order-for-cart"
-import { finishCompletion, orderCarriesMarker, orderOfMarker } from "../../checkout/utils/complete-cart-once"
+import { orderCarriesMarker, orderOfMarker } from "../../checkout/utils/complete-cart-once"
 import type { CartCompletion, PreparedCompletion } from "../../checkout/steps/prepare-cart-completion"
+import type { HalfMadeOrderInput } from "../../checkout/steps/finish-half-made-order"
 import type { InlineSlot, SettlementLock } from "../../checkout/steps/settlement-holds"
 import { RETURN_RATE_WAIT_MS, type SettleFastCheckoutInput, type SettleOutcome } from "../utils/settle-outcome"
 import { importFastCheckoutPayer } from "../utils/import-payer"
@@ -183,6 +184,8 @@ export type CheckedOrder = {
   record?: FastCheckoutRecord
   paidFields?: PaidFields
   complete?: CartCompletion
+  /** A half-made order of this payment, for finishHalfMadeOrderWorkflow; recorded once it is finished. */
+  finish?: HalfMadeOrderInput
   marks: StepMarks
 }
 
@@ -219,14 +222,15 @@ export const checkFastCheckoutCartStep = createStep(
     ])
     // completeCartWorkflow (or a finish) authorizes the session: the provider takes this read, recorded above.
     if (refusal?.halfDoneOrderId) {
-      // An earlier settlement of this order died inside Medusa's completion: finished, never made again.
-      await finishCompletion(container, {
+      // An earlier settlement of this order died inside Medusa's completion: finished next, never made again.
+      const finish = {
         cartId: record.cart_id!,
         paymentSessionId: record.payment_session_id!,
         orderId: refusal.halfDoneOrderId,
-      })
+      }
+      return new StepResponse<CheckedOrder>({ record, paidFields, finish, marks: read.marks })
     }
-    const existingOrderId = refusal?.existingOrderId ?? refusal?.halfDoneOrderId
+    const existingOrderId = refusal?.existingOrderId
     if (existingOrderId) {
       await tikkie.updateFastCheckoutOrders({
         id: record.id,
@@ -243,6 +247,21 @@ export const checkFastCheckoutCartStep = createStep(
       complete: { cartId: record.cart_id!, paymentSessionId: record.payment_session_id!, marker: orderToken },
       marks: markStep(read.marks, "cart check"),
     })
+  }
+)
+
+/** Names the finished half-made order in the record (after the finish, so a failed finish is tried again). */
+export const recordFinishedFastCheckoutOrderStep = createStep(
+  "tikkie-record-finished-fast-checkout-order",
+  async ({ checked }: { checked: CheckedOrder }, { container }) => {
+    const orderId = checked.finish!.orderId
+    await container.resolve<TikkieModuleService>(TIKKIE_MODULE).updateFastCheckoutOrders({
+      id: checked.record!.id,
+      ...checked.paidFields!,
+      medusa_order_id: orderId,
+      problem: null,
+    })
+    return new StepResponse<SettleOutcome>({ outcome: "already-completed", orderId })
   }
 )
 
@@ -273,16 +292,19 @@ export const recordFastCheckoutOutcomeStep = createStep(
       imported,
       prepared,
       completedOrderId,
+      finished,
     }: {
       input: SettleFastCheckoutInput
       checked: CheckedOrder
       imported?: { marks: StepMarks }
       prepared?: PreparedCompletion
       completedOrderId?: string
+      finished?: SettleOutcome
     },
     { container }
   ) => {
-    if (checked.outcome) return new StepResponse(checked.outcome)
+    const decided = finished ?? checked.outcome
+    if (decided) return new StepResponse(decided)
     const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
     const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
     const record = checked.record!

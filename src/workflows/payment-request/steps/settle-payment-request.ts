@@ -25,13 +25,9 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { orderForCart } from "../../checkout/utils/order-for-cart"
 import { isConnectionFailure } from "../../../utils/connection-failure"
 import { settleAgainSoon } from "../../utils/retry-soon"
-import {
-  bookSessionCaptures,
-  finishCompletion,
-  orderCarriesMarker,
-  orderOfMarker,
-} from "../../checkout/utils/complete-cart-once"
+import { bookSessionCaptures, orderCarriesMarker, orderOfMarker } from "../../checkout/utils/complete-cart-once"
 import type { CartCompletion, PreparedCompletion } from "../../checkout/steps/prepare-cart-completion"
+import type { HalfMadeOrderInput } from "../../checkout/steps/finish-half-made-order"
 import type { InlineSlot, SettlementLock } from "../../checkout/steps/settlement-holds"
 import type { PaymentRequestOutcome, SettlePaymentRequestInput } from "../utils/settle-outcome"
 
@@ -193,7 +189,14 @@ export const readPaymentRequestStep = createStep(
   }
 )
 
-export type CheckedCheckout = { outcome?: PaymentRequestOutcome; complete?: CartCompletion; marks: StepMarks }
+export type CheckedCheckout = {
+  outcome?: PaymentRequestOutcome
+  complete?: CartCompletion
+  /** The order the cart already became; a half-made one of this payment is finished first (`finish`). */
+  existingOrderId?: string
+  finish?: HalfMadeOrderInput
+  marks: StepMarks
+}
 
 /** A paid checkout link: its cart must give an order for exactly what was paid, or it is the record's problem. */
 export const checkCheckoutCartStep = createStep(
@@ -204,31 +207,18 @@ export const checkCheckoutCartStep = createStep(
       return new StepResponse<CheckedCheckout>({ outcome: read.outcome, marks: read.marks })
     const record = read.record!
     const paid = read.paid!
-    const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
     const cartId = record.cart_id
     if (!cartId) return answer(await recordProblem(container, record, "the checkout link has no cart"))
     const { existing, cart } = read.cartRead ?? (await readCheckoutCart(container, cartId))
     if (existing) {
-      // Made by a completion of this very payment (the cart's stamp) that did not end: finished now.
-      if (record.payment_session_id && (await orderCarriesMarker(container, existing, record.payment_request_token)))
-        await finishCompletion(container, { cartId, paymentSessionId: record.payment_session_id, orderId: existing })
-      const payment = await medusaPayment(container, record.payment_session_id)
-      if (!payment) {
-        return answer(
-          await recordProblem(
-            container,
-            record,
-            `the cart was already completed as order ${existing} with another payment`
-          )
-        )
-      }
-      await tikkie.updatePaymentRequests({
-        id: record.id,
-        order_id: existing,
-        medusa_payment_id: payment.id,
-        problem: null,
+      // Made by a completion of this very payment (the cart's stamp) that did not end: finished next.
+      const halfMade =
+        record.payment_session_id && (await orderCarriesMarker(container, existing, record.payment_request_token))
+      return new StepResponse<CheckedCheckout>({
+        existingOrderId: existing,
+        finish: halfMade ? { cartId, paymentSessionId: record.payment_session_id!, orderId: existing } : undefined,
+        marks: read.marks,
       })
-      return answer({ outcome: "already-completed", orderId: existing })
     }
     if (!cart) return answer(await recordProblem(container, record, "the cart no longer exists"))
     if (!cart.payment_collection?.payment_sessions?.some((s) => s.id === record.payment_session_id)) {
@@ -257,6 +247,32 @@ export const checkCheckoutCartStep = createStep(
   }
 )
 
+/** Records the order the cart already became, once a half-made one is finished (its payment authorized). */
+export const recordExistingCheckoutOrderStep = createStep(
+  "tikkie-record-existing-checkout-order",
+  async ({ read, checked }: { read: ReadRequest; checked: CheckedCheckout }, { container }) => {
+    const record = read.record!
+    const existing = checked.existingOrderId!
+    const payment = await medusaPayment(container, record.payment_session_id)
+    if (!payment) {
+      return new StepResponse(
+        await recordProblem(
+          container,
+          record,
+          `the cart was already completed as order ${existing} with another payment`
+        )
+      )
+    }
+    await container.resolve<TikkieModuleService>(TIKKIE_MODULE).updatePaymentRequests({
+      id: record.id,
+      order_id: existing,
+      medusa_payment_id: payment.id,
+      problem: null,
+    })
+    return new StepResponse<PaymentRequestOutcome>({ outcome: "already-completed", orderId: existing })
+  }
+)
+
 /** The step that ends the settlement with its outcome written (tests append a failing step after it). */
 export const settlePaymentRequestStepId = "tikkie-record-payment-request-outcome"
 
@@ -270,17 +286,19 @@ export const recordPaymentRequestOutcomeStep = createStep(
       checked,
       prepared,
       completedOrderId,
+      settledExisting,
     }: {
       input: SettlePaymentRequestInput
       read: ReadRequest
       checked: CheckedCheckout
       prepared?: PreparedCompletion
       completedOrderId?: string
+      settledExisting?: PaymentRequestOutcome
     },
     { container }
   ) => {
-    if (read.outcome) return new StepResponse(read.outcome)
-    if (checked.outcome) return new StepResponse(checked.outcome)
+    const decided = read.outcome ?? checked.outcome ?? settledExisting
+    if (decided) return new StepResponse(decided)
     const record = read.record!
     const completed = markStep(checked.marks, "complete cart")
     const outcome = read.capture
