@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto"
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
+import { monitorEventLoopDelay } from "node:perf_hooks"
 import { Agent, request } from "undici"
 import { DEMO } from "../demo/constants"
 import { adminLogin, startDemo, type RunningDemo } from "../demo/run"
@@ -10,6 +11,7 @@ import { SandboxControl } from "tikkie-sandbox/control-client"
 import type { Delivery } from "tikkie-sandbox/deliveries"
 import type { LoggedRequest } from "tikkie-sandbox/request-log"
 import { medusaPid, readMemory, type ProcessMemory } from "./process-memory"
+import { machineBusySeconds, readCpuSeconds } from "./process-cpu"
 import { fmt, median, percentile } from "./stats"
 import { benchMode, note } from "./summary"
 import { notePaidToOrder, paidWarmupPairs, printRouteBreakdown, readRouteTimings } from "./settlement-breakdown"
@@ -439,6 +441,16 @@ async function benchStorm(
   const listenOverflowsBefore = listenOverflows()
 
   const shuffled = shuffle([...tokens])
+  // This process hosts the sandbox and times the clients: its own delay is in every client-timed figure.
+  const benchLoop = monitorEventLoopDelay({ resolution: 10 })
+  benchLoop.enable()
+  const cpuAt = () => ({
+    at: Date.now(),
+    machine: machineBusySeconds(),
+    bench: process.cpuUsage(),
+    instances: new Map(instances.map((i) => [i.name, readCpuSeconds(i.pid)])),
+  })
+  const cpuBefore = cpuAt()
   const firstPay = Date.now()
   const payFailures: string[] = []
   // A third of the shoppers come back through the return route the moment they have paid.
@@ -452,6 +464,8 @@ async function benchStorm(
     }
   })
   const paidIn = Date.now() - firstPay
+  // The burst: from the first pay until every return has its answer.
+  const cpuAfterBurst = Promise.all(returns).then(cpuAt)
 
   // Wait for the orders (read from Postgres, so the waiting puts no load on the store).
   let done = 0
@@ -482,6 +496,7 @@ async function benchStorm(
     await sleep(250)
   }
   const sawAllAt = Date.now()
+  benchLoop.disable()
   const memAfter = readInstances(instances)
   // Let the remaining repeated webhooks arrive and be handled before counting duplicates.
   // Only the storm's webhooks (unpaid sessions of measurement 1 expire meanwhile and send EXPIRED webhooks).
@@ -582,6 +597,28 @@ async function benchStorm(
   console.log(
     `  return route (a third of the shoppers, at paying)    p50 ${ms(returnMs.length ? percentile(returnMs, 0.5) : NaN)}   p99 ${ms(returnMs.length ? percentile(returnMs, 0.99) : NaN)}` +
       `   (${returnMs.length} redirected${returnFailures.length ? `, ${returnFailures.length} failed, e.g. ${returnFailures[0]}` : ""})`
+  )
+  const cpuAfterStorm = cpuAt()
+  for (const [label, after] of [
+    ["the burst (first pay to the last return's answer)", await cpuAfterBurst],
+    ["the storm (first pay to all orders)", cpuAfterStorm],
+  ] as const) {
+    const wall = (after.at - cpuBefore.at) / 1000
+    const used = (a?: number, b?: number) => (a === undefined || b === undefined ? "?" : fmt(a - b, 1))
+    const bench = (after.bench.user + after.bench.system - cpuBefore.bench.user - cpuBefore.bench.system) / 1e6
+    const perInstance = [...after.instances].map(([name, s]) => `${name} ${used(s, cpuBefore.instances.get(name))}`)
+    console.log(
+      `  CPU seconds in ${label}, ${fmt(wall, 1)} s: machine ${used(after.machine, cpuBefore.machine)} of ${fmt(wall * os.cpus().length, 1)}; ` +
+        `${perInstance.join(", ")}; this process (sandbox, clients) ${fmt(bench, 1)}`
+    )
+  }
+  const loopMs = (q: number) => fmt(benchLoop.percentile(q) / 1e6, 1)
+  console.log(
+    `  event-loop delay of this process (sandbox and clients)  p50 ${loopMs(50)}   p99 ${loopMs(99)}   max ${fmt(benchLoop.max / 1e6, 1)} ms`
+  )
+  note(
+    "storm: bench process event-loop delay p50 / p99 / max",
+    `${loopMs(50)} / ${loopMs(99)} / ${fmt(benchLoop.max / 1e6, 1)} ms`
   )
   // Where the hook routes' own milliseconds went (RouteTiming lines of every instance's log).
   for (const [k, v] of printRouteBreakdown(readRouteTimings(logOffsets), {

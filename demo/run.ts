@@ -234,7 +234,10 @@ export async function startDemo(opts: DemoOptions): Promise<RunningDemo> {
       const logPath = mode === "shared" ? medusaLogPath : path.join(dataDir, `medusa-${name}.log`)
       const out = mode === "shared" ? medusaLog : fs.createWriteStream(logPath, { flags: "a" })
       if (out !== medusaLog) cleanups.push(() => void out.end())
-      const child = spawnMedusa(["start", "--port", String(port)], instanceEnv, out, opts.echoMedusa === true)
+      // BENCH_CPU_PROF_DIR: the server instance writes a V8 CPU profile there when it stops (npm run bench).
+      const profile = mode === "server" && process.env.BENCH_CPU_PROF_DIR
+      const nodeArgs = profile ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`] : []
+      const child = spawnMedusa(["start", "--port", String(port)], instanceEnv, out, opts.echoMedusa === true, nodeArgs)
       cleanups.push(() => killGroup(child))
       const instance: MedusaInstance = {
         name,
@@ -449,9 +452,10 @@ export function spawnMedusa(
   args: string[],
   env: Record<string, string>,
   out: fs.WriteStream,
-  echo: boolean
+  echo: boolean,
+  nodeArgs: string[] = []
 ): ChildProcess {
-  const child = spawn(process.execPath, [MEDUSA_CLI, ...args], {
+  const child = spawn(process.execPath, [...nodeArgs, MEDUSA_CLI, ...args], {
     cwd: ROOT,
     env,
     stdio: ["ignore", "pipe", "pipe"],

@@ -282,6 +282,27 @@ medusaIntegrationTestRunner({
       expect((await arriveAt(url)).location.searchParams.get("order_id")).toBe(order.id)
     })
 
+    it("a return on a store of several instances hands its settlement to the workers while the server's event loop is kept busy by short tasks, as a burst of webhooks keeps it", async () => {
+      const cart = await stroopwafelsAndMugCart(shop, store)
+      const started = await shop.startFastCheckout(cart.id)
+      await tikkie.control.setDeliveryBehaviour("fail", 1) // only the return settles it
+      await tikkie.control.post(`/_sandbox/fastcheckout/orders/${started.order_token}/pay`)
+      const url = `${tikkie.storeUrl}/hooks/tikkie/fast-checkout/return?session_id=${started.payment_session_id}`
+      // Busy for over a second in 5 ms tasks: the loop turns all the time, so it hardly lags, but has nothing to spare.
+      const until = Date.now() + 1_100
+      while (Date.now() < until) {
+        const slice = Date.now() + 5
+        while (Date.now() < slice) {
+          // busy
+        }
+        await new Promise((r) => setImmediate(r))
+      }
+      const back = await arriveAt(url)
+      expect(back.location.searchParams.get("tikkie_status")).toBe("PROCESSING")
+      const order = await settledOrder(getContainer(), started.order_token, cart.id)
+      expect((await arriveAt(url)).location.searchParams.get("order_id")).toBe(order.id)
+    })
+
     it("a payment-link return on a busy server of several instances is handed to the workers too", async () => {
       await enablePaymentLinks(getContainer(), store.regionId)
       const cart = await stroopwafelsAndMugCart(shop, store)

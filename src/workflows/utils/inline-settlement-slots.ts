@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { recentEventLoopLagMs } from "../../utils/event-loop-lag"
+import { recentEventLoopLagMs, recentEventLoopUtilization } from "../../utils/event-loop-lag"
 import { storeRedisOf } from "../../utils/store-redis"
 
 /** Return settlements run inline at once, store-wide (each holds a pool connection); the rest go to the workers. */
@@ -8,9 +8,16 @@ export const INLINE_RETURN_SETTLEMENTS = 4
 
 export const INLINE_SETTLEMENT_MAX_LAG_MS = 100
 
+/** Busy for more than half of the last 0.5 s: a settlement's CPU would hold up the requests already waiting. */
+export const INLINE_SETTLEMENT_MAX_UTILIZATION = 0.5
+
 /** A busy server of a multi-instance store hands returns to the workers: webhooks wait behind its CPU. */
 export function tooBusyToSettleInline(container: MedusaContainer): boolean {
-  return storeRedisOf(container) !== undefined && recentEventLoopLagMs() > INLINE_SETTLEMENT_MAX_LAG_MS
+  if (storeRedisOf(container) === undefined) return false
+  return (
+    recentEventLoopLagMs() > INLINE_SETTLEMENT_MAX_LAG_MS ||
+    recentEventLoopUtilization() > INLINE_SETTLEMENT_MAX_UTILIZATION
+  )
 }
 
 // Two-key advisory locks: a space Medusa's one-key locks never meet.
