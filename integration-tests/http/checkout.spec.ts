@@ -1,14 +1,13 @@
-/** Fast Checkout and what stands around a checkout, with payment links too: one app for seven suites. */
+/**
+ * Fast Checkout itself, its faults and the express checkout, with payment links too: one app for four suites.
+ * What happens after a payment runs beside it in checkout-after.spec.ts (two apps, so the run's lanes end together).
+ */
 import { useFileEnv } from "../helpers/file-env"
 import { runStoreSuites } from "../helpers/store-suites"
-import checkoutAfterPayment from "./checkout-after-payment.suite"
 import expressCheckout, { SHOPS_EXPRESS_CHOICE } from "./express-checkout.suite"
 import fastCheckout from "./fast-checkout.suite"
 import fastCheckoutFaults from "./fast-checkout-faults.suite"
 import health from "./health.suite"
-import hooksAbuse from "./hooks-abuse.suite"
-import storefrontHelper from "./storefront-helper.suite"
-import tikkieReads from "./tikkie-reads.suite"
 
 // The shop's express shipping choice, a type code only the express suite gives an option.
 const setEnv = useFileEnv()
@@ -19,9 +18,5 @@ runStoreSuites({ requestTimeoutMs: 1_500, paymentRequestApp: true }, [
   health,
   fastCheckout,
   fastCheckoutFaults,
-  checkoutAfterPayment,
-  hooksAbuse,
-  tikkieReads,
-  storefrontHelper,
   expressCheckout,
 ])
