@@ -1,6 +1,7 @@
 /**
- * Fast Checkout itself, its faults and the express checkout, with payment links too: one app for four suites.
- * What happens after a payment runs beside it in checkout-after.spec.ts (two apps, so the run's lanes end together).
+ * Fast Checkout itself, its faults, the express checkout, Tikkie's reads and the storefront helper, with payment
+ * links too: one app for six suites. What happens after a payment runs beside it in checkout-after.spec.ts (two
+ * apps, so the run's lanes end together).
  */
 import { useFileEnv } from "../helpers/file-env"
 import { runStoreSuites } from "../helpers/store-suites"
@@ -8,6 +9,8 @@ import expressCheckout, { SHOPS_EXPRESS_CHOICE } from "./express-checkout.suite"
 import fastCheckout from "./fast-checkout.suite"
 import fastCheckoutFaults from "./fast-checkout-faults.suite"
 import health from "./health.suite"
+import storefrontHelper from "./storefront-helper.suite"
+import tikkieReads from "./tikkie-reads.suite"
 
 // The shop's express shipping choice, a type code only the express suite gives an option.
 const setEnv = useFileEnv()
@@ -18,5 +21,7 @@ runStoreSuites({ requestTimeoutMs: 1_500, paymentRequestApp: true }, [
   health,
   fastCheckout,
   fastCheckoutFaults,
+  tikkieReads,
+  storefrontHelper,
   expressCheckout,
 ])
