@@ -155,11 +155,7 @@ async function pool(jobs, limit) {
   return results
 }
 
-/**
- * A fresh clone (CI) has no durations yet: the files' seconds in a full run on a 2-core machine instead, since
- * their sizes do not tell which runs longest (checkout-after.spec.ts waits out Tikkie's read interval,
- * payment-links-more.spec.ts is the longest text). A file in neither goes first.
- */
+/** A fresh clone's order (no durations yet): seconds of a full run on 2 cores; file sizes order them badly. */
 const EXPECTED_SECONDS = {
   "integration-tests/http/checkout-after.spec.ts": 220,
   "integration-tests/http/checkout.spec.ts": 190,

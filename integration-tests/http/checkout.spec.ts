@@ -1,8 +1,4 @@
-/**
- * Fast Checkout itself, its faults, the express checkout, Tikkie's reads and the storefront helper, with payment
- * links too: one app for six suites. What happens after a payment runs beside it in checkout-after.spec.ts (two
- * apps, so the run's lanes end together).
- */
+/** Fast Checkout, its faults and reads, express and the storefront helper: one app; checkout-after.spec.ts beside it. */
 import { useFileEnv } from "../helpers/file-env"
 import { runStoreSuites } from "../helpers/store-suites"
 import expressCheckout, { SHOPS_EXPRESS_CHOICE } from "./express-checkout.suite"

@@ -1,7 +1,4 @@
-/**
- * Payment links' workflows and reminders, refunds owed, promotions and traces in one Medusa app: one boot for five
- * suites (integration-tests/helpers/store-suites.ts); the links themselves are in payment-links.spec.ts.
- */
+/** Payment links' workflows and reminders, refunds owed, promotions and traces: one app for five suites. */
 import { runStoreSuites } from "../helpers/store-suites"
 import paymentLinkReminders from "./payment-link-reminders.suite"
 import paymentRequestWorkflows from "./payment-request-workflows.suite"

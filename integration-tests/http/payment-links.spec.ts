@@ -1,8 +1,4 @@
-/**
- * Payment links (v2) as a shopper and an admin use them, and their refunds, in one Medusa app. The links' workflows,
- * reminders, refunds owed, promotions and traces run beside it in payment-links-more.spec.ts (two apps, so the
- * run's lanes end together; integration-tests/helpers/store-suites.ts).
- */
+/** Payment links (v2) for shoppers and admins, and their refunds: one app; payment-links-more.spec.ts beside it. */
 import { runStoreSuites } from "../helpers/store-suites"
 import paymentRequest from "./payment-request.suite"
 

@@ -3,10 +3,7 @@ import { TIKKIE_MODULE } from "../../../modules/tikkie"
 import type TikkieModuleService from "../../../modules/tikkie/service"
 import { type StoreRedis, storeRedisOf, withinRedisTimeout } from "../../../utils/store-redis"
 
-/**
- * The least time between two reads of one order, whoever asks (webhook, return, poll): 5 s.
- * TIKKIE_READ_INTERVAL_MS (tests only) shortens it, read once at load, so tests wait out less.
- */
+/** The least time between two reads of one order, whoever asks (webhook, return, poll); tests shorten it. */
 export const FAST_CHECKOUT_WEBHOOK_READ_INTERVAL_MS = readIntervalMs(process.env.TIKKIE_READ_INTERVAL_MS)
 
 function readIntervalMs(setting: string | undefined): number {
