@@ -12,10 +12,7 @@ const DYNAMIC_IMPORT = /\bimport\s*\(/
 const CACHE_DIR = path.join(__dirname, "..", "node_modules", ".cache", "tikkie-jest-v8")
 /** Compiled without a cache: written at exit, with the functions compiled since. */
 const pending = new Map()
-/**
- * A cache made in this process from a pending script when a later test file loads the same code (the unit
- * project runs its hundred files in one process): that file and the ones after skip compiling it.
- */
+/** Caches made from a pending script when a later test file of this process (the unit project's) loads its code. */
 const made = new Map()
 
 function cacheFile(source) {
