@@ -12,6 +12,8 @@ const DYNAMIC_IMPORT = /\bimport\s*\(/
 const CACHE_DIR = path.join(__dirname, "..", "node_modules", ".cache", "tikkie-jest-v8")
 /** Compiled without a cache: written at exit, with the functions compiled since. */
 const pending = new Map()
+/** Caches made from a pending script when a later test file of this process (the unit project's) loads its code. */
+const made = new Map()
 
 function cacheFile(source) {
   const key = crypto.createHash("sha1").update(process.version).update(source).digest("hex")
@@ -45,7 +47,9 @@ class CodeCacheRuntime extends Runtime {
     if (DYNAMIC_IMPORT.test(scriptSource)) return super.createScriptFromCode(scriptSource, filename)
     const source = this.wrapCodeInModuleWrapper(scriptSource)
     const file = cacheFile(source)
-    const cachedData = pending.has(file) ? undefined : readCache(file)
+    const first = pending.get(file)
+    if (first && !made.has(file)) made.set(file, first.createCachedData())
+    const cachedData = first ? made.get(file) : readCache(file)
     const scriptFilename = this._resolver.isCoreModule(filename) ? `jest-nodejs-core-${filename}` : filename
     let script
     try {
@@ -64,7 +68,7 @@ class CodeCacheRuntime extends Runtime {
       // A syntax error: reported as jest does.
       return super.createScriptFromCode(scriptSource, filename)
     }
-    if (!cachedData || script.cachedDataRejected) pending.set(file, script)
+    if ((!cachedData || script.cachedDataRejected) && !first) pending.set(file, script)
     return script
   }
 }

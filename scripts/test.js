@@ -18,6 +18,10 @@ const FORMATTED = "**/*.{ts,tsx,js,mjs,cjs}"
 /** A file that hangs fails on its own, killed after this (TIKKIE_TEST_FILE_TIMEOUT_MS). */
 const FILE_TIMEOUT_MS = Number(process.env.TIKKIE_TEST_FILE_TIMEOUT_MS) || 15 * 60_000
 
+/** TIKKIE_TEST_CPU=1: each job's CPU seconds (user + sys, /usr/bin/time) after its duration. */
+const CPU = process.env.TIKKIE_TEST_CPU === "1" && fs.existsSync("/usr/bin/time")
+let jobsCpuSeconds = 0
+
 /** App files at once beside the lane (TIKKIE_TEST_JOBS): as many as the cores, 2 to 4; then the lane's slot too. */
 const JOBS = Math.max(
   1,
@@ -37,11 +41,21 @@ function runJob(args, label, { env = process.env, buffered = false, quiet = fals
     const fd = fs.openSync(logFile, "w")
     stdio = ["ignore", fd, fd]
   }
-  const child = spawn(process.execPath, args, { cwd: root, stdio, env })
+  const cpuFile = CPU ? path.join(fs.mkdtempSync(path.join(os.tmpdir(), "tikkie-test-cpu-")), "time") : null
+  const child = cpuFile
+    ? spawn("/usr/bin/time", ["-f", "%U %S", "-o", cpuFile, process.execPath, ...args], { cwd: root, stdio, env })
+    : spawn(process.execPath, args, { cwd: root, stdio, env })
   if (buffered) fs.closeSync(stdio[1])
   let killed = false
   const timer = setTimeout(() => {
     killed = true
+    // Under /usr/bin/time (TIKKIE_TEST_CPU) the job is time's child: that one first.
+    try {
+      const children = cpuFile ? fs.readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, "utf8") : ""
+      for (const pid of children.trim().split(/\s+/).filter(Boolean)) process.kill(Number(pid), "SIGKILL")
+    } catch {
+      // gone already
+    }
     child.kill("SIGKILL")
   }, FILE_TIMEOUT_MS)
   return new Promise((resolve) => {
@@ -52,6 +66,15 @@ function runJob(args, label, { env = process.env, buffered = false, quiet = fals
         fs.rmSync(path.dirname(logFile), { recursive: true, force: true })
       }
       const seconds = Math.round((Date.now() - started) / 1000)
+      if (cpuFile) {
+        const last = fs.existsSync(cpuFile) ? fs.readFileSync(cpuFile, "utf8").trim().split("\n").pop() : ""
+        const [user, sys] = (last ?? "").split(" ").map(Number)
+        if (user >= 0 && sys >= 0) {
+          jobsCpuSeconds += user + sys
+          console.log(`${label}: ${Math.round(user + sys)} s CPU (${Math.round(user)} user, ${Math.round(sys)} sys)`)
+        }
+        fs.rmSync(path.dirname(cpuFile), { recursive: true, force: true })
+      }
       if (killed) console.log(`${label}: killed after ${seconds} s (limit ${FILE_TIMEOUT_MS / 1000} s)`)
       resolve({ code, seconds })
     })
@@ -89,6 +112,9 @@ async function runJest(jestArgs, label, opts) {
   } catch {
     failed = 1 // no result: the run itself crashed or was killed
   }
+  // TIKKIE_TEST_RESULTS_DIR: jest's JSON of each run kept there (each test's duration), for finding where time goes.
+  const keep = process.env.TIKKIE_TEST_RESULTS_DIR
+  if (keep && fs.existsSync(out)) fs.copyFileSync(out, path.join(keep, `${label.replace(/\W+/g, "_")}.json`))
   fs.rmSync(path.dirname(out), { recursive: true, force: true })
   if (code !== 0 && failed === 0) failed = 1
   console.log(`${label}: ${passed} passed, ${failed} failed (${seconds} s)`)
@@ -127,6 +153,22 @@ async function pool(jobs, limit) {
   }
   await Promise.all(Array.from({ length: Math.min(limit, jobs.length) }, worker))
   return results
+}
+
+/** A fresh clone's order (no durations yet): seconds of a full run on 2 cores; file sizes order them badly. */
+const EXPECTED_SECONDS = {
+  "integration-tests/http/checkout-after.spec.ts": 220,
+  "integration-tests/http/checkout.spec.ts": 190,
+  "integration-tests/http/payment-links-more.spec.ts": 170,
+  "integration-tests/http/payment-links.spec.ts": 120,
+  "integration-tests/http/payment-request-v1-oauth.spec.ts": 80,
+  "integration-tests/http/payment-links-v1.spec.ts": 80,
+  "integration-tests/http/bank.spec.ts": 70,
+  "integration-tests/http/return-slots-postgres-locking.spec.ts": 65,
+  "integration-tests/http/payment-request-v1-rules.spec.ts": 55,
+  "integration-tests/http/tikkie-bank-demo-setup.spec.ts": 35,
+  "integration-tests/http/tikkie-module.spec.ts": 25,
+  "integration-tests/http/tikkie-bank-module.spec.ts": 18,
 }
 
 /** The app files longest first by the last run's durations here (node_modules/.cache), so lanes end together. */
@@ -185,7 +227,7 @@ async function main() {
   const size = (rel) => fs.statSync(path.join(root, rel)).size
   const suiteSizes = (rel) =>
     (suitesIn[rel] ?? []).reduce((n, s) => n + size(path.join("integration-tests", appDir, `${s}.suite.ts`)), 0)
-  const weight = (rel) => timings[rel] ?? 1e6 + size(rel) + suiteSizes(rel)
+  const weight = (rel) => timings[rel] ?? EXPECTED_SECONDS[rel] ?? 1e6 + size(rel) + suiteSizes(rel)
   appFiles.sort((a, b) => weight(b) - weight(a))
 
   const runsUnit = !filter.length || unitPaths.length > 0
@@ -241,6 +283,7 @@ async function main() {
   })
   const took = Math.round((Date.now() - RUN_STARTED) / 1000)
   console.log(`total: ${totals.passed} passed, ${totals.failed} failed in ${Math.floor(took / 60)} min ${took % 60} s`)
+  if (CPU) console.log(`CPU of the jobs: ${Math.round(jobsCpuSeconds)} s (Postgres not included)`)
   // A run that ran nothing is a failure too: a wrong path must not look green.
   process.exit(totals.failed || !totals.passed ? 1 : 0)
 }

@@ -1,12 +1,10 @@
-/** Fast Checkout and what stands around a checkout, with payment links too: one app for seven suites. */
+/** Fast Checkout, its faults and reads, express and the storefront helper: one app; checkout-after.spec.ts beside it. */
 import { useFileEnv } from "../helpers/file-env"
 import { runStoreSuites } from "../helpers/store-suites"
-import checkoutAfterPayment from "./checkout-after-payment.suite"
 import expressCheckout, { SHOPS_EXPRESS_CHOICE } from "./express-checkout.suite"
 import fastCheckout from "./fast-checkout.suite"
 import fastCheckoutFaults from "./fast-checkout-faults.suite"
 import health from "./health.suite"
-import hooksAbuse from "./hooks-abuse.suite"
 import storefrontHelper from "./storefront-helper.suite"
 import tikkieReads from "./tikkie-reads.suite"
 
@@ -19,8 +17,6 @@ runStoreSuites({ requestTimeoutMs: 1_500, paymentRequestApp: true }, [
   health,
   fastCheckout,
   fastCheckoutFaults,
-  checkoutAfterPayment,
-  hooksAbuse,
   tikkieReads,
   storefrontHelper,
   expressCheckout,

@@ -1,24 +1,5 @@
-/**
- * Payment links (v2) and their reminders, refunds owed, promotions and traces in one Medusa app: one boot for six suites
- * (integration-tests/helpers/store-suites.ts).
- */
+/** Payment links (v2) for shoppers and admins, and their refunds: one app; payment-links-more.spec.ts beside it. */
 import { runStoreSuites } from "../helpers/store-suites"
-import paymentLinkReminders from "./payment-link-reminders.suite"
 import paymentRequest from "./payment-request.suite"
-import paymentRequestWorkflows from "./payment-request-workflows.suite"
-import promotions from "./promotions.suite"
-import refundsOwed from "./refunds-owed.suite"
-import traces from "./traces.suite"
 
-runStoreSuites(
-  {
-    requestTimeoutMs: 1_500,
-    paymentRequestApp: true,
-    // Reminders of unpaid links (payment-link-reminders.suite.ts); the other suites never run their job.
-    beforeBoot: () => {
-      process.env.TIKKIE_REMINDER_AFTER_DAYS = "3"
-      process.env.TIKKIE_MAX_REMINDERS = "2"
-    },
-  },
-  [paymentRequest, paymentRequestWorkflows, promotions, refundsOwed, paymentLinkReminders, traces]
-)
+runStoreSuites({ requestTimeoutMs: 1_500, paymentRequestApp: true }, [paymentRequest])
