@@ -264,43 +264,35 @@ medusaIntegrationTestRunner({
       }
     })
 
-    it("a return on a store of several instances hands its settlement to the workers while the server's event loop lags, and the storefront's next ask finds the order", async () => {
+    /** A paid checkout only its return settles, made while `keepBusy` holds the server: PROCESSING, then the order. */
+    async function returnOnBusyServer(keepBusy: () => Promise<void>) {
       const cart = await stroopwafelsAndMugCart(shop, store)
       const started = await shop.startFastCheckout(cart.id)
       await tikkie.control.setDeliveryBehaviour("fail", 1) // only the return settles it
       await tikkie.control.post(`/_sandbox/fastcheckout/orders/${started.order_token}/pay`)
       const url = `${tikkie.storeUrl}/hooks/tikkie/fast-checkout/return?session_id=${started.payment_session_id}`
-      // The server is busy: its event loop held for 300 ms, as settlements and a burst of requests do.
-      const until = Date.now() + 300
-      while (Date.now() < until) {
-        // busy
-      }
+      await keepBusy()
       const back = await arriveAt(url)
       expect(back.location.searchParams.get("tikkie_status")).toBe("PROCESSING")
       expect(back.location.searchParams.get("cart_id")).toBe(cart.id)
       const order = await settledOrder(getContainer(), started.order_token, cart.id)
       expect((await arriveAt(url)).location.searchParams.get("order_id")).toBe(order.id)
+    }
+
+    it("a return on a store of several instances hands its settlement to the workers while the server's event loop lags, and the storefront's next ask finds the order", async () => {
+      // The event loop held for 300 ms, as settlements and a burst of requests do.
+      await returnOnBusyServer(async () => busyFor(300))
     })
 
     it("a return on a store of several instances hands its settlement to the workers while the server's event loop is kept busy by short tasks, as a burst of webhooks keeps it", async () => {
-      const cart = await stroopwafelsAndMugCart(shop, store)
-      const started = await shop.startFastCheckout(cart.id)
-      await tikkie.control.setDeliveryBehaviour("fail", 1) // only the return settles it
-      await tikkie.control.post(`/_sandbox/fastcheckout/orders/${started.order_token}/pay`)
-      const url = `${tikkie.storeUrl}/hooks/tikkie/fast-checkout/return?session_id=${started.payment_session_id}`
       // Busy for over a second in 5 ms tasks: the loop turns all the time, so it hardly lags, but has nothing to spare.
-      const until = Date.now() + 1_100
-      while (Date.now() < until) {
-        const slice = Date.now() + 5
-        while (Date.now() < slice) {
-          // busy
+      await returnOnBusyServer(async () => {
+        const until = Date.now() + 1_100
+        while (Date.now() < until) {
+          busyFor(5)
+          await new Promise((r) => setImmediate(r))
         }
-        await new Promise((r) => setImmediate(r))
-      }
-      const back = await arriveAt(url)
-      expect(back.location.searchParams.get("tikkie_status")).toBe("PROCESSING")
-      const order = await settledOrder(getContainer(), started.order_token, cart.id)
-      expect((await arriveAt(url)).location.searchParams.get("order_id")).toBe(order.id)
+      })
     })
 
     it("a payment-link return on a busy server of several instances is handed to the workers too", async () => {
@@ -313,10 +305,7 @@ medusaIntegrationTestRunner({
       )
       await tikkie.control.post(`/_sandbox/paymentrequests/${started.payment_request_token}/pay`, {})
       const url = `${tikkie.storeUrl}/hooks/tikkie/payment-requests/return?session_id=${started.payment_session_id}`
-      const until = Date.now() + 300
-      while (Date.now() < until) {
-        // busy
-      }
+      busyFor(300)
       const back = await arriveAt(url)
       expect(back.location.searchParams.get("tikkie_status")).toBe("PROCESSING")
       const orderId = await eventually(
@@ -374,3 +363,11 @@ medusaIntegrationTestRunner({
     })
   },
 })
+
+/** Holds this process's event loop for `ms`. */
+function busyFor(ms: number): void {
+  const until = Date.now() + ms
+  while (Date.now() < until) {
+    // busy
+  }
+}
