@@ -166,6 +166,25 @@ medusaIntegrationTestRunner({
       expect(await windowRows()).toBe(before)
     })
 
+    it("repeats of a webhook inside its read's interval are covered by that read: no deferred read; another status still defers", async () => {
+      const started = await shop.startFastCheckout((await stroopwafelsAndMugCart(shop, store)).id)
+      await tikkie.control.clearRequests()
+      // Announced PAID while Tikkie still has it open (early or forged): the first webhook's read finds it NEW.
+      const webhook = (status: string) =>
+        postWebhook({ referenceId: started.payment_session_id, orderToken: started.order_token, status })
+      expect(await webhook("PAID")).toBe(200)
+      expect(await Promise.all([webhook("PAID"), webhook("PAID"), webhook("PAID")])).toEqual([200, 200, 200])
+      await new Promise((r) => setTimeout(r, FAST_CHECKOUT_WEBHOOK_READ_INTERVAL_MS + 1_500))
+      expect(await tikkie.control.requests("fastCheckout.getOrder")).toHaveLength(1)
+      // A webhook of another status than the claim's own may announce what that read could not see.
+      await tikkie.control.clearRequests()
+      expect(await webhook("PAID")).toBe(200)
+      expect(await webhook("EXPIRED")).toBe(200)
+      const reads = async () => (await tikkie.control.requests("fastCheckout.getOrder")).length
+      await eventually(async () => (await reads()) >= 2 || undefined, FAST_CHECKOUT_WEBHOOK_READ_INTERVAL_MS + 5_000)
+      expect(await reads()).toBe(2)
+    })
+
     it("on Redis the read claim holds across concurrent callers: one read, one deferral that leaves the order due for the poll at the interval's end", async () => {
       const started = await shop.startFastCheckout((await stroopwafelsAndMugCart(shop, store)).id)
       const claims = await Promise.all(

@@ -19,14 +19,16 @@ export type WebhookReadClaim =
 export async function claimFastCheckoutWebhookRead(
   container: MedusaContainer,
   orderToken: string,
-  opts: { deferred?: boolean; intervalMs?: number; inRedis?: boolean } = {}
+  opts: { deferred?: boolean; intervalMs?: number; inRedis?: boolean; status?: string } = {}
 ): Promise<WebhookReadClaim> {
   const intervalMs = opts.intervalMs ?? FAST_CHECKOUT_WEBHOOK_READ_INTERVAL_MS
   const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
   const redis = opts.inRedis === false ? undefined : storeRedisOf(container)
   let claim: { claimed: boolean; deferred: number; freeInMs: number; claimedAt: string } | undefined
   if (redis) {
-    claim = await withinRedisTimeout(claimInRedis(redis, orderToken, intervalMs, !opts.deferred)).catch(() => undefined)
+    claim = await withinRedisTimeout(claimInRedis(redis, orderToken, intervalMs, !opts.deferred, opts.status)).catch(
+      () => undefined
+    )
     if (claim && !claim.claimed && !opts.deferred && claim.deferred === 1) {
       await tikkie.markFastCheckoutOrderDue(orderToken, new Date(Date.now() + claim.freeInMs))
     }
@@ -55,16 +57,21 @@ export async function releaseReadInRedis(redis: StoreRedis, key: string, claimed
 
 const claimKey = (orderToken: string) => `tikkie:fast-checkout:read-claim:${orderToken}`
 
-/** A hash `{at, deferred}` living for the interval; `at` from Redis's clock. Answers `[claimed, deferred, msLeft, at]`. */
+/**
+ * A hash `{at, deferred, status}` living for the interval; `at` from Redis's clock. Answers `[claimed,
+ * deferred, msLeft, at]`. A webhook announcing the status (ARGV[3]) of the webhook that claimed is covered
+ * by that claim's read, made after the first one arrived: it defers nothing (deferred 0).
+ */
 const CLAIM_SCRIPT = `
 local at = redis.call('HGET', KEYS[1], 'at')
 if not at then
   local t = redis.call('TIME')
   at = tostring(t[1] * 1000 + math.floor(t[2] / 1000))
-  redis.call('HSET', KEYS[1], 'at', at, 'deferred', 0)
+  redis.call('HSET', KEYS[1], 'at', at, 'deferred', 0, 'status', ARGV[3])
   redis.call('PEXPIRE', KEYS[1], ARGV[1])
   return {1, 0, 0, at}
 end
+if ARGV[3] ~= '' and redis.call('HGET', KEYS[1], 'status') == ARGV[3] then return {0, 0, 0, at} end
 local deferred = redis.call('HINCRBY', KEYS[1], 'deferred', ARGV[2])
 return {0, deferred, math.max(0, redis.call('PTTL', KEYS[1])), at}`
 
@@ -72,17 +79,29 @@ const RELEASE_SCRIPT = `
 if redis.call('HGET', KEYS[1], 'at') == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0`
 
-const claimInRedis = (redis: StoreRedis, orderToken: string, intervalMs: number, countDeferral: boolean) =>
-  claimReadInRedis(redis, claimKey(orderToken), intervalMs, countDeferral)
+const claimInRedis = (
+  redis: StoreRedis,
+  orderToken: string,
+  intervalMs: number,
+  countDeferral: boolean,
+  status?: string
+) => claimReadInRedis(redis, claimKey(orderToken), intervalMs, countDeferral, status)
 
-/** A read claim under `key` (payment requests' too), in one Lua call. */
-export async function claimReadInRedis(redis: StoreRedis, key: string, intervalMs: number, countDeferral: boolean) {
+/** A read claim under `key` (payment requests' too), in one Lua call; `status`: the webhook's. */
+export async function claimReadInRedis(
+  redis: StoreRedis,
+  key: string,
+  intervalMs: number,
+  countDeferral: boolean,
+  status = ""
+) {
   const [claimed, deferred, freeInMs, at] = (await redis.eval(
     CLAIM_SCRIPT,
     1,
     key,
     Math.max(1, Math.round(intervalMs)),
-    countDeferral ? 1 : 0
+    countDeferral ? 1 : 0,
+    status
   )) as [number, number, number, string]
   return {
     claimed: Number(claimed) === 1,
@@ -121,6 +140,7 @@ return 1`
 export async function claimKnownFastCheckoutWebhookRead(
   container: MedusaContainer,
   orderToken: string,
+  status: string,
   intervalMs = FAST_CHECKOUT_WEBHOOK_READ_INTERVAL_MS
 ): Promise<{ target: "settled" } | { target: "unlisted" } | { target: "open"; claim: WebhookReadClaim } | undefined> {
   const redis = storeRedisOf(container)
@@ -135,7 +155,8 @@ ${CLAIM_SCRIPT}`,
       claimKey(orderToken),
       targetKey(orderToken),
       Math.max(1, Math.round(intervalMs)),
-      1
+      1,
+      status
     )
   ).catch(() => undefined)) as [number, number?, number?, string?] | undefined
   const code = Number(answer?.[0])

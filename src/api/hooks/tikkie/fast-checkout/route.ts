@@ -34,7 +34,7 @@ export const POST = async (req: MedusaRequest<FastCheckoutWebhookBody>, res: Med
   const body = req.validatedBody
   const timing = routeTiming("fast-checkout webhook", req)
   // Only an order Redis does not know is looked up in the database (and remembered).
-  const redis = await claimKnownFastCheckoutWebhookRead(req.scope, body.orderToken)
+  const redis = await claimKnownFastCheckoutWebhookRead(req.scope, body.orderToken, body.status)
   if (redis) timing?.mark("claim (Redis, one round trip)")
   const known = redis?.target === "unlisted" ? undefined : redis
   const target: FastCheckoutWebhookTarget =
@@ -57,7 +57,10 @@ export const POST = async (req: MedusaRequest<FastCheckoutWebhookBody>, res: Med
     const claim =
       known?.target === "open"
         ? known.claim
-        : await claimFastCheckoutWebhookRead(req.scope, body.orderToken, { inRedis: redis !== undefined })
+        : await claimFastCheckoutWebhookRead(req.scope, body.orderToken, {
+            inRedis: redis !== undefined,
+            status: body.status,
+          })
     if (!known) timing?.mark("claim")
     const data: FastCheckoutWebhookEventData = {
       order_token: body.orderToken,
