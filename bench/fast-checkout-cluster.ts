@@ -37,7 +37,8 @@ export async function benchFastCheckoutCluster(): Promise<void> {
   try {
     console.log(
       `cluster up in ${fmt((performance.now() - started) / 1000, 1)} s; ${os.cpus().length} CPUs, load average ${loadAverage()}; ` +
-        cluster.instances.map((i) => `${i.name} pid ${i.pid}`).join(", ")
+        cluster.instances.map((i) => `${i.name} pid ${i.pid}`).join(", ") +
+        `; workers at nice ${cluster.workerNice} (CLUSTER_WORKER_NICE)`
     )
     await measureStore(
       clusterStoreTarget(cluster),

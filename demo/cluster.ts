@@ -22,6 +22,8 @@ export interface ClusterOptions {
   workers?: number
   /** More environment for every Medusa instance. */
   env?: Record<string, string>
+  /** The workers' `nice` (demo/run.ts `workerNice`); default CLUSTER_WORKER_NICE, else 10. */
+  workerNice?: number
   /** Serve the admin dashboard on the server (slower start); default false. */
   admin?: boolean
   /** Keep the data directory (logs) after stop; default: removed. */
@@ -34,6 +36,8 @@ export interface RunningCluster extends RunningDemo {
   serverUrl: string
   redisUrl: string
   dataDir: string
+  /** The workers' `nice`. */
+  workerNice: number
   server: MedusaInstance
   workers: MedusaInstance[]
   /** SIGKILLs redis-server (a crash: nothing saved) and starts an empty one on the same port after `downMs`. */
@@ -43,6 +47,7 @@ export interface RunningCluster extends RunningDemo {
 export async function startCluster(opts: ClusterOptions = {}): Promise<RunningCluster> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tikkie-cluster-"))
   let redis = await startRedis()
+  const workerNice = opts.workerNice ?? clusterWorkerNice(process.env.CLUSTER_WORKER_NICE)
   let demo: RunningDemo
   try {
     demo = await startDemo({
@@ -54,6 +59,7 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<RunningCl
       sandboxPort: await freePort(),
       redisUrl: redis.url,
       workers: opts.workers ?? 2,
+      workerNice,
       env: opts.env,
       log: opts.log,
     })
@@ -67,6 +73,7 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<RunningCl
     serverUrl: demo.storeUrl,
     redisUrl: redis.url,
     dataDir,
+    workerNice,
     server: demo.instances.find((i) => i.mode === "server")!,
     workers: demo.instances.filter((i) => i.mode === "worker"),
     restartRedisEmpty: async (downMs: number) => {
@@ -82,6 +89,12 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<RunningCl
       if (!opts.keep) fs.rmSync(dataDir, { recursive: true, force: true })
     },
   }
+}
+
+/** CLUSTER_WORKER_NICE: 0 to 19; 10 when unset or not one of those. */
+function clusterWorkerNice(setting: string | undefined): number {
+  const nice = Number(setting)
+  return setting?.trim() && Number.isInteger(nice) && nice >= 0 && nice <= 19 ? nice : 10
 }
 
 export async function main(): Promise<void> {

@@ -47,6 +47,11 @@ export interface DemoOptions {
    */
   redisUrl?: string
   workers?: number
+  /**
+   * The workers' CPU priority (`nice`, 0-19; default 0): on one machine a niced worker yields the CPU to
+   * the server, whose answers shoppers and Tikkie wait on, and settles in the time left (docs/production.md).
+   */
+  workerNice?: number
   /** More environment for every Medusa process (e.g. TIKKIE_GET_ORDER_RATE_LIMIT). */
   env?: Record<string, string>
   log?: (line: string) => void
@@ -237,7 +242,15 @@ export async function startDemo(opts: DemoOptions): Promise<RunningDemo> {
       // BENCH_CPU_PROF_DIR: the server instance writes a V8 CPU profile there when it stops (npm run bench).
       const profile = mode === "server" && process.env.BENCH_CPU_PROF_DIR
       const nodeArgs = profile ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`] : []
-      const child = spawnMedusa(["start", "--port", String(port)], instanceEnv, out, opts.echoMedusa === true, nodeArgs)
+      const nice = mode === "worker" ? (opts.workerNice ?? 0) : 0
+      const child = spawnMedusa(
+        ["start", "--port", String(port)],
+        instanceEnv,
+        out,
+        opts.echoMedusa === true,
+        nodeArgs,
+        nice
+      )
       cleanups.push(() => killGroup(child))
       const instance: MedusaInstance = {
         name,
@@ -453,9 +466,13 @@ export function spawnMedusa(
   env: Record<string, string>,
   out: fs.WriteStream,
   echo: boolean,
-  nodeArgs: string[] = []
+  nodeArgs: string[] = [],
+  nice = 0
 ): ChildProcess {
-  const child = spawn(process.execPath, [...nodeArgs, MEDUSA_CLI, ...args], {
+  // `nice` before exec: every thread of the process gets the priority (setpriority reaches one thread).
+  const command = [process.execPath, ...nodeArgs, MEDUSA_CLI, ...args]
+  const [file, ...argv] = nice > 0 && process.platform !== "win32" ? ["nice", "-n", String(nice), ...command] : command
+  const child = spawn(file, argv, {
     cwd: ROOT,
     env,
     stdio: ["ignore", "pipe", "pipe"],

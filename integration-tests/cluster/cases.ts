@@ -93,8 +93,12 @@ export const clusterCases: ClusterCase[] = [
   },
 
   {
-    name: "Fast Checkout across instances: the server answers the webhook, a worker makes the order",
+    name: "Fast Checkout across instances: the server answers the webhook, a worker makes the order; the workers yield the CPU to the server",
     async run({ cluster, store, sandbox, db }) {
+      // Every thread of each process (a nice value is per thread on Linux).
+      assert.deepEqual(threadNices(cluster.server.pid), [0])
+      for (const w of cluster.workers) assert.deepEqual(threadNices(w.pid), [cluster.workerNice])
+      assert.equal(cluster.workerNice, 10)
       const [cart] = await store.prepareCarts(1, "happy path")
       const { order_token } = await store.startFastCheckout(cart)
       await sandbox.post(`/_sandbox/fastcheckout/orders/${order_token}/pay`, {})
@@ -775,6 +779,16 @@ export const clusterCases: ClusterCase[] = [
 // ---------------------------------------------------------------------------------------------------
 
 /** One more Medusa instance on the cluster's database (its own process, log and free port). */
+/** The distinct nice values of a process's threads (/proc/<pid>/task/<tid>/stat, field 19). */
+function threadNices(pid: number): number[] {
+  const tasks = fs.readdirSync(`/proc/${pid}/task`)
+  const nices = tasks.map((tid) => {
+    const stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8")
+    return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16])
+  })
+  return [...new Set(nices)]
+}
+
 async function extraInstance(cluster: RunningCluster, name: string, env: Record<string, string>) {
   const port = await freePort()
   const logPath = `${cluster.dataDir}/medusa-${name}.log`
