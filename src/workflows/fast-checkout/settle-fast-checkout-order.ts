@@ -85,7 +85,7 @@ export const settleFastCheckoutOrderWorkflow = createWorkflow(
     )
     const orderId = transform(
       { prepared, completed },
-      ({ prepared, completed }) => completed?.id ?? prepared.finishedOrderId
+      ({ prepared, completed }) => completed?.id ?? prepared.finish?.orderId
     )
     const imported = when("tikkie-fast-checkout-ordered", { orderId }, ({ orderId }) => !!orderId).then(() =>
       importFastCheckoutPayerStep({ orderId: orderId!, marks: checked.marks }).config({

@@ -97,7 +97,7 @@ export const settlePaymentRequestWorkflow = createWorkflow(
     const outcome = transform(
       { recorded, completed, prepared },
       ({ recorded, completed, prepared }): PaymentRequestOutcome => {
-        const orderId = completed?.id ?? prepared.finishedOrderId
+        const orderId = completed?.id ?? prepared.finish?.orderId
         return (
           recorded ?? (orderId ? { outcome: "completed", orderId } : { outcome: "retry", reason: "recording failed" })
         )

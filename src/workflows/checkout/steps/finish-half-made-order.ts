@@ -167,7 +167,7 @@ export const finishHalfMadeOrderLinksStep = createStep(
   }
 )
 
-export type ConfirmedStock = ConfirmVariantInventoryWorkflowOutput
+type ConfirmedStock = ConfirmVariantInventoryWorkflowOutput
 
 type Reserved = { ids: string[]; keys: string[] }
 

@@ -5,7 +5,7 @@ import type { HalfMadeOrderInput } from "./finish-half-made-order"
 export type CartCompletion = { cartId: string; paymentSessionId: string; marker: string }
 
 /** Either the cart to complete, or the order an earlier attempt made, for finishHalfMadeOrderWorkflow. */
-export type PreparedCompletion = { finishedOrderId?: string; completeCartId?: string; finish?: HalfMadeOrderInput }
+export type PreparedCompletion = { completeCartId?: string; finish?: HalfMadeOrderInput }
 
 // Stamps the cart or finds a half-made order (complete-cart-once.ts); the stamp stays, for a later attempt.
 export const prepareCartCompletionStep = createStep(
@@ -15,9 +15,6 @@ export const prepareCartCompletionStep = createStep(
     const { finishedOrderId } = await startCompletion(container, input)
     if (!finishedOrderId) return new StepResponse<PreparedCompletion>({ completeCartId: input.cartId })
     const { cartId, paymentSessionId } = input
-    return new StepResponse<PreparedCompletion>({
-      finishedOrderId,
-      finish: { cartId, paymentSessionId, orderId: finishedOrderId },
-    })
+    return new StepResponse<PreparedCompletion>({ finish: { cartId, paymentSessionId, orderId: finishedOrderId } })
   }
 )

@@ -310,7 +310,7 @@ export const recordFastCheckoutOutcomeStep = createStep(
     const record = checked.record!
     const paidFields = checked.paidFields!
     const orderToken = record.order_token
-    const orderId = completedOrderId ?? prepared?.finishedOrderId
+    const orderId = completedOrderId ?? prepared?.finish?.orderId
     if (orderId) {
       const marks = imported?.marks ?? markStep(checked.marks, "complete cart")
       await tikkie.updateFastCheckoutOrders({ id: record.id, ...paidFields, medusa_order_id: orderId, problem: null })

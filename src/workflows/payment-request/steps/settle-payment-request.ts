@@ -303,7 +303,7 @@ export const recordPaymentRequestOutcomeStep = createStep(
     const completed = markStep(checked.marks, "complete cart")
     const outcome = read.capture
       ? await recordCapture(container, record, input)
-      : await recordCompletion(container, record, input, completedOrderId ?? prepared?.finishedOrderId)
+      : await recordCompletion(container, record, input, completedOrderId ?? prepared?.finish?.orderId)
     const written = markStep(completed, "record write after")
     if (outcome.outcome === "completed" || outcome.outcome === "captured") {
       const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
