@@ -33,8 +33,8 @@ const { Client } = require("pg") as typeof import("pg")
  *    session, alternating A/B, one at a time;
  * 3. the storm: BENCH_ABANDONED (200) checkouts started and never paid, then BENCH_STORM_ORDERS (default
  *    1,000) carts with Fast Checkout started, then every order paid (shuffled, 50 pays at a time) with
- *    every webhook delivered three times, next to its baseline in the same run: as many carts with a
- *    system-provider session completed by the storefront, 50 at a time. Wall time, orders/s, ratio,
+ *    every webhook delivered three times (BENCH_STORM_WEBHOOK_TIMES), next to its baseline in the same
+ *    run: as many carts with a system-provider session completed by the storefront, 50 at a time. Wall time, orders/s, ratio,
  *    webhook answer latency and timeouts (the sandbox's delivery log), the busiest second of GET order
  *    and its 429s, GET order calls per paid order and per abandoned checkout, RSS of each instance;
  * 4. the flood: BENCH_FLOOD_WEBHOOKS (20,000) forged webhooks, BENCH_FLOOD_CONCURRENCY (64) at a time,
@@ -70,6 +70,8 @@ const FLOOD_CONCURRENCY = intEnv("BENCH_FLOOD_CONCURRENCY", 64)
 const FLOOD_ORDERS = intEnv("BENCH_FLOOD_ORDERS", 20)
 /** Give up waiting for the storm's orders this long after the first pay, or after this long without a new one. */
 const STORM_TIMEOUT_MS = intEnv("BENCH_STORM_TIMEOUT_S", 900) * 1000
+/** How many times the sandbox sends each storm webhook at once (Tikkie itself sends once, retrying only failures). */
+const STORM_WEBHOOK_TIMES = intEnv("BENCH_STORM_WEBHOOK_TIMES", 3, 1)
 const STORM_STALL_MS = 300_000 // five runs of the once-a-minute poll job
 /** Seconds after the first pay at which the number of orders is reported. */
 const CHECKPOINTS_S = [10, 30, 60, 120, 300, 600, 900]
@@ -434,7 +436,7 @@ async function benchStorm(
   ).abandoned
   await sandbox.clearRequests()
   await sandbox.clearDeliveries()
-  await sandbox.setDeliveryBehaviour("repeat", n, { times: 3 })
+  await sandbox.setDeliveryBehaviour("repeat", n, { times: STORM_WEBHOOK_TIMES })
   const ordersBefore = await countAllOrders(db)
   const logOffsets = new Map((target.logPaths ?? [target.medusaLogPath]).map((f) => [f, fileSize(f)]))
   const memBefore = readInstances(instances)
@@ -546,7 +548,7 @@ async function benchStorm(
     `\n3. storm: ${n} carts with Fast Checkout started (with ${ABANDONED} abandoned checkouts, BENCH_ABANDONED; all prepared in ${fmt(prepSeconds, 0)} s), then all paid,`
   )
   console.log(
-    `   shuffled, ${PAY_CONCURRENCY} pays at a time (all pays sent in ${fmt(paidIn / 1000, 1)} s), every webhook sent three times (sandbox delivery mode repeat, times 3);`
+    `   shuffled, ${PAY_CONCURRENCY} pays at a time (all pays sent in ${fmt(paidIn / 1000, 1)} s), every webhook sent ${STORM_WEBHOOK_TIMES} times (sandbox delivery mode repeat, BENCH_STORM_WEBHOOK_TIMES);`
   )
   console.log(
     `   baseline in the same run: ${n} carts with a system-provider session completed by POST /store/carts/:id/complete, ${PAY_CONCURRENCY} at a time:`
