@@ -98,7 +98,7 @@ export const clusterCases: ClusterCase[] = [
       // Every thread of each process (a nice value is per thread on Linux).
       assert.deepEqual(threadNices(cluster.server.pid), [0])
       for (const w of cluster.workers) assert.deepEqual(threadNices(w.pid), [cluster.workerNice])
-      assert.equal(cluster.workerNice, 10)
+      assert.ok(cluster.workerNice > 0)
       const [cart] = await store.prepareCarts(1, "happy path")
       const { order_token } = await store.startFastCheckout(cart)
       await sandbox.post(`/_sandbox/fastcheckout/orders/${order_token}/pay`, {})
@@ -778,7 +778,6 @@ export const clusterCases: ClusterCase[] = [
 
 // ---------------------------------------------------------------------------------------------------
 
-/** One more Medusa instance on the cluster's database (its own process, log and free port). */
 /** The distinct nice values of a process's threads (/proc/<pid>/task/<tid>/stat, field 19). */
 function threadNices(pid: number): number[] {
   const tasks = fs.readdirSync(`/proc/${pid}/task`)
@@ -789,6 +788,7 @@ function threadNices(pid: number): number[] {
   return [...new Set(nices)]
 }
 
+/** One more Medusa instance on the cluster's database (its own process, log and free port). */
 async function extraInstance(cluster: RunningCluster, name: string, env: Record<string, string>) {
   const port = await freePort()
   const logPath = `${cluster.dataDir}/medusa-${name}.log`
