@@ -34,9 +34,10 @@ const { Client } = require("pg") as typeof import("pg")
  * 3. the storm: BENCH_ABANDONED (200) checkouts started and never paid, then BENCH_STORM_ORDERS (default
  *    1,000) carts with Fast Checkout started, then every order paid (shuffled, 50 pays at a time) with
  *    every webhook delivered three times (BENCH_STORM_WEBHOOK_TIMES), next to its baseline in the same
- *    run: as many carts with a system-provider session completed by the storefront, 50 at a time. Wall time, orders/s, ratio,
- *    webhook answer latency and timeouts (the sandbox's delivery log), the busiest second of GET order
- *    and its 429s, GET order calls per paid order and per abandoned checkout, RSS of each instance;
+ *    run: as many carts with a system-provider session completed by the storefront, 50 at a time. Wall
+ *    time, orders/s, ratio, webhook answer latency and timeouts (the sandbox's delivery log), the busiest
+ *    second of GET order and its 429s, GET order calls per paid order and per abandoned checkout, RSS of
+ *    each instance;
  * 4. the flood: BENCH_FLOOD_WEBHOOKS (20,000) forged webhooks, BENCH_FLOOD_CONCURRENCY (64) at a time,
  *    while real orders are paid one at a time: paid -> order against the same without the flood, the
  *    store API's p99, RSS growth; with BENCH_HEAP_SNAPSHOTS=1 (single process) also heap snapshots
