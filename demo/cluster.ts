@@ -45,9 +45,9 @@ export interface RunningCluster extends RunningDemo {
 }
 
 export async function startCluster(opts: ClusterOptions = {}): Promise<RunningCluster> {
+  const workerNice = opts.workerNice ?? clusterWorkerNice(process.env.CLUSTER_WORKER_NICE)
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tikkie-cluster-"))
   let redis = await startRedis()
-  const workerNice = opts.workerNice ?? clusterWorkerNice(process.env.CLUSTER_WORKER_NICE)
   let demo: RunningDemo
   try {
     demo = await startDemo({
@@ -91,10 +91,14 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<RunningCl
   }
 }
 
-/** CLUSTER_WORKER_NICE: 0 to 19; 10 when unset or not one of those. */
+/** CLUSTER_WORKER_NICE: 0 to 19, 10 when unset; anything else is refused, naming the setting. */
 function clusterWorkerNice(setting: string | undefined): number {
+  if (setting === undefined || setting.trim() === "") return 10
   const nice = Number(setting)
-  return setting?.trim() && Number.isInteger(nice) && nice >= 0 && nice <= 19 ? nice : 10
+  if (!Number.isInteger(nice) || nice < 0 || nice > 19) {
+    throw new Error(`CLUSTER_WORKER_NICE must be a whole number from 0 to 19, got "${setting}"`)
+  }
+  return nice
 }
 
 export async function main(): Promise<void> {
