@@ -461,24 +461,35 @@ async function ensureDatabase(port: number): Promise<void> {
   }
 }
 
+/**
+ * `pipe`: the output passes through this process (echoed or read here); otherwise the instance writes its
+ * log file itself. Node writes stdout to a pipe synchronously, so a pipe to a busy process (the bench's
+ * sandbox and clients) would hold up the instance's event loop whenever it logs.
+ */
 export function spawnMedusa(
   args: string[],
   env: Record<string, string>,
   out: fs.WriteStream,
   echo: boolean,
   nodeArgs: string[] = [],
-  nice = 0
+  nice = 0,
+  pipe = echo
 ): ChildProcess {
   // `nice` before exec: every thread of the process gets the priority (setpriority reaches one thread).
   const command = [process.execPath, ...nodeArgs, MEDUSA_CLI, ...args]
   const [file, ...argv] = nice > 0 && process.platform !== "win32" ? ["nice", "-n", String(nice), ...command] : command
+  const logFd = pipe ? undefined : fs.openSync(out.path, "a")
   const child = spawn(file, argv, {
     cwd: ROOT,
     env,
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: logFd === undefined ? ["ignore", "pipe", "pipe"] : ["ignore", logFd, logFd],
     // Own process group: stopping kills Medusa and whatever it started (esbuild, vite) together.
     detached: true,
   })
+  if (logFd !== undefined) {
+    fs.closeSync(logFd)
+    return child
+  }
   const forward = (chunk: Buffer) => {
     out.write(chunk)
     if (echo) process.stdout.write(chunk)
@@ -497,7 +508,7 @@ async function runMedusa(
   signal?: AbortSignal
 ): Promise<void> {
   if (signal?.aborted) throw new Error("start-up interrupted")
-  const child = spawnMedusa(args, env, out, echo)
+  const child = spawnMedusa(args, env, out, echo, [], 0, true)
   const onAbort = () => void killGroup(child, 3_000)
   signal?.addEventListener("abort", onAbort, { once: true })
   let tail = ""

@@ -188,7 +188,7 @@ export const clusterCases: ClusterCase[] = [
           REMIND_GO: `${dir}/go`,
         }
         const runs = ["a", "b"].map((w) => {
-          const out = fs.createWriteStream(`${dir}/worker-${w}.log`)
+          const out = fs.createWriteStream(`${dir}/worker-${w}.log`, { flags: "a" })
           const child = spawnMedusa(
             ["exec", "./integration-tests/cluster/remind-links.ts"],
             { ...env, REMIND_OUT: `${dir}/${w}.json` },
@@ -792,7 +792,7 @@ function threadNices(pid: number): number[] {
 async function extraInstance(cluster: RunningCluster, name: string, env: Record<string, string>) {
   const port = await freePort()
   const logPath = `${cluster.dataDir}/medusa-${name}.log`
-  const out = fs.createWriteStream(logPath)
+  const out = fs.createWriteStream(logPath, { flags: "a" })
   const child = spawnMedusa(
     ["start", "--port", String(port)],
     { ...env, TIKKIE_ADMIN: "0", PORT: String(port) },
