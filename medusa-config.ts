@@ -7,6 +7,8 @@ loadEnv(process.env.NODE_ENV || "development", process.cwd())
  * integration tests set it; the sandbox's URL as TIKKIE_BASE_URL). A shop registers it the same way,
  * with `resolve: "medusa-plugin-tikkie/providers/fast-checkout"`.
  */
+/** TIKKIE_SANDBOX=1: the services are the sandbox on purpose, also under NODE_ENV=production (the cluster). */
+const sandbox = process.env.TIKKIE_SANDBOX === "1" ? { sandbox: true } : {}
 const storefrontUrl = process.env.TIKKIE_STOREFRONT_URL || "http://localhost:8000"
 const tikkieProviders = process.env.TIKKIE_BASE_URL
   ? [
@@ -17,6 +19,7 @@ const tikkieProviders = process.env.TIKKIE_BASE_URL
           apiKey: process.env.TIKKIE_API_KEY,
           merchantToken: process.env.TIKKIE_MERCHANT_TOKEN,
           baseUrl: process.env.TIKKIE_BASE_URL,
+          ...sandbox,
           product: process.env.TIKKIE_PRODUCT || "pay",
           storeUrl: process.env.TIKKIE_STORE_URL || `http://localhost:${process.env.PORT || 9000}`,
           successUrl: process.env.TIKKIE_SUCCESS_URL || `${storefrontUrl}/order/confirmed`,
@@ -39,6 +42,7 @@ const tikkieProviders = process.env.TIKKIE_BASE_URL
                 apiKey: process.env.TIKKIE_API_KEY,
                 appToken: process.env.TIKKIE_APP_TOKEN,
                 baseUrl: process.env.TIKKIE_BASE_URL,
+                ...sandbox,
                 product: process.env.TIKKIE_PRODUCT || "pay",
                 storeUrl: process.env.TIKKIE_STORE_URL || `http://localhost:${process.env.PORT || 9000}`,
                 successUrl: process.env.TIKKIE_SUCCESS_URL || `${storefrontUrl}/order/confirmed`,
@@ -71,6 +75,7 @@ const tikkieProviders = process.env.TIKKIE_BASE_URL
                 apiKey: process.env.TIKKIE_API_KEY,
                 ...(process.env.TIKKIE_V1_ACCESS_TOKEN ? { accessToken: process.env.TIKKIE_V1_ACCESS_TOKEN } : {}),
                 baseUrl: process.env.TIKKIE_BASE_URL,
+                ...sandbox,
                 product: process.env.TIKKIE_PRODUCT || "pay",
                 storeUrl: process.env.TIKKIE_STORE_URL || `http://localhost:${process.env.PORT || 9000}`,
                 successUrl: process.env.TIKKIE_SUCCESS_URL || `${storefrontUrl}/order/confirmed`,
@@ -207,6 +212,7 @@ module.exports = defineConfig({
             apiKey: process.env.TIKKIE_BANK_API_KEY || process.env.TIKKIE_API_KEY,
             authUrl: process.env.TIKKIE_BANK_AUTH_URL,
             baseUrl: process.env.TIKKIE_BANK_BASE_URL,
+            ...sandbox,
             storeUrl: process.env.TIKKIE_BANK_STORE_URL || process.env.TIKKIE_STORE_URL,
             clientCertificate: process.env.TIKKIE_BANK_CLIENT_CERT,
             clientCertificateFile: process.env.TIKKIE_BANK_CLIENT_CERT_FILE,

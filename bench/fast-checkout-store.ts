@@ -1155,12 +1155,12 @@ function scanStoreLog(offsets: Map<string, number>): StoreLogSummary {
   const completedVia: Record<string, number> = {}
   const problems: Record<string, number> = {}
   for (const line of lines) {
-    const level = /^(error|warn|info|http|debug):/.exec(line)?.[1]
+    const { level, message } = logLine(line)
     if (level) byLevel[level] = (byLevel[level] ?? 0) + 1
-    const via = /is paid: Medusa order \S+ \(via (\w+)\)/.exec(line)?.[1]
+    const via = /is paid: Medusa order \S+ \(via (\w+)\)/.exec(message)?.[1]
     if (via) completedVia[via] = (completedVia[via] ?? 0) + 1
     if (level === "error" || level === "warn") {
-      const key = `${level}: ${normalise(line.slice(level.length + 1).trim()).slice(0, 220)}`
+      const key = `${level}: ${normalise(message.trim()).slice(0, 220)}`
       problems[key] = (problems[key] ?? 0) + 1
     }
   }
@@ -1168,6 +1168,21 @@ function scanStoreLog(offsets: Map<string, number>): StoreLogSummary {
     .sort((a, b) => b[1] - a[1])
     .slice(0, 8)
   return { byLevel, completedVia, topProblems }
+}
+
+/** A development line (`error: …`, the demo) or a production one (JSON with level and message, the cluster). */
+function logLine(line: string): { level?: string; message: string } {
+  const development = /^(error|warn|info|http|debug):(.*)$/.exec(line)
+  if (development) return { level: development[1], message: development[2] }
+  if (line.startsWith("{")) {
+    try {
+      const json = JSON.parse(line) as { level?: unknown; message?: unknown }
+      if (typeof json.level === "string") return { level: json.level, message: String(json.message ?? "") }
+    } catch {
+      // not a log line of Medusa's
+    }
+  }
+  return { message: line }
 }
 
 /** Blanks ids, tokens and numbers so equal messages count together. */

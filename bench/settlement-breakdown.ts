@@ -31,6 +31,14 @@ export interface SettlementTimingLine {
   parts: Record<string, number>
 }
 
+/**
+ * A timing line's object: the logger may quote the message (production's JSON logs), so it is taken up to
+ * its last closing braces (`parts` comes last) and unquoted.
+ */
+function timingJson(rest: string): string {
+  return rest.slice(0, rest.lastIndexOf("}}") + 2).replace(/\\"/g, '"')
+}
+
 /** Every timing line in the stores' logs, by token (the last one wins: a token settles once). */
 export function readSettlementTimings(logPaths: string[]): Map<string, SettlementTimingLine> {
   const found = new Map<string, SettlementTimingLine>()
@@ -40,7 +48,7 @@ export function readSettlementTimings(logPaths: string[]): Map<string, Settlemen
       const at = line.indexOf(SETTLEMENT_TIMING_PREFIX)
       if (at < 0) continue
       try {
-        const t = JSON.parse(line.slice(at + SETTLEMENT_TIMING_PREFIX.length)) as SettlementTimingLine
+        const t = JSON.parse(timingJson(line.slice(at + SETTLEMENT_TIMING_PREFIX.length))) as SettlementTimingLine
         found.set(t.token, t)
       } catch {
         // a line cut by the log's end: left out
@@ -139,10 +147,7 @@ export function readRouteTimings(offsets: Map<string, number>): RouteTimingLine[
       const at = line.indexOf(ROUTE_TIMING_PREFIX)
       if (at < 0) continue
       try {
-        // The logger may quote the message (JSON logs): take the object up to its last closing brace.
-        const raw = line.slice(at + ROUTE_TIMING_PREFIX.length)
-        const json = raw.slice(0, raw.lastIndexOf("}}") + 2).replace(/\\"/g, '"')
-        found.push(JSON.parse(json) as RouteTimingLine)
+        found.push(JSON.parse(timingJson(line.slice(at + ROUTE_TIMING_PREFIX.length))) as RouteTimingLine)
       } catch {
         // a line cut by the log's end: left out
       }

@@ -1,7 +1,8 @@
 /**
  * The production shape on one machine: Debian's redis-server, embedded Postgres, the Tikkie sandbox, ONE
  * Medusa `server` instance and `workers` Medusa `worker` instances (separate OS processes, same database
- * and Redis, medusa-config.ts's Redis modules), and the demo storefront. `npm run cluster` calls `main()`;
+ * and Redis, medusa-config.ts's Redis modules), and the demo storefront. The instances run as a shop runs
+ * them, under NODE_ENV=production, with TIKKIE_SANDBOX=1 (the plugin's `sandbox: true`: plain HTTP). `npm run cluster` calls `main()`;
  * the cluster tests (integration-tests/cluster/) and the bench call `startCluster()`.
  * Everything starts on free ports in a fresh temporary directory and is stopped by `stop()`.
  */
@@ -60,7 +61,7 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<RunningCl
       redisUrl: redis.url,
       workers: opts.workers ?? 2,
       workerNice,
-      env: opts.env,
+      env: { NODE_ENV: "production", TIKKIE_SANDBOX: "1", ...opts.env },
       log: opts.log,
     })
   } catch (e) {
