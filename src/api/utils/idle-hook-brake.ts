@@ -1,3 +1,4 @@
+import { envSetting } from "../../utils/env-settings"
 import { LogThrottle } from "../../utils/log-throttle"
 
 /**
@@ -49,13 +50,8 @@ export class IdleHookBrake {
   }
 }
 
-const DEFAULT_FREE_PER_SECOND = 20
-
 export const IDLE_HOOK_BRAKE = new IdleHookBrake({
-  freePerSecond: () => {
-    const n = Math.floor(Number(process.env.TIKKIE_HOOK_IDLE_ANSWERS_PER_SECOND))
-    return Number.isFinite(n) && n >= 1 ? n : DEFAULT_FREE_PER_SECOND
-  },
+  freePerSecond: () => envSetting("TIKKIE_HOOK_IDLE_ANSWERS_PER_SECOND"),
   holdMs: 2_000,
   maxHeld: 2_000,
 })

@@ -7,6 +7,7 @@ import {
   type RunSql,
 } from "./rate-window-sql"
 import { type StoreRedis, withinRedisTimeout } from "../../utils/store-redis"
+import { envSetting } from "../../utils/env-settings"
 
 export { RATE_WINDOW_HELD }
 
@@ -143,10 +144,5 @@ function nearSecondEnd(now: number, window = Math.floor(now / 1000)): boolean {
   return now >= (window + 1) * 1000 - SLOT_GUARD_MS
 }
 
-export const FAST_CHECKOUT_GET_ORDER_CALLS_PER_SECOND = lowerLimit(process.env.TIKKIE_GET_ORDER_RATE_LIMIT, 200)
-
-function lowerLimit(value: string | undefined, max: number): number {
-  const n = Math.floor(Number(value))
-  return Number.isFinite(n) && n >= 1 ? Math.min(n, max) : max
-}
+export const FAST_CHECKOUT_GET_ORDER_CALLS_PER_SECOND = envSetting("TIKKIE_GET_ORDER_RATE_LIMIT")
 export const FAST_CHECKOUT_GET_ORDER_KEY = "fastCheckout.getOrder"

@@ -1,3 +1,5 @@
+import { envSetting } from "../../utils/env-settings"
+
 // An unpaid record is read again after a third of its age (1 to 30 min: most are never paid, and Tikkie's
 // GETs are limited) and once just after its expiry; records with a reason to be read now stay due.
 export const POLL_MIN_INTERVAL_MS = 60_000
@@ -22,6 +24,5 @@ export const STALE_AFTER_MS = 24 * 3_600_000
 export const UNREAD_AFTER_EXPIRY_MS = 30 * 24 * 3_600_000
 
 export function pollBatchSize(): number {
-  const n = Number(process.env.TIKKIE_POLL_BATCH)
-  return Number.isInteger(n) && n > 0 ? n : 500
+  return envSetting("TIKKIE_POLL_BATCH")
 }

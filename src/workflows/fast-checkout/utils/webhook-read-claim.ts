@@ -1,15 +1,11 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { TIKKIE_MODULE } from "../../../modules/tikkie"
 import type TikkieModuleService from "../../../modules/tikkie/service"
+import { envSetting } from "../../../utils/env-settings"
 import { type StoreRedis, storeRedisOf, withinRedisTimeout } from "../../../utils/store-redis"
 
 /** The least time between two reads of one order, whoever asks (webhook, return, poll); tests shorten it. */
-export const FAST_CHECKOUT_WEBHOOK_READ_INTERVAL_MS = readIntervalMs(process.env.TIKKIE_READ_INTERVAL_MS)
-
-function readIntervalMs(setting: string | undefined): number {
-  const ms = Number(setting)
-  return Number.isInteger(ms) && ms >= 500 && ms <= 5_000 ? ms : 5_000
-}
+export const FAST_CHECKOUT_WEBHOOK_READ_INTERVAL_MS = envSetting("TIKKIE_READ_INTERVAL_MS")
 
 /** `read` now (`claimedAt` identifies the claim), `defer` one read by `inMs`, or `skip` (read claimed or scheduled). */
 export type WebhookReadClaim =
