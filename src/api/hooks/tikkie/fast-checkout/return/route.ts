@@ -12,7 +12,7 @@ import {
   claimFastCheckoutWebhookRead,
   releaseFastCheckoutWebhookRead,
 } from "../../../../../workflows/fast-checkout/utils/webhook-read-claim"
-import { tooBusyToSettleInline } from "../../../../../workflows/utils/inline-settlement-slots"
+import { settleOnReturn } from "../../../../utils/settle-on-return"
 import { storefrontCountryOfCart, storefrontReturnUrl, wantsCountryCode } from "../../../../utils/storefront-return"
 import { TIKKIE_MODULE } from "../../../../../modules/tikkie"
 import type TikkieModuleService from "../../../../../modules/tikkie/service"
@@ -45,7 +45,7 @@ export const GET = async (req: MedusaRequest<unknown, FastCheckoutReturnQuery>, 
 
   timing?.mark("record lookup")
   const orderToken = record.order_token
-  const outcome = fastCheckoutOutcomeFromRecord(record) ?? (await settleOnReturn(req, record))
+  const outcome = fastCheckoutOutcomeFromRecord(record) ?? (await settleOnReturnOf(record))
   const urls = record as { success_url: string; failure_url: string; cart_id?: string | null }
   const country = wantsCountryCode(urls.success_url, urls.failure_url)
     ? await storefrontCountryOfCart(req.scope, urls.cart_id)
@@ -55,42 +55,30 @@ export const GET = async (req: MedusaRequest<unknown, FastCheckoutReturnQuery>, 
   res.redirect(303, location)
   timing?.end(req.scope.resolve<Logger>(ContainerRegistrationKeys.LOGGER), "answer")
 
-  async function settleOnReturn(
-    req: MedusaRequest<unknown, FastCheckoutReturnQuery>,
-    record: FastCheckoutRecordState & { reference_id: string }
-  ): Promise<SettleOutcome> {
-    const claim = await claimFastCheckoutWebhookRead(req.scope, orderToken, { deferred: true })
-    timing?.mark("claim")
-    // Never "not paid" from a read that may have begun before the shopper paid: PROCESSING, asked again.
-    if (claim.action !== "read") {
-      const fromRecord = fastCheckoutOutcomeFromRecord(record, Date.now(), { readMomentsAgo: true })
-      if (fromRecord) return fromRecord
-      return { outcome: "retry", reason: "read moments ago" }
-    }
-    const busy = tooBusyToSettleInline(req.scope)
-    const outcome: SettleOutcome = busy
-      ? { outcome: "retry", reason: "handed over to the workers: the server is busy", handOver: true }
-      : await settleFastCheckoutOrder(req.scope, { orderToken, source: "return", inlineSlot: true })
-    timing?.mark(
-      busy ? "server busy" : outcome.outcome === "retry" && outcome.handOver ? "settlement: no slot" : "settlement"
+  function settleOnReturnOf(record: FastCheckoutRecordState & { reference_id: string }) {
+    return settleOnReturn<SettleOutcome>(
+      req.scope,
+      {
+        claim: () => claimFastCheckoutWebhookRead(req.scope, orderToken, { deferred: true }),
+        fromRecordReadMomentsAgo: () => fastCheckoutOutcomeFromRecord(record, Date.now(), { readMomentsAgo: true }),
+        settleInline: () => settleFastCheckoutOrder(req.scope, { orderToken, source: "return", inlineSlot: true }),
+        release: (claimedAt) => releaseFastCheckoutWebhookRead(req.scope, orderToken, claimedAt),
+        handOver: async () => {
+          const data: FastCheckoutWebhookEventData = {
+            order_token: orderToken,
+            reference_id: record.reference_id,
+            status: record.status,
+            traceparent: currentTraceparent(),
+          }
+          await req.scope
+            .resolve(Modules.EVENT_BUS)
+            .emit(
+              { name: FAST_CHECKOUT_WEBHOOK_EVENT, data },
+              hookEventOptions(fastCheckoutEventKey(orderToken, record.status))
+            )
+        },
+      },
+      timing
     )
-    if (outcome.outcome !== "retry") return outcome
-    if (outcome.lockBusy) await releaseFastCheckoutWebhookRead(req.scope, orderToken, claim.claimedAt)
-    if (!outcome.handOver) return outcome
-    // The server is busy or every inline slot is taken: the workers make the read this return claimed.
-    const data: FastCheckoutWebhookEventData = {
-      order_token: orderToken,
-      reference_id: record.reference_id,
-      status: record.status,
-      traceparent: currentTraceparent(),
-    }
-    await req.scope
-      .resolve(Modules.EVENT_BUS)
-      .emit(
-        { name: FAST_CHECKOUT_WEBHOOK_EVENT, data },
-        hookEventOptions(fastCheckoutEventKey(orderToken, record.status))
-      )
-    timing?.mark("enqueue (handed over)")
-    return outcome
   }
 }

@@ -8,7 +8,7 @@ import {
   type PaymentRequestNotificationEventData,
 } from "../../../../../workflows/utils/events"
 import { hookEventOptions } from "../../../../../workflows/utils/hook-event-options"
-import { tooBusyToSettleInline } from "../../../../../workflows/utils/inline-settlement-slots"
+import { settleOnReturn } from "../../../../utils/settle-on-return"
 import { storefrontCountryOfCart, storefrontReturnUrl, wantsCountryCode } from "../../../../utils/storefront-return"
 import { TIKKIE_MODULE } from "../../../../../modules/tikkie"
 import type TikkieModuleService from "../../../../../modules/tikkie/service"
@@ -44,7 +44,7 @@ export const GET = async (req: MedusaRequest<unknown, PaymentRequestReturnQuery>
   }
   timing?.mark("record lookup")
   const paymentRequestToken = record.payment_request_token
-  const outcome = paymentRequestOutcomeFromRecord(record) ?? (await settleOnReturn())
+  const outcome = paymentRequestOutcomeFromRecord(record) ?? (await settleOnReturnOfRecord())
   const urls = record as { success_url: string; failure_url: string; cart_id?: string | null }
   const country = wantsCountryCode(urls.success_url, urls.failure_url)
     ? await storefrontCountryOfCart(req.scope, urls.cart_id)
@@ -54,41 +54,31 @@ export const GET = async (req: MedusaRequest<unknown, PaymentRequestReturnQuery>
   res.redirect(303, location)
   timing?.end(req.scope.resolve<Logger>(ContainerRegistrationKeys.LOGGER), "answer")
 
-  async function settleOnReturn(): Promise<PaymentRequestOutcome> {
-    const claim = await claimPaymentRequestRead(req.scope, paymentRequestToken)
-    timing?.mark("claim")
-    if (claim.action !== "read") {
-      return (
-        paymentRequestOutcomeFromRecord(record, Date.now(), { readMomentsAgo: true }) ?? {
-          outcome: "retry",
-          reason: "read moments ago",
-        }
-      )
-    }
-    const busy = tooBusyToSettleInline(req.scope)
-    const outcome: PaymentRequestOutcome = busy
-      ? { outcome: "retry", reason: "handed over to the workers: the server is busy", handOver: true }
-      : await settlePaymentRequest(req.scope, { paymentRequestToken, source: "return", inlineSlot: true })
-    timing?.mark(
-      busy ? "server busy" : outcome.outcome === "retry" && outcome.handOver ? "settlement: no slot" : "settlement"
+  function settleOnReturnOfRecord() {
+    return settleOnReturn<PaymentRequestOutcome>(
+      req.scope,
+      {
+        claim: () => claimPaymentRequestRead(req.scope, paymentRequestToken),
+        fromRecordReadMomentsAgo: () => paymentRequestOutcomeFromRecord(record, Date.now(), { readMomentsAgo: true }),
+        settleInline: () =>
+          settlePaymentRequest(req.scope, { paymentRequestToken, source: "return", inlineSlot: true }),
+        release: (claimedAt) => releasePaymentRequestRead(req.scope, paymentRequestToken, claimedAt),
+        handOver: async () => {
+          const data: PaymentRequestNotificationEventData = {
+            provider_id: record.provider_id,
+            notification_type: "PAYMENT",
+            payment_request_token: paymentRequestToken,
+            traceparent: currentTraceparent(),
+          }
+          await req.scope
+            .resolve(Modules.EVENT_BUS)
+            .emit(
+              { name: PAYMENT_REQUEST_NOTIFICATION_EVENT, data },
+              hookEventOptions(paymentRequestEventKey(paymentRequestToken, "RETURN"))
+            )
+        },
+      },
+      timing
     )
-    if (outcome.outcome !== "retry") return outcome
-    if (outcome.lockBusy) await releasePaymentRequestRead(req.scope, paymentRequestToken, claim.claimedAt)
-    if (!outcome.handOver) return outcome
-    // The server is busy or every inline slot is taken: the workers settle it.
-    const data: PaymentRequestNotificationEventData = {
-      provider_id: record.provider_id,
-      notification_type: "PAYMENT",
-      payment_request_token: paymentRequestToken,
-      traceparent: currentTraceparent(),
-    }
-    await req.scope
-      .resolve(Modules.EVENT_BUS)
-      .emit(
-        { name: PAYMENT_REQUEST_NOTIFICATION_EVENT, data },
-        hookEventOptions(paymentRequestEventKey(paymentRequestToken, "RETURN"))
-      )
-    timing?.mark("enqueue (handed over)")
-    return outcome
   }
 }
