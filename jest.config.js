@@ -36,6 +36,7 @@ module.exports = {
     {
       displayName: "unit",
       testEnvironment: "node",
+      runner: "<rootDir>/scripts/jest-shared-runner.js",
       runtime,
       transform,
       moduleFileExtensions: ["js", "ts", "json"],
