@@ -32,7 +32,19 @@ class SharedRunner extends EmittingTestRunner {
       const unsubscribe = EVENTS.map((name) => inner.on(name, (args) => this.#events.emit(name, args)))
       runs.push(inner.runTests(own, watcher, options).finally(() => unsubscribe.forEach((u) => u())))
     }
-    if (shared.length) runs.push(this.#runShared(shared, watcher, options))
+    // One child per project: its transform, moduleNameMapper and setupFiles.
+    const projects = [...new Set(shared.map((t) => t.context.config))]
+    if (shared.length)
+      runs.push(
+        (async () => {
+          for (const config of projects)
+            await this.#runShared(
+              shared.filter((t) => t.context.config === config),
+              watcher,
+              options
+            )
+        })()
+      )
     await Promise.all(runs)
   }
 
@@ -50,30 +62,31 @@ class SharedRunner extends EmittingTestRunner {
     let worker = null
     let current = null
     let settle = null
-    const start = () => {
+    const start = (config) => {
       worker = fork(WORKER, [], {
         env: { ...process.env, JEST_WORKER_ID: String(workerId) },
         stdio: ["ignore", "inherit", "inherit", "ipc"],
       })
+      // Tagged: Medusa in the child may use the IPC channel too.
       worker.on("message", (m) => {
-        if (m.type === "stray") stray.push(m.message)
-        else settle?.(m)
+        if (m?.tikkieJest === "stray") stray.push(m.message)
+        else if (m?.tikkieJest) settle?.(m)
       })
-      worker.on("exit", (code, signal) => settle?.({ type: "exit", code, signal }))
-      worker.send({ type: "init", globalConfig: this._globalConfig, config: queue[0].context.config })
+      worker.on("exit", (code, signal) => settle?.({ tikkieJest: "exit", code, signal }))
+      worker.send({ tikkieJest: "init", globalConfig: this._globalConfig, config })
     }
     try {
       while (queue.length && !watcher.isInterrupted()) {
         const test = (current = queue.shift())
-        if (!worker) start()
+        if (!worker) start(test.context.config)
         await this.#events.emit("test-file-start", [test])
         const started = Date.now()
         const answer = await new Promise((resolve) => {
           settle = resolve
-          worker.send({ type: "run", path: test.path })
+          worker.send({ tikkieJest: "run", path: test.path })
         })
         settle = null
-        if (answer.type === "result") {
+        if (answer.tikkieJest === "result") {
           const end = Date.now()
           const result = { ...answer.result, perfStats: { ...answer.result.perfStats, start: started, end } }
           result.perfStats.runtime = end - started
@@ -81,19 +94,22 @@ class SharedRunner extends EmittingTestRunner {
           await this.#events.emit("test-file-success", [test, result])
         } else {
           const error =
-            answer.type === "exit"
+            answer.tikkieJest === "exit"
               ? new Error(`the unit test process ended (${answer.signal ?? `code ${answer.code}`}) in ${test.path}`)
               : Object.assign(new Error(answer.error.message), { stack: answer.error.stack })
-          if (answer.type === "exit") worker = null
+          if (answer.tikkieJest === "exit") worker = null
           await this.#events.emit("test-file-failure", [test, error])
         }
         current = null
       }
     } finally {
       if (current) queue.unshift(current)
+      // Reaped before jest exits, so that the child's CPU counts in jest's (/usr/bin/time, TIKKIE_TEST_CPU).
       if (worker) {
         worker.removeAllListeners("exit")
+        const exited = new Promise((resolve) => worker.once("exit", resolve))
         worker.kill("SIGKILL")
+        await exited
       }
     }
   }

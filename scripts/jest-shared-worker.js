@@ -137,6 +137,10 @@ async function run(testPath) {
   globalThis.jest = jestObject(mocker, timers)
   try {
     try {
+      for (const file of config.setupFiles) {
+        delete require.cache[file]
+        require(file)
+      }
       require(testPath)
     } catch (error) {
       await require(path.join(CIRCUS, "state.js")).dispatch({ name: "teardown" })
@@ -170,20 +174,21 @@ for (const event of ["uncaughtException", "unhandledRejection"])
   process.on(event, (error) => {
     const message = `${event}: ${error?.stack ?? error}`
     console.error(message)
-    process.send({ type: "stray", message })
+    process.send({ tikkieJest: "stray", message })
   })
 
 process.on("message", async (m) => {
-  if (m.type === "init") {
+  if (m?.tikkieJest === "init") {
     globalConfig = m.globalConfig
     config = m.config
     install()
     return
   }
+  if (m?.tikkieJest !== "run") return
   try {
-    process.send({ type: "result", result: plain(await run(m.path)) })
+    process.send({ tikkieJest: "result", result: plain(await run(m.path)) })
   } catch (error) {
-    process.send({ type: "error", error: { message: String(error?.message ?? error), stack: error?.stack } })
+    process.send({ tikkieJest: "error", error: { message: String(error?.message ?? error), stack: error?.stack } })
   }
 })
 process.on("disconnect", () => process.exit(0))
