@@ -104,12 +104,15 @@ class SharedRunner extends EmittingTestRunner {
       }
     } finally {
       if (current) queue.unshift(current)
-      // Reaped before jest exits, so that the child's CPU counts in jest's (/usr/bin/time, TIKKIE_TEST_CPU).
+      // Reaped before jest exits (its CPU counts in jest's rusage); disconnected, it exits and writes its caches.
       if (worker) {
         worker.removeAllListeners("exit")
         const exited = new Promise((resolve) => worker.once("exit", resolve))
-        worker.kill("SIGKILL")
+        const kill = setTimeout(() => worker.kill("SIGKILL"), 30_000)
+        if (worker.connected) worker.disconnect()
+        else worker.kill("SIGKILL")
         await exited
+        clearTimeout(kill)
       }
     }
   }

@@ -7,7 +7,16 @@
 const fs = require("node:fs")
 const Module = require("node:module")
 const path = require("node:path")
-const { transformSync } = require("@swc/core")
+const compileCache = require("./node-compile-cache")
+
+/** Shared with scripts/jest-code-cache-runtime.js (TIKKIE_JEST_CODE_CACHE=off: neither). */
+const CACHE =
+  process.env.TIKKIE_JEST_CODE_CACHE === "off"
+    ? null
+    : path.join(__dirname, "..", "node_modules", ".cache", "tikkie-jest-v8")
+if (CACHE) compileCache.install(CACHE)
+
+const swc = require("@swc/core")
 const { ModuleMocker } = require("jest-mock")
 const { ModernFakeTimers } = require("@jest/fake-timers")
 
@@ -20,16 +29,20 @@ let config
 const sourceMaps = new Map()
 
 function install() {
-  const swc = config.transform.find(([, transformer]) => transformer.includes(`${path.sep}@swc${path.sep}jest`))
-  const jsc = swc?.[2]?.jsc ?? { parser: { syntax: "typescript", decorators: true }, target: "es2022" }
+  const swcJest = config.transform.find(([, transformer]) => transformer.includes(`${path.sep}@swc${path.sep}jest`))
+  const jsc = swcJest?.[2]?.jsc ?? { parser: { syntax: "typescript", decorators: true }, target: "es2022" }
   for (const ext of [".ts", ".tsx"]) {
     Module._extensions[ext] = function (module, filename) {
-      const { code, map } = transformSync(fs.readFileSync(filename, "utf8"), {
+      const source = fs.readFileSync(filename, "utf8")
+      const options = {
         filename,
         sourceMaps: true,
         module: { type: "commonjs" },
         jsc: { ...jsc, parser: { ...jsc.parser, tsx: filename.endsWith(".tsx") } },
-      })
+      }
+      const make = () => swc.transformSync(source, options)
+      const key = `${swc.version}\0${JSON.stringify(options)}\0${source}`
+      const { code, map } = CACHE ? compileCache.cached(CACHE, key, make) : make()
       sourceMaps.set(filename, map)
       module._compile(code, filename)
     }
