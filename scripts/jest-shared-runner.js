@@ -1,5 +1,5 @@
 /**
- * The unit project's jest runner: its test files run one after another in one child process on Node's own
+ * The jest runner of both projects: their test files run one after another in one child process on Node's own
  * loader (scripts/jest-shared-worker.js), so Medusa, zod, undici… load once per run, not once per file as in
  * jest's per-file module registry. A file that needs that registry (`jest.mock`, `isolateModules`…) runs on
  * jest's own runner; TIKKIE_JEST_SHARED=off runs every file there.
@@ -32,7 +32,6 @@ class SharedRunner extends EmittingTestRunner {
       const unsubscribe = EVENTS.map((name) => inner.on(name, (args) => this.#events.emit(name, args)))
       runs.push(inner.runTests(own, watcher, options).finally(() => unsubscribe.forEach((u) => u())))
     }
-    // One child per project: its transform, moduleNameMapper and setupFiles.
     const projects = [...new Set(shared.map((t) => t.context.config))]
     if (shared.length)
       runs.push(
@@ -48,9 +47,9 @@ class SharedRunner extends EmittingTestRunner {
     await Promise.all(runs)
   }
 
-  /** Each child takes the next file when done; more than one only when jest may use more workers. */
   async #runShared(tests, watcher, options) {
     const queue = [...tests]
+    // Each child takes the next file; more than one only when jest may use more workers.
     const children = options.serial ? 1 : Math.max(1, Math.min(this._globalConfig.maxWorkers, queue.length))
     const stray = []
     await Promise.all(Array.from({ length: children }, (_, i) => this.#child(i + 1, queue, watcher, stray)))
@@ -62,6 +61,7 @@ class SharedRunner extends EmittingTestRunner {
     let worker = null
     let current = null
     let settle = null
+    let closing = false
     const start = (config) => {
       worker = fork(WORKER, [], {
         env: { ...process.env, JEST_WORKER_ID: String(workerId) },
@@ -69,8 +69,9 @@ class SharedRunner extends EmittingTestRunner {
       })
       // Tagged: Medusa in the child may use the IPC channel too.
       worker.on("message", (m) => {
-        if (m?.tikkieJest === "stray") stray.push(m.message)
-        else if (m?.tikkieJest) settle?.(m)
+        if (m?.tikkieJest === "stray") {
+          if (!closing) stray.push(m.message)
+        } else if (m?.tikkieJest) settle?.(m)
       })
       worker.on("exit", (code, signal) => settle?.({ tikkieJest: "exit", code, signal }))
       worker.send({ tikkieJest: "init", globalConfig: this._globalConfig, config })
@@ -104,6 +105,8 @@ class SharedRunner extends EmittingTestRunner {
       }
     } finally {
       if (current) queue.unshift(current)
+      // What a Medusa app throws as it is torn down after the last file is printed, not failed on.
+      closing = true
       // Reaped before jest exits (its CPU counts in jest's rusage); disconnected, it exits and writes its caches.
       if (worker) {
         worker.removeAllListeners("exit")
