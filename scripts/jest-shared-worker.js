@@ -1,5 +1,5 @@
 /**
- * The child of scripts/jest-shared-runner.js: runs the unit project's test files it is sent, one at a time, in
+ * The child of scripts/jest-shared-runner.js: runs the test files it is sent (one project's), one at a time, in
  * this process with Node's own require (TypeScript through @swc/core with the project's jest options, and the
  * project's moduleNameMapper), so a module loaded by one file is there for the next. The test framework is
  * jest's own: jest-circus (loaded afresh per file), expect, jest-mock and the modern fake timers.
