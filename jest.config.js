@@ -1,5 +1,14 @@
-const { loadEnv } = require("@medusajs/framework/utils")
-loadEnv("test", process.cwd())
+const path = require("node:path")
+
+/** Medusa's loadEnv from its own file: the utils barrel costs each jest process about 0.9 s of CPU. */
+function medusaLoadEnv() {
+  try {
+    return require(path.join(path.dirname(require.resolve("@medusajs/utils")), "common", "load-env.js")).loadEnv
+  } catch {
+    return require("@medusajs/framework/utils").loadEnv
+  }
+}
+medusaLoadEnv()("test", process.cwd())
 
 const transform = {
   "^.+\\.[jt]sx?$": [
@@ -13,10 +22,8 @@ const transform = {
   ],
 }
 
-/**
- * Inside jest, `tikkie-client` and `tikkie-sandbox` are the packages' src (one copy of each module, so
- * `instanceof TikkieError` holds); processes outside jest load the built dist, as a shop's store does.
- */
+// Inside jest, `tikkie-client` and `tikkie-sandbox` are the packages' src (one copy of each module, so
+// `instanceof TikkieError` holds); processes outside jest load the built dist, as a shop's store does.
 const moduleNameMapper = {
   "^tikkie-client$": "<rootDir>/packages/tikkie-client/src/index.ts",
   "^tikkie-client/(.*)$": "<rootDir>/packages/tikkie-client/src/$1",
@@ -36,6 +43,7 @@ module.exports = {
     {
       displayName: "unit",
       testEnvironment: "node",
+      runner: "<rootDir>/scripts/jest-shared-runner.js",
       runtime,
       transform,
       moduleFileExtensions: ["js", "ts", "json"],
@@ -49,6 +57,7 @@ module.exports = {
     },
     {
       displayName: "integration",
+      runner: "<rootDir>/scripts/jest-shared-runner.js",
       testEnvironment: "node",
       runtime,
       transform,
