@@ -2,13 +2,14 @@ import { defineConfig, loadEnv } from "@medusajs/framework/utils"
 
 loadEnv(process.env.NODE_ENV || "development", process.cwd())
 
+/** TIKKIE_SANDBOX=1: the services are the sandbox on purpose, also under NODE_ENV=production (the cluster). */
+const sandbox = process.env.TIKKIE_SANDBOX === "1" ? { sandbox: true } : {}
+
 /**
  * The Tikkie Fast Checkout provider, registered when the Tikkie environment is set (the demo and the
  * integration tests set it; the sandbox's URL as TIKKIE_BASE_URL). A shop registers it the same way,
  * with `resolve: "medusa-plugin-tikkie/providers/fast-checkout"`.
  */
-/** TIKKIE_SANDBOX=1: the services are the sandbox on purpose, also under NODE_ENV=production (the cluster). */
-const sandbox = process.env.TIKKIE_SANDBOX === "1" ? { sandbox: true } : {}
 const storefrontUrl = process.env.TIKKIE_STOREFRONT_URL || "http://localhost:8000"
 const tikkieProviders = process.env.TIKKIE_BASE_URL
   ? [

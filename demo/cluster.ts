@@ -2,8 +2,9 @@
  * The production shape on one machine: Debian's redis-server, embedded Postgres, the Tikkie sandbox, ONE
  * Medusa `server` instance and `workers` Medusa `worker` instances (separate OS processes, same database
  * and Redis, medusa-config.ts's Redis modules), and the demo storefront. The instances run as a shop runs
- * them, under NODE_ENV=production, with TIKKIE_SANDBOX=1 (the plugin's `sandbox: true`: plain HTTP). `npm run cluster` calls `main()`;
- * the cluster tests (integration-tests/cluster/) and the bench call `startCluster()`.
+ * them, under NODE_ENV=production, with TIKKIE_SANDBOX=1 (the plugin's `sandbox: true`: plain HTTP).
+ * `npm run cluster` calls `main()`; the cluster tests (integration-tests/cluster/) and the bench call
+ * `startCluster()`.
  * Everything starts on free ports in a fresh temporary directory and is stopped by `stop()`.
  */
 import fs from "node:fs"
