@@ -2,11 +2,10 @@
  * jest's runtime with V8's code cache kept between runs (node_modules/.cache/tikkie-jest-v8, keyed by
  * Node's version and the code): jest compiles every module, Medusa's thousands, again in every process.
  */
-const crypto = require("node:crypto")
-const fs = require("node:fs")
 const path = require("node:path")
 const vm = require("node:vm")
 const Runtime = require("jest-runtime").default
+const compileCache = require("./node-compile-cache")
 
 const DYNAMIC_IMPORT = /\bimport\s*\(/
 const CACHE_DIR = path.join(__dirname, "..", "node_modules", ".cache", "tikkie-jest-v8")
@@ -15,30 +14,10 @@ const pending = new Map()
 /** Caches made from a pending script when a later test file of this process (the unit project's) loads its code. */
 const made = new Map()
 
-function cacheFile(source) {
-  const key = crypto.createHash("sha1").update(process.version).update(source).digest("hex")
-  return path.join(CACHE_DIR, key.slice(0, 2), key)
-}
-
-function readCache(file) {
-  try {
-    return fs.readFileSync(file)
-  } catch {
-    return undefined
-  }
-}
+const cacheFile = (source) => compileCache.cacheFile(CACHE_DIR, source)
 
 process.on("exit", () => {
-  for (const [file, script] of pending) {
-    try {
-      fs.mkdirSync(path.dirname(file), { recursive: true })
-      const tmp = `${file}.${process.pid}`
-      fs.writeFileSync(tmp, script.createCachedData())
-      fs.renameSync(tmp, file)
-    } catch {
-      // only a cache
-    }
-  }
+  for (const [file, script] of pending) compileCache.write(file, script.createCachedData())
 })
 
 class CodeCacheRuntime extends Runtime {
@@ -49,7 +28,7 @@ class CodeCacheRuntime extends Runtime {
     const file = cacheFile(source)
     const first = pending.get(file)
     if (first && !made.has(file)) made.set(file, first.createCachedData())
-    const cachedData = first ? made.get(file) : readCache(file)
+    const cachedData = first ? made.get(file) : compileCache.read(file)
     const scriptFilename = this._resolver.isCoreModule(filename) ? `jest-nodejs-core-${filename}` : filename
     let script
     try {

@@ -88,4 +88,4 @@ function cached(dir, key, make) {
   return made
 }
 
-module.exports = { install, cached }
+module.exports = { install, cached, cacheFile, read, write }
