@@ -25,9 +25,12 @@ function schemaFor(name: EnvSettingName) {
     .pipe(z.number().min(min, rule).max(max, rule))
 }
 
+// Built once: the idle-answer brake reads its variable on every forged webhook.
+const SCHEMAS = new Map((Object.keys(ENV_SETTINGS) as EnvSettingName[]).map((name) => [name, schemaFor(name)]))
+
 function parseSetting(name: EnvSettingName, raw: string | undefined) {
   if (raw === undefined || raw.trim() === "") return { success: true as const, data: ENV_SETTINGS[name].fallback }
-  return schemaFor(name).safeParse(raw)
+  return SCHEMAS.get(name)!.safeParse(raw)
 }
 
 /** The variable's value, or its default when unset or empty; throws naming it when it is out of its range. */
