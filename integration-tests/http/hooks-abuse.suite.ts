@@ -189,6 +189,15 @@ export default storeSuite("hooks-abuse", {
         expect(refused[7].body.message).toMatch(/paymentRequestToken must be 1-64 letters, digits, "-" or "_"/)
         expect(refused[11].body.message).toMatch(/refundToken is missing/)
 
+        // The notificationUrl's key (webhook-key.ts) is bounded like the tokens.
+        const badKey = await post(`/hooks/tikkie/fast-checkout?key=${"k".repeat(5_000)}`, {
+          referenceId: "payses_1",
+          orderToken: "abc",
+          status: "PAID",
+        })
+        expect(badKey.status).toBe(400)
+        expect(badKey.body.message).toMatch(/Invalid Tikkie Fast Checkout webhook: key must be 1-64 letters/)
+
         const badReturn = await request(
           `${tikkie.storeUrl}/hooks/tikkie/fast-checkout/return?session_id=${"s".repeat(5_000)}`
         )
@@ -256,6 +265,45 @@ export default storeSuite("hooks-abuse", {
         idleBudget.restore()
         events.stop()
         logs.restore()
+      }
+    })
+
+    it("a key that is not its referenceId's counts for nothing: forged webhooks carrying one start no event; a real key with a made-up orderToken reads nothing", async () => {
+      const started = await shop.startFastCheckout((await newCart()).id)
+      const { orders } = await tikkie.control.get<{ orders: Array<{ notificationUrl: string }> }>(
+        `/_sandbox/fastcheckout/orders?referenceId=${started.payment_session_id}`
+      )
+      const realKey = new URL(orders[0].notificationUrl).searchParams.get("key")!
+      expect(realKey).toMatch(/^[\w-]{32}$/)
+      const events = watchEvents(FAST_CHECKOUT_WEBHOOK_EVENT)
+      const idleBudget = useIdleAnswerBudget(100_000)
+      await tikkie.control.clearRequests()
+      try {
+        const forged = Array.from({ length: 100 }, (_, i) => ({
+          key: i % 2 ? realKey : "A".repeat(32),
+          body: { referenceId: `payses_forged${i}`, orderToken: aToken(), status: "PAID" },
+        }))
+        const answers = await mapConcurrently(forged, 16, (f) =>
+          post(`/hooks/tikkie/fast-checkout?key=${f.key}`, f.body)
+        )
+        expect(answers.every((a) => a.status === 200)).toBe(true)
+        await new Promise((r) => setTimeout(r, 500))
+        expect(events.seen).toHaveLength(0)
+        // With its real key, a made-up orderToken reaches a job, which finds no record and reads nothing.
+        const madeUp = aToken()
+        const keyed = await post(`/hooks/tikkie/fast-checkout?key=${realKey}`, {
+          referenceId: started.payment_session_id,
+          orderToken: madeUp,
+          status: "PAID",
+        })
+        expect(keyed.status).toBe(200)
+        await new Promise((r) => setTimeout(r, 1_000))
+        expect(events.seen.map((e) => e.data.order_token)).toEqual([madeUp])
+        expect(await getOrderCalls()).toHaveLength(0)
+        expect((await records().listFastCheckoutOrders({ order_token: madeUp })).length).toBe(0)
+      } finally {
+        idleBudget.restore()
+        events.stop()
       }
     })
 

@@ -283,6 +283,56 @@ medusaIntegrationTestRunner({
       }
     })
 
+    it("Tikkie's webhooks to the notificationUrl the order gave it are enqueued in one round trip, the job claims: one read, the order; a key of another order takes the full checks", async () => {
+      const cart = await stroopwafelsAndMugCart(shop, store)
+      const started = await shop.startFastCheckout(cart.id)
+      const { orders } = await tikkie.control.get<{ orders: Array<{ notificationUrl: string }> }>(
+        `/_sandbox/fastcheckout/orders?referenceId=${started.payment_session_id}`
+      )
+      const keyed = orders[0].notificationUrl
+      expect(new URL(keyed).searchParams.get("key")).toMatch(/^[\w-]{32}$/)
+      await tikkie.control.setDeliveryBehaviour("fail", 1)
+      await tikkie.control.post(`/_sandbox/fastcheckout/orders/${started.order_token}/pay`)
+      await tikkie.control.clearRequests()
+      const events = watchEvents()
+      const timings = routeTimings()
+      try {
+        const body = JSON.stringify({
+          referenceId: started.payment_session_id,
+          orderToken: started.order_token,
+          status: "PAID",
+        })
+        const post = async (url: string) => {
+          const res = await request(url, { method: "POST", headers: { "content-type": "application/json" }, body })
+          await res.body.dump()
+          return res.statusCode
+        }
+        // Tikkie's three attempts at once, as the storm sends them.
+        expect(await Promise.all([post(keyed), post(keyed), post(keyed)])).toEqual([200, 200, 200])
+        const order = await settledOrder(getContainer(), started.order_token, cart.id)
+        expect(order.id).toBeTruthy()
+        const lines = timings.lines()
+        expect(lines).toHaveLength(3)
+        for (const line of lines) expect(Object.keys(line.parts).sort()).toEqual(["answer", "enqueue (keyed)"])
+        // The jobs' claim holds as the route's did: one read for the three, nothing deferred.
+        await new Promise((r) => setTimeout(r, FAST_CHECKOUT_WEBHOOK_READ_INTERVAL_MS + 500))
+        expect(await tikkie.control.requests("fastCheckout.getOrder")).toHaveLength(1)
+        expect(events.seen.filter((e) => (e as { data: { deferred?: boolean } }).data.deferred)).toHaveLength(0)
+        // Another order's key (or one the store never made) is no key: the route looks this one up itself.
+        const other = await shop.startFastCheckout((await stroopwafelsAndMugCart(shop, store)).id)
+        const { orders: others } = await tikkie.control.get<{ orders: Array<{ notificationUrl: string }> }>(
+          `/_sandbox/fastcheckout/orders?referenceId=${other.payment_session_id}`
+        )
+        expect(await post(others[0].notificationUrl)).toBe(200)
+        const wrong = timings.lines()[3]
+        expect(Object.keys(wrong.parts)).toContain("claim (Redis, one round trip)")
+        expect(Object.keys(wrong.parts)).not.toContain("enqueue (keyed)")
+      } finally {
+        timings.stop()
+        events.stop()
+      }
+    })
+
     /** A paid checkout only its return settles, made while `keepBusy` holds the server: PROCESSING, then the order. */
     async function returnOnBusyServer(keepBusy: () => Promise<void>) {
       const cart = await stroopwafelsAndMugCart(shop, store)

@@ -1,10 +1,12 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { FAST_CHECKOUT_WEBHOOK_EVENT, type FastCheckoutWebhookEventData } from "../workflows/utils/events"
 import { CoalescingQueue } from "../utils/coalescing-queue"
 import {
   claimFastCheckoutWebhookRead,
   rememberFastCheckoutTarget,
 } from "../workflows/fast-checkout/utils/webhook-read-claim"
+import { handOverFastCheckoutRead, triageFastCheckoutWebhook } from "../workflows/fast-checkout/utils/webhook-triage"
 import type { FastCheckoutStatus } from "tikkie-client/fast-checkout"
 import { settleFastCheckoutOrder } from "../workflows/fast-checkout/settle-fast-checkout-order"
 import { settleAgainSoon } from "../workflows/utils/retry-soon"
@@ -12,9 +14,13 @@ import { isConnectionFailure } from "../utils/connection-failure"
 import { errorMessage } from "../utils/error-message"
 import { TIKKIE_MODULE } from "../modules/tikkie"
 import type TikkieModuleService from "../modules/tikkie/service"
+import { LogThrottle } from "../utils/log-throttle"
+import { logExcerpt } from "../utils/log-excerpt"
 
 /** Eight at a time: a storm of paid orders keeps moving and leaves shoppers some of the pool (10 by default). */
 const WEBHOOK_SETTLEMENTS = new CoalescingQueue(8)
+
+const UNKNOWN_ORDERS = new LogThrottle("keyed Tikkie Fast Checkout webhooks for orders not recorded")
 
 /** Later webhooks for these end at the route's one Redis round trip. */
 const SETTLED = new Set(["completed", "already-completed", "closed"])
@@ -33,6 +39,20 @@ export default async function tikkieFastCheckoutWebhookHandler({
   if (event.data.deferred) {
     coveredAfter = new Date().toISOString()
     if ((await claimFastCheckoutWebhookRead(container, orderToken, { deferred: true })).action !== "read") return
+  }
+  // A keyed webhook came from the route unclaimed: what the route does for any other, done here.
+  if (event.data.unclaimed) {
+    const { unclaimed: _, ...data } = event.data
+    const triage = await triageFastCheckoutWebhook(container, orderToken, data.status)
+    if (triage.target === "unknown") {
+      UNKNOWN_ORDERS.warn(
+        container.resolve(ContainerRegistrationKeys.LOGGER),
+        () => `Tikkie Fast Checkout webhook: no record has orderToken ${logExcerpt(orderToken)}; the poll finds it`
+      )
+    }
+    if (triage.target !== "open") return
+    if (triage.claim.action !== "read") return handOverFastCheckoutRead(container, data, triage.claim)
+    coveredAfter = new Date().toISOString()
   }
   await WEBHOOK_SETTLEMENTS.push(orderToken, async () => {
     try {

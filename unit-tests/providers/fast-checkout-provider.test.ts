@@ -3,6 +3,7 @@ import { TikkieFastCheckoutProviderService } from "../../src/providers/fast-chec
 import { FAST_CHECKOUT_CART_KEY } from "../../src/providers/fast-checkout/session-data"
 import { fastCheckoutConnection } from "../../src/providers/fast-checkout/connection"
 import { parseFastCheckoutProviderOptions } from "../../src/providers/fast-checkout/options"
+import { isFastCheckoutWebhookKey } from "../../src/providers/fast-checkout/webhook-key"
 import TikkieModuleService from "../../src/modules/tikkie/service"
 import type { FastCheckoutOrder } from "tikkie-client/fast-checkout"
 import { SandboxControl, startSandbox, type RunningSandbox } from "tikkie-sandbox"
@@ -41,8 +42,9 @@ describe("Tikkie Fast Checkout payment provider", () => {
 
   /** The payment module's container as Medusa builds it with `dependencies: ["tikkie"]` (no database here). */
   function providerContainer() {
-    return { logger, tikkie: new TikkieModuleService({ logger }) } as never
+    return { logger, tikkie: new TikkieModuleService({ logger }), configModule } as never
   }
+  const configModule = { projectConfig: { http: { jwtSecret: "provider-test-jwt-secret" } } }
 
   function options(over: Record<string, unknown> = {}) {
     return {
@@ -80,7 +82,9 @@ describe("Tikkie Fast Checkout payment provider", () => {
     expect(orders[0]).toEqual(
       expect.objectContaining({
         orderToken: session.id,
-        notificationUrl: "http://localhost:9000/hooks/tikkie/fast-checkout",
+        notificationUrl: expect.stringMatching(
+          /^http:\/\/localhost:9000\/hooks\/tikkie\/fast-checkout\?key=[\w-]{32}$/
+        ),
         redirectUrl: "http://localhost:9000/hooks/tikkie/fast-checkout/return?session_id=payses_ref",
         expiration: 900,
         shippingCostsInCents: 599,
@@ -90,6 +94,26 @@ describe("Tikkie Fast Checkout payment provider", () => {
     expect(session.data).toEqual(
       expect.objectContaining({ orderToken: session.id, amountInCents: 1555, status: "NEW" })
     )
+    // The key is this order's: the store's secret and this referenceId, no other.
+    const key = new URL(orders[0].notificationUrl).searchParams.get("key")!
+    expect(isFastCheckoutWebhookKey("provider-test-jwt-secret", "payses_ref", key)).toBe(true)
+    expect(isFastCheckoutWebhookKey("provider-test-jwt-secret", "payses_other", key)).toBe(false)
+    expect(isFastCheckoutWebhookKey("another-jwt-secret", "payses_ref", key)).toBe(false)
+  })
+
+  it("without Medusa's configuration in its container, gives Tikkie the webhook route without a key", async () => {
+    const bare = new TikkieFastCheckoutProviderService(
+      { logger, tikkie: new TikkieModuleService({ logger }) } as never,
+      options()
+    )
+    await bare.initiatePayment({
+      amount: 15.55,
+      currency_code: "eur",
+      data: { [FAST_CHECKOUT_CART_KEY]: cartInput },
+      context: { idempotency_key: "payses_bare" },
+    })
+    const { orders } = await control.get<{ orders: any[] }>(`/_sandbox/fastcheckout/orders?referenceId=payses_bare`)
+    expect(orders[0].notificationUrl).toBe("http://localhost:9000/hooks/tikkie/fast-checkout")
   })
 
   it("refuses lines that do not add up to the amount Medusa charges, before calling Tikkie", async () => {

@@ -4,7 +4,7 @@ import { validateBody, validateQuery, validateQueryOrPage } from "../utils/valid
 import { callbackPageLanguage, malformedPage } from "./tikkie/bank/callback/page"
 import { BankConsentCallbackQuerySchema } from "./tikkie/bank/callback/validators"
 import { FastCheckoutReturnQuerySchema } from "./tikkie/fast-checkout/return/validators"
-import { FastCheckoutWebhookBodySchema } from "./tikkie/fast-checkout/validators"
+import { FastCheckoutWebhookBodySchema, FastCheckoutWebhookQuerySchema } from "./tikkie/fast-checkout/validators"
 import { PaymentRequestReturnQuerySchema } from "./tikkie/payment-requests/return/validators"
 import { PaymentRequestNotificationBodySchema } from "./tikkie/payment-requests/validators"
 
@@ -13,7 +13,11 @@ export const hooksMiddlewares: MiddlewareRoute[] = [
   {
     matcher: "/hooks/tikkie/fast-checkout",
     methods: ["POST"],
-    middlewares: [hookSpan("fast_checkout.webhook"), validateBody(FastCheckoutWebhookBodySchema)],
+    middlewares: [
+      hookSpan("fast_checkout.webhook"),
+      validateQuery(FastCheckoutWebhookQuerySchema),
+      validateBody(FastCheckoutWebhookBodySchema),
+    ],
   },
   {
     matcher: "/hooks/tikkie/fast-checkout/return",

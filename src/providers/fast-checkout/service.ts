@@ -27,6 +27,7 @@ import {
 import { SESSION_STATUS } from "./status"
 import { fastCheckoutClient, fastCheckoutConnection, type FastCheckoutConnection } from "./connection"
 import { fastCheckoutReturnUrl, fastCheckoutWebhookUrl } from "./urls"
+import { fastCheckoutWebhookKey, webhookKeySecret } from "./webhook-key"
 import { PaymentProviderKeys } from "../provider-keys"
 
 export interface FastCheckoutSettledRead {
@@ -98,7 +99,7 @@ export class TikkieFastCheckoutProviderService extends TikkieBaseProvider<
         ...(lines.discountInCents > 0 ? { discountInCents: lines.discountInCents } : {}),
         expiration: this.options.expirationSeconds,
         redirectUrl: fastCheckoutReturnUrl(this.options.storeUrl, sessionId),
-        notificationUrl: fastCheckoutWebhookUrl(this.options.storeUrl),
+        notificationUrl: fastCheckoutWebhookUrl(this.options.storeUrl, this.webhookKey(sessionId)),
       })
     )
     return {
@@ -115,6 +116,18 @@ export class TikkieFastCheckoutProviderService extends TikkieBaseProvider<
         failureUrl: this.options.failureUrl,
       },
     }
+  }
+
+  /** Undefined where the container has no Medusa configuration (a bare provider): Tikkie gets the plain URL. */
+  private webhookKey(referenceId: string): string | undefined {
+    let configModule: unknown
+    try {
+      configModule = this.container.configModule
+    } catch {
+      return undefined // an awilix cradle throws for a name nobody registered
+    }
+    const secret = webhookKeySecret(configModule)
+    return secret ? fastCheckoutWebhookKey(secret, referenceId) : undefined
   }
 
   protected inputForNewAmount(_current: FastCheckoutSessionData, data: Record<string, unknown> | undefined) {

@@ -6,6 +6,8 @@ export interface FastCheckoutWebhookEventData {
   status: string
   /** Put off to the end of the per-order read interval (webhook-read-claim.ts). */
   deferred?: boolean
+  /** A webhook with its order's key (webhook-key.ts), enqueued before any claim: the job claims. */
+  unclaimed?: boolean
   /** A later read that found it unpaid answers this claim too. */
   claimed_at?: string
   retry?: number
@@ -15,6 +17,11 @@ export interface FastCheckoutWebhookEventData {
 
 export function fastCheckoutEventKey(orderToken: string, status: string): string {
   return `tikkie-fast-checkout-${orderToken}-${status}`
+}
+
+/** Apart from the claimed reads' jobs: folding into one would drop the read its claim stands for. */
+export function fastCheckoutUnclaimedEventKey(orderToken: string, status: string): string {
+  return `tikkie-fast-checkout-${orderToken}-${status}-unclaimed`
 }
 
 export function fastCheckoutDeferredEventKey(orderToken: string): string {

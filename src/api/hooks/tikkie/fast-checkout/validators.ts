@@ -1,5 +1,5 @@
 import { z } from "zod"
-import { hookBody, oneOfField, tokenField, type TokenFormat } from "../../../utils/hook-body"
+import { hookBody, oneOfField, optionalTokenField, tokenField, type TokenFormat } from "../../../utils/hook-body"
 import { FAST_CHECKOUT_STATUSES } from "tikkie-client/fast-checkout"
 
 const LABEL = "Invalid Tikkie Fast Checkout webhook"
@@ -25,3 +25,12 @@ export const FastCheckoutWebhookBodySchema = hookBody(LABEL, {
   status: oneOfField(LABEL, "status", FAST_CHECKOUT_STATUSES),
 })
 export type FastCheckoutWebhookBody = z.output<typeof FastCheckoutWebhookBodySchema>
+
+/** The per-order key the store puts in the notificationUrl (webhook-key.ts); a longer one was never ours. */
+export const WEBHOOK_KEY_FORMAT: TokenFormat = { max: 64, chars: /[A-Za-z0-9_-]/, says: 'letters, digits, "-" or "_"' }
+
+/** `?key=…`; other parameters are ignored. */
+export const FastCheckoutWebhookQuerySchema = hookBody(LABEL, {
+  key: optionalTokenField(LABEL, "key", WEBHOOK_KEY_FORMAT),
+})
+export type FastCheckoutWebhookQuery = z.output<typeof FastCheckoutWebhookQuerySchema>

@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { TIKKIE_MODULE } from "../../modules/tikkie"
-import type TikkieModuleService from "../../modules/tikkie/service"
-import { completionGivenUp } from "../../workflows/utils/completion-budget"
+import { TIKKIE_MODULE } from "../../../modules/tikkie"
+import type TikkieModuleService from "../../../modules/tikkie/service"
+import { completionGivenUp } from "../../utils/completion-budget"
 
 /** `unknown`: no record has this orderToken (an unrecorded session is the poll's to find). */
 export type FastCheckoutWebhookTarget = "unknown" | "settled" | "open"
