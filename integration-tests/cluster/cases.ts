@@ -119,6 +119,57 @@ export const clusterCases: ClusterCase[] = [
   },
 
   {
+    name: "a shopper back the moment the server answered Tikkie's webhook finds the read taken for its job: the server settles nothing, a worker makes the order",
+    async run({ cluster, sandbox, store }) {
+      const [checkout, warm] = await prepareFastCheckouts(store, 2)
+      // A server at rest (one just started is busy compiling, and hands every return over anyway).
+      for (let i = 0; i < 3; i++) await returnRoute(cluster.serverUrl, warm.sessionId)
+      await new Promise((r) => setTimeout(r, 1_000))
+      await sandbox.setDeliveryBehaviour("fail", 1)
+      await sandbox.post(`/_sandbox/fastcheckout/orders/${checkout.orderToken}/pay`, {})
+      const { orders } = await sandbox.get<{ orders: Array<{ notificationUrl: string }> }>(
+        `/_sandbox/fastcheckout/orders?referenceId=${checkout.sessionId}`
+      )
+      const notificationUrl = new URL(orders[0].notificationUrl)
+      assert.match(notificationUrl.searchParams.get("key") ?? "", /^[\w-]{32}$/)
+      // The workers held still: the webhook's job waits in the queue, as in a burst.
+      for (const w of cluster.workers) process.kill(w.pid, "SIGSTOP")
+      let back: URL
+      try {
+        const hook = await request(`${cluster.serverUrl}${notificationUrl.pathname}${notificationUrl.search}`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ referenceId: checkout.sessionId, orderToken: checkout.orderToken, status: "PAID" }),
+        })
+        await hook.body.dump()
+        assert.equal(hook.statusCode, 200)
+        const res = await request(
+          `${cluster.serverUrl}/hooks/tikkie/fast-checkout/return?session_id=${encodeURIComponent(checkout.sessionId)}`
+        )
+        await res.body.dump()
+        back = new URL(String(res.headers.location))
+      } finally {
+        for (const w of cluster.workers) process.kill(w.pid, "SIGCONT")
+      }
+      assert.equal(back.searchParams.get("tikkie_status"), "PROCESSING")
+      assert.equal(back.searchParams.get("order_id"), null)
+      const line = new RegExp(`Fast Checkout order ${checkout.orderToken} is paid: Medusa order \\S+ \\(via (\\w+)\\)`)
+      const settledBy = await waitFor(
+        async () => {
+          const found = cluster.instances.flatMap((i) => {
+            const m = line.exec(readLog(i))
+            return m ? [`${i.mode} via ${m[1]}`] : []
+          })
+          return found.length ? found : undefined
+        },
+        60_000,
+        "the paid cart's settlement"
+      )
+      assert.deepEqual(settledBy, ["worker via webhook"])
+    },
+  },
+
+  {
     name: "payment link across instances: the notification reaches a worker, which makes the order",
     async run({ cluster, store, sandbox, db }) {
       const [cart] = await store.prepareCarts(1, "payment link")

@@ -1,6 +1,10 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { FAST_CHECKOUT_WEBHOOK_EVENT, type FastCheckoutWebhookEventData } from "../workflows/utils/events"
+import {
+  FAST_CHECKOUT_WEBHOOK_EVENT,
+  fastCheckoutUnclaimedEventKey,
+  type FastCheckoutWebhookEventData,
+} from "../workflows/utils/events"
 import { CoalescingQueue } from "../utils/coalescing-queue"
 import {
   claimFastCheckoutWebhookRead,
@@ -43,7 +47,9 @@ export default async function tikkieFastCheckoutWebhookHandler({
   // A keyed webhook came from the route unclaimed: what the route does for any other, done here.
   if (event.data.unclaimed) {
     const { unclaimed: _, ...data } = event.data
-    const triage = await triageFastCheckoutWebhook(container, orderToken, data.status)
+    const triage = await triageFastCheckoutWebhook(container, orderToken, data.status, {
+      by: fastCheckoutUnclaimedEventKey(orderToken, data.status),
+    })
     if (triage.target === "unknown") {
       UNKNOWN_ORDERS.warn(
         container.resolve(ContainerRegistrationKeys.LOGGER),

@@ -15,16 +15,16 @@ export type WebhookReadClaim =
 export async function claimFastCheckoutWebhookRead(
   container: MedusaContainer,
   orderToken: string,
-  opts: { deferred?: boolean; intervalMs?: number; inRedis?: boolean; status?: string } = {}
+  opts: { deferred?: boolean; intervalMs?: number; inRedis?: boolean; status?: string; by?: string } = {}
 ): Promise<WebhookReadClaim> {
   const intervalMs = opts.intervalMs ?? FAST_CHECKOUT_WEBHOOK_READ_INTERVAL_MS
   const tikkie = container.resolve<TikkieModuleService>(TIKKIE_MODULE)
   const redis = opts.inRedis === false ? undefined : storeRedisOf(container)
   let claim: { claimed: boolean; deferred: number; freeInMs: number; claimedAt: string } | undefined
   if (redis) {
-    claim = await withinRedisTimeout(claimInRedis(redis, orderToken, intervalMs, !opts.deferred, opts.status)).catch(
-      () => undefined
-    )
+    claim = await withinRedisTimeout(
+      claimInRedis(redis, orderToken, intervalMs, !opts.deferred, opts.status, opts.by)
+    ).catch(() => undefined)
     if (claim && !claim.claimed && !opts.deferred && claim.deferred === 1) {
       await tikkie.markFastCheckoutOrderDue(orderToken, new Date(Date.now() + claim.freeInMs))
     }
@@ -54,17 +54,21 @@ export async function releaseReadInRedis(redis: StoreRedis, key: string, claimed
 const claimKey = (orderToken: string) => `tikkie:fast-checkout:read-claim:${orderToken}`
 
 /**
- * A hash `{at, deferred, status}` living for the interval; `at` from Redis's clock. Answers `[claimed,
+ * A hash `{at, deferred, status, by}` living for the interval; `at` from Redis's clock. Answers `[claimed,
  * deferred, msLeft, at]`. A webhook announcing the status (ARGV[3]) of the webhook that claimed is covered
- * by that claim's read, made after the first one arrived: it defers nothing (deferred 0).
+ * by that claim's read, made after the first one arrived: it defers nothing (deferred 0). A claim the
+ * route reserved for a job (`by`, RESERVE_SCRIPT) is that job's, once (ARGV[4], the job's key).
  */
 const CLAIM_SCRIPT = `
 local at = redis.call('HGET', KEYS[1], 'at')
 if not at then
   local t = redis.call('TIME')
   at = tostring(t[1] * 1000 + math.floor(t[2] / 1000))
-  redis.call('HSET', KEYS[1], 'at', at, 'deferred', 0, 'status', ARGV[3])
+  redis.call('HSET', KEYS[1], 'at', at, 'deferred', 0, 'status', ARGV[3], 'by', ARGV[4], 'taken', 1)
   redis.call('PEXPIRE', KEYS[1], ARGV[1])
+  return {1, 0, 0, at}
+end
+if ARGV[4] ~= '' and redis.call('HGET', KEYS[1], 'by') == ARGV[4] and redis.call('HSETNX', KEYS[1], 'taken', 1) == 1 then
   return {1, 0, 0, at}
 end
 if ARGV[3] ~= '' and redis.call('HGET', KEYS[1], 'status') == ARGV[3] then return {0, 0, 0, at} end
@@ -80,16 +84,18 @@ const claimInRedis = (
   orderToken: string,
   intervalMs: number,
   countDeferral: boolean,
-  status?: string
-) => claimReadInRedis(redis, claimKey(orderToken), intervalMs, countDeferral, status)
+  status?: string,
+  by?: string
+) => claimReadInRedis(redis, claimKey(orderToken), intervalMs, countDeferral, status, by)
 
-/** A read claim under `key` (payment requests' too), in one Lua call; `status`: the webhook's. */
+/** A read claim under `key` (payment requests' too), in one Lua call; `status`: the webhook's; `by`: a job's key. */
 export async function claimReadInRedis(
   redis: StoreRedis,
   key: string,
   intervalMs: number,
   countDeferral: boolean,
-  status = ""
+  status = "",
+  by = ""
 ) {
   const [claimed, deferred, freeInMs, at] = (await redis.eval(
     CLAIM_SCRIPT,
@@ -97,7 +103,8 @@ export async function claimReadInRedis(
     key,
     Math.max(1, Math.round(intervalMs)),
     countDeferral ? 1 : 0,
-    status
+    status,
+    by
   )) as [number, number, number, string]
   return {
     claimed: Number(claimed) === 1,
@@ -132,12 +139,47 @@ if ARGV[1] == 'open' and redis.call('GET', KEYS[1]) == 'settled' then return 0 e
 redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
 return 1`
 
+/**
+ * Takes the read claim of an order Redis remembers open for the job `by` the route just enqueued, which
+ * claims it when it runs: a shopper's return meanwhile finds the read under way instead of settling the
+ * order inline beside that job. Another claim standing: nothing (the job claims as any webhook does).
+ */
+export async function reserveFastCheckoutWebhookRead(
+  container: MedusaContainer,
+  orderToken: string,
+  status: string,
+  by: string,
+  intervalMs = FAST_CHECKOUT_WEBHOOK_READ_INTERVAL_MS
+): Promise<void> {
+  const redis = storeRedisOf(container)
+  if (!redis) return
+  await withinRedisTimeout(
+    redis.eval(
+      RESERVE_SCRIPT,
+      2,
+      claimKey(orderToken),
+      targetKey(orderToken),
+      Math.max(1, Math.round(intervalMs)),
+      status,
+      by
+    )
+  ).catch(() => undefined)
+}
+
+const RESERVE_SCRIPT = `
+if redis.call('GET', KEYS[2]) ~= 'open' or redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+local t = redis.call('TIME')
+redis.call('HSET', KEYS[1], 'at', tostring(t[1] * 1000 + math.floor(t[2] / 1000)), 'deferred', 0, 'status', ARGV[2], 'by', ARGV[3])
+redis.call('PEXPIRE', KEYS[1], ARGV[1])
+return 1`
+
 /** The claim and what Redis remembers, in one round trip; `unlisted` when Redis knows nothing, undefined when absent or slow. */
 export async function claimKnownFastCheckoutWebhookRead(
   container: MedusaContainer,
   orderToken: string,
   status: string,
-  intervalMs = FAST_CHECKOUT_WEBHOOK_READ_INTERVAL_MS
+  intervalMs = FAST_CHECKOUT_WEBHOOK_READ_INTERVAL_MS,
+  by = ""
 ): Promise<{ target: "settled" } | { target: "unlisted" } | { target: "open"; claim: WebhookReadClaim } | undefined> {
   const redis = storeRedisOf(container)
   if (!redis) return undefined
@@ -152,7 +194,8 @@ ${CLAIM_SCRIPT}`,
       targetKey(orderToken),
       Math.max(1, Math.round(intervalMs)),
       1,
-      status
+      status,
+      by
     )
   ).catch(() => undefined)) as [number, number?, number?, string?] | undefined
   const code = Number(answer?.[0])

@@ -20,15 +20,16 @@ export type FastCheckoutWebhookTriage = { target: "unknown" | "settled" } | { ta
 
 /**
  * What a Fast Checkout webhook may start. An order Redis remembers costs one round trip (its claim);
- * any other one indexed record lookup first, remembered for the next. `mark` names each part for timing.
+ * any other one indexed record lookup first, remembered for the next. `mark` names each part for timing;
+ * `by`: the job's key, whose reserved claim it takes (reserveFastCheckoutWebhookRead).
  */
 export async function triageFastCheckoutWebhook(
   container: MedusaContainer,
   orderToken: string,
   status: string,
-  mark?: (part: string) => void
+  { mark, by }: { mark?: (part: string) => void; by?: string } = {}
 ): Promise<FastCheckoutWebhookTriage> {
-  const redis = await claimKnownFastCheckoutWebhookRead(container, orderToken, status)
+  const redis = await claimKnownFastCheckoutWebhookRead(container, orderToken, status, undefined, by)
   if (redis) mark?.("claim (Redis, one round trip)")
   if (redis && redis.target !== "unlisted") return redis
   const target = await fastCheckoutWebhookTarget(container, orderToken)
@@ -36,7 +37,7 @@ export async function triageFastCheckoutWebhook(
   if (redis && target !== "unknown") void rememberFastCheckoutTarget(container, orderToken, target)
   if (target !== "open") return { target }
   // Redis that did not answer at once is not asked again: the claim goes to Postgres.
-  const claim = await claimFastCheckoutWebhookRead(container, orderToken, { inRedis: redis !== undefined, status })
+  const claim = await claimFastCheckoutWebhookRead(container, orderToken, { inRedis: redis !== undefined, status, by })
   mark?.("claim")
   return { target, claim }
 }

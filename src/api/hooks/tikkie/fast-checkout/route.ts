@@ -15,6 +15,7 @@ import {
   handOverFastCheckoutRead,
   triageFastCheckoutWebhook,
 } from "../../../../workflows/fast-checkout/utils/webhook-triage"
+import { reserveFastCheckoutWebhookRead } from "../../../../workflows/fast-checkout/utils/webhook-read-claim"
 import { isFastCheckoutWebhookKey, webhookKeySecret } from "../../../../providers/fast-checkout/webhook-key"
 import type { FastCheckoutWebhookBody, FastCheckoutWebhookQuery } from "./validators"
 import { currentTraceparent } from "../../../../utils/tracing"
@@ -40,16 +41,18 @@ export const POST = async (req: MedusaRequest<FastCheckoutWebhookBody>, res: Med
   const { key } = req.validatedQuery as FastCheckoutWebhookQuery
   const secret = key ? webhookKeySecret(req.scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE)) : undefined
   if (key && secret && isFastCheckoutWebhookKey(secret, body.referenceId, key)) {
+    // Sent first, not waited for: the job finds its claim either way (webhook-read-claim.ts).
+    const jobKey = fastCheckoutUnclaimedEventKey(body.orderToken, body.status)
+    void reserveFastCheckoutWebhookRead(req.scope, body.orderToken, body.status, jobKey)
     await req.scope
       .resolve(Modules.EVENT_BUS)
-      .emit(
-        { name: FAST_CHECKOUT_WEBHOOK_EVENT, data: { ...data, unclaimed: true } },
-        hookEventOptions(fastCheckoutUnclaimedEventKey(body.orderToken, body.status))
-      )
+      .emit({ name: FAST_CHECKOUT_WEBHOOK_EVENT, data: { ...data, unclaimed: true } }, hookEventOptions(jobKey))
     timing?.mark("enqueue (keyed)")
     return answer()
   }
-  const triage = await triageFastCheckoutWebhook(req.scope, body.orderToken, body.status, (part) => timing?.mark(part))
+  const triage = await triageFastCheckoutWebhook(req.scope, body.orderToken, body.status, {
+    mark: (part) => timing?.mark(part),
+  })
   if (triage.target === "unknown") {
     const logger = req.scope.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
     UNKNOWN_ORDERS.warn(
