@@ -364,6 +364,24 @@ medusaIntegrationTestRunner({
       })
     })
 
+    it("a return on a store of several instances hands its settlement to the workers when a burst of hook requests has just arrived, before the event loop shows any load", async () => {
+      // A dozen cheap requests (unknown sessions: one lookup each), as the first moment of a sale-day burst.
+      const dozen = async () =>
+        Promise.all(
+          Array.from({ length: 12 }, async (_, i) => {
+            const res = await request(`${tikkie.storeUrl}/hooks/tikkie/fast-checkout/return?session_id=payses_none${i}`)
+            await res.body.dump()
+            return res.statusCode
+          })
+        )
+      // Once to warm the code up; then, after the checkout, time for its load to pass: a dozen costs the loop little.
+      expect(await dozen()).toEqual(Array(12).fill(404))
+      await returnOnBusyServer(async () => {
+        await new Promise((r) => setTimeout(r, 1_500))
+        expect(await dozen()).toEqual(Array(12).fill(404))
+      })
+    })
+
     it("a payment-link return on a busy server of several instances is handed to the workers too", async () => {
       await enablePaymentLinks(getContainer(), store.regionId)
       const cart = await stroopwafelsAndMugCart(shop, store)

@@ -1,4 +1,5 @@
 import type { MiddlewareRoute } from "@medusajs/framework/http"
+import { countHookRequest } from "../utils/count-hook-request"
 import { hookSpan } from "../utils/hook-span"
 import { validateBody, validateQuery, validateQueryOrPage } from "../utils/validate"
 import { callbackPageLanguage, malformedPage } from "./tikkie/bank/callback/page"
@@ -14,6 +15,7 @@ export const hooksMiddlewares: MiddlewareRoute[] = [
     matcher: "/hooks/tikkie/fast-checkout",
     methods: ["POST"],
     middlewares: [
+      countHookRequest,
       hookSpan("fast_checkout.webhook"),
       validateQuery(FastCheckoutWebhookQuerySchema),
       validateBody(FastCheckoutWebhookBodySchema),
@@ -22,17 +24,21 @@ export const hooksMiddlewares: MiddlewareRoute[] = [
   {
     matcher: "/hooks/tikkie/fast-checkout/return",
     methods: ["GET"],
-    middlewares: [hookSpan("fast_checkout.return"), validateQuery(FastCheckoutReturnQuerySchema)],
+    middlewares: [countHookRequest, hookSpan("fast_checkout.return"), validateQuery(FastCheckoutReturnQuerySchema)],
   },
   {
     matcher: "/hooks/tikkie/payment-requests",
     methods: ["POST"],
-    middlewares: [hookSpan("payment_request.notification"), validateBody(PaymentRequestNotificationBodySchema)],
+    middlewares: [
+      countHookRequest,
+      hookSpan("payment_request.notification"),
+      validateBody(PaymentRequestNotificationBodySchema),
+    ],
   },
   {
     matcher: "/hooks/tikkie/payment-requests/return",
     methods: ["GET"],
-    middlewares: [hookSpan("payment_request.return"), validateQuery(PaymentRequestReturnQuerySchema)],
+    middlewares: [countHookRequest, hookSpan("payment_request.return"), validateQuery(PaymentRequestReturnQuerySchema)],
   },
   {
     // A person's browser lands here: a refusal is a page, not JSON.

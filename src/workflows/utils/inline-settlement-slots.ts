@@ -1,6 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { recentEventLoopLagMs, recentEventLoopUtilization } from "../../utils/event-loop-lag"
+import { recentHookRequests } from "../../utils/hook-request-rate"
 import { storeRedisOf } from "../../utils/store-redis"
 
 /** Return settlements run inline at once, store-wide (each holds a pool connection); the rest go to the workers. */
@@ -11,12 +12,16 @@ export const INLINE_SETTLEMENT_MAX_LAG_MS = 100
 /** Busy for more than half of the last 0.5 s: a settlement's CPU would hold up the requests already waiting. */
 export const INLINE_SETTLEMENT_MAX_UTILIZATION = 0.5
 
+/** More hook requests than this in the last 0.5 to 1 s: a burst is arriving, whatever the event loop says yet. */
+export const INLINE_SETTLEMENT_MAX_HOOK_REQUESTS = 10
+
 /** A busy server of a multi-instance store hands returns to the workers: webhooks wait behind its CPU. */
 export function tooBusyToSettleInline(container: MedusaContainer): boolean {
   if (storeRedisOf(container) === undefined) return false
   return (
     recentEventLoopLagMs() > INLINE_SETTLEMENT_MAX_LAG_MS ||
-    recentEventLoopUtilization() > INLINE_SETTLEMENT_MAX_UTILIZATION
+    recentEventLoopUtilization() > INLINE_SETTLEMENT_MAX_UTILIZATION ||
+    recentHookRequests() > INLINE_SETTLEMENT_MAX_HOOK_REQUESTS
   )
 }
 
