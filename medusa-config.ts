@@ -172,6 +172,28 @@ const postgresLocking =
     : []
 
 /**
+ * Under the test runner (NODE_ENV=test) only: scrypt at logN 10 for emailpass passwords instead of Medusa's 15
+ * (0.1 s of CPU a hash). The tests register and log in an admin per test; a shop keeps Medusa's default.
+ */
+const testPasswordHashing =
+  process.env.NODE_ENV === "test"
+    ? [
+        {
+          resolve: "@medusajs/medusa/auth",
+          options: {
+            providers: [
+              {
+                resolve: "@medusajs/medusa/auth-emailpass",
+                id: "emailpass",
+                options: { hashConfig: { logN: 10, r: 8, p: 1 } },
+              },
+            ],
+          },
+        },
+      ]
+    : []
+
+/**
  * The store configuration the integration tests and the demo run: this repository's `src/` is loaded
  * as the project's own extensions (routes, subscribers, jobs, workflows), and its modules and
  * providers are registered the way a shop registers them from the published package.
@@ -196,6 +218,7 @@ module.exports = defineConfig({
   modules: [
     ...redisModules,
     ...postgresLocking,
+    ...testPasswordHashing,
     {
       resolve: "./src/modules/tikkie",
       // The express checkout's shipping preference (ids or type codes, comma-separated): src/modules/tikkie/options.ts.

@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto"
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { pollPaymentRequests } from "../../src/jobs/poll-payment-requests"
 import { TIKKIE_BANK_MODULE } from "../../src/modules/tikkie-bank"
@@ -7,21 +6,17 @@ import type TikkieBankModuleService from "../../src/modules/tikkie-bank/service"
 import { TokenCipher } from "../../src/modules/tikkie-bank/token-cipher"
 import { payGrantBinding, payGrantModulesIn, v1AccessToken } from "../../src/modules/tikkie-bank/v1-pay-grant"
 import { enableV1PaymentLinks, V1_PROVIDER } from "../helpers/payment-request-v1-env"
-import { usePaymentRequestV1OAuth } from "../helpers/payment-request-v1-oauth-env"
 import { orderForCart, seedStore, storeApi } from "../helpers/store-flow"
 import { consentAtBank, control, followToStore, loginAdmin } from "../helpers/tikkie-bank-env"
-
-jest.setTimeout(180_000)
-
-const env = usePaymentRequestV1OAuth()
+import { bankSuite } from "../helpers/store-suites"
 
 /**
  * Legacy payment requests v1 with the store's own OAuth connection (scope pay): an admin connects once,
  * the plugin keeps the token pair sealed and refreshes it (once for all instances) when it runs out or
  * the service refuses it, and says clearly when consent is needed again.
  */
-medusaIntegrationTestRunner({
-  testSuite: ({ api, getContainer }) => {
+export default bankSuite("payment-request-v1-oauth", {
+  testSuite: ({ api, getContainer, bankEnv: env }) => {
     let headers: Record<string, string>
     const bank = () => getContainer().resolve<TikkieBankModuleService>(TIKKIE_BANK_MODULE)
     const grant = async () => (await bank().listPayGrants({}))[0]

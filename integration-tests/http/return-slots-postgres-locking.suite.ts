@@ -1,8 +1,6 @@
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { request } from "undici"
 import { INLINE_RETURN_SETTLEMENTS } from "../../src/workflows/utils/inline-settlement-slots"
-import { useFileEnv } from "../helpers/file-env"
 import { holdInlineSlots } from "../helpers/inline-slots"
 import {
   arriveAt,
@@ -14,21 +12,16 @@ import {
   storeApi,
   stroopwafelsAndMugCart,
 } from "../helpers/store-flow"
-import { clearSandboxForNextTest, useTikkieSandbox } from "../helpers/tikkie-sandbox-env"
-
-jest.setTimeout(240_000)
-
-const tikkie = useTikkieSandbox({ requestTimeoutMs: 1_500 })
-const set = useFileEnv()
-beforeAll(() => set("MEDUSA_LOCKING", "postgres"))
+import { clearSandboxForNextTest } from "../helpers/tikkie-sandbox-env"
+import { storeSuite } from "../helpers/store-suites"
 
 /**
  * The return route's inline slots and its wait for the order's lock on Medusa's Postgres locking
- * (MEDUSA_LOCKING=postgres in medusa-config.ts), issue 19 points 5 and 6. hooks-abuse.spec.ts runs the
+ * (MEDUSA_LOCKING=postgres in medusa-config.ts), issue 19 points 5 and 6. hooks-abuse.suite.ts runs the
  * same route on the in-memory locking, the cluster test on Redis locking.
  */
-medusaIntegrationTestRunner({
-  testSuite: ({ api, getContainer }) => {
+export default storeSuite("return-slots-postgres-locking", {
+  testSuite: ({ api, getContainer, tikkie }) => {
     let store: SeededStore
     let shop: ReturnType<typeof storeApi>
 

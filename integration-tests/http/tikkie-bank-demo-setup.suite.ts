@@ -1,21 +1,18 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { randomBytes } from "node:crypto"
 import { TIKKIE_MODULE } from "../../src/modules/tikkie"
 import type TikkieModuleService from "../../src/modules/tikkie/service"
 import { TIKKIE_BANK_MODULE } from "../../src/modules/tikkie-bank"
 import type TikkieBankModuleService from "../../src/modules/tikkie-bank/service"
-import { connectAccount, control, loginAdmin, useTikkieBankSandbox } from "../helpers/tikkie-bank-env"
+import { connectAccount, control, loginAdmin } from "../helpers/tikkie-bank-env"
+import { bankSuite } from "../helpers/store-suites"
 import { FastCheckoutClient } from "tikkie-client"
 
-jest.setTimeout(180_000)
-
-/** The demo's bank set-up: the sandbox on plain HTTP, no client certificate. */
-const bankEnv = useTikkieBankSandbox({ plainHttp: true })
 /** Opened today: no bookings, so every credit on it is one the test booked. */
 const EMPTY = "NL02ABNA0123456789"
 
-medusaIntegrationTestRunner({
-  testSuite: ({ api, getContainer }) => {
+/** The demo's bank set-up: the sandbox on plain HTTP, no client certificate. */
+export default bankSuite("tikkie-bank-demo-setup", {
+  testSuite: ({ api, getContainer, bankEnv }) => {
     let headers: Record<string, string>
     const admin = (method: "get" | "post", path: string, body?: unknown) =>
       (method === "post" ? api.post(path, body ?? {}, { headers }) : api.get(path, { headers })).catch(

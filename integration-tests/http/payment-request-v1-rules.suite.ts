@@ -1,18 +1,15 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { adminHeaders } from "../helpers/payment-request-env"
-import { enableV1PaymentLinks, usePaymentRequestV1, V1_PROVIDER } from "../helpers/payment-request-v1-env"
+import { enableV1PaymentLinks, V1_PROVIDER } from "../helpers/payment-request-v1-env"
 import { seedStore, storeApi } from "../helpers/store-flow"
-import { useTikkieSandbox } from "../helpers/tikkie-sandbox-env"
-
-jest.setTimeout(180_000)
+import type { GroupSuite } from "../helpers/store-suites"
+import type { TikkieTestEnv } from "../helpers/tikkie-sandbox-env"
 
 /** A shop that configured v1 with a Belgian IBAN: v1 accepts Dutch IBANs only. */
-const BELGIAN_IBAN = "BE68539007547034"
-const tikkie = useTikkieSandbox({ requestTimeoutMs: 2_000 })
-const v1 = usePaymentRequestV1(tikkie, { iban: BELGIAN_IBAN })
+export const BELGIAN_IBAN = "BE68539007547034"
 
-medusaIntegrationTestRunner({
-  testSuite: ({ api, getContainer }) => {
+const suite: GroupSuite<{ tikkie: TikkieTestEnv; v1: { accessToken: string } }> = {
+  name: "payment-request-v1-rules",
+  testSuite: ({ api, getContainer, tikkie, v1 }) => {
     it("a v1 rule reaches the admin as a clear message: a non-Dutch IBAN in the options stops the setup, stored for the admin, and nothing is sent for the user", async () => {
       const headers = await adminHeaders(api, getContainer())
       const res = await api
@@ -73,4 +70,5 @@ medusaIntegrationTestRunner({
       expect(unauthenticated.status).toBe(401)
     })
   },
-})
+}
+export default suite
