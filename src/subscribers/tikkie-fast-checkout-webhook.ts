@@ -26,7 +26,7 @@ const WEBHOOK_SETTLEMENTS = new CoalescingQueue(8)
 
 const UNKNOWN_ORDERS = new LogThrottle("keyed Tikkie Fast Checkout webhooks for orders not recorded")
 
-/** Later webhooks for these end at the route's one Redis round trip. */
+/** Later webhooks for these end at one Redis round trip: the route's, or a keyed webhook's job's. */
 const SETTLED = new Set(["completed", "already-completed", "closed"])
 
 /** Settles the order a webhook named (or a return handed over, or a deferred read); the poll retries the rest. */
