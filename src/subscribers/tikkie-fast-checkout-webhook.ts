@@ -49,7 +49,13 @@ export default async function tikkieFastCheckoutWebhookHandler({
     const { unclaimed: _, ...data } = event.data
     const triage = await triageFastCheckoutWebhook(container, orderToken, data.status, {
       by: fastCheckoutUnclaimedEventKey(orderToken, data.status),
+    }).catch(async (e) => {
+      // Tikkie had its 200 already and will not send it again: a lost database is tried again in seconds.
+      if (!isConnectionFailure(errorMessage(e))) throw e
+      await settleAgainSoon(container, { kind: "fast-checkout", orderToken, referenceId: data.reference_id })
+      return undefined
     })
+    if (!triage) return
     if (triage.target === "unknown") {
       UNKNOWN_ORDERS.warn(
         container.resolve(ContainerRegistrationKeys.LOGGER),
